@@ -1,0 +1,67 @@
+import { z } from 'zod';
+import { FARM_ROLES } from '../permissions/index';
+
+export const FARM_TYPES = [
+  'crop',
+  'livestock',
+  'poultry',
+  'fish',
+  'mixed',
+  'horticulture',
+  'other',
+] as const;
+export type FarmType = (typeof FARM_TYPES)[number];
+
+export const FARM_SIZE_UNITS = ['hectare', 'acre', 'plot'] as const;
+
+/** The 36 states and the FCT. */
+export const NIGERIAN_STATES = [
+  'Abia', 'Adamawa', 'Akwa Ibom', 'Anambra', 'Bauchi', 'Bayelsa', 'Benue', 'Borno', 'Cross River',
+  'Delta', 'Ebonyi', 'Edo', 'Ekiti', 'Enugu', 'FCT', 'Gombe', 'Imo', 'Jigawa', 'Kaduna', 'Kano',
+  'Katsina', 'Kebbi', 'Kogi', 'Kwara', 'Lagos', 'Nasarawa', 'Niger', 'Ogun', 'Ondo', 'Osun', 'Oyo',
+  'Plateau', 'Rivers', 'Sokoto', 'Taraba', 'Yobe', 'Zamfara',
+] as const;
+
+export const DEFAULT_TIMEZONE = 'Africa/Lagos';
+
+const trimmed = (max: number) => z.string().trim().max(max, `Use at most ${max} characters`);
+
+export const CreateFarmInputSchema = z.object({
+  name: trimmed(120).min(2, 'Enter the farm name (at least 2 characters)'),
+  location: trimmed(200).min(2, 'Enter where the farm is, e.g. a village or town'),
+  farm_type: z.enum(FARM_TYPES, { error: 'Choose the kind of farm' }),
+  state: z.enum(NIGERIAN_STATES, { error: 'Choose a state' }).nullish(),
+  lga: trimmed(120).nullish(),
+  latitude: z.number().min(-90).max(90).nullish(),
+  longitude: z.number().min(-180).max(180).nullish(),
+  size: z.number().positive('Size must be more than 0').max(1_000_000).nullish(),
+  size_unit: z.enum(FARM_SIZE_UNITS).nullish(),
+  timezone: trimmed(64).default(DEFAULT_TIMEZONE),
+});
+export type CreateFarmInput = z.input<typeof CreateFarmInputSchema>;
+
+export const UpdateFarmInputSchema = CreateFarmInputSchema.partial().extend({
+  version: z.number().int().nonnegative(),
+});
+export type UpdateFarmInput = z.input<typeof UpdateFarmInputSchema>;
+
+export const FarmSchema = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  location: z.string(),
+  farm_type: z.enum(FARM_TYPES),
+  owner_id: z.string(),
+  state: z.string().nullable(),
+  lga: z.string().nullable(),
+  latitude: z.number().nullable(),
+  longitude: z.number().nullable(),
+  size: z.number().nullable(),
+  size_unit: z.enum(FARM_SIZE_UNITS).nullable(),
+  timezone: z.string(),
+  created_at: z.string(),
+  updated_at: z.string(),
+  version: z.number().int(),
+  /** The signed-in user's role on this farm. */
+  role: z.enum(FARM_ROLES),
+});
+export type Farm = z.infer<typeof FarmSchema>;

@@ -1,0 +1,5 @@
+export * from './errors/index';
+export * from './permissions/index';
+export * from './money/index';
+export * from './farms/index';
+export * from './auth/index';
