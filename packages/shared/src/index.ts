@@ -3,3 +3,4 @@ export * from './permissions/index';
 export * from './money/index';
 export * from './farms/index';
 export * from './auth/index';
+export * from './pagination/index';
