@@ -1,0 +1,2 @@
+// Progressive enhancements for the prerendered public pages.
+import './public.css';
