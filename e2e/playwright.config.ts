@@ -1,0 +1,58 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { defineConfig } from '@playwright/test';
+
+/**
+ * Browser journeys run against the app started exactly as the README starts it (`npm start`: build,
+ * migrate, serve on the embedded database), on its own port and a fresh data directory.
+ */
+const port = Number(process.env.E2E_PORT ?? 3999);
+const baseURL = `http://localhost:${port}`;
+process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'gona-e2e-'));
+
+export const CHROMIUM_ARGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export default defineConfig({
+  testDir: '.',
+  testMatch: '*.spec.ts',
+  outputDir: 'test-results',
+  fullyParallel: true,
+  workers: 2,
+  retries: 0,
+  forbidOnly: Boolean(process.env.CI),
+  reporter: process.env.CI ? [['list']] : [['list']],
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  use: {
+    baseURL,
+    viewport: { width: 360, height: 740 },
+    trace: 'retain-on-failure',
+    launchOptions: { executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS },
+  },
+  webServer: {
+    command: 'npm start',
+    cwd: '..',
+    url: `${baseURL}/api/health`,
+    timeout: 600_000,
+    reuseExistingServer: !process.env.CI,
+    stdout: 'pipe',
+    stderr: 'pipe',
+    env: {
+      PORT: String(port),
+      BASE_URL: baseURL,
+      DATA_DIR: process.env.E2E_DATA_DIR,
+      // Many sign-ins from one address during the suite; the limit itself is covered by integration tests.
+      AUTH_RATE_LIMIT_MAX: '10000',
+    },
+  },
+});

@@ -1,0 +1,71 @@
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+
+export type TestUser = { email: string; password: string; firstName: string; lastName: string; phone: string };
+
+let counter = 0;
+
+/** A fresh, unique person for one test. */
+export function newUser(prefix = 'farmer'): TestUser {
+  counter += 1;
+  const id = `${Date.now().toString(36)}${process.pid.toString(36)}${counter}`;
+  return {
+    email: `${prefix}-${id}@example.com`,
+    password: 'correct horse battery',
+    firstName: 'Amaka',
+    lastName: 'Okafor',
+    phone: '08031234567',
+  };
+}
+
+type OutboxMessage = { to: string; subject: string; text: string; html?: string; created_at?: string };
+
+/** The newest mail sent to `email` whose subject matches, read from the development outbox. */
+export async function latestMail(request: APIRequestContext, email: string, subject: RegExp): Promise<OutboxMessage> {
+  let found: OutboxMessage | undefined;
+  await expect
+    .poll(async () => {
+      const res = await request.get('/api/dev/outbox');
+      const body = (await res.json()) as { items?: OutboxMessage[] } | OutboxMessage[];
+      const items = Array.isArray(body) ? body : (body.items ?? []);
+      found = items.filter((m) => m.to.includes(email) && subject.test(m.subject)).at(-1);
+      return Boolean(found);
+    })
+    .toBe(true);
+  return found!;
+}
+
+/** The first link in a mail's text that points at our own server. */
+export function linkIn(mail: OutboxMessage, baseURL: string): string {
+  const links = mail.text.match(/https?:\/\/\S+/g) ?? [];
+  const link = links.find((l) => l.startsWith(baseURL));
+  if (!link) throw new Error(`No link to ${baseURL} in mail "${mail.subject}": ${mail.text}`);
+  return link.replace(/[).,]+$/, '');
+}
+
+/** Signs up through the API and confirms the email through the mailed link, as a person would. */
+export async function createConfirmedUser(page: Page, baseURL: string, user = newUser()): Promise<TestUser> {
+  const res = await page.request.post('/api/auth/sign-up/email', {
+    headers: { origin: baseURL },
+    data: {
+      email: user.email,
+      password: user.password,
+      name: `${user.firstName} ${user.lastName}`,
+      first_name: user.firstName,
+      last_name: user.lastName,
+      phone: user.phone,
+      callbackURL: '/create-farm',
+    },
+  });
+  expect(res.ok(), await res.text()).toBe(true);
+  const mail = await latestMail(page.request, user.email, /confirm|verify/i);
+  await page.goto(linkIn(mail, baseURL));
+  return user;
+}
+
+/** Signs in through the login screen. */
+export async function signIn(page: Page, user: TestUser): Promise<void> {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(user.email);
+  await page.getByLabel('Password', { exact: true }).fill(user.password);
+  await page.getByRole('button', { name: /sign in|log in/i }).click();
+}
