@@ -1,0 +1,149 @@
+import { expect, test, type Page } from '@playwright/test';
+import { createConfirmedUser, latestMail, linkIn, newUser, signIn } from './support/accounts';
+
+const SIDEBAR: Array<[string, RegExp]> = [
+  ['Dashboard', /\/dashboard$/],
+  ['Staff Management', /\/dashboard\/staff$/],
+  ['Supply Inventory', /\/dashboard\/inventory$/],
+  ['Livestock', /\/dashboard\/livestock$/],
+  ['Crop Management', /\/dashboard\/crops$/],
+  ['Expenses', /\/dashboard\/expenses$/],
+  ['Reports', /\/dashboard\/reports$/],
+  ['Climate', /\/dashboard\/climate$/],
+  ['Marketplace', /\/dashboard\/marketplace$/],
+  ['Subscription', /\/dashboard\/subscription$/],
+  ['Settings', /\/dashboard\/settings$/],
+  ['Support', /\/dashboard\/support$/],
+];
+
+async function createFarm(page: Page, name: string) {
+  await expect(page).toHaveURL(/\/create-farm$/);
+  await page.getByLabel('Farm name').fill(name);
+  await page.getByLabel('Location').fill('Omagwa, Ikwerre');
+  await page.getByLabel('Farm type').selectOption({ label: 'Poultry' });
+  await page.getByRole('button', { name: /create farm/i }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByRole('heading', { name })).toBeVisible();
+}
+
+async function openMenuIfPhone(page: Page) {
+  const menu = page.getByRole('button', { name: /open menu/i });
+  if (await menu.isVisible()) await menu.click();
+}
+
+test('a new farmer signs up, confirms by email, creates a farm, visits every screen and signs out', async ({
+  page,
+  baseURL,
+}) => {
+  const user = newUser();
+  await page.goto('/signup');
+  await page.getByLabel('First name').fill(user.firstName);
+  await page.getByLabel('Last name').fill(user.lastName);
+  await page.getByLabel('Email').fill(user.email);
+  await page.getByLabel('Phone').fill(user.phone);
+  await page.getByLabel('Password', { exact: true }).fill(user.password);
+  await page.getByRole('button', { name: /create account|sign up/i }).click();
+  await expect(page.getByText(/check your email/i).first()).toBeVisible();
+
+  const mail = await latestMail(page.request, user.email, /confirm|verify/i);
+  await page.goto(linkIn(mail, baseURL!));
+  await createFarm(page, 'Okafor Poultry');
+
+  for (const [label, url] of SIDEBAR) {
+    await openMenuIfPhone(page);
+    await page.getByRole('navigation', { name: /dashboard/i }).getByRole('link', { name: label, exact: true }).click();
+    await expect(page).toHaveURL(url);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  }
+
+  const stored = await page.evaluate(() => Object.keys(localStorage));
+  expect(stored).toEqual(expect.arrayContaining(['selected_farm_id', 'user_farms']));
+
+  await openMenuIfPhone(page);
+  await page.getByRole('navigation', { name: /dashboard/i }).getByRole('link', { name: 'Logout' }).click();
+  await expect(page).toHaveURL(/\/login/);
+  const left = await page.evaluate(() => ({ ...localStorage }));
+  expect(left).not.toHaveProperty('selected_farm_id');
+  expect(left).not.toHaveProperty('user_farms');
+  expect(Object.keys(left).filter((k) => k.startsWith('gona'))).toEqual([]);
+
+  await page.goto('/dashboard');
+  await expect(page).toHaveURL(/\/login/);
+});
+
+test('signing in before confirming explains, offers to resend, and resends', async ({ page, baseURL }) => {
+  const user = newUser('unconfirmed');
+  const res = await page.request.post('/api/auth/sign-up/email', {
+    headers: { origin: baseURL! },
+    data: {
+      email: user.email,
+      password: user.password,
+      name: `${user.firstName} ${user.lastName}`,
+      first_name: user.firstName,
+      last_name: user.lastName,
+      phone: user.phone,
+      callbackURL: '/create-farm',
+    },
+  });
+  expect(res.ok()).toBe(true);
+
+  await signIn(page, user);
+  await expect(
+    page.getByText('Please check your email and click the confirmation link before signing in.'),
+  ).toBeVisible();
+  const prompt = page.getByRole('alertdialog').or(page.getByRole('dialog'));
+  await expect(prompt.getByText('Would you like us to resend the confirmation email?')).toBeVisible();
+  await prompt.getByRole('button', { name: /yes/i }).click();
+  await expect(page.getByText('A new confirmation link has been sent to your email.')).toBeVisible();
+
+  const resent = await page.request.get('/api/dev/outbox');
+  const mails = ((await resent.json()) as { items: Array<{ to: string }> }).items.filter((m) =>
+    m.to.includes(user.email),
+  );
+  expect(mails.length).toBeGreaterThanOrEqual(2);
+});
+
+test('a wrong password says so in plain words', async ({ page, baseURL }) => {
+  const user = await createConfirmedUser(page, baseURL!);
+  await page.context().clearCookies();
+  await signIn(page, { ...user, password: 'not the password' });
+  await expect(page.getByText('Invalid email or password. Please try again.')).toBeVisible();
+  await expect(page).toHaveURL(/\/login/);
+});
+
+test('a deep dashboard link while signed out comes back there after sign-in', async ({ page, baseURL }) => {
+  const user = await createConfirmedUser(page, baseURL!);
+  await createFarm(page, 'Deep Link Farm');
+  await page.context().clearCookies();
+  await page.evaluate(() => localStorage.clear());
+
+  await page.goto('/dashboard/settings/activity');
+  await expect(page).toHaveURL(/\/login/);
+  await page.getByLabel('Email').fill(user.email);
+  await page.getByLabel('Password', { exact: true }).fill(user.password);
+  await page.getByRole('button', { name: /sign in|log in/i }).click();
+  await expect(page).toHaveURL(/\/dashboard\/settings\/activity$/);
+  await expect(page.getByText(/farms/i).first()).toBeVisible();
+});
+
+test('an unknown address shows the not-found page', async ({ page }) => {
+  await page.goto('/no-such-page');
+  await expect(page).toHaveURL(/\/not-found$/);
+  await expect(page.getByText('404')).toBeVisible();
+  await expect(page.getByText('Page not found')).toBeVisible();
+  await expect(page.getByText("The page you're looking for doesn't exist or has been moved.")).toBeVisible();
+  await page.getByRole('link', { name: 'Go back home' }).click();
+  await expect(page).toHaveURL(/\/$/);
+});
+
+test('on a desktop the sidebar collapses to 70 px and expands to 240 px', async ({ page, baseURL }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await createConfirmedUser(page, baseURL!);
+  await createFarm(page, 'Wide Screen Farm');
+  const sidebar = page.getByRole('navigation', { name: /dashboard/i });
+  await expect.poll(async () => (await sidebar.boundingBox())?.width).toBe(240);
+  await page.getByRole('button', { name: /collapse sidebar/i }).click();
+  await expect.poll(async () => (await sidebar.boundingBox())?.width).toBe(70);
+  await page.getByRole('button', { name: /expand sidebar/i }).click();
+  await expect.poll(async () => (await sidebar.boundingBox())?.width).toBe(240);
+});
