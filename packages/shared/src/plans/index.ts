@@ -1,0 +1,91 @@
+import { z } from 'zod';
+
+/** Spec section 9: the freemium plan allows at most 10 workers per farm. */
+export const FREE_WORKER_LIMIT = 10;
+
+export const PLAN_IDS = ['free', 'pro'] as const;
+export type PlanId = (typeof PLAN_IDS)[number];
+
+/** Spec section 1: paid plans are billed annually, cancellable any time, unused time not refunded. */
+export const PLAN_TERMS = {
+  billed_annually: true,
+  cancel_any_time: true,
+  refund_unused: false,
+} as const;
+
+type PlanDefinition = {
+  id: PlanId;
+  name: string;
+  /** null means no limit. */
+  worker_limit: number | null;
+  features: readonly string[];
+};
+
+/** What each plan includes. Prices are configuration, so they are not here (see planList). */
+export const PLANS: Record<PlanId, PlanDefinition> = {
+  free: {
+    id: 'free',
+    name: 'Free',
+    worker_limit: FREE_WORKER_LIMIT,
+    features: [
+      `Up to ${FREE_WORKER_LIMIT} workers per farm`,
+      'Records for crops, livestock, supplies and expenses',
+      'Several farms on one account',
+      'Sell on the marketplace at the standard commission',
+      'Weather and risk alerts in the app',
+      'A monthly quota of farming assistant questions',
+      'CSV exports',
+    ],
+  },
+  pro: {
+    id: 'pro',
+    name: 'Pro',
+    worker_limit: null,
+    features: [
+      'Unlimited workers',
+      'Everything in Free',
+      'PDF reports for lenders, cooperatives and investors',
+      'Unlimited farming assistant questions',
+      'SMS alerts for weather, disease and low stock',
+      'Lower marketplace commission',
+      'Priority support',
+    ],
+  },
+};
+
+export const PlanSchema = z.object({
+  id: z.enum(PLAN_IDS),
+  name: z.string(),
+  price_naira_per_year: z.number().int().nonnegative(),
+  billing: z.literal('annual'),
+  worker_limit: z.number().int().positive().nullable(),
+  features: z.array(z.string()),
+});
+export type Plan = z.infer<typeof PlanSchema>;
+
+export const PlansResponseSchema = z.object({
+  plans: z.array(PlanSchema),
+  terms: z.object({
+    billed_annually: z.literal(true),
+    cancel_any_time: z.literal(true),
+    refund_unused: z.literal(false),
+  }),
+});
+export type PlansResponse = z.infer<typeof PlansResponseSchema>;
+
+/** The plans in display order, with the configured Pro price (whole naira per year). */
+export function planList(proPriceNairaPerYear: number): Plan[] {
+  return PLAN_IDS.map((id) => ({
+    id,
+    name: PLANS[id].name,
+    price_naira_per_year: id === 'free' ? 0 : proPriceNairaPerYear,
+    billing: 'annual',
+    worker_limit: PLANS[id].worker_limit,
+    features: [...PLANS[id].features],
+  }));
+}
+
+/** The whole GET /api/plans answer; the pricing page prerenders from the same function. */
+export function plansResponse(proPriceNairaPerYear: number): PlansResponse {
+  return { plans: planList(proPriceNairaPerYear), terms: { ...PLAN_TERMS } };
+}
