@@ -1,0 +1,37 @@
+// Starts the built app on its own port and data directory for a benchmark, and stops it afterwards.
+import { spawn } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+export async function startServer({ port, env = {} }) {
+  const dataDir = mkdtempSync(join(tmpdir(), 'gona-bench-'));
+  const baseURL = `http://localhost:${port}`;
+  const child = spawn('npm', ['run', 'serve', '-w', '@gona/server'], {
+    env: { ...process.env, PORT: String(port), BASE_URL: baseURL, DATA_DIR: dataDir, AUTH_RATE_LIMIT_MAX: '100000', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
+  let output = '';
+  child.stdout.on('data', (d) => (output += d));
+  child.stderr.on('data', (d) => (output += d));
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`Server exited early:\n${output}`);
+    try {
+      const res = await fetch(`${baseURL}/api/health`);
+      if (res.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error(`Server did not start in time:\n${output}`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  return {
+    baseURL,
+    async stop() {
+      process.kill(-child.pid, 'SIGINT');
+      await new Promise((r) => child.once('exit', r));
+    },
+  };
+}
