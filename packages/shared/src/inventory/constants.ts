@@ -1,0 +1,46 @@
+/** Supply categories that fit Nigerian farms. Labels live in the web catalogue (inventory.json). */
+export const SUPPLY_CATEGORIES = [
+  'seeds_seedlings',
+  'fertilizer',
+  'agrochemicals',
+  'animal_feed',
+  'veterinary',
+  'fuel',
+  'tools_equipment',
+  'packaging',
+  'other',
+] as const;
+export type SupplyCategory = (typeof SUPPLY_CATEGORIES)[number];
+
+/** Units a farm store room counts in, including local ones (50 kg bags, crates of 30, tubers, mudu). */
+export const SUPPLY_UNITS = [
+  'kg',
+  'g',
+  't',
+  'litre',
+  'ml',
+  'bag_25kg',
+  'bag_50kg',
+  'bag_100kg',
+  'crate_30',
+  'basket',
+  'mudu',
+  'piece',
+  'sachet',
+  'bottle',
+  'carton',
+  'tuber',
+  'head',
+] as const;
+export type SupplyUnit = (typeof SUPPLY_UNITS)[number];
+
+/**
+ * What happened to the stock. `adjusted` carries the counted quantity (the new total), every other
+ * kind carries the amount that moved.
+ */
+export const MOVEMENT_KINDS = ['received', 'used', 'sold', 'lost', 'expired', 'adjusted'] as const;
+export type MovementKind = (typeof MOVEMENT_KINDS)[number];
+
+export const SUPPLY_NAME_MAX = 120;
+export const NOTES_MAX = 1000;
+export const SEARCH_MAX = 100;

@@ -1,0 +1,4 @@
+export * from './constants';
+export * from './quantity';
+export * from './movement';
+export * from './schemas';
