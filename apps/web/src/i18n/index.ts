@@ -1,4 +1,5 @@
-import i18next from 'i18next';
+import i18next, { type i18n as I18n } from 'i18next';
+import { initReactI18next } from 'react-i18next';
 import common from './en/common.json';
 import auth from './en/auth.json';
 import dashboard from './en/dashboard.json';
@@ -15,8 +16,9 @@ export const resources = {
 
 export const defaultNS = 'common';
 
-export const i18n = i18next.createInstance();
-void i18n.init({
+export const i18n: I18n = i18next.createInstance();
+// Registered on the instance so useTranslation() finds it without a provider (tests, lazy screens).
+void i18n.use(initReactI18next).init({
   lng: 'en',
   fallbackLng: 'en',
   resources,

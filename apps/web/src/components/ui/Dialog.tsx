@@ -1,0 +1,77 @@
+import { useId, useRef, type ReactNode } from 'react';
+import { createPortal } from 'react-dom';
+import { X } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { cx } from './cx';
+import { useFocusTrap } from './useFocusTrap';
+
+export type DialogProps = {
+  open: boolean;
+  onClose: () => void;
+  title: string;
+  description?: string;
+  children?: ReactNode;
+  /** Buttons at the bottom; on phones they stick to the bottom of the sheet. */
+  footer?: ReactNode;
+  /** 'alert' for confirmations that need an answer. */
+  role?: 'dialog' | 'alertdialog';
+};
+
+/**
+ * A modal dialog: centred card on wider screens, a full-screen sheet on phones.
+ * Focus is trapped inside, Escape and the backdrop close it.
+ */
+export function Dialog({ open, onClose, title, description, children, footer, role = 'dialog' }: DialogProps) {
+  const { t } = useTranslation('common');
+  const panel = useRef<HTMLDivElement>(null);
+  const titleId = useId();
+  const descriptionId = useId();
+  useFocusTrap(panel, open, onClose);
+  if (!open) return null;
+
+  return createPortal(
+    <div className="fixed inset-0 z-50 flex items-stretch justify-center sm:items-center sm:p-4">
+      <div aria-hidden="true" className="absolute inset-0 bg-stone-900/50" onClick={onClose} />
+      <div
+        ref={panel}
+        role={role}
+        aria-modal="true"
+        aria-labelledby={titleId}
+        aria-describedby={description ? descriptionId : undefined}
+        tabIndex={-1}
+        className={cx(
+          'relative flex w-full flex-col bg-white shadow-xl',
+          'h-full sm:h-auto sm:max-h-[90vh] sm:max-w-lg sm:rounded-xl',
+        )}
+      >
+        <div className="flex items-start justify-between gap-4 border-b border-stone-200 px-4 py-3">
+          <h2 id={titleId} className="text-lg font-semibold text-stone-900">
+            {title}
+          </h2>
+          <button
+            type="button"
+            onClick={onClose}
+            aria-label={t('close')}
+            className="-m-2 inline-flex size-11 items-center justify-center rounded-lg text-stone-700 hover:bg-stone-100"
+          >
+            <X aria-hidden="true" className="size-5" />
+          </button>
+        </div>
+        <div className="flex-1 overflow-y-auto px-4 py-4">
+          {description && (
+            <p id={descriptionId} className="text-stone-800">
+              {description}
+            </p>
+          )}
+          {children}
+        </div>
+        {footer && (
+          <div className="flex flex-col-reverse gap-2 border-t border-stone-200 px-4 py-3 sm:flex-row sm:justify-end">
+            {footer}
+          </div>
+        )}
+      </div>
+    </div>,
+    document.body,
+  );
+}

@@ -1,0 +1,99 @@
+import { useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
+import { cx } from './cx';
+
+type FieldChrome = {
+  /** Visible label; it is the field's accessible name. */
+  label: string;
+  /** Message shown next to the field when its value needs fixing. */
+  error?: string | undefined;
+  hint?: string | undefined;
+};
+
+type FieldShellProps = FieldChrome & {
+  id: string;
+  children: ReactNode;
+};
+
+const CONTROL =
+  'block w-full min-h-11 rounded-lg border bg-white px-3 py-2 text-base text-stone-900 placeholder:text-stone-500 ' +
+  'focus:outline-2 focus:outline-offset-0 focus:outline-green-700 disabled:bg-stone-100';
+
+export type TextFieldProps = FieldChrome & InputHTMLAttributes<HTMLInputElement>;
+export type SelectFieldProps = FieldChrome & SelectHTMLAttributes<HTMLSelectElement> & { placeholder?: string };
+export type TextareaFieldProps = FieldChrome & TextareaHTMLAttributes<HTMLTextAreaElement>;
+
+export function TextField({ label, error, hint, id, className, ...rest }: TextFieldProps) {
+  const fieldId = useFieldId(id);
+  return (
+    <FieldShell id={fieldId} label={label} error={error} hint={hint}>
+      <input
+        id={fieldId}
+        className={cx(CONTROL, error ? 'border-red-700' : 'border-stone-400', className)}
+        {...describedBy(fieldId, error, hint)}
+        {...rest}
+      />
+    </FieldShell>
+  );
+}
+
+export function SelectField({ label, error, hint, id, className, placeholder, children, ...rest }: SelectFieldProps) {
+  const fieldId = useFieldId(id);
+  return (
+    <FieldShell id={fieldId} label={label} error={error} hint={hint}>
+      <select
+        id={fieldId}
+        className={cx(CONTROL, error ? 'border-red-700' : 'border-stone-400', className)}
+        {...describedBy(fieldId, error, hint)}
+        {...rest}
+      >
+        {placeholder !== undefined && <option value="">{placeholder}</option>}
+        {children}
+      </select>
+    </FieldShell>
+  );
+}
+
+export function TextareaField({ label, error, hint, id, className, ...rest }: TextareaFieldProps) {
+  const fieldId = useFieldId(id);
+  return (
+    <FieldShell id={fieldId} label={label} error={error} hint={hint}>
+      <textarea
+        id={fieldId}
+        className={cx(CONTROL, 'min-h-24', error ? 'border-red-700' : 'border-stone-400', className)}
+        {...describedBy(fieldId, error, hint)}
+        {...rest}
+      />
+    </FieldShell>
+  );
+}
+
+function FieldShell({ id, label, error, hint, children }: FieldShellProps) {
+  return (
+    <div className="flex flex-col gap-1">
+      <label htmlFor={id} className="text-sm font-medium text-stone-800">
+        {label}
+      </label>
+      {children}
+      {hint && !error && (
+        <p id={`${id}-hint`} className="text-sm text-stone-700">
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p id={`${id}-error`} className="text-sm font-medium text-red-700">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+function useFieldId(id: string | undefined): string {
+  const generated = useId();
+  return id ?? generated;
+}
+
+function describedBy(id: string, error: string | undefined, hint: string | undefined) {
+  const ids = error ? `${id}-error` : hint ? `${id}-hint` : undefined;
+  return { 'aria-describedby': ids, 'aria-invalid': error ? true : undefined };
+}

@@ -1,0 +1,6 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import './styles.css';
+
+const root = document.getElementById('root');
+if (root) createRoot(root).render(<StrictMode><p>Gona</p></StrictMode>);

@@ -1,0 +1,64 @@
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+import tailwindcss from '@tailwindcss/vite';
+import { VitePWA } from 'vite-plugin-pwa';
+import { fileURLToPath } from 'node:url';
+import type { PublicConfig } from './src/lib/public-config';
+
+/**
+ * The SPA shell is app.html; dist/index.html is the prerendered home page, so the service worker
+ * only falls back to the shell for the SPA's own paths and never shadows the static public pages.
+ */
+const SPA_PATHS = /^\/(?:login|signup|logout|forgot-password|update-password|create-farm|dashboard)(?:\/|$)/;
+
+/** Build-time public values; replaced by the server's config (toPublicConfig) once it lands. */
+const PUBLIC_CONFIG: PublicConfig = {
+  support_email: 'support@gona.ng',
+  postal_address: 'Port Harcourt, Rivers State, Nigeria',
+  blog_url: 'https://blog.gona.ng',
+  pro_price_kobo: 0,
+};
+
+export default defineConfig({
+  plugins: [
+    react(),
+    tailwindcss(),
+    VitePWA({
+      strategies: 'generateSW',
+      // An external registerSW.js: the CSP is script-src 'self', so no inline registration.
+      injectRegister: 'script-defer',
+      registerType: 'autoUpdate',
+      manifest: {
+        name: 'Gona',
+        short_name: 'Gona',
+        description: 'Farm records and marketplace for Nigerian farmers',
+        theme_color: '#15803d',
+        background_color: '#fafaf9',
+        start_url: '/dashboard',
+        display: 'standalone',
+        icons: [{ src: '/brand/icon.png', sizes: '512x512', type: 'image/png' }],
+      },
+      workbox: {
+        globPatterns: ['**/*.{js,css,html,svg,png,woff2}'],
+        navigateFallback: '/app.html',
+        navigateFallbackAllowlist: [SPA_PATHS],
+        navigateFallbackDenylist: [/^\/api\//, /^\/dev\//],
+      },
+    }),
+  ],
+  resolve: {
+    alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
+  },
+  define: {
+    __GONA_PUBLIC__: JSON.stringify(PUBLIC_CONFIG),
+  },
+  build: {
+    manifest: true,
+    rollupOptions: {
+      input: { app: 'app.html', public: 'src/public/enhance.ts' },
+    },
+  },
+  server: {
+    proxy: { '/api': 'http://localhost:3000', '/dev': 'http://localhost:3000' },
+  },
+});
