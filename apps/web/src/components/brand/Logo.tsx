@@ -4,19 +4,53 @@ type LogoProps = { className?: string; alt?: string };
 
 /** The Gona wordmark: SVG first, PNG if the SVG fails to load (spec: logo falls back to a PNG image). */
 export function Logo({ className, alt = 'Gona' }: LogoProps) {
-  return <ImageWithFallback src="/brand/logo.svg" fallback="/brand/logo.png" alt={alt} className={className} />;
+  return (
+    <ImageWithFallback
+      src="/brand/logo.svg"
+      fallback="/brand/logo.png"
+      width={108}
+      height={32}
+      alt={alt}
+      className={className}
+    />
+  );
 }
 
 /** The small square mark for the collapsed sidebar, with its PNG fallback. */
 export function LogoIcon({ className, alt = 'Gona' }: LogoProps) {
-  return <ImageWithFallback src="/brand/icon.svg" fallback="/brand/icon.png" alt={alt} className={className} />;
+  return (
+    <ImageWithFallback
+      src="/brand/icon.svg"
+      fallback="/brand/icon.png"
+      width={32}
+      height={32}
+      alt={alt}
+      className={className}
+    />
+  );
 }
 
-function ImageWithFallback({ src, fallback, alt, className }: { src: string; fallback: string; alt: string; className?: string | undefined }) {
+type ImageProps = {
+  src: string;
+  fallback: string;
+  width: number;
+  height: number;
+  alt: string;
+  className?: string | undefined;
+};
+
+/**
+ * In the app React swaps the source on error; on the prerendered public pages the enhancement
+ * script does the same from data-fallback, since no React runs there.
+ */
+function ImageWithFallback({ src, fallback, width, height, alt, className }: ImageProps) {
   const [current, setCurrent] = useState(src);
   return (
     <img
       src={current}
+      data-fallback={fallback}
+      width={width}
+      height={height}
       alt={alt}
       className={className}
       onError={() => {
