@@ -1,0 +1,138 @@
+import { and, count, eq, not, sql } from 'drizzle-orm';
+import type { Page, PageQuery } from '@gona/shared/pagination';
+import { isLowStock, type AlertCount, type InventoryAlert } from '@gona/shared/inventory';
+import type { Tx } from '../../db/client';
+import { inventory_alerts, supplies } from '../../db/schema/index';
+import { writeAudit } from '../../lib/audit';
+import type { FarmCtx } from '../../lib/context';
+import { AppError } from '../../lib/errors';
+import { afterCursor, newestFirst, toPage } from '../../lib/pagination';
+import { toAlert } from './inventory.rows';
+
+const NOT_FOUND = 'Alert not found';
+
+const alertSupplyColumns = {
+  id: supplies.id,
+  name: supplies.name,
+  category: supplies.category,
+  quantity: supplies.quantity,
+  unit: supplies.unit,
+  low_threshold: supplies.low_threshold,
+};
+
+/** Open alerts with their supply, newest first (spec: unresolved for a farm with the joined supply). */
+export async function listOpenAlerts(ctx: FarmCtx, query: PageQuery): Promise<Page<InventoryAlert>> {
+  const rows = await ctx.db
+    .select({ alert: inventory_alerts, supply: alertSupplyColumns })
+    .from(inventory_alerts)
+    .innerJoin(supplies, eq(supplies.id, inventory_alerts.supply_id))
+    .where(
+      and(
+        eq(inventory_alerts.farm_id, ctx.farmId),
+        not(inventory_alerts.is_resolved),
+        afterCursor({ createdAt: inventory_alerts.created_at, id: inventory_alerts.id }, query.cursor),
+      ),
+    )
+    .orderBy(...newestFirst({ createdAt: inventory_alerts.created_at, id: inventory_alerts.id }))
+    .limit(query.limit + 1);
+  return toPage(
+    rows.map((r) => toAlert(r.alert, r.supply)),
+    query.limit,
+  );
+}
+
+export async function countOpenAlerts(ctx: FarmCtx): Promise<AlertCount> {
+  const [row] = await ctx.db
+    .select({ open: count() })
+    .from(inventory_alerts)
+    .where(and(eq(inventory_alerts.farm_id, ctx.farmId), not(inventory_alerts.is_resolved)));
+  return { open: row?.open ?? 0 };
+}
+
+/** Unresolved becomes resolved (is_resolved true, resolved_at now). Resolving twice is harmless. */
+export async function resolveAlert(ctx: FarmCtx, alertId: string): Promise<InventoryAlert> {
+  return ctx.db.transaction(async (tx) => {
+    const [resolved] = await tx
+      .update(inventory_alerts)
+      .set({ is_resolved: true, resolved_at: new Date() })
+      .where(
+        and(
+          eq(inventory_alerts.farm_id, ctx.farmId),
+          eq(inventory_alerts.id, alertId),
+          not(inventory_alerts.is_resolved),
+        ),
+      )
+      .returning({ id: inventory_alerts.id });
+    if (resolved) {
+      await writeAudit(tx, {
+        userId: ctx.userId,
+        farmId: ctx.farmId,
+        tableName: 'inventory_alerts',
+        recordId: alertId,
+        action: 'update',
+        changes: { is_resolved: true },
+      });
+    }
+    const [row] = await tx
+      .select({ alert: inventory_alerts, supply: alertSupplyColumns })
+      .from(inventory_alerts)
+      .innerJoin(supplies, eq(supplies.id, inventory_alerts.supply_id))
+      .where(and(eq(inventory_alerts.farm_id, ctx.farmId), eq(inventory_alerts.id, alertId)));
+    if (!row) throw new AppError('NOT_FOUND', NOT_FOUND);
+    return toAlert(row.alert, row.supply);
+  });
+}
+
+/**
+ * Keeps the supply's alert in step with its stock, inside the caller's transaction: at or below the
+ * threshold opens an alert unless one is open (the partial unique index makes "at most one" hold
+ * even for concurrent writers); above it resolves the open one (restocking resolves the alert).
+ */
+export async function syncAlert(
+  tx: Tx,
+  ctx: Pick<FarmCtx, 'farmId' | 'userId'>,
+  supply: { id: string; quantity: string; low_threshold: string },
+): Promise<void> {
+  if (isLowStock(supply.quantity, supply.low_threshold)) {
+    const [opened] = await tx
+      .insert(inventory_alerts)
+      .values({ farm_id: ctx.farmId, supply_id: supply.id })
+      .onConflictDoNothing({
+        target: inventory_alerts.supply_id,
+        where: sql`NOT ${inventory_alerts.is_resolved}`,
+      })
+      .returning({ id: inventory_alerts.id });
+    if (opened) {
+      await writeAudit(tx, {
+        userId: ctx.userId,
+        farmId: ctx.farmId,
+        tableName: 'inventory_alerts',
+        recordId: opened.id,
+        action: 'insert',
+        changes: { supply_id: supply.id, quantity: supply.quantity, low_threshold: supply.low_threshold },
+      });
+    }
+    return;
+  }
+  const [resolved] = await tx
+    .update(inventory_alerts)
+    .set({ is_resolved: true, resolved_at: new Date() })
+    .where(
+      and(
+        eq(inventory_alerts.farm_id, ctx.farmId),
+        eq(inventory_alerts.supply_id, supply.id),
+        not(inventory_alerts.is_resolved),
+      ),
+    )
+    .returning({ id: inventory_alerts.id });
+  if (resolved) {
+    await writeAudit(tx, {
+      userId: ctx.userId,
+      farmId: ctx.farmId,
+      tableName: 'inventory_alerts',
+      recordId: resolved.id,
+      action: 'update',
+      changes: { is_resolved: true, quantity: supply.quantity },
+    });
+  }
+}

@@ -1,0 +1,213 @@
+import { and, eq } from 'drizzle-orm';
+import { isLowStock, normalizeQuantity } from '@gona/shared/inventory';
+import { encodeCursor } from '@gona/shared/pagination';
+import { farms, suppliers, supplies, supply_movements, users } from '../../db/schema/index';
+import type { FarmCtx } from '../../lib/context';
+import { AppError } from '../../lib/errors';
+import { afterCursor, newestFirst } from '../../lib/pagination';
+
+/** Rows read per query while streaming, so a farm's whole history never sits in memory at once. */
+const BATCH = 1000;
+
+export type CsvExport = { filename: string; body: ReadableStream<Uint8Array> };
+
+const SUPPLY_HEADER = [
+  'name',
+  'category',
+  'quantity',
+  'unit',
+  'low_threshold',
+  'low_stock',
+  'unit_cost_naira',
+  'supplier',
+  'storage_location',
+  'expiry_date',
+  'notes',
+  'created_at',
+  'updated_at',
+];
+
+const MOVEMENT_HEADER = [
+  'created_at',
+  'supply',
+  'unit',
+  'kind',
+  'quantity',
+  'quantity_after',
+  'reason',
+  'note',
+  'unit_cost_naira',
+  'recorded_by',
+];
+
+/** Every supply of the farm as CSV, newest first. */
+export async function exportSuppliesCsv(ctx: FarmCtx): Promise<CsvExport> {
+  const filename = await exportFilename(ctx, 'supplies');
+  const keyset = { createdAt: supplies.created_at, id: supplies.id };
+  return {
+    filename,
+    body: csvStream(SUPPLY_HEADER, async (cursor) => {
+      const rows = await ctx.db
+        .select({
+          id: supplies.id,
+          created_at: supplies.created_at,
+          name: supplies.name,
+          category: supplies.category,
+          quantity: supplies.quantity,
+          unit: supplies.unit,
+          low_threshold: supplies.low_threshold,
+          unit_cost_kobo: supplies.unit_cost_kobo,
+          supplier: suppliers.name,
+          storage_location: supplies.storage_location,
+          expiry_date: supplies.expiry_date,
+          notes: supplies.notes,
+          updated_at: supplies.updated_at,
+        })
+        .from(supplies)
+        .leftJoin(suppliers, eq(suppliers.id, supplies.supplier_id))
+        .where(and(eq(supplies.farm_id, ctx.farmId), afterCursor(keyset, cursor)))
+        .orderBy(...newestFirst(keyset))
+        .limit(BATCH);
+      return rows.map((r) => ({
+        key: r,
+        cells: [
+          text(r.name),
+          r.category,
+          normalizeQuantity(r.quantity),
+          r.unit,
+          normalizeQuantity(r.low_threshold),
+          isLowStock(r.quantity, r.low_threshold) ? 'yes' : 'no',
+          naira(r.unit_cost_kobo),
+          text(r.supplier),
+          text(r.storage_location),
+          r.expiry_date ?? '',
+          text(r.notes),
+          r.created_at.toISOString(),
+          r.updated_at.toISOString(),
+        ],
+      }));
+    }),
+  };
+}
+
+/** Every stock movement of the farm as CSV, newest first, with the supply and who recorded it. */
+export async function exportMovementsCsv(ctx: FarmCtx): Promise<CsvExport> {
+  const filename = await exportFilename(ctx, 'stock-movements');
+  const keyset = { createdAt: supply_movements.created_at, id: supply_movements.id };
+  return {
+    filename,
+    body: csvStream(MOVEMENT_HEADER, async (cursor) => {
+      const rows = await ctx.db
+        .select({
+          id: supply_movements.id,
+          created_at: supply_movements.created_at,
+          supply: supplies.name,
+          unit: supplies.unit,
+          kind: supply_movements.kind,
+          quantity: supply_movements.quantity,
+          quantity_after: supply_movements.quantity_after,
+          reason: supply_movements.reason,
+          note: supply_movements.note,
+          unit_cost_kobo: supply_movements.unit_cost_kobo,
+          first_name: users.first_name,
+          last_name: users.last_name,
+        })
+        .from(supply_movements)
+        .innerJoin(supplies, eq(supplies.id, supply_movements.supply_id))
+        .innerJoin(users, eq(users.id, supply_movements.user_id))
+        .where(and(eq(supply_movements.farm_id, ctx.farmId), afterCursor(keyset, cursor)))
+        .orderBy(...newestFirst(keyset))
+        .limit(BATCH);
+      return rows.map((r) => ({
+        key: r,
+        cells: [
+          r.created_at.toISOString(),
+          text(r.supply),
+          r.unit,
+          r.kind,
+          normalizeQuantity(r.quantity),
+          normalizeQuantity(r.quantity_after),
+          text(r.reason),
+          text(r.note),
+          naira(r.unit_cost_kobo),
+          text(`${r.first_name} ${r.last_name}`),
+        ],
+      }));
+    }),
+  };
+}
+
+/** One CSV field: quoted when it holds a comma, quote or line break; inner quotes doubled (RFC 4180). */
+export function csvField(value: string): string {
+  return /[",\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
+}
+
+type Batch = { key: { id: string; created_at: Date }; cells: string[] }[];
+
+function csvStream(
+  header: string[],
+  readBatch: (cursor: string | undefined) => Promise<Batch>,
+): ReadableStream<Uint8Array> {
+  const encoder = new TextEncoder();
+  let cursor: string | undefined;
+  let started = false;
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      if (!started) {
+        started = true;
+        // The byte-order mark makes spreadsheet programs read the file as UTF-8 (₦, names with accents).
+        controller.enqueue(encoder.encode(`\uFEFF${header.join(',')}\r\n`));
+        return;
+      }
+      const batch = await readBatch(cursor);
+      if (batch.length > 0) {
+        controller.enqueue(
+          encoder.encode(batch.map((row) => `${row.cells.map(csvField).join(',')}\r\n`).join('')),
+        );
+      }
+      const last = batch.at(-1);
+      if (batch.length < BATCH || !last) {
+        controller.close();
+        return;
+      }
+      cursor = encodeCursor(last.key.created_at.toISOString(), last.key.id);
+    },
+  });
+}
+
+/** gona-supplies-<farm>-<date>.csv, the date in the farm's own timezone. */
+async function exportFilename(ctx: FarmCtx, what: string): Promise<string> {
+  const [farm] = await ctx.db
+    .select({ name: farms.name, timezone: farms.timezone })
+    .from(farms)
+    .where(eq(farms.id, ctx.farmId));
+  if (!farm) throw new AppError('NOT_FOUND');
+  const date = new Intl.DateTimeFormat('en-CA', {
+    timeZone: farm.timezone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(new Date());
+  const slug =
+    farm.name
+      .toLowerCase()
+      .normalize('NFKD')
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-|-$/g, '') || 'farm';
+  return `gona-${what}-${slug}-${date}.csv`;
+}
+
+/**
+ * Free text typed by people. A leading =, +, - or @ would make a spreadsheet run it as a formula,
+ * so such text is prefixed with an apostrophe (OWASP CSV injection advice).
+ */
+function text(value: string | null): string {
+  if (!value) return '';
+  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+}
+
+/** Kobo as a plain naira amount a spreadsheet can sum ("1250.50"); exact, no floating point. */
+function naira(koboAmount: number | null): string {
+  if (koboAmount === null) return '';
+  return `${Math.floor(koboAmount / 100)}.${String(koboAmount % 100).padStart(2, '0')}`;
+}

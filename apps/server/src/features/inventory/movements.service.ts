@@ -1,0 +1,120 @@
+import { and, eq } from 'drizzle-orm';
+import type { Page, PageQuery } from '@gona/shared/pagination';
+import {
+  applyMovement,
+  normalizeQuantity,
+  type Movement,
+  type MovementResult,
+  type RecordMovement,
+} from '@gona/shared/inventory';
+import { supplies, supply_movements } from '../../db/schema/index';
+import { writeAudit } from '../../lib/audit';
+import type { FarmCtx } from '../../lib/context';
+import { AppError } from '../../lib/errors';
+import { syncAlert } from './alerts.service';
+import { afterCursor, newestFirst, toPage } from '../../lib/pagination';
+import { toMovement } from './inventory.rows';
+import { readSupply } from './supplies.service';
+
+/**
+ * Records one stock movement in one transaction: lock the supply row (concurrent movements on the
+ * same supply queue here, so none can read a stale quantity), apply the stock rule, write the new
+ * quantity, the movement, the alert change and the audit row.
+ *
+ * The movement id is the client's idempotency key. It is looked up after taking the lock, so a
+ * retry racing its own original waits for it and then returns the first result instead of
+ * recording twice.
+ */
+export async function recordMovement(
+  ctx: FarmCtx,
+  supplyId: string,
+  input: RecordMovement,
+): Promise<MovementResult> {
+  return ctx.db.transaction(async (tx) => {
+    const [supply] = await tx
+      .select({ id: supplies.id, quantity: supplies.quantity, low_threshold: supplies.low_threshold })
+      .from(supplies)
+      .where(and(eq(supplies.farm_id, ctx.farmId), eq(supplies.id, supplyId)))
+      .for('update');
+    if (!supply) throw new AppError('NOT_FOUND', 'Supply not found');
+
+    const [earlier] = await tx.select().from(supply_movements).where(eq(supply_movements.id, input.id));
+    if (earlier) {
+      if (earlier.farm_id !== ctx.farmId || earlier.supply_id !== supplyId) {
+        throw new AppError('CONFLICT', 'This movement was already recorded for another supply.');
+      }
+      return { movement: toMovement(earlier), supply: await readSupply(tx, ctx.farmId, supplyId) };
+    }
+
+    const outcome = applyMovement(normalizeQuantity(supply.quantity), input);
+    if (!outcome.ok) {
+      throw new AppError(
+        'CONFLICT',
+        `Not enough stock: only ${outcome.available} left, so ${input.quantity} cannot be taken out. Record what came in first, or count the stock.`,
+        { quantity: `Only ${outcome.available} left` },
+      );
+    }
+
+    await tx
+      .update(supplies)
+      .set({ quantity: outcome.quantityAfter, updated_at: new Date() })
+      .where(and(eq(supplies.farm_id, ctx.farmId), eq(supplies.id, supplyId)));
+    const [movement] = await tx
+      .insert(supply_movements)
+      .values({
+        id: input.id,
+        farm_id: ctx.farmId,
+        supply_id: supplyId,
+        kind: input.kind,
+        quantity: outcome.delta,
+        quantity_after: outcome.quantityAfter,
+        reason: input.reason ?? null,
+        note: input.note ?? null,
+        unit_cost_kobo: input.unit_cost_kobo ?? null,
+        user_id: ctx.userId,
+      })
+      .returning();
+    if (!movement) throw new AppError('INTERNAL');
+    await writeAudit(tx, {
+      userId: ctx.userId,
+      farmId: ctx.farmId,
+      tableName: 'supply_movements',
+      recordId: movement.id,
+      action: 'insert',
+      changes: {
+        supply_id: supplyId,
+        kind: input.kind,
+        quantity: outcome.delta,
+        quantity_after: outcome.quantityAfter,
+      },
+    });
+    await syncAlert(tx, ctx, {
+      id: supplyId,
+      quantity: outcome.quantityAfter,
+      low_threshold: supply.low_threshold,
+    });
+    return { movement: toMovement(movement), supply: await readSupply(tx, ctx.farmId, supplyId) };
+  });
+}
+
+/** A supply's movement history, newest first. */
+export async function listMovements(
+  ctx: FarmCtx,
+  supplyId: string,
+  query: PageQuery,
+): Promise<Page<Movement>> {
+  await readSupply(ctx.db, ctx.farmId, supplyId);
+  const rows = await ctx.db
+    .select()
+    .from(supply_movements)
+    .where(
+      and(
+        eq(supply_movements.farm_id, ctx.farmId),
+        eq(supply_movements.supply_id, supplyId),
+        afterCursor({ createdAt: supply_movements.created_at, id: supply_movements.id }, query.cursor),
+      ),
+    )
+    .orderBy(...newestFirst({ createdAt: supply_movements.created_at, id: supply_movements.id }))
+    .limit(query.limit + 1);
+  return toPage(rows.map(toMovement), query.limit);
+}

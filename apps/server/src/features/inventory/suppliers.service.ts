@@ -1,0 +1,115 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { Page, PageQuery } from '@gona/shared/pagination';
+import type { CreateSupplier, Supplier, UpdateSupplier } from '@gona/shared/inventory';
+import { suppliers } from '../../db/schema/index';
+import { writeAudit } from '../../lib/audit';
+import type { FarmCtx } from '../../lib/context';
+import { AppError } from '../../lib/errors';
+import { newId } from '../../lib/ids';
+import { afterName, byName, toNamePage } from './inventory.pagination';
+
+const NOT_FOUND = 'Supplier not found';
+
+/** Active suppliers by name (spec), the list a supply's supplier is picked from. */
+export async function listSuppliers(ctx: FarmCtx, query: PageQuery): Promise<Page<Supplier>> {
+  const keyset = { name: suppliers.name, id: suppliers.id };
+  const rows = await ctx.db
+    .select()
+    .from(suppliers)
+    .where(
+      and(eq(suppliers.farm_id, ctx.farmId), eq(suppliers.is_active, true), afterName(keyset, query.cursor)),
+    )
+    .orderBy(...byName(keyset))
+    .limit(query.limit + 1);
+  return toNamePage(rows.map(toSupplier), query.limit);
+}
+
+export async function createSupplier(ctx: FarmCtx, input: CreateSupplier): Promise<Supplier> {
+  return ctx.db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(suppliers)
+      .values({ ...input, id: input.id ?? newId(), farm_id: ctx.farmId })
+      .returning();
+    if (!row) throw new AppError('INTERNAL');
+    await writeAudit(tx, {
+      userId: ctx.userId,
+      farmId: ctx.farmId,
+      tableName: 'suppliers',
+      recordId: row.id,
+      action: 'insert',
+      changes: input,
+    });
+    return toSupplier(row);
+  });
+}
+
+/** Optimistic concurrency as for supplies; is_active false deactivates, true brings one back. */
+export async function updateSupplier(
+  ctx: FarmCtx,
+  supplierId: string,
+  input: UpdateSupplier,
+): Promise<Supplier> {
+  const { version, ...changes } = input;
+  return ctx.db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(suppliers)
+      .set({ ...changes, version: sql`${suppliers.version} + 1`, updated_at: new Date() })
+      .where(
+        and(eq(suppliers.farm_id, ctx.farmId), eq(suppliers.id, supplierId), eq(suppliers.version, version)),
+      )
+      .returning();
+    if (!row) {
+      const [exists] = await tx
+        .select({ id: suppliers.id })
+        .from(suppliers)
+        .where(and(eq(suppliers.farm_id, ctx.farmId), eq(suppliers.id, supplierId)));
+      throw exists ? new AppError('CONFLICT') : new AppError('NOT_FOUND', NOT_FOUND);
+    }
+    await writeAudit(tx, {
+      userId: ctx.userId,
+      farmId: ctx.farmId,
+      tableName: 'suppliers',
+      recordId: supplierId,
+      action: 'update',
+      changes,
+    });
+    return toSupplier(row);
+  });
+}
+
+/**
+ * Deactivating hides a supplier from the pick list; supplies that name it keep the name. Suppliers
+ * are never deleted, so old records stay readable. Deactivating twice is harmless.
+ */
+export async function deactivateSupplier(ctx: FarmCtx, supplierId: string): Promise<Supplier> {
+  return ctx.db.transaction(async (tx) => {
+    const [changed] = await tx
+      .update(suppliers)
+      .set({ is_active: false, version: sql`${suppliers.version} + 1`, updated_at: new Date() })
+      .where(
+        and(eq(suppliers.farm_id, ctx.farmId), eq(suppliers.id, supplierId), eq(suppliers.is_active, true)),
+      )
+      .returning();
+    if (changed) {
+      await writeAudit(tx, {
+        userId: ctx.userId,
+        farmId: ctx.farmId,
+        tableName: 'suppliers',
+        recordId: supplierId,
+        action: 'update',
+        changes: { is_active: false },
+      });
+      return toSupplier(changed);
+    }
+    const [row] = await tx
+      .select()
+      .from(suppliers)
+      .where(and(eq(suppliers.farm_id, ctx.farmId), eq(suppliers.id, supplierId)));
+    if (!row) throw new AppError('NOT_FOUND', NOT_FOUND);
+    return toSupplier(row);
+  });
+}
+
+function toSupplier(row: typeof suppliers.$inferSelect): Supplier {
+  return { ...row, created_at: row.created_at.toISOString(), updated_at: row.updated_at.toISOString() };
+}

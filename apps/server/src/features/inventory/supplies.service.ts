@@ -1,0 +1,151 @@
+import { and, eq, ilike, sql } from 'drizzle-orm';
+import type { Page } from '@gona/shared/pagination';
+import type { CreateSupply, Supply, SupplyListQuery, UpdateSupply } from '@gona/shared/inventory';
+import type { Db, Tx } from '../../db/client';
+import { suppliers, supplies, supply_movements } from '../../db/schema/index';
+import { writeAudit } from '../../lib/audit';
+import type { FarmCtx } from '../../lib/context';
+import { AppError } from '../../lib/errors';
+import { newId } from '../../lib/ids';
+import { syncAlert } from './alerts.service';
+import { afterCursor, newestFirst, toPage } from '../../lib/pagination';
+import { afterName, byName, toNamePage } from './inventory.pagination';
+import { selectSupplies, toSupply } from './inventory.rows';
+
+const NOT_FOUND = 'Supply not found';
+
+/**
+ * The farm's supplies: newest first; by name within a category (spec); `low_stock` keeps those at
+ * or below their threshold (the predicate matches the partial index supplies_low_stock_idx).
+ */
+export async function listSupplies(ctx: FarmCtx, query: SupplyListQuery): Promise<Page<Supply>> {
+  const keyset = { createdAt: supplies.created_at, name: supplies.name, id: supplies.id };
+  const alphabetical = query.category !== undefined;
+  const where = and(
+    eq(supplies.farm_id, ctx.farmId),
+    query.category ? eq(supplies.category, query.category) : undefined,
+    query.search ? ilike(supplies.name, `%${escapeLike(query.search)}%`) : undefined,
+    query.low_stock === true ? sql`${supplies.quantity} <= ${supplies.low_threshold}` : undefined,
+    query.low_stock === false ? sql`${supplies.quantity} > ${supplies.low_threshold}` : undefined,
+    alphabetical ? afterName(keyset, query.cursor) : afterCursor(keyset, query.cursor),
+  );
+  const rows = await selectSupplies(ctx.db, where)
+    .orderBy(...(alphabetical ? byName(keyset) : newestFirst(keyset)))
+    .limit(query.limit + 1);
+  const items = rows.map(toSupply);
+  return alphabetical ? toNamePage(items, query.limit) : toPage(items, query.limit);
+}
+
+export async function getSupply(ctx: FarmCtx, supplyId: string): Promise<Supply> {
+  const [row] = await selectSupplies(
+    ctx.db,
+    and(eq(supplies.farm_id, ctx.farmId), eq(supplies.id, supplyId)),
+  );
+  if (!row) throw new AppError('NOT_FOUND', NOT_FOUND);
+  return toSupply(row);
+}
+
+/** A starting quantity above zero becomes the supply's first movement ("Opening stock"). */
+export async function createSupply(ctx: FarmCtx, input: CreateSupply): Promise<Supply> {
+  return ctx.db.transaction(async (tx) => {
+    await assertSupplierOfFarm(tx, ctx.farmId, input.supplier_id);
+    const [row] = await tx
+      .insert(supplies)
+      .values({ ...input, id: input.id ?? newId(), farm_id: ctx.farmId })
+      .returning();
+    if (!row) throw new AppError('INTERNAL');
+    if (input.quantity !== '0') {
+      await tx.insert(supply_movements).values({
+        id: newId(),
+        farm_id: ctx.farmId,
+        supply_id: row.id,
+        kind: 'adjusted',
+        quantity: input.quantity,
+        quantity_after: input.quantity,
+        reason: 'Opening stock',
+        user_id: ctx.userId,
+      });
+    }
+    await writeAudit(tx, {
+      userId: ctx.userId,
+      farmId: ctx.farmId,
+      tableName: 'supplies',
+      recordId: row.id,
+      action: 'insert',
+      changes: input,
+    });
+    await syncAlert(tx, ctx, row);
+    return readSupply(tx, ctx.farmId, row.id);
+  });
+}
+
+/** Optimistic concurrency: the caller's version must still be current, or nothing changes (409). */
+export async function updateSupply(ctx: FarmCtx, supplyId: string, input: UpdateSupply): Promise<Supply> {
+  const { version, ...changes } = input;
+  return ctx.db.transaction(async (tx) => {
+    await assertSupplierOfFarm(tx, ctx.farmId, changes.supplier_id);
+    const [row] = await tx
+      .update(supplies)
+      .set({ ...changes, version: sql`${supplies.version} + 1`, updated_at: new Date() })
+      .where(and(eq(supplies.farm_id, ctx.farmId), eq(supplies.id, supplyId), eq(supplies.version, version)))
+      .returning();
+    if (!row) {
+      await readSupply(tx, ctx.farmId, supplyId);
+      throw new AppError('CONFLICT');
+    }
+    await writeAudit(tx, {
+      userId: ctx.userId,
+      farmId: ctx.farmId,
+      tableName: 'supplies',
+      recordId: supplyId,
+      action: 'update',
+      changes,
+    });
+    await syncAlert(tx, ctx, row);
+    return readSupply(tx, ctx.farmId, supplyId);
+  });
+}
+
+/** Deleting a supply removes its movements and alerts with it; the audit log keeps the record. */
+export async function deleteSupply(ctx: FarmCtx, supplyId: string): Promise<void> {
+  await ctx.db.transaction(async (tx) => {
+    const [row] = await tx
+      .delete(supplies)
+      .where(and(eq(supplies.farm_id, ctx.farmId), eq(supplies.id, supplyId)))
+      .returning();
+    if (!row) throw new AppError('NOT_FOUND', NOT_FOUND);
+    await writeAudit(tx, {
+      userId: ctx.userId,
+      farmId: ctx.farmId,
+      tableName: 'supplies',
+      recordId: supplyId,
+      action: 'delete',
+      changes: row,
+    });
+  });
+}
+
+/** The supply as the API shows it, read inside the caller's transaction; 404 when it is not this farm's. */
+export async function readSupply(tx: Db | Tx, farmId: string, supplyId: string): Promise<Supply> {
+  const [row] = await selectSupplies(tx, and(eq(supplies.farm_id, farmId), eq(supplies.id, supplyId)));
+  if (!row) throw new AppError('NOT_FOUND', NOT_FOUND);
+  return toSupply(row);
+}
+
+async function assertSupplierOfFarm(
+  tx: Tx,
+  farmId: string,
+  supplierId: string | null | undefined,
+): Promise<void> {
+  if (!supplierId) return;
+  const [found] = await tx
+    .select({ id: suppliers.id })
+    .from(suppliers)
+    .where(and(eq(suppliers.farm_id, farmId), eq(suppliers.id, supplierId)));
+  if (!found) throw new AppError('VALIDATION', undefined, { supplier_id: 'Choose a supplier from the list' });
+}
+
+/** Search text is matched literally: % and _ typed by a person are not wildcards. */
+function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
