@@ -1,0 +1,69 @@
+/**
+ * Build step after `vite build`: renders the public pages to static HTML in dist/ with the
+ * enhancement script and CSS that Vite produced for src/public/enhance.ts.
+ */
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { plansResponse } from '@gona/shared/plans';
+import { loadConfig, toPublicConfig } from '../../server/src/config';
+import type { PublicConfig } from '../src/lib/public-config';
+
+const webRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const dist = join(webRoot, 'dist');
+const ENTRY = 'src/public/enhance.ts';
+
+type ManifestChunk = { file: string; css?: string[]; imports?: string[] };
+
+// The build needs only public values; a placeholder secret stops loadConfig from creating one on disk.
+const config = loadConfig({ ...process.env, AUTH_SECRET: process.env.AUTH_SECRET ?? 'build-time-placeholder-not-a-secret' });
+const site = toPublicConfig(config);
+
+// The components read the same build-time constant that Vite defines for the app.
+(globalThis as { __GONA_PUBLIC__?: PublicConfig }).__GONA_PUBLIC__ = {
+  support_email: site.supportEmail,
+  postal_address: site.supportAddress,
+  blog_url: site.blogUrl,
+  pro_price_kobo: site.proPriceNaira * 100,
+};
+const { renderSite } = await import('../src/public/site');
+const { parsePost, sortPosts } = await import('../src/public/blog');
+
+const manifest = JSON.parse(readFileSync(join(dist, '.vite/manifest.json'), 'utf8')) as Record<string, ManifestChunk>;
+const entry = manifest[ENTRY];
+if (!entry) throw new Error(`${ENTRY} is missing from dist/.vite/manifest.json; is it a build input?`);
+
+const blogDir = join(webRoot, 'content/blog');
+const posts = sortPosts(
+  readdirSync(blogDir)
+    .filter((name) => name.endsWith('.md'))
+    .map((name) => parsePost(readFileSync(join(blogDir, name), 'utf8'), name)),
+);
+
+const files = renderSite({
+  baseUrl: config.baseUrl,
+  plans: plansResponse(config.proPriceNaira),
+  posts,
+  assets: {
+    css: (entry.css ?? []).map((file) => readFileSync(join(dist, file), 'utf8')).join('\n'),
+    script: `/${entry.file}`,
+    preloads: importedFiles(entry).map((file) => `/${file}`),
+  },
+});
+
+for (const { file, contents } of files) {
+  const target = join(dist, file);
+  mkdirSync(dirname(target), { recursive: true });
+  writeFileSync(target, contents);
+}
+console.log(`prerendered ${files.length} files (${posts.length} blog posts) for ${config.baseUrl}`);
+
+function importedFiles(chunk: ManifestChunk, seen = new Set<string>()): string[] {
+  for (const key of chunk.imports ?? []) {
+    const imported = manifest[key];
+    if (!imported || seen.has(imported.file)) continue;
+    seen.add(imported.file);
+    importedFiles(imported, seen);
+  }
+  return [...seen];
+}
