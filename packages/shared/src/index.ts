@@ -4,3 +4,4 @@ export * from './money/index';
 export * from './farms/index';
 export * from './auth/index';
 export * from './pagination/index';
+export * from './audit/index';

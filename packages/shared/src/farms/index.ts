@@ -40,9 +40,10 @@ export const CreateFarmInputSchema = z.object({
 });
 export type CreateFarmInput = z.input<typeof CreateFarmInputSchema>;
 
-export const UpdateFarmInputSchema = CreateFarmInputSchema.partial().extend({
-  version: z.number().int().nonnegative(),
-});
+/** Only the fields sent change; timezone loses its default here so a partial update never resets it. */
+export const UpdateFarmInputSchema = CreateFarmInputSchema.extend({ timezone: trimmed(64).min(1) })
+  .partial()
+  .extend({ version: z.number({ error: 'Reload the farm and try again' }).int().nonnegative() });
 export type UpdateFarmInput = z.input<typeof UpdateFarmInputSchema>;
 
 export const FarmSchema = z.object({

@@ -1,0 +1,52 @@
+import { authHandlerRoutes, meRoutes } from './features/auth/auth.routes';
+import { auditRoutes } from './features/audit/audit.routes';
+import { devRoutes } from './features/dev/dev.routes';
+import { farmsRoutes } from './features/farms/farms.routes';
+import { healthRoutes } from './features/health/health.routes';
+import { createAuth } from './lib/auth';
+import type { Deps } from './lib/context';
+import { renderApiDocs } from './lib/docs';
+import { errorBody, handleError } from './lib/errors';
+import { createRouter } from './lib/openapi';
+import { originCheck, securityHeaders } from './lib/security';
+import { loadSession } from './lib/session';
+
+export type { Deps } from './lib/context';
+
+/** Builds the whole HTTP app without listening; main.ts serves it, tests call app.request. */
+export function createApp(deps: Deps) {
+  const auth = createAuth(deps);
+  const app = createRouter();
+
+  app.use('*', async (c, next) => {
+    c.set('deps', deps);
+    c.set('auth', auth);
+    c.set('user', null);
+    await next();
+  });
+  app.use('*', securityHeaders);
+  app.use('/api/*', originCheck);
+  app.route('/api', authHandlerRoutes);
+  app.use('/api/*', loadSession);
+
+  // Feature routers: one line each.
+  app.route('/api', healthRoutes);
+  app.route('/api', meRoutes);
+  app.route('/api', farmsRoutes);
+  app.route('/api', auditRoutes);
+  app.route('/', devRoutes);
+
+  app.doc31('/api/openapi.json', {
+    openapi: '3.1.0',
+    info: { title: 'Gona API', version: '1', description: 'Farm management and marketplace for Nigerian farmers.' },
+  });
+  app.get('/api/docs', (c) =>
+    c.html(renderApiDocs(app.getOpenAPI31Document({ openapi: '3.1.0', info: { title: 'Gona API', version: '1' } }))),
+  );
+
+  app.all('/api/*', (c) => c.json(errorBody('NOT_FOUND'), 404));
+  app.onError(handleError);
+  return app;
+}
+
+export type App = ReturnType<typeof createApp>;

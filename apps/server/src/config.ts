@@ -1,0 +1,154 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, isAbsolute, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+/**
+ * The only reader of the environment. Keep this file free of heavy imports (zod + node builtins):
+ * the web build imports toPublicConfig from here.
+ */
+
+/** npm runs workspace scripts inside apps/server, so relative paths are taken from the repository root. */
+export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
+
+const LOG_LEVELS = ['debug', 'info', 'warn', 'error', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+const url = (protocols: RegExp, hint: string) =>
+  z
+    .string()
+    .trim()
+    .refine((v) => {
+      try {
+        return protocols.test(new URL(v).protocol);
+      } catch {
+        return false;
+      }
+    }, hint);
+
+const EnvSchema = z.object({
+  NODE_ENV: z
+    .enum(['development', 'production', 'test'], { error: 'must be development, production or test' })
+    .default('development'),
+  PORT: z.coerce
+    .number({ error: 'must be a port number' })
+    .int('must be a whole number')
+    .min(1, 'must be between 1 and 65535')
+    .max(65535, 'must be between 1 and 65535')
+    .default(3000),
+  HOST: z.string().trim().min(1).default('0.0.0.0'),
+  BASE_URL: url(/^https?:$/, 'must be an http(s) URL, like http://localhost:3000').optional(),
+  DATABASE_URL: url(/^postgres(ql)?:$/, 'must be a postgres:// URL (leave it unset for the embedded database)')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  DATA_DIR: z.string().trim().min(1).default('./data'),
+  AUTH_SECRET: z.string().min(32, 'must be at least 32 characters (try: openssl rand -hex 32)').optional(),
+  SMTP_URL: url(/^smtps?:$/, 'must be an smtp:// or smtps:// URL').optional().or(z.literal('').transform(() => undefined)),
+  MAIL_FROM: z.string().trim().min(3).default('Gona <no-reply@gona.ng>'),
+  SUPPORT_EMAIL: z.email('must be an email address').default('support@gona.ng'),
+  SUPPORT_ADDRESS: z
+    .string()
+    .trim()
+    .min(1)
+    .default('Plot 12 Trans-Amadi Industrial Layout, Port Harcourt, Rivers State, Nigeria'),
+  BLOG_URL: url(/^https?:$/, 'must be an http(s) URL').default('https://blog.gona.ng'),
+  PLAN_PRO_PRICE_NAIRA: z.coerce
+    .number({ error: 'must be a number of naira' })
+    .int('must be a whole number of naira')
+    .positive('must be more than 0')
+    .default(60000),
+  AUTH_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().positive('must be more than 0').default(60),
+  AUTH_RATE_LIMIT_MAX: z.coerce.number().int().positive('must be more than 0').default(10),
+  LOG_LEVEL: z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` }).optional(),
+});
+
+export type Config = {
+  nodeEnv: 'development' | 'production' | 'test';
+  isProduction: boolean;
+  port: number;
+  host: string;
+  baseUrl: string;
+  databaseUrl: string | undefined;
+  dataDir: string;
+  authSecret: string;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  supportEmail: string;
+  supportAddress: string;
+  blogUrl: string;
+  proPriceNaira: number;
+  authRateLimit: { windowSeconds: number; max: number };
+  logLevel: LogLevel;
+};
+
+export type PublicConfig = {
+  supportEmail: string;
+  supportAddress: string;
+  blogUrl: string;
+  proPriceNaira: number;
+};
+
+/** Thrown by loadConfig with every bad variable, one line each. */
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = EnvSchema.safeParse(env);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`),
+    );
+  }
+  const e = parsed.data;
+  const isProduction = e.NODE_ENV === 'production';
+  if (isProduction && !e.AUTH_SECRET) {
+    throw new ConfigError(['AUTH_SECRET: is required when NODE_ENV=production (try: openssl rand -hex 32)']);
+  }
+  const dataDir = isAbsolute(e.DATA_DIR) ? e.DATA_DIR : resolve(REPO_ROOT, e.DATA_DIR);
+  return {
+    nodeEnv: e.NODE_ENV,
+    isProduction,
+    port: e.PORT,
+    host: e.HOST,
+    baseUrl: (e.BASE_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    databaseUrl: e.DATABASE_URL,
+    dataDir,
+    authSecret: e.AUTH_SECRET ?? persistedDevSecret(dataDir),
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    supportEmail: e.SUPPORT_EMAIL,
+    supportAddress: e.SUPPORT_ADDRESS,
+    blogUrl: e.BLOG_URL,
+    proPriceNaira: e.PLAN_PRO_PRICE_NAIRA,
+    authRateLimit: { windowSeconds: e.AUTH_RATE_LIMIT_WINDOW_SECONDS, max: e.AUTH_RATE_LIMIT_MAX },
+    logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'warn' : 'info'),
+  };
+}
+
+/** What the public website and the web build may know; nothing secret. */
+export function toPublicConfig(config: Pick<Config, keyof PublicConfig>): PublicConfig {
+  return {
+    supportEmail: config.supportEmail,
+    supportAddress: config.supportAddress,
+    blogUrl: config.blogUrl,
+    proPriceNaira: config.proPriceNaira,
+  };
+}
+
+/** Outside production a secret is generated once and kept so that sessions survive restarts. */
+function persistedDevSecret(dataDir: string): string {
+  const file = join(dataDir, 'auth-secret');
+  if (existsSync(file)) {
+    const saved = readFileSync(file, 'utf8').trim();
+    if (saved.length >= 32) return saved;
+  }
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString('hex');
+  writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+  return secret;
+}

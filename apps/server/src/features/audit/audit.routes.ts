@@ -1,0 +1,35 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import { AuditListQuerySchema, AuditLogSchema, FarmAuditListQuerySchema, pageSchema } from '@gona/shared';
+import { requireFarm, requireSession } from '../../lib/auth-guard';
+import { ctxOf, farmCtxOf } from '../../lib/context';
+import { createRouter } from '../../lib/openapi';
+import { ErrorResponses } from '../../lib/responses';
+import { listFarmAuditLogs, listMyAuditLogs } from './audit.service';
+
+const AuditPage = { description: 'A page of audit entries, newest first', content: { 'application/json': { schema: pageSchema(AuditLogSchema) } } };
+
+export const auditRoutes = createRouter()
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/audit-logs',
+      tags: ['audit'],
+      summary: "The signed-in user's activity",
+      middleware: [requireSession] as const,
+      request: { query: AuditListQuerySchema },
+      responses: { 200: AuditPage, ...ErrorResponses },
+    }),
+    async (c) => c.json(await listMyAuditLogs(ctxOf(c), c.req.valid('query')), 200),
+  )
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/farms/{farmId}/audit-logs',
+      tags: ['audit'],
+      summary: "A farm's history, by table and record",
+      middleware: [requireSession, requireFarm('records.read')] as const,
+      request: { params: z.object({ farmId: z.string() }), query: FarmAuditListQuerySchema },
+      responses: { 200: AuditPage, ...ErrorResponses },
+    }),
+    async (c) => c.json(await listFarmAuditLogs(farmCtxOf(c), c.req.valid('query')), 200),
+  );

@@ -1,0 +1,74 @@
+import { createRoute } from '@hono/zod-openapi';
+import { Hono, type Context } from 'hono';
+import { MeSchema, SignUpInputSchema, fieldErrors, signupRole } from '@gona/shared';
+import { CLIENT_IP_HEADER } from '../../lib/auth';
+import { requireSession } from '../../lib/auth-guard';
+import { clientIp } from '../../lib/client-ip';
+import type { AppEnv } from '../../lib/context';
+import { errorBody } from '../../lib/errors';
+import { createRouter } from '../../lib/openapi';
+import { ErrorResponses } from '../../lib/responses';
+
+/**
+ * better-auth's endpoints under /api/auth/*. Sign-up is validated first with the same shared schema
+ * as the form, so a bad field answers our VALIDATION shape; the rest is better-auth as it is
+ * (sign-in errors keep its codes EMAIL_NOT_VERIFIED 403 and INVALID_EMAIL_OR_PASSWORD 401).
+ */
+export const authHandlerRoutes = new Hono<AppEnv>()
+  .post('/auth/sign-up/email', async (c) => {
+    const raw: unknown = await c.req.json().catch(() => null);
+    const parsed = SignUpInputSchema.safeParse(raw);
+    if (!parsed.success) return c.json(errorBody('VALIDATION', undefined, fieldErrors(parsed.error)), 400);
+    const input = parsed.data;
+    const body = {
+      email: input.email,
+      password: input.password,
+      name: `${input.first_name} ${input.last_name}`,
+      first_name: input.first_name,
+      last_name: input.last_name,
+      phone: input.phone,
+      role: signupRole(input.role),
+      callbackURL: '/create-farm',
+    };
+    return forwardToAuth(c, JSON.stringify(body));
+  })
+  .on(['GET', 'POST'], '/auth/*', (c) => forwardToAuth(c));
+
+export const meRoutes = createRouter().openapi(
+  createRoute({
+    method: 'get',
+    path: '/me',
+    tags: ['account'],
+    summary: 'The signed-in user',
+    middleware: [requireSession] as const,
+    responses: {
+      200: { description: 'The signed-in user', content: { 'application/json': { schema: MeSchema } } },
+      ...ErrorResponses,
+    },
+  }),
+  (c) => {
+    const user = c.var.user!;
+    return c.json(MeSchema.parse(user), 200);
+  },
+);
+
+/** Hands the request to better-auth with the socket's address (for its rate limits), never a client-sent one. */
+async function forwardToAuth(c: Context<AppEnv>, body?: string): Promise<Response> {
+  const headers = new Headers(c.req.raw.headers);
+  headers.delete(CLIENT_IP_HEADER);
+  const ip = clientIp(c);
+  if (ip) headers.set(CLIENT_IP_HEADER, ip);
+  if (body !== undefined) headers.delete('content-length');
+  const request = new Request(c.req.raw.url, {
+    method: c.req.method,
+    headers,
+    body: body ?? (c.req.method === 'GET' ? undefined : await c.req.raw.arrayBuffer()),
+  });
+  const response = await c.var.auth.handler(request);
+  if (response.status !== 429) return response;
+  // Our wire shape for the limit, so the web shows one message whichever endpoint refused.
+  const limited = c.json(errorBody('RATE_LIMITED'), 429);
+  const retryAfter = response.headers.get('x-retry-after') ?? response.headers.get('retry-after');
+  if (retryAfter) limited.headers.set('Retry-After', retryAfter);
+  return limited;
+}

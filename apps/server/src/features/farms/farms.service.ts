@@ -1,0 +1,115 @@
+import { and, eq } from 'drizzle-orm';
+import type { Farm, FarmRole, Page, PageQuery } from '@gona/shared';
+import type { CreateFarmInputSchema, UpdateFarmInputSchema } from '@gona/shared';
+import type { z } from 'zod';
+import { farm_memberships, farms } from '../../db/schema/index';
+import { writeAudit } from '../../lib/audit';
+import type { Ctx, FarmCtx } from '../../lib/context';
+import { AppError } from '../../lib/errors';
+import { newId } from '../../lib/ids';
+import { afterCursor, newestFirst, toPage } from '../../lib/pagination';
+
+type FarmRow = typeof farms.$inferSelect;
+type CreateFarm = z.output<typeof CreateFarmInputSchema>;
+type UpdateFarm = z.output<typeof UpdateFarmInputSchema>;
+
+/** Every farm the user owns or is a member of, newest first, each with the user's role on it. */
+export async function listFarms(ctx: Ctx, query: PageQuery): Promise<Page<Farm>> {
+  const keyset = { createdAt: farms.created_at, id: farms.id };
+  const rows = await ctx.db
+    .select({ farm: farms, role: farm_memberships.role })
+    .from(farm_memberships)
+    .innerJoin(farms, eq(farms.id, farm_memberships.farm_id))
+    .where(and(eq(farm_memberships.user_id, ctx.userId), afterCursor(keyset, query.cursor)))
+    .orderBy(...newestFirst(keyset))
+    .limit(query.limit + 1);
+  const page = toPage(
+    rows.map((r) => ({ ...r.farm, role: r.role })),
+    query.limit,
+  );
+  return { items: page.items.map((r) => toFarm(r, r.role)), next_cursor: page.next_cursor };
+}
+
+/** The creator becomes the owner through a membership row, so access checks are one lookup. */
+export async function createFarm(ctx: Ctx, input: CreateFarm): Promise<Farm> {
+  return ctx.db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(farms)
+      .values({ id: newId(), ...input, owner_id: ctx.userId })
+      .returning();
+    if (!row) throw new AppError('INTERNAL');
+    await tx.insert(farm_memberships).values({ id: newId(), farm_id: row.id, user_id: ctx.userId, role: 'owner' });
+    await writeAudit(tx, { userId: ctx.userId, farmId: row.id, tableName: 'farms', recordId: row.id, action: 'insert', changes: toFarm(row, 'owner') });
+    return toFarm(row, 'owner');
+  });
+}
+
+export async function getFarm(ctx: FarmCtx): Promise<Farm> {
+  const [row] = await ctx.db.select().from(farms).where(eq(farms.id, ctx.farmId)).limit(1);
+  if (!row) throw new AppError('NOT_FOUND');
+  return toFarm(row, ctx.role);
+}
+
+/** Optimistic concurrency: the client sends the version it saw; anything else is a stale write (409). */
+export async function updateFarm(ctx: FarmCtx, input: UpdateFarm): Promise<Farm> {
+  const { version, ...patch } = input;
+  return ctx.db.transaction(async (tx) => {
+    const [current] = await tx.select().from(farms).where(eq(farms.id, ctx.farmId)).for('update').limit(1);
+    if (!current) throw new AppError('NOT_FOUND');
+    if (current.version !== version) throw new AppError('CONFLICT');
+    const [row] = await tx
+      .update(farms)
+      .set({ ...patch, version: current.version + 1, updated_at: new Date() })
+      .where(and(eq(farms.id, ctx.farmId), eq(farms.version, version)))
+      .returning();
+    if (!row) throw new AppError('CONFLICT');
+    await writeAudit(tx, {
+      userId: ctx.userId,
+      farmId: ctx.farmId,
+      tableName: 'farms',
+      recordId: ctx.farmId,
+      action: 'update',
+      changes: diff(current, patch),
+    });
+    return toFarm(row, ctx.role);
+  });
+}
+
+export async function deleteFarm(ctx: FarmCtx): Promise<void> {
+  await ctx.db.transaction(async (tx) => {
+    const [row] = await tx.delete(farms).where(eq(farms.id, ctx.farmId)).returning();
+    if (!row) throw new AppError('NOT_FOUND');
+    await writeAudit(tx, { userId: ctx.userId, farmId: ctx.farmId, tableName: 'farms', recordId: ctx.farmId, action: 'delete', changes: toFarm(row, ctx.role) });
+  });
+}
+
+export function toFarm(row: FarmRow, role: FarmRole): Farm {
+  return {
+    id: row.id,
+    name: row.name,
+    location: row.location,
+    farm_type: row.farm_type,
+    owner_id: row.owner_id,
+    state: row.state,
+    lga: row.lga,
+    latitude: row.latitude,
+    longitude: row.longitude,
+    size: row.size,
+    size_unit: row.size_unit,
+    timezone: row.timezone,
+    created_at: row.created_at.toISOString(),
+    updated_at: row.updated_at.toISOString(),
+    version: row.version,
+    role,
+  };
+}
+
+/** { field: { from, to } } for the fields that really changed, for the audit row. */
+function diff(before: FarmRow, patch: Partial<FarmRow>): Record<string, { from: unknown; to: unknown }> {
+  const changes: Record<string, { from: unknown; to: unknown }> = {};
+  for (const [key, to] of Object.entries(patch)) {
+    const from = before[key as keyof FarmRow];
+    if (to !== undefined && from !== to) changes[key] = { from, to };
+  }
+  return changes;
+}

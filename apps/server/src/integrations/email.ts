@@ -1,0 +1,91 @@
+import nodemailer from 'nodemailer';
+import type { Logger } from '../lib/logger';
+
+export type MailMessage = {
+  to: string;
+  subject: string;
+  text: string;
+  /** The one link the mail is about (confirm, reset …), shown in the dev outbox. */
+  link?: string;
+};
+
+export type SentMail = MailMessage & { id: number; created_at: string };
+
+export interface Mailer {
+  send(message: MailMessage): Promise<void>;
+  /** Oldest first. Only the dev outbox keeps messages; SMTP returns null so /dev/outbox stays closed. */
+  outbox(): SentMail[] | null;
+}
+
+/** SMTP when SMTP_URL is set, otherwise the dev outbox. */
+export function createMailer(options: { smtpUrl: string | undefined; from: string; logger: Logger }): Mailer {
+  return options.smtpUrl ? createSmtpMailer(options.smtpUrl, options.from) : createOutboxMailer(options.logger);
+}
+
+export function createSmtpMailer(smtpUrl: string, from: string): Mailer {
+  const transport = nodemailer.createTransport(smtpUrl);
+  return {
+    async send(message) {
+      await transport.sendMail({ from, to: message.to, subject: message.subject, text: message.text });
+    },
+    outbox: () => null,
+  };
+}
+
+const OUTBOX_SIZE = 100;
+
+/** Keeps the last 100 messages in memory and prints each, so sign-up works locally without a mail server. */
+export function createOutboxMailer(logger?: Logger): Mailer {
+  const messages: SentMail[] = [];
+  let nextId = 1;
+  return {
+    send(message) {
+      messages.push({ ...message, id: nextId++, created_at: new Date().toISOString() });
+      if (messages.length > OUTBOX_SIZE) messages.splice(0, messages.length - OUTBOX_SIZE);
+      logger?.info(`mail to ${message.to}: ${message.subject}${message.link ? `\n  ${message.link}` : ''}`);
+      return Promise.resolve();
+    },
+    outbox: () => messages,
+  };
+}
+
+/** The account mails, plain and friendly; each carries its link. */
+export const mails = {
+  verifyEmail(to: string, firstName: string | undefined, url: string): MailMessage {
+    return {
+      to,
+      subject: 'Confirm your email for Gona',
+      link: url,
+      text: [
+        `Hello${firstName ? ` ${firstName}` : ''},`,
+        '',
+        'Welcome to Gona. Please confirm your email address by opening this link:',
+        '',
+        url,
+        '',
+        'After confirming you can create your first farm.',
+        'If you did not sign up for Gona, you can ignore this email.',
+        '',
+        'The Gona team',
+      ].join('\n'),
+    };
+  },
+  resetPassword(to: string, firstName: string | undefined, url: string): MailMessage {
+    return {
+      to,
+      subject: 'Reset your Gona password',
+      link: url,
+      text: [
+        `Hello${firstName ? ` ${firstName}` : ''},`,
+        '',
+        'We received a request to reset your Gona password. Open this link to choose a new one:',
+        '',
+        url,
+        '',
+        'The link works for one hour. If you did not ask for this, you can ignore this email; your password stays the same.',
+        '',
+        'The Gona team',
+      ].join('\n'),
+    };
+  },
+};

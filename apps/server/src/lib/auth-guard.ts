@@ -1,0 +1,35 @@
+import { and, eq } from 'drizzle-orm';
+import { createMiddleware } from 'hono/factory';
+import { can, type FarmAction } from '@gona/shared';
+import { farm_memberships } from '../db/schema/index';
+import type { AppEnv } from './context';
+import { AppError } from './errors';
+import { isUuid } from './ids';
+
+/** 401 UNAUTHENTICATED unless the request carries a valid session (loaded by the app for every /api request). */
+export const requireSession = createMiddleware<AppEnv>(async (c, next) => {
+  if (!c.var.user) throw new AppError('UNAUTHENTICATED');
+  await next();
+});
+
+/**
+ * Farm-scoped routes (/api/farms/:farmId/...). A farm the user is not a member of does not exist for
+ * them (404), so ids of other farms reveal nothing; a member whose role may not do `action` gets 403.
+ */
+export function requireFarm(action: FarmAction) {
+  return createMiddleware<AppEnv>(async (c, next) => {
+    const user = c.var.user;
+    if (!user) throw new AppError('UNAUTHENTICATED');
+    const farmId = c.req.param('farmId');
+    if (!farmId || !isUuid(farmId)) throw new AppError('NOT_FOUND');
+    const [membership] = await c.var.deps.db
+      .select({ role: farm_memberships.role })
+      .from(farm_memberships)
+      .where(and(eq(farm_memberships.farm_id, farmId), eq(farm_memberships.user_id, user.id)))
+      .limit(1);
+    if (!membership) throw new AppError('NOT_FOUND');
+    if (!can(membership.role, action)) throw new AppError('FORBIDDEN');
+    c.set('farm', { farmId, role: membership.role });
+    await next();
+  });
+}

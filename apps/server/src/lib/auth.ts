@@ -1,0 +1,142 @@
+import { betterAuth } from 'better-auth';
+import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { signupRole } from '@gona/shared';
+import { accounts, rate_limits, sessions, users, verifications } from '../db/schema/index';
+import { mails } from '../integrations/email';
+import type { Deps } from './context';
+import { newId } from './ids';
+import { consumeRateLimit } from './rate-limit';
+
+/** better-auth reads the client address from this header; the app sets it from the socket on every auth request. */
+export const CLIENT_IP_HEADER = 'x-gona-client-ip';
+
+const DAY = 24 * 60 * 60;
+
+/** Paths of better-auth whose abuse costs us mail or guesses passwords; each gets the configured limit. */
+export const RATE_LIMITED_AUTH_PATHS = [
+  '/sign-in/email',
+  '/sign-up/email',
+  '/request-password-reset',
+  '/reset-password',
+  '/send-verification-email',
+] as const;
+
+/**
+ * better-auth with our tables (plural, snake_case), email + password, confirmation before sign-in,
+ * cookie sessions renewed while in use, and rate limits shared through PostgreSQL.
+ */
+export function createAuth(deps: Deps) {
+  const { config, db, mailer } = deps;
+  const limit = { window: config.authRateLimit.windowSeconds, max: config.authRateLimit.max };
+  return betterAuth({
+    appName: 'Gona',
+    baseURL: config.baseUrl,
+    basePath: '/api/auth',
+    secret: config.authSecret,
+    trustedOrigins: [config.baseUrl],
+    database: drizzleAdapter(db, {
+      provider: 'pg',
+      schema: { users, sessions, accounts, verifications, rate_limits },
+    }),
+    user: {
+      modelName: 'users',
+      fields: { emailVerified: 'email_verified', createdAt: 'created_at', updatedAt: 'updated_at' },
+      additionalFields: {
+        first_name: { type: 'string', required: true },
+        last_name: { type: 'string', required: true },
+        phone: { type: 'string', required: false },
+        // Accepted from sign-up only through the allow-list in databaseHooks below.
+        role: { type: 'string', required: false, defaultValue: 'user', input: true },
+      },
+    },
+    session: {
+      modelName: 'sessions',
+      fields: {
+        userId: 'user_id',
+        expiresAt: 'expires_at',
+        ipAddress: 'ip_address',
+        userAgent: 'user_agent',
+        createdAt: 'created_at',
+        updatedAt: 'updated_at',
+      },
+      expiresIn: 30 * DAY,
+      updateAge: DAY,
+    },
+    account: {
+      modelName: 'accounts',
+      fields: {
+        userId: 'user_id',
+        accountId: 'account_id',
+        providerId: 'provider_id',
+        accessToken: 'access_token',
+        refreshToken: 'refresh_token',
+        idToken: 'id_token',
+        accessTokenExpiresAt: 'access_token_expires_at',
+        refreshTokenExpiresAt: 'refresh_token_expires_at',
+        createdAt: 'created_at',
+        updatedAt: 'updated_at',
+      },
+    },
+    verification: {
+      modelName: 'verifications',
+      fields: { expiresAt: 'expires_at', createdAt: 'created_at', updatedAt: 'updated_at' },
+    },
+    emailAndPassword: {
+      enabled: true,
+      requireEmailVerification: true,
+      minPasswordLength: 8,
+      maxPasswordLength: 128,
+      resetPasswordTokenExpiresIn: 60 * 60,
+      sendResetPassword: async ({ user, token }) => {
+        const link = `${config.baseUrl}/update-password?token=${encodeURIComponent(token)}`;
+        await mailer.send(mails.resetPassword(user.email, firstNameOf(user), link));
+      },
+    },
+    emailVerification: {
+      sendOnSignUp: true,
+      autoSignInAfterVerification: true,
+      expiresIn: 3 * DAY,
+      sendVerificationEmail: async ({ user, url }) => {
+        // Whatever the client asked for, confirming lands on /create-farm (spec section 9).
+        const link = new URL(url);
+        link.searchParams.set('callbackURL', '/create-farm');
+        await mailer.send(mails.verifyEmail(user.email, firstNameOf(user), link.toString()));
+      },
+    },
+    databaseHooks: {
+      user: {
+        create: {
+          before: (user) => Promise.resolve({ data: { ...user, role: signupRole(user.role) } }),
+        },
+        update: {
+          // The platform role is never changed through the auth API (e.g. /update-user).
+          before: (user) => {
+            const { role: _role, ...rest } = user;
+            return Promise.resolve({ data: rest });
+          },
+        },
+      },
+    },
+    rateLimit: {
+      enabled: true,
+      window: 60,
+      max: 300,
+      customRules: Object.fromEntries(RATE_LIMITED_AUTH_PATHS.map((path) => [path, limit])),
+      customStorage: { consume: (key, rule) => consumeRateLimit(db, `auth:${key}`, rule) },
+    },
+    advanced: {
+      database: { generateId: () => newId() },
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+      useSecureCookies: config.baseUrl.startsWith('https://'),
+      defaultCookieAttributes: { httpOnly: true, sameSite: 'lax' },
+      cookiePrefix: 'gona',
+    },
+    logger: { disabled: config.nodeEnv === 'test' },
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;
+
+function firstNameOf(user: object): string | undefined {
+  return 'first_name' in user && typeof user.first_name === 'string' ? user.first_name : undefined;
+}

@@ -1,0 +1,81 @@
+import type { Context } from 'hono';
+import { HTTPException } from 'hono/http-exception';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { z } from 'zod';
+import { DEFAULT_ERROR_MESSAGE, ERROR_STATUS, fieldErrors, type ErrorBody, type ErrorCode } from '@gona/shared';
+import type { AppEnv } from './context';
+
+/** The one error services throw. The code picks the HTTP status; the message is shown to people. */
+export class AppError extends Error {
+  readonly code: ErrorCode;
+  readonly fields?: Record<string, string>;
+
+  constructor(code: ErrorCode, message?: string, fields?: Record<string, string>) {
+    super(message ?? DEFAULT_ERROR_MESSAGE[code]);
+    this.name = 'AppError';
+    this.code = code;
+    if (fields) this.fields = fields;
+  }
+
+  get status(): ContentfulStatusCode {
+    return ERROR_STATUS[this.code];
+  }
+}
+
+export function errorBody(code: ErrorCode, message?: string, fields?: Record<string, string>): ErrorBody {
+  return { error: { code, message: message ?? DEFAULT_ERROR_MESSAGE[code], ...(fields ? { fields } : {}) } };
+}
+
+export function errorResponse(c: Context, error: AppError): Response {
+  return c.json(errorBody(error.code, error.message, error.fields), error.status);
+}
+
+/** Postgres SQLSTATE codes we can explain to a person; anything else is INTERNAL. */
+const PG_ERRORS: Record<string, AppError> = {
+  '23505': new AppError('CONFLICT', 'This already exists.'),
+  '23503': new AppError('VALIDATION', 'This refers to something that does not exist.'),
+  '23502': new AppError('VALIDATION'),
+  '23514': new AppError('VALIDATION'),
+  '22P02': new AppError('VALIDATION'),
+  '40001': new AppError('CONFLICT', 'Someone else changed this at the same time. Try again.'),
+  '40P01': new AppError('CONFLICT', 'Someone else changed this at the same time. Try again.'),
+};
+
+/** Maps anything thrown into the wire shape. Unexpected errors are logged with their stack, never sent. */
+export function toAppError(err: unknown): AppError | null {
+  if (err instanceof AppError) return err;
+  if (err instanceof z.ZodError) return new AppError('VALIDATION', undefined, fieldErrors(err));
+  const pgCode = postgresCode(err);
+  if (pgCode && PG_ERRORS[pgCode]) return PG_ERRORS[pgCode];
+  if (err instanceof HTTPException) {
+    if (err.status === 401) return new AppError('UNAUTHENTICATED');
+    if (err.status === 403) return new AppError('FORBIDDEN');
+    if (err.status === 404) return new AppError('NOT_FOUND');
+    if (err.status === 429) return new AppError('RATE_LIMITED');
+    if (err.status === 400 || err.status === 413 || err.status === 415) {
+      return new AppError('VALIDATION', err.message || undefined);
+    }
+  }
+  if (err instanceof SyntaxError && err.message.includes('JSON')) {
+    return new AppError('VALIDATION', 'The request body is not valid JSON.');
+  }
+  return null;
+}
+
+export function handleError(err: unknown, c: Context<AppEnv>): Response {
+  const known = toAppError(err);
+  if (known) return errorResponse(c, known);
+  c.var.deps.logger.error(`${c.req.method} ${c.req.path} failed`, err);
+  return c.json(errorBody('INTERNAL'), 500);
+}
+
+/** drizzle wraps driver errors (cause); node-postgres and PGlite both carry the SQLSTATE in `code`. */
+function postgresCode(err: unknown): string | undefined {
+  for (let e: unknown = err, depth = 0; e && depth < 4; depth++) {
+    if (typeof e === 'object' && 'code' in e && typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code)) {
+      return e.code;
+    }
+    e = typeof e === 'object' && 'cause' in e ? e.cause : undefined;
+  }
+  return undefined;
+}

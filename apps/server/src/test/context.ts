@@ -1,0 +1,167 @@
+import { randomInt, randomUUID } from 'node:crypto';
+import { afterAll } from 'vitest';
+import type { CreateFarmInput, Farm, FarmRole, Me } from '@gona/shared';
+import { createApp, type App } from '../app';
+import { loadConfig } from '../config';
+import type { Db } from '../db/client';
+import { eq } from 'drizzle-orm';
+import { farm_memberships, users } from '../db/schema/index';
+import { createOutboxMailer, type SentMail } from '../integrations/email';
+import type { Deps } from '../lib/context';
+import { newId } from '../lib/ids';
+import { createLogger } from '../lib/logger';
+import { openTestDatabase } from './database';
+
+export const TEST_BASE_URL = 'http://localhost:3000';
+export const TEST_PASSWORD = 'correct horse battery';
+
+export type RequestOptions = {
+  body?: unknown;
+  cookie?: string;
+  headers?: Record<string, string>;
+  /** The socket address the request comes from; a random private one unless given (rate limits are per address). */
+  ip?: string;
+  /** Sent as Origin on state-changing requests; null sends none. Defaults to BASE_URL. */
+  origin?: string | null;
+};
+
+// Bodies are checked with expect(); `any` by default keeps those assertions short.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type TestResponse<T = any> = {
+  status: number;
+  headers: Headers;
+  body: T;
+  text: string;
+  /** "name=value; …" of the cookies this response set, to send on the next request. */
+  cookie: string;
+};
+
+export type SignUpOptions = {
+  email?: string;
+  password?: string;
+  first_name?: string;
+  last_name?: string;
+  role?: string;
+  /** Follow the confirmation link and sign in (default true). */
+  verified?: boolean;
+};
+
+export type TestContext = {
+  app: App;
+  db: Db;
+  deps: Deps;
+  /** Mail sent so far, oldest first. */
+  outbox: () => SentMail[];
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- see TestResponse
+  request: <T = any>(method: string, path: string, options?: RequestOptions) => Promise<TestResponse<T>>;
+  signUp: (options?: SignUpOptions) => Promise<{ user: Me; cookie: string; email: string; password: string }>;
+  createFarm: (cookie: string, overrides?: Partial<CreateFarmInput>) => Promise<Farm>;
+  addMember: (farmId: string, userId: string, role: FarmRole) => Promise<void>;
+  uniqueEmail: (label?: string) => string;
+};
+
+/**
+ * One app per test file over a real database (see database.ts). Tests isolate by making their own
+ * users and farms with unique emails; nothing is truncated. Closed automatically after the file.
+ */
+export async function createTestContext(env: Record<string, string> = {}): Promise<TestContext> {
+  const database = await openTestDatabase();
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    BASE_URL: TEST_BASE_URL,
+    AUTH_SECRET: 'test-secret-that-is-long-enough-for-better-auth',
+    LOG_LEVEL: 'silent',
+    ...env,
+  });
+  const mailer = createOutboxMailer();
+  const deps: Deps = { config, db: database.db, mailer, logger: createLogger(config.logLevel) };
+  const app = createApp(deps);
+  afterAll(() => database.close());
+
+  const request = async <T>(method: string, path: string, options: RequestOptions = {}): Promise<TestResponse<T>> => {
+    const headers = new Headers(options.headers);
+    if (options.body !== undefined) headers.set('content-type', 'application/json');
+    if (options.cookie) headers.set('cookie', options.cookie);
+    const origin = options.origin === undefined ? config.baseUrl : options.origin;
+    if (origin && method !== 'GET' && method !== 'HEAD') headers.set('origin', origin);
+    const ip = options.ip ?? `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`;
+    const res = await app.request(
+      path,
+      { method, headers, body: options.body === undefined ? undefined : JSON.stringify(options.body), redirect: 'manual' },
+      { incoming: { socket: { remoteAddress: ip, remoteFamily: ip.includes(':') ? 'IPv6' : 'IPv4' } } },
+    );
+    const text = await res.text();
+    let body: unknown = text;
+    if (res.headers.get('content-type')?.includes('application/json') && text) body = JSON.parse(text);
+    const cookie = res.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .filter((c): c is string => Boolean(c) && !c!.endsWith('='))
+      .join('; ');
+    return { status: res.status, headers: res.headers, body: body as T, text, cookie };
+  };
+
+  const uniqueEmail = (label = 'farmer') => `${label}-${randomUUID().slice(0, 12)}@example.com`;
+
+  const signUp: TestContext['signUp'] = async (options = {}) => {
+    const email = options.email ?? uniqueEmail();
+    const password = options.password ?? TEST_PASSWORD;
+    const res = await request('POST', '/api/auth/sign-up/email', {
+      body: {
+        email,
+        password,
+        first_name: options.first_name ?? 'Amaka',
+        last_name: options.last_name ?? 'Okafor',
+        phone: '0803 123 4567',
+        ...(options.role ? { role: options.role } : {}),
+      },
+    });
+    if (res.status !== 200) throw new Error(`sign-up failed: ${res.status} ${res.text}`);
+    if (options.verified === false) return { user: await userByEmail(email), cookie: '', email, password };
+    const link = verificationLink(mailer.outbox() ?? [], email);
+    const verified = await request('GET', link.pathname + link.search);
+    if (verified.status !== 302) throw new Error(`verification failed: ${verified.status} ${verified.text}`);
+    const signIn = await request('POST', '/api/auth/sign-in/email', { body: { email, password } });
+    if (signIn.status !== 200) throw new Error(`sign-in failed: ${signIn.status} ${signIn.text}`);
+    return { user: await userByEmail(email), cookie: signIn.cookie, email, password };
+  };
+
+  const userByEmail = async (email: string): Promise<Me> => {
+    const [row] = await database.db.select().from(users).where(eq(users.email, email));
+    if (!row) throw new Error(`no user ${email}`);
+    const { id, first_name, last_name, phone } = row;
+    return { id, email, first_name, last_name, phone, role: row.role === 'admin' ? 'admin' : 'user', email_verified: row.email_verified };
+  };
+
+  const createFarm: TestContext['createFarm'] = async (cookie, overrides = {}) => {
+    const res = await request<Farm>('POST', '/api/farms', {
+      cookie,
+      body: { name: 'Green Acres', location: 'Obio-Akpor', farm_type: 'crop', state: 'Rivers', ...overrides },
+    });
+    if (res.status !== 201) throw new Error(`createFarm failed: ${res.status} ${res.text}`);
+    return res.body;
+  };
+
+  const addMember: TestContext['addMember'] = async (farmId, userId, role) => {
+    await database.db.insert(farm_memberships).values({ id: newId(), farm_id: farmId, user_id: userId, role });
+  };
+
+  return {
+    app,
+    db: database.db,
+    deps,
+    outbox: () => mailer.outbox() ?? [],
+    request,
+    signUp,
+    createFarm,
+    addMember,
+    uniqueEmail,
+  };
+}
+
+/** The confirmation link of the newest mail to `email`. */
+export function verificationLink(outbox: SentMail[], email: string): URL {
+  const mail = outbox.filter((m) => m.to === email && m.link?.includes('verify-email')).at(-1);
+  if (!mail?.link) throw new Error(`no confirmation mail to ${email}`);
+  return new URL(mail.link);
+}

@@ -1,0 +1,36 @@
+import pg from 'pg';
+import { inject } from 'vitest';
+import { createDb, type Database } from '../db/client';
+import { migrateDb } from '../db/migrate';
+
+/**
+ * The database for one test file: this worker's PostgreSQL database when TEST_DATABASE_URL is set
+ * (created by the first file the worker runs; migrating again is a no-op), otherwise a fresh in-memory PGlite.
+ */
+export async function openTestDatabase(): Promise<Database> {
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url) {
+    const database = createDb({ databaseUrl: undefined, dataDir: '' }, { inMemory: true });
+    await migrateDb(database.db);
+    return database;
+  }
+  const worker = process.env.VITEST_POOL_ID ?? process.env.VITEST_WORKER_ID ?? '0';
+  const name = `${inject('testDatabasePrefix')}${worker}`;
+  await createDatabaseIfMissing(url, name);
+  const target = new URL(url);
+  target.pathname = `/${name}`;
+  const database = createDb({ databaseUrl: target.toString(), dataDir: '' });
+  await migrateDb(database.db);
+  return database;
+}
+
+async function createDatabaseIfMissing(url: string, name: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const { rowCount } = await client.query('select 1 from pg_database where datname = $1', [name]);
+    if (!rowCount) await client.query(`create database "${name}"`);
+  } finally {
+    await client.end();
+  }
+}

@@ -1,0 +1,32 @@
+import { z } from 'zod';
+
+/** Spec section 9: the activity list shows 100 entries unless asked otherwise. */
+export const AUDIT_DEFAULT_LIMIT = 100;
+export const AUDIT_MAX_LIMIT = 500;
+
+export const AuditLogSchema = z.object({
+  id: z.string(),
+  user_id: z.string().nullable(),
+  farm_id: z.string().nullable(),
+  table_name: z.string(),
+  record_id: z.string(),
+  action: z.string(),
+  changes: z.unknown(),
+  created_at: z.string(),
+});
+export type AuditLog = z.infer<typeof AuditLogSchema>;
+
+export const AuditListQuerySchema = z.object({
+  limit: z.coerce
+    .number()
+    .int('Limit must be a whole number')
+    .min(1, 'Limit must be at least 1')
+    .max(AUDIT_MAX_LIMIT, `Limit must be at most ${AUDIT_MAX_LIMIT}`)
+    .default(AUDIT_DEFAULT_LIMIT),
+  cursor: z.string().max(200).optional(),
+});
+
+export const FarmAuditListQuerySchema = AuditListQuerySchema.extend({
+  table_name: z.string().trim().min(1).max(63).optional(),
+  record_id: z.string().trim().min(1).max(100).optional(),
+});
