@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { fileURLToPath } from 'node:url';
+import { loadConfig, toPublicConfig } from '../server/src/config';
 import type { PublicConfig } from './src/lib/public-config';
 
 /**
@@ -11,12 +12,19 @@ import type { PublicConfig } from './src/lib/public-config';
  */
 const SPA_PATHS = /^\/(?:login|signup|logout|forgot-password|update-password|create-farm|dashboard)(?:\/|$)/;
 
-/** Build-time public values; replaced by the server's config (toPublicConfig) once it lands. */
+/**
+ * Public values (support address, blog, price) are build-time constants read from the same
+ * configuration the server validates. The build needs no secret, so a placeholder keeps
+ * loadConfig from generating one on disk.
+ */
+const server = toPublicConfig(
+  loadConfig({ ...process.env, AUTH_SECRET: process.env.AUTH_SECRET ?? 'build-time-placeholder-not-a-secret' }),
+);
 const PUBLIC_CONFIG: PublicConfig = {
-  support_email: 'support@gona.ng',
-  postal_address: 'Port Harcourt, Rivers State, Nigeria',
-  blog_url: 'https://blog.gona.ng',
-  pro_price_kobo: 0,
+  support_email: server.supportEmail,
+  postal_address: server.supportAddress,
+  blog_url: server.blogUrl,
+  pro_price_kobo: server.proPriceNaira * 100,
 };
 
 export default defineConfig({

@@ -1,6 +1,19 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router/dom';
+import '@/i18n';
+import { AppProviders } from '@/app/providers';
+import { createAppRouter } from '@/app/router';
 import './styles.css';
 
+const router = createAppRouter();
 const root = document.getElementById('root');
-if (root) createRoot(root).render(<StrictMode><p>Gona</p></StrictMode>);
+if (!root) throw new Error('The app shell has no #root element');
+
+createRoot(root).render(
+  <StrictMode>
+    <AppProviders>
+      <RouterProvider router={router} />
+    </AppProviders>
+  </StrictMode>,
+);

@@ -1,0 +1,24 @@
+import { Navigate, Outlet, useLocation } from 'react-router';
+import { DashboardShell } from '@/components/layout/DashboardShell';
+import { ErrorBoundary } from '@/components/errors/ErrorBoundary';
+import { FarmSwitcher } from '@/features/farms/components/FarmSwitcher';
+import { useFarmSelection } from '@/features/farms/useFarmSelection';
+import { SidebarBadge } from './sidebar-badges';
+
+/** /dashboard/*: the shell around every dashboard screen. A user without any farm creates one first. */
+export function DashboardLayout() {
+  const { pathname } = useLocation();
+  const { farms, ready, selectedFarmId } = useFarmSelection();
+  if (ready && farms.length === 0 && pathname !== '/dashboard/create-farm') return <Navigate to="/create-farm" replace />;
+
+  return (
+    <DashboardShell
+      farmSwitcher={<FarmSwitcher />}
+      renderBadge={(path) => <SidebarBadge path={path} farmId={selectedFarmId} />}
+    >
+      <ErrorBoundary resetKey={pathname}>
+        <Outlet />
+      </ErrorBoundary>
+    </DashboardShell>
+  );
+}

@@ -1,0 +1,57 @@
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { ChevronRight, Package, PawPrint, Sprout, Users, Wallet } from 'lucide-react';
+import { Badge, SkeletonRows } from '@/components/ui';
+import { useFarmSelection } from '@/features/farms/useFarmSelection';
+import { useSession } from '@/lib/session';
+
+const STEPS = [
+  { key: 'staff', path: '/dashboard/staff', icon: Users },
+  { key: 'inventory', path: '/dashboard/inventory', icon: Package },
+  { key: 'livestock', path: '/dashboard/livestock', icon: PawPrint },
+  { key: 'crops', path: '/dashboard/crops', icon: Sprout },
+  { key: 'expenses', path: '/dashboard/expenses', icon: Wallet },
+] as const;
+
+export default function DashboardHomeScreen() {
+  const { t } = useTranslation('dashboard');
+  const { user } = useSession();
+  const { selectedFarm } = useFarmSelection();
+
+  return (
+    <>
+      <header className="mb-6">
+        <p className="text-stone-700">{t('home.greeting', { name: user?.first_name ?? '' })}</p>
+        {selectedFarm ? (
+          <div className="mt-1 flex flex-wrap items-center gap-2">
+            <h1 className="text-2xl font-bold text-stone-900">{selectedFarm.name}</h1>
+            <Badge tone="green">{t(`farms.types.${selectedFarm.farm_type}`)}</Badge>
+          </div>
+        ) : (
+          <SkeletonRows rows={1} />
+        )}
+        {selectedFarm && <p className="text-stone-700">{selectedFarm.location}</p>}
+      </header>
+      <section aria-labelledby="getting-started" className="rounded-2xl border border-stone-200 bg-white p-4 sm:p-6">
+        <h2 id="getting-started" className="text-lg font-semibold text-stone-900">
+          {t('home.gettingStarted')}
+        </h2>
+        <p className="text-stone-700">{t('home.gettingStartedHint')}</p>
+        <ol className="mt-4 flex flex-col divide-y divide-stone-100">
+          {STEPS.map(({ key, path, icon: Icon }, index) => (
+            <li key={key}>
+              <Link to={path} className="flex min-h-14 items-center gap-3 rounded-lg px-1 py-2 hover:bg-stone-50">
+                <span className="flex size-8 shrink-0 items-center justify-center rounded-full bg-green-100 text-sm font-bold text-green-900 tabular-nums">
+                  {index + 1}
+                </span>
+                <Icon aria-hidden="true" className="size-5 shrink-0 text-green-700" />
+                <span className="flex-1 text-stone-900">{t(`home.steps.${key}`)}</span>
+                <ChevronRight aria-hidden="true" className="size-5 text-stone-500" />
+              </Link>
+            </li>
+          ))}
+        </ol>
+      </section>
+    </>
+  );
+}

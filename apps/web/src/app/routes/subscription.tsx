@@ -1,0 +1,6 @@
+import { CreditCard } from 'lucide-react';
+import { ComingSoon } from '../ComingSoon';
+
+export default function SubscriptionScreen() {
+  return <ComingSoon screen="subscription" icon={CreditCard} />;
+}

@@ -1,0 +1,103 @@
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { useLocation } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { Menu, WifiOff, X } from 'lucide-react';
+import { LogoIcon } from '@/components/brand/Logo';
+import { cx } from '@/components/ui/cx';
+import { useFocusTrap } from '@/components/ui/useFocusTrap';
+import { readFlag, STORAGE_KEYS, writeFlag } from '@/lib/storage';
+import { useOnline } from '@/lib/online';
+import { Sidebar } from './Sidebar';
+
+type DashboardShellProps = {
+  farmSwitcher: ReactNode;
+  renderBadge: (path: string) => ReactNode;
+  children: ReactNode;
+};
+
+/**
+ * The dashboard frame: a 240 px / 70 px sidebar on wider screens; on phones (< 768 px) a top bar
+ * with the farm switcher and a menu button that opens the sidebar as a drawer.
+ */
+export function DashboardShell({ farmSwitcher, renderBadge, children }: DashboardShellProps) {
+  const { t } = useTranslation('dashboard');
+  const { pathname } = useLocation();
+  const online = useOnline();
+  const [collapsed, setCollapsed] = useState(() => readFlag(STORAGE_KEYS.sidebarCollapsed));
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const drawer = useRef<HTMLDivElement>(null);
+  const closeDrawer = useCallback(() => setDrawerOpen(false), []);
+  useFocusTrap(drawer, drawerOpen, closeDrawer);
+
+  useEffect(() => {
+    writeFlag(STORAGE_KEYS.sidebarCollapsed, collapsed);
+  }, [collapsed]);
+
+  return (
+    <div className="min-h-dvh bg-stone-50">
+      <aside
+        className={cx(
+          'fixed inset-y-0 left-0 z-30 hidden border-r border-stone-200 transition-[width] md:block',
+          collapsed ? 'w-[70px]' : 'w-[240px]',
+        )}
+      >
+        <Sidebar
+          currentPath={pathname}
+          collapsed={collapsed}
+          onToggle={() => setCollapsed((value) => !value)}
+          renderBadge={renderBadge}
+          header={farmSwitcher}
+        />
+      </aside>
+
+      <header className="sticky top-0 z-20 flex items-center gap-2 border-b border-stone-200 bg-white px-2 py-2 md:hidden">
+        <button
+          type="button"
+          onClick={() => setDrawerOpen(true)}
+          aria-label={t('sidebar.openMenu')}
+          aria-expanded={drawerOpen}
+          className="inline-flex size-11 shrink-0 items-center justify-center rounded-lg text-stone-800 hover:bg-stone-100"
+        >
+          <Menu aria-hidden="true" className="size-6" />
+        </button>
+        <LogoIcon className="size-8 shrink-0" alt="" />
+        <div className="min-w-0 flex-1">{farmSwitcher}</div>
+      </header>
+
+      {drawerOpen && (
+        <div className="fixed inset-0 z-40 md:hidden">
+          <div aria-hidden="true" className="absolute inset-0 bg-stone-900/50" onClick={closeDrawer} />
+          <div
+            ref={drawer}
+            role="dialog"
+            aria-modal="true"
+            aria-label={t('sidebar.label')}
+            className="absolute inset-y-0 left-0 flex w-[280px] max-w-[85vw] flex-col shadow-xl"
+          >
+            <button
+              type="button"
+              onClick={closeDrawer}
+              aria-label={t('sidebar.closeMenu')}
+              className="absolute right-2 top-3 z-10 inline-flex size-11 items-center justify-center rounded-lg bg-white text-stone-800 hover:bg-stone-100"
+            >
+              <X aria-hidden="true" className="size-5" />
+            </button>
+            <Sidebar currentPath={pathname} collapsed={false} renderBadge={renderBadge} onNavigate={closeDrawer} />
+          </div>
+        </div>
+      )}
+
+      <div className={cx('transition-[padding]', collapsed ? 'md:pl-[70px]' : 'md:pl-[240px]')}>
+        {!online && (
+          <p role="status" className="flex items-center gap-2 bg-amber-100 px-4 py-2 text-sm font-medium text-amber-900">
+            <WifiOff aria-hidden="true" className="size-4" />
+            {t('offline')}
+          </p>
+        )}
+        <main id="main" className="mx-auto w-full max-w-6xl px-4 py-6 md:px-8">
+          {children}
+        </main>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,49 @@
+import type { Me } from '@gona/shared/auth';
+import { apiFetch } from '@/lib/http';
+
+/** Where the confirmation mail and the reset mail send people (spec section 9). */
+export const SIGNUP_REDIRECT = '/create-farm';
+export const PASSWORD_RESET_REDIRECT = '/update-password';
+
+export type SignUpRequest = {
+  email: string;
+  password: string;
+  first_name: string;
+  last_name: string;
+  phone: string;
+};
+
+export function signIn(input: { email: string; password: string }): Promise<unknown> {
+  return apiFetch('/api/auth/sign-in/email', { method: 'POST', json: input });
+}
+
+export function signUp(input: SignUpRequest): Promise<unknown> {
+  return apiFetch('/api/auth/sign-up/email', {
+    method: 'POST',
+    json: { ...input, name: `${input.first_name} ${input.last_name}`, callbackURL: SIGNUP_REDIRECT },
+  });
+}
+
+export function resendConfirmation(email: string): Promise<unknown> {
+  return apiFetch('/api/auth/send-verification-email', {
+    method: 'POST',
+    json: { email, callbackURL: SIGNUP_REDIRECT },
+  });
+}
+
+export function requestPasswordReset(email: string): Promise<unknown> {
+  return apiFetch('/api/auth/request-password-reset', {
+    method: 'POST',
+    json: { email, redirectTo: PASSWORD_RESET_REDIRECT },
+  });
+}
+
+export function resetPassword(input: { newPassword: string; token: string }): Promise<unknown> {
+  return apiFetch('/api/auth/reset-password', { method: 'POST', json: input });
+}
+
+export type { Me };
+
+export function signOut(): Promise<unknown> {
+  return apiFetch('/api/auth/sign-out', { method: 'POST', json: {} });
+}

@@ -1,0 +1,102 @@
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import { MailCheck } from 'lucide-react';
+import { fieldErrors } from '@gona/shared/errors';
+import { SignUpInputSchema } from '@gona/shared/auth';
+import { Button, TextField } from '@/components/ui';
+import { ApiError } from '@/lib/http';
+import { resendConfirmation, signUp, type SignUpRequest } from '../api';
+
+const EMPTY: SignUpRequest = { first_name: '', last_name: '', email: '', phone: '', password: '' };
+
+export function SignUpForm() {
+  const { t } = useTranslation('auth');
+  const [values, setValues] = useState<SignUpRequest>(EMPTY);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [pending, setPending] = useState(false);
+  const [sentTo, setSentTo] = useState<string | null>(null);
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const parsed = SignUpInputSchema.safeParse(values);
+    if (!parsed.success) {
+      setErrors(fieldErrors(parsed.error));
+      return;
+    }
+    setErrors({});
+    setPending(true);
+    try {
+      await signUp(parsed.data);
+      setSentTo(parsed.data.email);
+    } catch (error) {
+      if (error instanceof ApiError && (error.status === 422 || /exist/i.test(error.code))) {
+        setErrors({ email: t('signUp.emailTaken') });
+      } else if (error instanceof ApiError && Object.keys(error.fields).length > 0) {
+        setErrors(error.fields);
+      } else {
+        toast.error(error instanceof ApiError && error.status !== 0 ? error.message : t('failed'));
+      }
+    } finally {
+      setPending(false);
+    }
+  }
+
+  if (sentTo) return <CheckYourEmail email={sentTo} />;
+
+  const field = (name: keyof SignUpRequest) => ({
+    name,
+    value: values[name],
+    error: errors[name],
+    onChange: (e: { target: { value: string } }) => setValues({ ...values, [name]: e.target.value }),
+  });
+
+  return (
+    <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField label={t('fields.firstName')} autoComplete="given-name" {...field('first_name')} />
+        <TextField label={t('fields.lastName')} autoComplete="family-name" {...field('last_name')} />
+      </div>
+      <TextField label={t('fields.email')} type="email" inputMode="email" autoComplete="email" {...field('email')} />
+      <TextField label={t('fields.phone')} type="tel" inputMode="tel" autoComplete="tel" hint={t('hints.phone')} {...field('phone')} />
+      <TextField label={t('fields.password')} type="password" autoComplete="new-password" hint={t('hints.password')} {...field('password')} />
+      <Button type="submit" loading={pending} fullWidth>
+        {t('signUp.submit')}
+      </Button>
+    </form>
+  );
+}
+
+/** After sign-up: the account waits for the emailed confirmation link. */
+function CheckYourEmail({ email }: { email: string }) {
+  const { t } = useTranslation('auth');
+  const [pending, setPending] = useState(false);
+
+  async function onResend() {
+    setPending(true);
+    try {
+      await resendConfirmation(email);
+      toast.success(t('resend.sent'));
+    } catch {
+      toast.error(t('resend.failed'));
+    } finally {
+      setPending(false);
+    }
+  }
+
+  return (
+    <section aria-labelledby="check-email-title" className="flex flex-col items-center gap-3 text-center">
+      <MailCheck aria-hidden="true" className="size-12 text-green-700" />
+      <h2 id="check-email-title" className="text-xl font-semibold text-stone-900">
+        {t('signUp.checkEmailTitle')}
+      </h2>
+      <p role="status" className="text-stone-800">
+        {t('signUp.checkEmail')}
+      </p>
+      <p className="text-stone-700">{t('signUp.sentTo', { email })}</p>
+      <Button variant="secondary" loading={pending} onClick={() => void onResend()}>
+        {t('resend.button')}
+      </Button>
+    </section>
+  );
+}

@@ -1,0 +1,26 @@
+import type { CreateFarmInput, Farm } from '@gona/shared/farms';
+import { apiFetch } from '@/lib/http';
+
+export const farmKeys = {
+  list: ['farms'] as const,
+  detail: (farmId: string) => ['farms', farmId] as const,
+};
+
+export async function fetchFarms(): Promise<Farm[]> {
+  const page = await apiFetch<{ items: Farm[] }>('/api/farms');
+  return page.items;
+}
+
+/** The farm by id, or null when the server says it does not exist (or is not ours). */
+export async function fetchFarm(farmId: string): Promise<Farm | null> {
+  try {
+    return await apiFetch<Farm>(`/api/farms/${encodeURIComponent(farmId)}`);
+  } catch (error) {
+    if (error instanceof Error && 'status' in error && error.status === 404) return null;
+    throw error;
+  }
+}
+
+export function createFarm(input: CreateFarmInput): Promise<Farm> {
+  return apiFetch<Farm>('/api/farms', { method: 'POST', json: input });
+}

@@ -1,0 +1,120 @@
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Farm } from '@gona/shared/farms';
+import { readCachedFarms, readSelectedFarmId, writeCachedFarms, writeSelectedFarmId } from '@/lib/storage';
+import { farmKeys, fetchFarm, fetchFarms } from './api';
+import { decideAfterFetchById, decideSelection, initialFarmList, loadFarmList, signedOutSelection, type SelectionDecision } from './selection';
+
+export type FarmSelectionValue = {
+  farms: Farm[];
+  selectedFarm: Farm | null;
+  selectedFarmId: string | null;
+  /** True once the server (or, failing that, the cache) has answered for this session. */
+  ready: boolean;
+  selectFarm: (farmId: string) => void;
+  /** A farm just created: it joins the list at the top and becomes the selected farm. */
+  addFarm: (farm: Farm) => void;
+  /** Re-reads the list from the server (after creating or deleting a farm). */
+  refresh: () => Promise<void>;
+};
+
+const FarmSelectionContext = createContext<FarmSelectionValue | null>(null);
+
+type Props = { sessionStatus: 'loading' | 'signed-in' | 'signed-out'; children: ReactNode };
+
+export function FarmSelectionProvider({ sessionStatus, children }: Props) {
+  const queryClient = useQueryClient();
+  const signedIn = sessionStatus === 'signed-in';
+  const [selectedFarmId, setSelectedFarmId] = useState<string | null>(() => readSelectedFarmId());
+  const [directFarms, setDirectFarms] = useState<Farm[]>([]);
+  const loadedOnce = useRef(false);
+
+  const list = useQuery({
+    queryKey: farmKeys.list,
+    queryFn: () => loadFarmList({ fetchFarms, readCache: readCachedFarms, writeCache: writeCachedFarms }),
+    enabled: signedIn,
+    placeholderData: () => ({ farms: initialFarmList(signedIn, readCachedFarms), source: 'cache' as const }),
+  });
+
+  const apply = useCallback((decision: SelectionDecision) => {
+    if (decision.type === 'select') {
+      writeSelectedFarmId(decision.farmId);
+      setSelectedFarmId(decision.farmId);
+    } else if (decision.type === 'clear') {
+      writeSelectedFarmId(null);
+      setSelectedFarmId(null);
+    }
+  }, []);
+
+  const serverList = signedIn && list.isSuccess && !list.isPlaceholderData ? list.data.farms : null;
+  useEffect(() => {
+    if (!serverList) return;
+    const decision = decideSelection(serverList, readSelectedFarmId(), loadedOnce.current ? 'refresh' : 'load');
+    loadedOnce.current = true;
+    if (decision.type !== 'fetch-by-id') {
+      setDirectFarms([]);
+      apply(decision);
+      return;
+    }
+    let cancelled = false;
+    fetchFarm(decision.farmId).then(
+      (farm) => {
+        if (cancelled) return;
+        const outcome = decideAfterFetchById(farm);
+        setDirectFarms(outcome.farms);
+        apply(outcome.decision);
+      },
+      // Unreachable server: keep the stored selection until the next refresh decides.
+      () => undefined,
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, [serverList, apply]);
+
+  useEffect(() => {
+    if (sessionStatus !== 'signed-out') return;
+    loadedOnce.current = false;
+    setDirectFarms([]);
+    setSelectedFarmId(signedOutSelection().selectedFarmId);
+  }, [sessionStatus]);
+
+  const refresh = useCallback(async () => {
+    await queryClient.invalidateQueries({ queryKey: farmKeys.list, exact: true });
+  }, [queryClient]);
+
+  const selectFarm = useCallback((farmId: string) => apply({ type: 'select', farmId }), [apply]);
+
+  const addFarm = useCallback(
+    (farm: Farm) => {
+      const farms = [farm, ...(readCachedFarms() ?? []).filter((f) => f.id !== farm.id)];
+      writeCachedFarms(farms);
+      queryClient.setQueryData(farmKeys.list, { farms, source: 'server' as const });
+      apply({ type: 'select', farmId: farm.id });
+    },
+    [queryClient, apply],
+  );
+
+  const value = useMemo<FarmSelectionValue>(() => {
+    const listed = signedIn ? (list.data?.farms ?? []) : signedOutSelection().farms;
+    const farms = listed.length === 0 && directFarms.length > 0 ? directFarms : listed;
+    const selectedId = signedIn ? selectedFarmId : null;
+    return {
+      farms,
+      selectedFarm: farms.find((farm) => farm.id === selectedId) ?? null,
+      selectedFarmId: selectedId,
+      ready: serverList !== null,
+      selectFarm,
+      addFarm,
+      refresh,
+    };
+  }, [signedIn, list.data, directFarms, selectedFarmId, serverList, selectFarm, addFarm, refresh]);
+
+  return <FarmSelectionContext.Provider value={value}>{children}</FarmSelectionContext.Provider>;
+}
+
+export function useFarmSelection(): FarmSelectionValue {
+  const value = useContext(FarmSelectionContext);
+  if (!value) throw new Error('useFarmSelection must be used within a FarmSelectionProvider');
+  return value;
+}
