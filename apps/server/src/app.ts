@@ -1,8 +1,10 @@
 import { authHandlerRoutes, meRoutes } from './features/auth/auth.routes';
 import { auditRoutes } from './features/audit/audit.routes';
+import { contactRoutes } from './features/contact/contact.routes';
 import { devRoutes } from './features/dev/dev.routes';
 import { farmsRoutes } from './features/farms/farms.routes';
 import { healthRoutes } from './features/health/health.routes';
+import { plansRoutes } from './features/plans/plans.routes';
 import { createAuth } from './lib/auth';
 import type { Deps } from './lib/context';
 import { renderApiDocs } from './lib/docs';
@@ -34,6 +36,8 @@ export function createApp(deps: Deps) {
   app.route('/api', meRoutes);
   app.route('/api', farmsRoutes);
   app.route('/api', auditRoutes);
+  app.route('/api', plansRoutes);
+  app.route('/api', contactRoutes);
   app.route('/', devRoutes);
 
   app.doc31('/api/openapi.json', {

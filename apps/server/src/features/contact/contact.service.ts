@@ -1,0 +1,53 @@
+import { eq } from 'drizzle-orm';
+import { CONTACT_RATE_LIMIT, type ContactMessage } from '@gona/shared/contact';
+import { contact_messages } from '../../db/schema/index';
+import type { Deps } from '../../lib/context';
+import { AppError } from '../../lib/errors';
+import { newId } from '../../lib/ids';
+import { consumeRateLimit } from '../../lib/rate-limit';
+
+export type ContactCtx = Pick<Deps, 'db' | 'mailer' | 'config' | 'logger'> & {
+  /** The sender's address, for the per-address limit. */
+  ip: string | undefined;
+};
+
+/**
+ * Stores a message from the public contact form, then mails it to SUPPORT_EMAIL. The message is
+ * committed before the mail is tried: if mailing fails it stays stored with delivered_at null for
+ * support to pick up, and the sender still gets success, since nothing is lost. The stored row is
+ * its own record of who sent what and when, so there is no audit row (there is no signed-in user).
+ */
+export async function sendContactMessage(ctx: ContactCtx, input: ContactMessage): Promise<{ id: string }> {
+  const limit = await consumeRateLimit(ctx.db, `contact:${ctx.ip ?? 'unknown'}`, {
+    window: CONTACT_RATE_LIMIT.windowSeconds,
+    max: CONTACT_RATE_LIMIT.max,
+  });
+  if (!limit.allowed) {
+    throw new AppError('RATE_LIMITED', 'You have sent several messages in a short time. Please wait a few minutes and try again.');
+  }
+
+  const id = newId();
+  await ctx.db.transaction(async (tx) => {
+    await tx.insert(contact_messages).values({ id, ...input, phone: input.phone ?? null });
+  });
+
+  try {
+    await ctx.mailer.send({
+      to: ctx.config.supportEmail,
+      subject: `Contact form: ${input.subject}`,
+      text: [
+        `From: ${input.name} <${input.email}>`,
+        `Phone: ${input.phone ?? 'not given'}`,
+        `Message id: ${id}`,
+        '',
+        input.message,
+        '',
+        'Reply to the sender at the email address above.',
+      ].join('\n'),
+    });
+    await ctx.db.update(contact_messages).set({ delivered_at: new Date() }).where(eq(contact_messages.id, id));
+  } catch (err) {
+    ctx.logger.error(`contact: message ${id} stored but not mailed to support`, err);
+  }
+  return { id };
+}
