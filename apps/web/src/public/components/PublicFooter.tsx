@@ -37,8 +37,8 @@ export function PublicFooter({ currentPath }: PublicFooterProps) {
   };
 
   return (
-    <footer className="mt-16 border-t border-stone-200 bg-stone-100 text-stone-700" aria-label={t('footer.label')}>
-      <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 sm:grid-cols-2 lg:grid-cols-4">
+    <footer className="mt-16 border-t border-stone-200 bg-stone-100 px-4 text-stone-700" aria-label={t('footer.label')}>
+      <div className="mx-auto grid max-w-6xl gap-8 py-10 sm:grid-cols-2 lg:grid-cols-4">
         <div>
           <a href="/" aria-label={t('nav.logoLabel')} className="inline-flex min-h-11 items-center rounded">
             <Logo className="h-8 w-auto" alt="" />
@@ -82,7 +82,7 @@ export function PublicFooter({ currentPath }: PublicFooterProps) {
         </FooterGroup>
       </div>
       <div className="border-t border-stone-200">
-        <p className="mx-auto max-w-6xl px-4 py-4 text-sm">{t('footer.copyright')}</p>
+        <p className="mx-auto max-w-6xl py-4 text-sm">{t('footer.copyright')}</p>
       </div>
       <LegalDialog doc="privacy" ref={privacy} />
       <LegalDialog doc="terms" ref={terms} />

@@ -31,14 +31,8 @@ export function PricingPage({ plans }: { plans: PlansResponse }) {
                   )}
                 </div>
                 <p className="mt-4 tabular" data-plan-price={plan.id}>
-                  {plan.price_naira_per_year === 0 ? (
-                    <span className="text-4xl font-bold text-stone-900">{t('pricing.free')}</span>
-                  ) : (
-                    <>
-                      <span className="text-4xl font-bold text-stone-900">{formatNaira(plan.price_naira_per_year * 100)}</span>{' '}
-                      <span className="text-stone-700">{t('pricing.perYear')}</span>
-                    </>
-                  )}
+                  <span className="text-4xl font-bold text-stone-900">{formatNaira(plan.price_naira_per_year * 100)}</span>{' '}
+                  <span className="text-stone-700">{t('pricing.perYear')}</span>
                 </p>
                 <p className="mt-1 text-sm text-stone-700">
                   {plan.price_naira_per_year === 0 ? t('pricing.forever') : t('pricing.terms.billedAnnually')}
