@@ -28,7 +28,7 @@ import { farms } from './farms';
  * Millisecond timestamps: keyset cursors carry created_at as an ISO string (milliseconds), so the
  * column must not hold finer values or the row at a page boundary would come back on the next page.
  */
-const stamp = (name: string) => timestamp(name, { withTimezone: true }).notNull().defaultNow();
+const stamp = (name: string) => timestamp(name, { withTimezone: true, precision: 3 }).notNull().defaultNow();
 /** numeric(14,3): exact stock counts with up to three decimals (kg to the gram, litres to the ml). */
 const quantity = (name: string) => numeric(name, { precision: 14, scale: 3 });
 const oneOf = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(', '));
@@ -140,7 +140,7 @@ export const inventory_alerts = pgTable(
       .notNull()
       .references(() => supplies.id, { onDelete: 'cascade' }),
     is_resolved: boolean('is_resolved').notNull().default(false),
-    resolved_at: timestamp('resolved_at', { withTimezone: true }),
+    resolved_at: timestamp('resolved_at', { withTimezone: true, precision: 3 }),
     created_at: stamp('created_at'),
   },
   (t) => [

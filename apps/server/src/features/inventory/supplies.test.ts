@@ -1,0 +1,300 @@
+import { and, eq } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Supply } from '@gona/shared/inventory';
+import { audit_logs, supply_movements } from '../../db/schema/index';
+import { createTestContext, type TestContext } from '../../test/context';
+import { addSupply, createFarmTeam, NPK, type FarmTeam } from './inventory.test-setup';
+
+let t: TestContext;
+let team: FarmTeam;
+
+beforeAll(async () => {
+  t = await createTestContext();
+  team = await createFarmTeam(t);
+});
+
+describe('POST /api/farms/:farmId/supplies', () => {
+  it('adds a supply, records the opening stock as its first movement, and audits it', async () => {
+    const res = await t.request<Supply>('POST', `${team.base}/supplies`, {
+      cookie: team.manager,
+      body: {
+        ...NPK,
+        quantity: 12.5,
+        unit_cost_kobo: 2_500_000,
+        storage_location: 'Store A',
+        expiry_date: '2027-01-31',
+      },
+    });
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({
+      farm_id: team.farmId,
+      name: 'NPK 15:15:15',
+      quantity: '12.5',
+      low_threshold: '3',
+      is_low_stock: false,
+      unit_cost_kobo: 2_500_000,
+      expiry_date: '2027-01-31',
+      version: 1,
+    });
+    const movements = await t.db
+      .select()
+      .from(supply_movements)
+      .where(eq(supply_movements.supply_id, res.body.id));
+    expect(movements).toMatchObject([
+      { kind: 'adjusted', quantity: '12.500', quantity_after: '12.500', reason: 'Opening stock' },
+    ]);
+    const audit = await t.db
+      .select()
+      .from(audit_logs)
+      .where(and(eq(audit_logs.table_name, 'supplies'), eq(audit_logs.record_id, res.body.id)));
+    expect(audit).toMatchObject([{ action: 'insert', farm_id: team.farmId }]);
+  });
+
+  it('answers 400 with a message per field for malformed input', async () => {
+    const res = await t.request('POST', `${team.base}/supplies`, {
+      cookie: team.owner,
+      body: { category: 'gold', name: '', quantity: '-1', unit: 'bag', low_threshold: 'lots' },
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.error.code).toBe('VALIDATION');
+    expect(Object.keys(res.body.error.fields).sort()).toEqual([
+      'category',
+      'low_threshold',
+      'name',
+      'quantity',
+      'unit',
+    ]);
+  });
+
+  it('refuses a supplier of another farm', async () => {
+    const res = await t.request('POST', `${team.base}/supplies`, {
+      cookie: team.owner,
+      body: { ...NPK, supplier_id: '01936f3e-8f5a-7cc1-9d7e-0c6d8f0a1b2c' },
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.error.fields).toEqual({ supplier_id: 'Choose a supplier from the list' });
+  });
+
+  it('is refused to workers and viewers (403), outsiders (404) and visitors (401)', async () => {
+    const body = NPK;
+    expect(
+      (await t.request('POST', `${team.base}/supplies`, { cookie: team.worker, body })).body.error,
+    ).toEqual({
+      code: 'FORBIDDEN',
+      message: 'Insufficient permissions',
+    });
+    expect((await t.request('POST', `${team.base}/supplies`, { cookie: team.viewer, body })).status).toBe(
+      403,
+    );
+    expect(
+      (await t.request('POST', `${team.base}/supplies`, { cookie: team.stranger, body })).body.error,
+    ).toEqual({
+      code: 'NOT_FOUND',
+      message: 'Not found',
+    });
+    expect((await t.request('POST', `${team.base}/supplies`, { body })).status).toBe(401);
+  });
+});
+
+describe('GET /api/farms/:farmId/supplies', () => {
+  let listTeam: FarmTeam;
+  beforeAll(async () => {
+    listTeam = await createFarmTeam(t);
+    await addSupply(t, listTeam, { name: 'Urea', quantity: '2', low_threshold: '5' });
+    await addSupply(t, listTeam, {
+      name: 'Maize seed (SAMMAZ 15)',
+      category: 'seeds_seedlings',
+      unit: 'kg',
+      quantity: '40',
+      low_threshold: '10',
+    });
+    await addSupply(t, listTeam, { name: 'Ammonium sulphate', quantity: '3', low_threshold: '3' });
+    await addSupply(t, listTeam, {
+      name: 'Diesel',
+      category: 'fuel',
+      unit: 'litre',
+      quantity: '100',
+      low_threshold: '20',
+    });
+  });
+
+  it('lists newest first, readable by every member', async () => {
+    const res = await t.request('GET', `${listTeam.base}/supplies`, { cookie: listTeam.viewer });
+    expect(res.status).toBe(200);
+    expect(res.body.items.map((s: Supply) => s.name)).toEqual([
+      'Diesel',
+      'Ammonium sulphate',
+      'Maize seed (SAMMAZ 15)',
+      'Urea',
+    ]);
+    expect(res.body.next_cursor).toBeNull();
+  });
+
+  it('pages with a cursor without skipping or repeating', async () => {
+    const first = await t.request('GET', `${listTeam.base}/supplies?limit=3`, { cookie: listTeam.worker });
+    expect(first.body.items).toHaveLength(3);
+    const second = await t.request(
+      'GET',
+      `${listTeam.base}/supplies?limit=3&cursor=${first.body.next_cursor}`,
+      { cookie: listTeam.worker },
+    );
+    expect(second.body.items.map((s: Supply) => s.name)).toEqual(['Urea']);
+    expect(second.body.next_cursor).toBeNull();
+  });
+
+  it('orders by name within a category and pages alphabetically', async () => {
+    const first = await t.request('GET', `${listTeam.base}/supplies?category=fertilizer&limit=1`, {
+      cookie: listTeam.owner,
+    });
+    expect(first.body.items.map((s: Supply) => s.name)).toEqual(['Ammonium sulphate']);
+    const second = await t.request(
+      'GET',
+      `${listTeam.base}/supplies?category=fertilizer&limit=1&cursor=${first.body.next_cursor}`,
+      {
+        cookie: listTeam.owner,
+      },
+    );
+    expect(second.body.items.map((s: Supply) => s.name)).toEqual(['Urea']);
+  });
+
+  it('filters low stock (quantity at most low_threshold) and searches by name', async () => {
+    const low = await t.request('GET', `${listTeam.base}/supplies?low_stock=true`, {
+      cookie: listTeam.owner,
+    });
+    expect(low.body.items.map((s: Supply) => [s.name, s.is_low_stock])).toEqual([
+      ['Ammonium sulphate', true],
+      ['Urea', true],
+    ]);
+    const search = await t.request('GET', `${listTeam.base}/supplies?search=SAMMAZ`, {
+      cookie: listTeam.owner,
+    });
+    expect(search.body.items.map((s: Supply) => s.name)).toEqual(['Maize seed (SAMMAZ 15)']);
+    const literal = await t.request('GET', `${listTeam.base}/supplies?search=%25`, {
+      cookie: listTeam.owner,
+    });
+    expect(literal.body.items).toEqual([]);
+  });
+
+  it('answers 400 for a bad filter or cursor, 404 to outsiders and 401 to visitors', async () => {
+    expect(
+      (await t.request('GET', `${listTeam.base}/supplies?low_stock=maybe`, { cookie: listTeam.owner })).body
+        .error.fields,
+    ).toEqual({
+      low_stock: 'Use true or false',
+    });
+    expect(
+      (await t.request('GET', `${listTeam.base}/supplies?cursor=nonsense`, { cookie: listTeam.owner }))
+        .status,
+    ).toBe(400);
+    expect((await t.request('GET', `${listTeam.base}/supplies`, { cookie: team.owner })).status).toBe(404);
+    expect((await t.request('GET', `${listTeam.base}/supplies`)).status).toBe(401);
+  });
+});
+
+describe('GET, PATCH, DELETE /api/farms/:farmId/supplies/:supplyId', () => {
+  it("gets a supply; another farm's supply is 404 even by id", async () => {
+    const supply = await addSupply(t, team);
+    const own = await t.request('GET', `${team.base}/supplies/${supply.id}`, { cookie: team.viewer });
+    expect(own.body).toEqual(supply);
+    const other = await createFarmTeam(t);
+    const theirs = await addSupply(t, other);
+    expect(
+      (await t.request('GET', `${team.base}/supplies/${theirs.id}`, { cookie: team.owner })).status,
+    ).toBe(404);
+    expect(
+      (await t.request('GET', `${other.base}/supplies/${theirs.id}`, { cookie: team.owner })).status,
+    ).toBe(404);
+    expect((await t.request('GET', `${team.base}/supplies/not-a-uuid`, { cookie: team.owner })).status).toBe(
+      400,
+    );
+  });
+
+  it('updates with the current version, refuses a stale one (409), and audits', async () => {
+    const supply = await addSupply(t, team);
+    const res = await t.request<Supply>('PATCH', `${team.base}/supplies/${supply.id}`, {
+      cookie: team.manager,
+      body: { name: 'NPK 20:10:10', storage_location: 'Store B', version: 1 },
+    });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({
+      name: 'NPK 20:10:10',
+      storage_location: 'Store B',
+      quantity: '10',
+      version: 2,
+    });
+    const stale = await t.request('PATCH', `${team.base}/supplies/${supply.id}`, {
+      cookie: team.owner,
+      body: { name: 'Old', version: 1 },
+    });
+    expect(stale.status).toBe(409);
+    expect(stale.body.error.code).toBe('CONFLICT');
+    const audit = await t.db
+      .select()
+      .from(audit_logs)
+      .where(and(eq(audit_logs.record_id, supply.id), eq(audit_logs.action, 'update')));
+    expect(audit).toHaveLength(1);
+  });
+
+  it('needs the version, and refuses workers', async () => {
+    const supply = await addSupply(t, team);
+    const missing = await t.request('PATCH', `${team.base}/supplies/${supply.id}`, {
+      cookie: team.owner,
+      body: { name: 'X' },
+    });
+    expect(missing.body.error.fields).toEqual({ version: 'The version you edited is required' });
+    expect(
+      (
+        await t.request('PATCH', `${team.base}/supplies/${supply.id}`, {
+          cookie: team.worker,
+          body: { name: 'X', version: 1 },
+        })
+      ).status,
+    ).toBe(403);
+  });
+
+  it('raising the threshold above the stock opens an alert; lowering it again resolves it', async () => {
+    const supply = await addSupply(t, team, { quantity: '5', low_threshold: '1' });
+    await t.request('PATCH', `${team.base}/supplies/${supply.id}`, {
+      cookie: team.owner,
+      body: { low_threshold: '5', version: 1 },
+    });
+    const alerts = await t.request('GET', `${team.base}/inventory-alerts`, { cookie: team.owner });
+    expect(alerts.body.items.filter((a: { supply_id: string }) => a.supply_id === supply.id)).toHaveLength(1);
+    await t.request('PATCH', `${team.base}/supplies/${supply.id}`, {
+      cookie: team.owner,
+      body: { low_threshold: '2', version: 2 },
+    });
+    const after = await t.request('GET', `${team.base}/inventory-alerts`, { cookie: team.owner });
+    expect(after.body.items.filter((a: { supply_id: string }) => a.supply_id === supply.id)).toHaveLength(0);
+  });
+
+  it('deletes for owners and managers only, with its movements, and audits', async () => {
+    const supply = await addSupply(t, team);
+    expect(
+      (await t.request('DELETE', `${team.base}/supplies/${supply.id}`, { cookie: team.worker })).status,
+    ).toBe(403);
+    expect(
+      (await t.request('DELETE', `${team.base}/supplies/${supply.id}`, { cookie: team.viewer })).status,
+    ).toBe(403);
+    expect(
+      (await t.request('DELETE', `${team.base}/supplies/${supply.id}`, { cookie: team.stranger })).status,
+    ).toBe(404);
+    expect((await t.request('DELETE', `${team.base}/supplies/${supply.id}`)).status).toBe(401);
+    const res = await t.request('DELETE', `${team.base}/supplies/${supply.id}`, { cookie: team.manager });
+    expect(res.status).toBe(204);
+    expect(
+      (await t.request('GET', `${team.base}/supplies/${supply.id}`, { cookie: team.owner })).status,
+    ).toBe(404);
+    expect(
+      (await t.request('DELETE', `${team.base}/supplies/${supply.id}`, { cookie: team.owner })).status,
+    ).toBe(404);
+    expect(
+      await t.db.select().from(supply_movements).where(eq(supply_movements.supply_id, supply.id)),
+    ).toEqual([]);
+    const audit = await t.db
+      .select()
+      .from(audit_logs)
+      .where(and(eq(audit_logs.record_id, supply.id), eq(audit_logs.action, 'delete')));
+    expect(audit).toHaveLength(1);
+  });
+});
