@@ -4,6 +4,7 @@ import { contactRoutes } from './features/contact/contact.routes';
 import { devRoutes } from './features/dev/dev.routes';
 import { farmsRoutes } from './features/farms/farms.routes';
 import { healthRoutes } from './features/health/health.routes';
+import { inventoryRoutes } from './features/inventory/inventory.routes';
 import { plansRoutes } from './features/plans/plans.routes';
 import { createAuth } from './lib/auth';
 import type { Deps } from './lib/context';
@@ -38,6 +39,7 @@ export function createApp(deps: Deps) {
   app.route('/api', auditRoutes);
   app.route('/api', plansRoutes);
   app.route('/api', contactRoutes);
+  app.route('/api', inventoryRoutes);
   app.route('/', devRoutes);
 
   app.doc31('/api/openapi.json', {
