@@ -127,7 +127,7 @@ function enhanceContactForm() {
         if (message && !first) first = input;
       }
     }
-    (first as HTMLElement | null)?.focus();
+    first?.focus();
   };
   const showStatus = (message: string) => {
     status.textContent = message;

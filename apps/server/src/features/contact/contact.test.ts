@@ -1,6 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
+import type { ErrorBody } from '@gona/shared';
 import { CONTACT_RATE_LIMIT } from '@gona/shared/contact';
 import { contact_messages } from '../../db/schema/index';
 import { createTestContext, TEST_BASE_URL } from '../../test/context';
@@ -40,7 +41,7 @@ async function postForm(fields: Record<string, string>, ip = uniqueIp()) {
 describe('POST /api/contact', () => {
   it('stores the message, mails it to the support address and answers 201 with its id', async () => {
     const subject = `Pro for cooperatives ${randomInt(1e9)}`;
-    const res = await ctx.request('POST', '/api/contact', { body: message({ subject }) });
+    const res = await ctx.request<{ id: string }>('POST', '/api/contact', { body: message({ subject }) });
     expect(res.status).toBe(201);
     const row = await stored(res.body.id);
     expect(row).toMatchObject({ name: 'Ada Okafor', email: 'ada@example.com', phone: '08031234567', subject });
@@ -53,7 +54,7 @@ describe('POST /api/contact', () => {
 
   it('keeps the message and still answers success when the mail cannot be sent', async () => {
     const send = vi.spyOn(ctx.deps.mailer, 'send').mockRejectedValueOnce(new Error('SMTP is down'));
-    const res = await ctx.request('POST', '/api/contact', { body: message({ phone: '' }) });
+    const res = await ctx.request<{ id: string }>('POST', '/api/contact', { body: message({ phone: '' }) });
     send.mockRestore();
     expect(res.status).toBe(201);
     const row = await stored(res.body.id);
@@ -63,7 +64,7 @@ describe('POST /api/contact', () => {
 
   it('answers 400 with a message next to each bad field and stores nothing', async () => {
     const before = await ctx.db.$count(contact_messages);
-    const res = await ctx.request('POST', '/api/contact', {
+    const res = await ctx.request<ErrorBody>('POST', '/api/contact', {
       body: { name: '', email: 'not-an-email', phone: '12', subject: '', message: 'short' },
     });
     expect(res.status).toBe(400);
@@ -84,7 +85,7 @@ describe('POST /api/contact', () => {
       const ok = await ctx.request('POST', '/api/contact', { body: message(), ip });
       expect(ok.status).toBe(201);
     }
-    const limited = await ctx.request('POST', '/api/contact', { body: message(), ip });
+    const limited = await ctx.request<ErrorBody>('POST', '/api/contact', { body: message(), ip });
     expect(limited.status).toBe(429);
     expect(limited.body.error.code).toBe('RATE_LIMITED');
     const other = await ctx.request('POST', '/api/contact', { body: message() });

@@ -14,6 +14,6 @@ describe('GET /api/plans', () => {
       { id: 'pro', name: 'Pro', price: 45000, billing: 'annual', workers: null },
     ]);
     expect(body.plans.every((p) => p.features.length > 0)).toBe(true);
-    expect(res.body.terms).toEqual({ billed_annually: true, cancel_any_time: true, refund_unused: false });
+    expect(body.terms).toEqual({ billed_annually: true, cancel_any_time: true, refund_unused: false });
   });
 });
