@@ -1,3 +1,4 @@
+import { compress } from 'hono/compress';
 import { authHandlerRoutes, meRoutes } from './features/auth/auth.routes';
 import { auditRoutes } from './features/audit/audit.routes';
 import { contactRoutes } from './features/contact/contact.routes';
@@ -28,6 +29,7 @@ export function createApp(deps: Deps) {
     await next();
   });
   app.use('*', securityHeaders);
+  app.use('/api/*', compress());
   app.use('/api/*', originCheck);
   app.route('/api', authHandlerRoutes);
   app.use('/api/*', loadSession);

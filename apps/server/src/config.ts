@@ -39,12 +39,10 @@ const EnvSchema = z.object({
     .default(3000),
   HOST: z.string().trim().min(1).default('0.0.0.0'),
   BASE_URL: url(/^https?:$/, 'must be an http(s) URL, like http://localhost:3000').optional(),
-  DATABASE_URL: url(/^postgres(ql)?:$/, 'must be a postgres:// URL (leave it unset for the embedded database)')
-    .optional()
-    .or(z.literal('').transform(() => undefined)),
+  DATABASE_URL: url(/^postgres(ql)?:$/, 'must be a postgres:// URL (leave it unset for the embedded database)').optional(),
   DATA_DIR: z.string().trim().min(1).default('./data'),
   AUTH_SECRET: z.string().min(32, 'must be at least 32 characters (try: openssl rand -hex 32)').optional(),
-  SMTP_URL: url(/^smtps?:$/, 'must be an smtp:// or smtps:// URL').optional().or(z.literal('').transform(() => undefined)),
+  SMTP_URL: url(/^smtps?:$/, 'must be an smtp:// or smtps:// URL').optional(),
   MAIL_FROM: z.string().trim().min(3).default('Gona <no-reply@gona.ng>'),
   SUPPORT_EMAIL: z.email('must be an email address').default('support@gona.ng'),
   SUPPORT_ADDRESS: z
@@ -98,7 +96,9 @@ export class ConfigError extends Error {
 }
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
-  const parsed = EnvSchema.safeParse(env);
+  // An empty value (as in a copied .env.example) means "use the default".
+  const given = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v.trim() !== ''));
+  const parsed = EnvSchema.safeParse(given);
   if (!parsed.success) {
     throw new ConfigError(
       parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`),

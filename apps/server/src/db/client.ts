@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
@@ -34,12 +34,60 @@ export function createDb(config: Pick<Config, 'databaseUrl' | 'dataDir'>, option
     const db = drizzlePg({ client: pool, schema }) as unknown as Db;
     return { db, kind: 'postgres', pool, close: () => pool.end() };
   }
-  let dataDir: string | undefined;
-  if (!options.inMemory) {
-    dataDir = join(config.dataDir, 'pglite');
-    mkdirSync(dataDir, { recursive: true });
+  if (options.inMemory) {
+    const pglite = new PGlite();
+    const db = drizzlePglite({ client: pglite, schema }) as unknown as Db;
+    return { db, kind: 'pglite', pglite, close: () => pglite.close() };
   }
+  const dataDir = join(config.dataDir, 'pglite');
+  mkdirSync(dataDir, { recursive: true });
+  const releaseLock = lockDataDir(config.dataDir);
   const pglite = new PGlite(dataDir);
   const db = drizzlePglite({ client: pglite, schema }) as unknown as Db;
-  return { db, kind: 'pglite', pglite, close: () => pglite.close() };
+  return {
+    db,
+    kind: 'pglite',
+    pglite,
+    close: async () => {
+      await pglite.close();
+      releaseLock();
+    },
+  };
+}
+
+export class DataDirLockedError extends Error {
+  override name = 'DataDirLockedError';
+}
+
+/**
+ * PGlite files are for one process only; a second one on the same directory corrupts them.
+ * A pid file refuses the second start with a clear message instead.
+ */
+function lockDataDir(dir: string): () => void {
+  const file = join(dir, 'gona.pid');
+  const holder = Number(readFileIfAny(file));
+  if (Number.isInteger(holder) && holder > 0 && holder !== process.pid && isAlive(holder)) {
+    throw new DataDirLockedError(
+      `Another Gona process (pid ${holder}) is using ${dir}. Stop it first, or set DATABASE_URL to share a PostgreSQL server between processes.`,
+    );
+  }
+  writeFileSync(file, String(process.pid));
+  return () => rmSync(file, { force: true });
+}
+
+function readFileIfAny(file: string): string {
+  try {
+    return readFileSync(file, 'utf8').trim();
+  } catch {
+    return '';
+  }
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
 }

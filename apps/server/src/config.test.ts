@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, REPO_ROOT, loadConfig, toPublicConfig } from './config';
+
+const secret = 'a'.repeat(32);
+
+describe('loadConfig', () => {
+  it('has working defaults', () => {
+    const config = loadConfig({ AUTH_SECRET: secret });
+    expect(config).toMatchObject({
+      port: 3000,
+      host: '0.0.0.0',
+      baseUrl: 'http://localhost:3000',
+      databaseUrl: undefined,
+      dataDir: `${REPO_ROOT}/data`,
+      mailFrom: 'Gona <no-reply@gona.ng>',
+      proPriceNaira: 60000,
+      authRateLimit: { windowSeconds: 60, max: 10 },
+    });
+    expect(toPublicConfig(config)).toEqual({
+      supportEmail: 'support@gona.ng',
+      supportAddress: 'Plot 12 Trans-Amadi Industrial Layout, Port Harcourt, Rivers State, Nigeria',
+      blogUrl: 'https://blog.gona.ng',
+      proPriceNaira: 60000,
+    });
+  });
+
+  it('derives BASE_URL from PORT and treats empty values as unset', () => {
+    expect(loadConfig({ AUTH_SECRET: secret, PORT: '3100', BASE_URL: '', DATABASE_URL: '' })).toMatchObject({
+      baseUrl: 'http://localhost:3100',
+      databaseUrl: undefined,
+    });
+  });
+
+  it('lists every bad variable at once', () => {
+    let error: unknown;
+    try {
+      loadConfig({ AUTH_SECRET: secret, PORT: 'abc', DATABASE_URL: 'mysql://x', SUPPORT_EMAIL: 'nope' });
+    } catch (err) {
+      error = err;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const problems = (error as ConfigError).problems.join('\n');
+    expect(problems).toMatch(/^PORT: /m);
+    expect(problems).toMatch(/^DATABASE_URL: /m);
+    expect(problems).toMatch(/^SUPPORT_EMAIL: /m);
+  });
+
+  it('requires AUTH_SECRET in production', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/AUTH_SECRET/);
+  });
+});

@@ -1,0 +1,72 @@
+import { serve } from '@hono/node-server';
+import { join } from 'node:path';
+import { createApp } from './app';
+import { ConfigError, REPO_ROOT, loadConfig, type Config } from './config';
+import { DataDirLockedError, createDb } from './db/client';
+import { migrateDb } from './db/migrate';
+import { createMailer } from './integrations/email';
+import { startJobs } from './jobs/index';
+import { createLogger } from './lib/logger';
+import { mountWebApp } from './web';
+
+const WEB_DIST = join(REPO_ROOT, 'apps/web/dist');
+
+/** The only file that listens: config → db → migrate → jobs → http, and the reverse on Ctrl-C. */
+async function main(): Promise<void> {
+  const config = readConfig();
+  const logger = createLogger(config.logLevel);
+  const database = createDb(config);
+  logger.info(database.kind === 'pglite' ? `Using the embedded database in ${join(config.dataDir, 'pglite')}` : 'Using PostgreSQL from DATABASE_URL');
+  await migrateDb(database.db);
+  const jobs = await startJobs(database, config.databaseUrl, logger);
+
+  const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, logger });
+  if (!config.smtpUrl) logger.info(`No SMTP_URL: mail goes to the dev outbox at ${config.baseUrl}/dev/outbox`);
+  const app = createApp({ config, db: database.db, mailer, logger });
+  mountWebApp(app, WEB_DIST, logger);
+
+  const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () => {
+    console.log(`Gona is running at ${config.baseUrl}`);
+  });
+
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info(`${signal}: finishing open requests, then stopping`);
+    // Open requests get 10 seconds to finish; idle keep-alive connections are closed at once.
+    const force = setTimeout(() => 'closeAllConnections' in server && server.closeAllConnections(), 10_000);
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+    clearTimeout(force);
+    await jobs.stop();
+    await database.close();
+    logger.info('Stopped cleanly');
+    process.exit(0);
+  };
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.on(signal, () => {
+      shutdown(signal).catch((err: unknown) => {
+        logger.error('Shutdown failed', err);
+        process.exit(1);
+      });
+    });
+  }
+}
+
+function readConfig(): Config {
+  try {
+    return loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(`Gona cannot start: the configuration has problems.\n${err.problems.map((p) => `  - ${p}`).join('\n')}\nSee .env.example for every variable and its default.`);
+      process.exit(1);
+    }
+    throw err;
+  }
+}
+
+main().catch((err: unknown) => {
+  if (err instanceof DataDirLockedError) console.error(`Gona could not start: ${err.message}`);
+  else console.error('Gona could not start:', err);
+  process.exit(1);
+});
