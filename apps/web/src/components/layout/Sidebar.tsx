@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { PanelLeftClose, PanelLeftOpen } from 'lucide-react';
 import { Logo, LogoIcon } from '@/components/brand/Logo';
@@ -54,6 +54,7 @@ type NavGroupProps = Pick<SidebarProps, 'currentPath' | 'collapsed' | 'renderBad
 
 function NavGroup({ title, items, currentPath, collapsed, renderBadge, onNavigate }: NavGroupProps) {
   const { t } = useTranslation('dashboard');
+  const navigate = useNavigate();
   return (
     <div className="mb-4">
       <h2 className={cx('mb-1 px-3 text-xs font-semibold uppercase tracking-wide text-stone-700', collapsed && 'sr-only')}>{title}</h2>
@@ -63,9 +64,15 @@ function NavGroup({ title, items, currentPath, collapsed, renderBadge, onNavigat
           const label = t(`nav.${key}`);
           return (
             <li key={key}>
-              <Link
-                to={path}
-                onClick={onNavigate}
+              <a
+                href={path}
+                onClick={(event) => {
+                  // In-app navigation; the href stays the spec's path, even the placeholder '/dashboard/#'.
+                  if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
+                  event.preventDefault();
+                  onNavigate?.();
+                  void navigate(path);
+                }}
                 aria-current={active ? 'page' : undefined}
                 title={collapsed ? label : undefined}
                 className={cx(
@@ -77,7 +84,7 @@ function NavGroup({ title, items, currentPath, collapsed, renderBadge, onNavigat
                 <Icon aria-hidden="true" className="size-5 shrink-0" />
                 <span className={cx('flex-1 truncate', collapsed && 'sr-only')}>{label}</span>
                 <span className={cx(collapsed && 'absolute right-1 top-1')}>{renderBadge(path)}</span>
-              </Link>
+              </a>
             </li>
           );
         })}

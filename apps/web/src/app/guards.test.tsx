@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
+import { farm, installFakeFetch, signedInRoutes, signedOutRoutes } from '@/test/fake-fetch';
+import { renderAt } from '@/test/render';
+
+describe('route guards', () => {
+  it('sends a signed-out visitor of a dashboard page to /login carrying the origin path', async () => {
+    installFakeFetch(signedOutRoutes);
+    const { router } = renderAt('/dashboard/staff?tab=pay');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(router.state.location.search).toBe(`?redirect=${encodeURIComponent('/dashboard/staff?tab=pay')}`);
+  });
+
+  it('sends a signed-out visitor of /create-farm to /login carrying the origin path', async () => {
+    installFakeFetch(signedOutRoutes);
+    const { router } = renderAt('/create-farm');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(router.state.location.search).toBe('?redirect=%2Fcreate-farm');
+  });
+
+  it('shows the loading spinner while the session loads', () => {
+    installFakeFetch(signedOutRoutes);
+    renderAt('/dashboard');
+    expect(screen.getByRole('status')).toHaveTextContent('Loading...');
+  });
+
+  it('redirects /create-farm to /dashboard/select-farm when the user already has farms', async () => {
+    installFakeFetch(signedInRoutes([farm('01900000-0000-7000-8000-00000000000a', 'Green Acres')]));
+    const { router } = renderAt('/create-farm');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/select-farm'));
+    expect(await screen.findByRole('heading', { name: 'Choose a farm' })).toBeInTheDocument();
+  });
+
+  it('shows the create-farm form to a signed-in user without farms', async () => {
+    installFakeFetch(signedInRoutes([]));
+    renderAt('/create-farm');
+    expect(await screen.findByRole('heading', { name: 'Create your farm' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Farm name')).toBeInTheDocument();
+  });
+
+  it('returns a signed-in user from /login to the path they came from', async () => {
+    installFakeFetch(signedInRoutes([farm('01900000-0000-7000-8000-00000000000a', 'Green Acres')]));
+    const { router } = renderAt('/login?redirect=%2Fdashboard%2Fcrops');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/crops'));
+  });
+
+  it('sends unknown top-level paths to /not-found and unknown dashboard paths to /dashboard', async () => {
+    installFakeFetch(signedInRoutes([farm('01900000-0000-7000-8000-00000000000a', 'Green Acres')]));
+    const top = renderAt('/no-such-page');
+    expect(await screen.findByText('Page not found')).toBeInTheDocument();
+    expect(top.router.state.location.pathname).toBe('/not-found');
+    top.unmount();
+    const inner = renderAt('/dashboard/no-such-screen');
+    await waitFor(() => expect(inner.router.state.location.pathname).toBe('/dashboard'));
+  });
+});
