@@ -1,0 +1,175 @@
+/**
+ * Small enhancements over prerendered HTML that already works without them: logo fallback,
+ * legal dialogs, testimonial carousel, contact form. Called by enhance.ts, the pages' only script.
+ */
+import { createCarousel, type Carousel } from './carousel';
+
+const TOAST_DURATION_MS = 4000;
+
+/** Spec: the logo falls back to a PNG image if the SVG fails to load. */
+export function enhanceLogos() {
+  for (const img of document.querySelectorAll<HTMLImageElement>('img[data-fallback]')) {
+    const swap = () => {
+      const fallback = img.dataset.fallback;
+      if (fallback && !img.src.endsWith(fallback)) img.src = fallback;
+    };
+    if (img.complete && img.naturalWidth === 0) swap();
+    else img.addEventListener('error', swap, { once: true });
+  }
+}
+
+export function enhanceDialogs() {
+  const dialogFor = (name: string | undefined) => {
+    const element = name ? document.getElementById(name) : null;
+    return element instanceof HTMLDialogElement ? element : null;
+  };
+  for (const trigger of document.querySelectorAll<HTMLAnchorElement>('a[data-dialog]')) {
+    trigger.addEventListener('click', (event) => {
+      const dialog = dialogFor(trigger.dataset.dialog);
+      if (!dialog) return;
+      event.preventDefault();
+      dialog.showModal();
+    });
+  }
+  for (const dialog of document.querySelectorAll<HTMLDialogElement>('dialog')) {
+    // A click on the backdrop lands on the dialog element itself.
+    dialog.addEventListener('click', (event) => {
+      if (event.target === dialog) dialog.close();
+    });
+    // Without this, CSS :target would keep showing a dialog opened from a #privacy link.
+    dialog.addEventListener('close', () => {
+      if (location.hash === `#${dialog.id}`) history.replaceState(null, '', location.pathname + location.search);
+    });
+  }
+  dialogFor(location.hash.slice(1))?.showModal();
+}
+
+export function enhanceCarousel(scope: ParentNode = document): Carousel | null {
+  const root = scope.querySelector<HTMLElement>('[data-carousel]');
+  const slidesBox = root?.querySelector<HTMLElement>('[data-slides]');
+  const dotsBox = root?.querySelector<HTMLElement>('[data-dots]');
+  if (!root || !slidesBox || !dotsBox) return null;
+  const slides = [...root.querySelectorAll<HTMLElement>('[data-slide]')];
+  const dots = [...root.querySelectorAll<HTMLButtonElement>('[data-dot]')];
+  const reducedMotion = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+
+  const render = (index: number) => {
+    slides.forEach((slide, i) => {
+      slide.setAttribute('aria-hidden', String(i !== index));
+      slide.toggleAttribute('inert', i !== index);
+    });
+    dots.forEach((dot, i) => dot.setAttribute('aria-current', String(i === index)));
+  };
+  let hovered = false;
+  let focused = false;
+  // Screen readers hear a new quote only when it changes on request, not on every rotation.
+  const setLive = () => slidesBox.setAttribute('aria-live', reducedMotion || hovered || focused ? 'polite' : 'off');
+
+  const carousel = createCarousel({ count: slides.length, onChange: render, reducedMotion });
+  root.setAttribute('data-carousel-ready', '');
+  dotsBox.hidden = false;
+  render(0);
+  setLive();
+
+  const update = () => {
+    if (hovered || focused) carousel.pause();
+    else carousel.resume();
+    setLive();
+  };
+  root.addEventListener('mouseenter', () => {
+    hovered = true;
+    update();
+  });
+  root.addEventListener('mouseleave', () => {
+    hovered = false;
+    update();
+  });
+  root.addEventListener('focusin', () => {
+    focused = true;
+    update();
+  });
+  root.addEventListener('focusout', (event) => {
+    if (event.relatedTarget instanceof Node && root.contains(event.relatedTarget)) return;
+    focused = false;
+    update();
+  });
+  dots.forEach((dot, i) => dot.addEventListener('click', () => carousel.show(i)));
+  return carousel;
+}
+
+type ErrorBody = { error?: { code?: string; message?: string; fields?: Record<string, string> } };
+
+export function enhanceContactForm() {
+  const form = document.querySelector<HTMLFormElement>('form[data-contact-form]');
+  const status = document.querySelector<HTMLElement>('[data-form-status]');
+  const button = form?.querySelector<HTMLButtonElement>('button[type="submit"]');
+  if (!form || !status || !button) return;
+  // The notices rendered for the no-JavaScript flow carry the catalogue's texts.
+  const text = (id: string) => document.getElementById(id)?.textContent ?? '';
+  const failed = status.dataset.failed ?? '';
+  form.noValidate = true;
+
+  const showErrors = (fields: Record<string, string>) => {
+    let first: HTMLElement | null = null;
+    for (const error of form.querySelectorAll<HTMLElement>('[data-error-for]')) {
+      const name = error.dataset.errorFor ?? '';
+      const message = fields[name];
+      const input = form.elements.namedItem(name);
+      error.textContent = message ?? '';
+      error.hidden = !message;
+      if (input instanceof HTMLElement) {
+        input.setAttribute('aria-invalid', String(Boolean(message)));
+        if (message && !first) first = input;
+      }
+    }
+    first?.focus();
+  };
+  const showStatus = (message: string) => {
+    status.textContent = message;
+    status.hidden = !message;
+  };
+
+  form.addEventListener('submit', (event) => {
+    event.preventDefault();
+    showStatus('');
+    const label = button.textContent;
+    button.disabled = true;
+    button.textContent = button.dataset.sendingLabel ?? label;
+    const body = JSON.stringify(Object.fromEntries(new FormData(form)));
+    fetch(form.action, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json' }, body })
+      .then(async (response) => {
+        if (response.ok) {
+          showErrors({});
+          form.reset();
+          toast(text('contact-sent'));
+          return;
+        }
+        const answer = (await response.json().catch(() => ({}))) as ErrorBody;
+        if (response.status === 400 && answer.error?.fields) {
+          showErrors(answer.error.fields);
+          showStatus(text('contact-invalid'));
+        } else if (response.status === 429) {
+          showStatus(text('contact-limited'));
+        } else {
+          showStatus(failed);
+        }
+      })
+      .catch(() => showStatus(failed))
+      .finally(() => {
+        button.disabled = false;
+        button.textContent = label;
+      });
+  });
+}
+
+/** A toast at the top right, like the app's (4000 ms). */
+function toast(message: string) {
+  const region = document.querySelector<HTMLElement>('[data-toast-region]');
+  if (!region) return;
+  const item = document.createElement('div');
+  item.setAttribute('role', 'status');
+  item.className = 'pointer-events-auto mb-3 rounded-lg border border-green-300 bg-white p-4 font-medium text-green-900 shadow-lg';
+  item.textContent = message;
+  region.append(item);
+  setTimeout(() => item.remove(), TOAST_DURATION_MS);
+}
