@@ -1,4 +1,4 @@
-import { DEFAULT_ERROR_MESSAGE, type ErrorCode } from '@gona/shared/errors';
+import { DEFAULT_ERROR_MESSAGE, type ErrorCode } from '@gona/shared/error-codes';
 
 /** An error answered by our API (or the auth endpoints), turned back into an object. */
 export class ApiError extends Error {

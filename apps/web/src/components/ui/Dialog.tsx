@@ -18,7 +18,8 @@ export type DialogProps = {
 };
 
 /**
- * A modal dialog: centred card on wider screens, a full-screen sheet on phones.
+ * A modal dialog: centred card on wider screens, a full-screen sheet on phones (forms).
+ * An alertdialog (a short question) stays a centred card everywhere.
  * Focus is trapped inside, Escape and the backdrop close it.
  */
 export function Dialog({ open, onClose, title, description, children, footer, role = 'dialog' }: DialogProps) {
@@ -28,9 +29,10 @@ export function Dialog({ open, onClose, title, description, children, footer, ro
   const descriptionId = useId();
   useFocusTrap(panel, open, onClose);
   if (!open) return null;
+  const sheet = role === 'dialog';
 
   return createPortal(
-    <div className="fixed inset-0 z-50 flex items-stretch justify-center sm:items-center sm:p-4">
+    <div className={cx('fixed inset-0 z-50 flex justify-center sm:items-center sm:p-4', sheet ? 'items-stretch' : 'items-center p-4')}>
       <div aria-hidden="true" className="absolute inset-0 bg-stone-900/50" onClick={onClose} />
       <div
         ref={panel}
@@ -40,8 +42,8 @@ export function Dialog({ open, onClose, title, description, children, footer, ro
         aria-describedby={description ? descriptionId : undefined}
         tabIndex={-1}
         className={cx(
-          'relative flex w-full flex-col bg-white shadow-xl',
-          'h-full sm:h-auto sm:max-h-[90vh] sm:max-w-lg sm:rounded-xl',
+          'relative flex w-full flex-col bg-white shadow-xl sm:max-h-[90vh] sm:max-w-lg sm:rounded-xl',
+          sheet ? 'h-full sm:h-auto' : 'max-w-md rounded-xl',
         )}
       >
         <div className="flex items-start justify-between gap-4 border-b border-stone-200 px-4 py-3">
