@@ -1,6 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Supply } from '@gona/shared/inventory';
+import type { ErrorBody } from '@gona/shared';
+import type { InventoryAlert, Supply } from '@gona/shared/inventory';
+import type { Page } from '@gona/shared/pagination';
 import { audit_logs, supply_movements } from '../../db/schema/index';
 import { createTestContext, type TestContext } from '../../test/context';
 import { addSupply, createFarmTeam, NPK, type FarmTeam } from './inventory.test-setup';
@@ -51,13 +53,13 @@ describe('POST /api/farms/:farmId/supplies', () => {
   });
 
   it('answers 400 with a message per field for malformed input', async () => {
-    const res = await t.request('POST', `${team.base}/supplies`, {
+    const res = await t.request<ErrorBody>('POST', `${team.base}/supplies`, {
       cookie: team.owner,
       body: { category: 'gold', name: '', quantity: '-1', unit: 'bag', low_threshold: 'lots' },
     });
     expect(res.status).toBe(400);
     expect(res.body.error.code).toBe('VALIDATION');
-    expect(Object.keys(res.body.error.fields).sort()).toEqual([
+    expect(Object.keys(res.body.error.fields ?? {}).sort()).toEqual([
       'category',
       'low_threshold',
       'name',
@@ -67,7 +69,7 @@ describe('POST /api/farms/:farmId/supplies', () => {
   });
 
   it('refuses a supplier of another farm', async () => {
-    const res = await t.request('POST', `${team.base}/supplies`, {
+    const res = await t.request<ErrorBody>('POST', `${team.base}/supplies`, {
       cookie: team.owner,
       body: { ...NPK, supplier_id: '01936f3e-8f5a-7cc1-9d7e-0c6d8f0a1b2c' },
     });
@@ -78,7 +80,7 @@ describe('POST /api/farms/:farmId/supplies', () => {
   it('is refused to workers and viewers (403), outsiders (404) and visitors (401)', async () => {
     const body = NPK;
     expect(
-      (await t.request('POST', `${team.base}/supplies`, { cookie: team.worker, body })).body.error,
+      (await t.request<ErrorBody>('POST', `${team.base}/supplies`, { cookie: team.worker, body })).body.error,
     ).toEqual({
       code: 'FORBIDDEN',
       message: 'Insufficient permissions',
@@ -87,7 +89,8 @@ describe('POST /api/farms/:farmId/supplies', () => {
       403,
     );
     expect(
-      (await t.request('POST', `${team.base}/supplies`, { cookie: team.stranger, body })).body.error,
+      (await t.request<ErrorBody>('POST', `${team.base}/supplies`, { cookie: team.stranger, body })).body
+        .error,
     ).toEqual({
       code: 'NOT_FOUND',
       message: 'Not found',
@@ -119,7 +122,9 @@ describe('GET /api/farms/:farmId/supplies', () => {
   });
 
   it('lists newest first, readable by every member', async () => {
-    const res = await t.request('GET', `${listTeam.base}/supplies`, { cookie: listTeam.viewer });
+    const res = await t.request<Page<Supply>>('GET', `${listTeam.base}/supplies`, {
+      cookie: listTeam.viewer,
+    });
     expect(res.status).toBe(200);
     expect(res.body.items.map((s: Supply) => s.name)).toEqual([
       'Diesel',
@@ -131,9 +136,11 @@ describe('GET /api/farms/:farmId/supplies', () => {
   });
 
   it('pages with a cursor without skipping or repeating', async () => {
-    const first = await t.request('GET', `${listTeam.base}/supplies?limit=3`, { cookie: listTeam.worker });
+    const first = await t.request<Page<Supply>>('GET', `${listTeam.base}/supplies?limit=3`, {
+      cookie: listTeam.worker,
+    });
     expect(first.body.items).toHaveLength(3);
-    const second = await t.request(
+    const second = await t.request<Page<Supply>>(
       'GET',
       `${listTeam.base}/supplies?limit=3&cursor=${first.body.next_cursor}`,
       { cookie: listTeam.worker },
@@ -143,11 +150,15 @@ describe('GET /api/farms/:farmId/supplies', () => {
   });
 
   it('orders by name within a category and pages alphabetically', async () => {
-    const first = await t.request('GET', `${listTeam.base}/supplies?category=fertilizer&limit=1`, {
-      cookie: listTeam.owner,
-    });
+    const first = await t.request<Page<Supply>>(
+      'GET',
+      `${listTeam.base}/supplies?category=fertilizer&limit=1`,
+      {
+        cookie: listTeam.owner,
+      },
+    );
     expect(first.body.items.map((s: Supply) => s.name)).toEqual(['Ammonium sulphate']);
-    const second = await t.request(
+    const second = await t.request<Page<Supply>>(
       'GET',
       `${listTeam.base}/supplies?category=fertilizer&limit=1&cursor=${first.body.next_cursor}`,
       {
@@ -158,18 +169,18 @@ describe('GET /api/farms/:farmId/supplies', () => {
   });
 
   it('filters low stock (quantity at most low_threshold) and searches by name', async () => {
-    const low = await t.request('GET', `${listTeam.base}/supplies?low_stock=true`, {
+    const low = await t.request<Page<Supply>>('GET', `${listTeam.base}/supplies?low_stock=true`, {
       cookie: listTeam.owner,
     });
     expect(low.body.items.map((s: Supply) => [s.name, s.is_low_stock])).toEqual([
       ['Ammonium sulphate', true],
       ['Urea', true],
     ]);
-    const search = await t.request('GET', `${listTeam.base}/supplies?search=SAMMAZ`, {
+    const search = await t.request<Page<Supply>>('GET', `${listTeam.base}/supplies?search=SAMMAZ`, {
       cookie: listTeam.owner,
     });
     expect(search.body.items.map((s: Supply) => s.name)).toEqual(['Maize seed (SAMMAZ 15)']);
-    const literal = await t.request('GET', `${listTeam.base}/supplies?search=%25`, {
+    const literal = await t.request<Page<Supply>>('GET', `${listTeam.base}/supplies?search=%25`, {
       cookie: listTeam.owner,
     });
     expect(literal.body.items).toEqual([]);
@@ -177,8 +188,11 @@ describe('GET /api/farms/:farmId/supplies', () => {
 
   it('answers 400 for a bad filter or cursor, 404 to outsiders and 401 to visitors', async () => {
     expect(
-      (await t.request('GET', `${listTeam.base}/supplies?low_stock=maybe`, { cookie: listTeam.owner })).body
-        .error.fields,
+      (
+        await t.request<ErrorBody>('GET', `${listTeam.base}/supplies?low_stock=maybe`, {
+          cookie: listTeam.owner,
+        })
+      ).body.error.fields,
     ).toEqual({
       low_stock: 'Use true or false',
     });
@@ -222,7 +236,7 @@ describe('GET, PATCH, DELETE /api/farms/:farmId/supplies/:supplyId', () => {
       quantity: '10',
       version: 2,
     });
-    const stale = await t.request('PATCH', `${team.base}/supplies/${supply.id}`, {
+    const stale = await t.request<ErrorBody>('PATCH', `${team.base}/supplies/${supply.id}`, {
       cookie: team.owner,
       body: { name: 'Old', version: 1 },
     });
@@ -237,7 +251,7 @@ describe('GET, PATCH, DELETE /api/farms/:farmId/supplies/:supplyId', () => {
 
   it('needs the version, and refuses workers', async () => {
     const supply = await addSupply(t, team);
-    const missing = await t.request('PATCH', `${team.base}/supplies/${supply.id}`, {
+    const missing = await t.request<ErrorBody>('PATCH', `${team.base}/supplies/${supply.id}`, {
       cookie: team.owner,
       body: { name: 'X' },
     });
@@ -258,13 +272,17 @@ describe('GET, PATCH, DELETE /api/farms/:farmId/supplies/:supplyId', () => {
       cookie: team.owner,
       body: { low_threshold: '5', version: 1 },
     });
-    const alerts = await t.request('GET', `${team.base}/inventory-alerts`, { cookie: team.owner });
+    const alerts = await t.request<Page<InventoryAlert>>('GET', `${team.base}/inventory-alerts`, {
+      cookie: team.owner,
+    });
     expect(alerts.body.items.filter((a: { supply_id: string }) => a.supply_id === supply.id)).toHaveLength(1);
     await t.request('PATCH', `${team.base}/supplies/${supply.id}`, {
       cookie: team.owner,
       body: { low_threshold: '2', version: 2 },
     });
-    const after = await t.request('GET', `${team.base}/inventory-alerts`, { cookie: team.owner });
+    const after = await t.request<Page<InventoryAlert>>('GET', `${team.base}/inventory-alerts`, {
+      cookie: team.owner,
+    });
     expect(after.body.items.filter((a: { supply_id: string }) => a.supply_id === supply.id)).toHaveLength(0);
   });
 

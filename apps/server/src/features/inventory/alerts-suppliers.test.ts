@@ -1,0 +1,198 @@
+import { and, eq } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { ErrorBody } from '@gona/shared';
+import type { InventoryAlert, Supplier, Supply } from '@gona/shared/inventory';
+import { audit_logs } from '../../db/schema/index';
+import { createTestContext, type TestContext } from '../../test/context';
+import { addSupply, createFarmTeam, movement, type FarmTeam } from './inventory.test-setup';
+
+let t: TestContext;
+let team: FarmTeam;
+
+beforeAll(async () => {
+  t = await createTestContext();
+  team = await createFarmTeam(t);
+});
+
+async function useDown(supply: Supply, quantity: number) {
+  const res = await t.request('POST', `${team.base}/supplies/${supply.id}/movements`, {
+    cookie: team.worker,
+    body: movement('used', quantity),
+  });
+  expect(res.status).toBe(201);
+}
+
+describe('inventory alerts', () => {
+  it('lists open alerts with their supply, newest first, and counts them', async () => {
+    const urea = await addSupply(t, team, { name: 'Urea', quantity: '5', low_threshold: '2' });
+    const feed = await addSupply(t, team, {
+      name: 'Layers mash',
+      category: 'animal_feed',
+      unit: 'bag_25kg',
+      quantity: '4',
+      low_threshold: '2',
+    });
+    await useDown(urea, 3);
+    await useDown(feed, 2);
+    const list = await t.request<{ items: InventoryAlert[] }>('GET', `${team.base}/inventory-alerts`, {
+      cookie: team.viewer,
+    });
+    expect(list.status).toBe(200);
+    expect(
+      list.body.items.map((a) => [a.supply.name, a.supply.quantity, a.supply.unit, a.is_resolved]),
+    ).toEqual([
+      ['Layers mash', '2', 'bag_25kg', false],
+      ['Urea', '2', 'bag_50kg', false],
+    ]);
+    const count = await t.request('GET', `${team.base}/inventory-alerts/count`, { cookie: team.viewer });
+    expect(count.body).toEqual({ open: 2 });
+  });
+
+  it('resolves one (is_resolved true, resolved_at now), audited; resolving again changes nothing', async () => {
+    const supply = await addSupply(t, team, { quantity: '1', low_threshold: '1' });
+    const list = await t.request<{ items: InventoryAlert[] }>('GET', `${team.base}/inventory-alerts`, {
+      cookie: team.owner,
+    });
+    const alert = list.body.items.find((a) => a.supply_id === supply.id);
+    expect(alert).toBeDefined();
+    const before = Date.now();
+    const res = await t.request<InventoryAlert>(
+      'POST',
+      `${team.base}/inventory-alerts/${alert!.id}/resolve`,
+      { cookie: team.worker },
+    );
+    expect(res.status).toBe(200);
+    expect(res.body.is_resolved).toBe(true);
+    expect(Date.parse(res.body.resolved_at!)).toBeGreaterThanOrEqual(before - 1000);
+    const again = await t.request<InventoryAlert>(
+      'POST',
+      `${team.base}/inventory-alerts/${alert!.id}/resolve`,
+      { cookie: team.owner },
+    );
+    expect(again.body.resolved_at).toBe(res.body.resolved_at);
+    const audit = await t.db
+      .select()
+      .from(audit_logs)
+      .where(and(eq(audit_logs.table_name, 'inventory_alerts'), eq(audit_logs.record_id, alert!.id)));
+    expect(audit.map((a) => a.action).sort()).toEqual(['insert', 'update']);
+    const open = await t.request<{ items: InventoryAlert[] }>('GET', `${team.base}/inventory-alerts`, {
+      cookie: team.owner,
+    });
+    expect(open.body.items.some((a) => a.id === alert!.id)).toBe(false);
+  });
+
+  it("is refused to viewers (403); another farm's alert is 404; visitors get 401", async () => {
+    const supply = await addSupply(t, team, { quantity: '0', low_threshold: '1' });
+    const list = await t.request<{ items: InventoryAlert[] }>('GET', `${team.base}/inventory-alerts`, {
+      cookie: team.owner,
+    });
+    const alert = list.body.items.find((a) => a.supply_id === supply.id)!;
+    expect(
+      (await t.request('POST', `${team.base}/inventory-alerts/${alert.id}/resolve`, { cookie: team.viewer }))
+        .status,
+    ).toBe(403);
+    const other = await createFarmTeam(t);
+    expect(
+      (await t.request('POST', `${other.base}/inventory-alerts/${alert.id}/resolve`, { cookie: other.owner }))
+        .status,
+    ).toBe(404);
+    expect((await t.request('GET', `${team.base}/inventory-alerts`, { cookie: other.owner })).status).toBe(
+      404,
+    );
+    expect((await t.request('GET', `${team.base}/inventory-alerts/count`)).status).toBe(401);
+  });
+});
+
+describe('suppliers', () => {
+  it('adds, lists active ones by name, edits with the version, deactivates; all audited', async () => {
+    const create = (name: string, extra = {}) =>
+      t.request<Supplier>('POST', `${team.base}/suppliers`, {
+        cookie: team.manager,
+        body: { name, ...extra },
+      });
+    const zeb = await create('Zeb Agro Ventures', {
+      phone: '0803 555 0101',
+      email: 'Sales@ZebAgro.ng',
+      address: 'Oil Mill Market, Port Harcourt',
+    });
+    expect(zeb.status).toBe(201);
+    expect(zeb.body).toMatchObject({ email: 'sales@zebagro.ng', is_active: true, version: 1 });
+    const afri = await create('Afri Feeds Ltd');
+
+    const list = await t.request<{ items: Supplier[] }>('GET', `${team.base}/suppliers`, {
+      cookie: team.viewer,
+    });
+    expect(list.body.items.map((s) => s.name)).toEqual(['Afri Feeds Ltd', 'Zeb Agro Ventures']);
+
+    const edited = await t.request<Supplier>('PATCH', `${team.base}/suppliers/${afri.body.id}`, {
+      cookie: team.owner,
+      body: { phone: '0809 000 1111', version: 1 },
+    });
+    expect(edited.body).toMatchObject({ phone: '0809 000 1111', version: 2 });
+    const stale = await t.request('PATCH', `${team.base}/suppliers/${afri.body.id}`, {
+      cookie: team.owner,
+      body: { name: 'X', version: 1 },
+    });
+    expect(stale.status).toBe(409);
+
+    const gone = await t.request<Supplier>('POST', `${team.base}/suppliers/${afri.body.id}/deactivate`, {
+      cookie: team.owner,
+    });
+    expect(gone.body.is_active).toBe(false);
+    const active = await t.request<{ items: Supplier[] }>('GET', `${team.base}/suppliers`, {
+      cookie: team.owner,
+    });
+    expect(active.body.items.map((s) => s.name)).toEqual(['Zeb Agro Ventures']);
+
+    const audit = await t.db
+      .select()
+      .from(audit_logs)
+      .where(and(eq(audit_logs.table_name, 'suppliers'), eq(audit_logs.record_id, afri.body.id)));
+    expect(audit.map((a) => a.action).sort()).toEqual(['insert', 'update', 'update']);
+  });
+
+  it('is picked on a supply, which shows its name even after it is deactivated', async () => {
+    const supplier = await t.request<Supplier>('POST', `${team.base}/suppliers`, {
+      cookie: team.owner,
+      body: { name: 'Notore Depot' },
+    });
+    const supply = await addSupply(t, team, { supplier_id: supplier.body.id });
+    expect(supply.supplier_name).toBe('Notore Depot');
+    await t.request('POST', `${team.base}/suppliers/${supplier.body.id}/deactivate`, { cookie: team.owner });
+    const again = await t.request<Supply>('GET', `${team.base}/supplies/${supply.id}`, {
+      cookie: team.owner,
+    });
+    expect(again.body.supplier_name).toBe('Notore Depot');
+  });
+
+  it('answers 400 for bad input and refuses workers (403), outsiders (404) and visitors (401)', async () => {
+    const bad = await t.request<ErrorBody>('POST', `${team.base}/suppliers`, {
+      cookie: team.owner,
+      body: { name: '', email: 'nope' },
+    });
+    expect(Object.keys(bad.body.error.fields ?? {}).sort()).toEqual(['email', 'name']);
+    expect(
+      (await t.request('POST', `${team.base}/suppliers`, { cookie: team.worker, body: { name: 'A' } }))
+        .status,
+    ).toBe(403);
+    expect((await t.request('GET', `${team.base}/suppliers`, { cookie: team.stranger })).status).toBe(404);
+    expect((await t.request('GET', `${team.base}/suppliers`)).status).toBe(401);
+    const other = await createFarmTeam(t);
+    const theirs = await t.request<Supplier>('POST', `${other.base}/suppliers`, {
+      cookie: other.owner,
+      body: { name: 'Theirs' },
+    });
+    expect(
+      (await t.request('POST', `${team.base}/suppliers/${theirs.body.id}/deactivate`, { cookie: team.owner }))
+        .status,
+    ).toBe(404);
+    expect(
+      (
+        await t.request('PATCH', `${team.base}/suppliers/${theirs.body.id}`, {
+          cookie: team.owner,
+          body: { name: 'Mine', version: 1 },
+        })
+      ).status,
+    ).toBe(404);
+  });
+});

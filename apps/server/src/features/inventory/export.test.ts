@@ -1,0 +1,95 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, type TestContext } from '../../test/context';
+import { csvField } from './export.service';
+import { addSupply, createFarmTeam, movement, type FarmTeam } from './inventory.test-setup';
+
+let t: TestContext;
+let team: FarmTeam;
+
+beforeAll(async () => {
+  t = await createTestContext();
+  team = await createFarmTeam(t);
+});
+
+describe('csvField', () => {
+  it('quotes commas, quotes and line breaks and doubles inner quotes', () => {
+    expect(csvField('plain')).toBe('plain');
+    expect(csvField('NPK, 50 kg')).toBe('"NPK, 50 kg"');
+    expect(csvField('the "good" one')).toBe('"the ""good"" one"');
+    expect(csvField('line\nbreak')).toBe('"line\nbreak"');
+  });
+});
+
+describe('GET /api/farms/:farmId/supplies/export.csv', () => {
+  it('downloads every supply as CSV with a farm-and-date filename, escaped and formula-safe', async () => {
+    await addSupply(t, team, {
+      name: 'NPK, 50 kg "Golden"',
+      quantity: '10',
+      low_threshold: '3',
+      unit_cost_kobo: 2_450_050,
+      notes: 'Line one\nline two',
+    });
+    await addSupply(t, team, {
+      name: '=HYPERLINK("x")',
+      category: 'other',
+      unit: 'piece',
+      quantity: '1',
+      low_threshold: '1',
+    });
+    const res = await t.request('GET', `${team.base}/supplies/export.csv`, { cookie: team.viewer });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+    expect(res.headers.get('content-disposition')).toMatch(
+      /^attachment; filename="gona-supplies-green-acres-\d{4}-\d{2}-\d{2}\.csv"$/,
+    );
+    const lines = res.text.replace(/^\uFEFF/, '').split('\r\n');
+    expect(lines[0]).toBe(
+      'name,category,quantity,unit,low_threshold,low_stock,unit_cost_naira,supplier,storage_location,expiry_date,notes,created_at,updated_at',
+    );
+    expect(lines[1]).toMatch(/^"'=HYPERLINK\(""x""\)",other,1,piece,1,yes,,,,,,/);
+    expect(res.text).toContain(
+      '"NPK, 50 kg ""Golden""",fertilizer,10,bag_50kg,3,no,24500.50,,,,"Line one\nline two",',
+    );
+    expect(lines.at(-1)).toBe('');
+  });
+
+  it('is 404 to outsiders and 401 to visitors', async () => {
+    expect(
+      (await t.request('GET', `${team.base}/supplies/export.csv`, { cookie: team.stranger })).status,
+    ).toBe(404);
+    expect((await t.request('GET', `${team.base}/supplies/export.csv`)).status).toBe(401);
+  });
+});
+
+describe('GET /api/farms/:farmId/supply-movements/export.csv', () => {
+  it('downloads every movement with its supply and who recorded it', async () => {
+    const other = await createFarmTeam(t);
+    const supply = await addSupply(t, other, {
+      name: 'Diesel',
+      category: 'fuel',
+      unit: 'litre',
+      quantity: '2000',
+      low_threshold: '0',
+    });
+    const url = `${other.base}/supplies/${supply.id}/movements`;
+    await t.request('POST', url, {
+      cookie: other.worker,
+      body: movement('used', '12.5', { note: 'Tractor, ploughing' }),
+    });
+    const res = await t.request('GET', `${other.base}/supply-movements/export.csv`, { cookie: other.owner });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-disposition')).toMatch(
+      /filename="gona-stock-movements-green-acres-\d{4}-\d{2}-\d{2}\.csv"/,
+    );
+    const lines = res.text
+      .replace(/^\uFEFF/, '')
+      .trimEnd()
+      .split('\r\n');
+    expect(lines[0]).toBe(
+      'created_at,supply,unit,kind,quantity,quantity_after,reason,note,unit_cost_naira,recorded_by',
+    );
+    expect(lines[1]).toMatch(/^\S+Z,Diesel,litre,used,-12\.5,1987\.5,,"Tractor, ploughing",,worker Okafor$/);
+    expect(lines[2]).toMatch(/,Diesel,litre,adjusted,2000,2000,Opening stock,,,Amaka Okafor$/);
+    expect(lines).toHaveLength(3);
+  });
+});
