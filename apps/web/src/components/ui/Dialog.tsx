@@ -46,7 +46,7 @@ export function Dialog({ open, onClose, title, description, children, footer, ro
           sheet ? 'h-full sm:h-auto' : 'max-w-md rounded-xl',
         )}
       >
-        <div className="flex items-start justify-between gap-4 border-b border-stone-200 px-4 py-3">
+        <div className={cx('flex items-start justify-between gap-4 px-4 py-3', (description || children) && 'border-b border-stone-200')}>
           <h2 id={titleId} className="text-lg font-semibold text-stone-900">
             {title}
           </h2>
@@ -59,14 +59,16 @@ export function Dialog({ open, onClose, title, description, children, footer, ro
             <X aria-hidden="true" className="size-5" />
           </button>
         </div>
-        <div className="flex-1 overflow-y-auto px-4 py-4">
-          {description && (
-            <p id={descriptionId} className="text-stone-800">
-              {description}
-            </p>
-          )}
-          {children}
-        </div>
+        {(description || children) && (
+          <div className="flex-1 overflow-y-auto px-4 py-4">
+            {description && (
+              <p id={descriptionId} className="text-stone-800">
+                {description}
+              </p>
+            )}
+            {children}
+          </div>
+        )}
         {footer && (
           <div className="flex flex-col-reverse gap-2 border-t border-stone-200 px-4 py-3 sm:flex-row sm:justify-end">
             {footer}

@@ -33,6 +33,10 @@ export function FarmSelectionProvider({ sessionStatus, children }: Props) {
     queryKey: farmKeys.list,
     queryFn: () => loadFarmList({ fetchFarms, readCache: readCachedFarms, writeCache: writeCachedFarms }),
     enabled: signedIn,
+    // The spec's farm cache is user_farms in local storage (the placeholder below). The list is
+    // kept out of the IndexedDB query cache: a list restored from an earlier visit would pass for
+    // the server's answer and drive redirects and the selection with stale farms.
+    meta: { persist: false },
     placeholderData: () => ({ farms: initialFarmList(signedIn, readCachedFarms), source: 'cache' as const }),
   });
 
