@@ -56,6 +56,8 @@ function dashboardRoutes(): RouteObject[] {
     { path: 'add-staff', ...lazyScreen('add-staff', () => import('./routes/add-staff')) },
     { path: 'staff/edit/:id', ...lazyScreen('staff/edit', () => import('./routes/staff-edit')) },
     { path: 'inventory', ...lazyScreen('inventory', () => import('./routes/inventory')) },
+    { path: 'inventory/suppliers', ...lazyScreen('inventory/suppliers', () => import('./routes/inventory-suppliers')) },
+    { path: 'inventory/:supplyId', ...lazyScreen('inventory/supply', () => import('./routes/inventory-supply')) },
     { path: 'livestock', ...lazyScreen('livestock', () => import('./routes/livestock')) },
     { path: 'crops', ...lazyScreen('crops', () => import('./routes/crops')) },
     { path: 'expenses', ...lazyScreen('expenses', () => import('./routes/expenses')) },

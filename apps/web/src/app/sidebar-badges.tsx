@@ -1,5 +1,6 @@
 import { Badge } from '@/components/ui';
 import { useTranslation } from 'react-i18next';
+import { useOpenAlertTotal } from '@/features/inventory/api';
 
 /** A hook giving the count to show beside a sidebar item for the selected farm (undefined: no badge). */
 export type SidebarCountHook = (farmId: string | null) => number | undefined;
@@ -9,7 +10,9 @@ export type SidebarCountHook = (farmId: string | null) => number | undefined;
  * the shell and a feature meet), e.g. open inventory alerts under '/dashboard/inventory'.
  * The object is fixed at module load, so each SidebarBadge always calls the same hook.
  */
-export const SIDEBAR_BADGES: Readonly<Partial<Record<string, SidebarCountHook>>> = {};
+export const SIDEBAR_BADGES: Readonly<Partial<Record<string, SidebarCountHook>>> = {
+  '/dashboard/inventory': useOpenAlertTotal,
+};
 
 export function SidebarBadge({ path, farmId }: { path: string; farmId: string | null }) {
   const useCount = SIDEBAR_BADGES[path];

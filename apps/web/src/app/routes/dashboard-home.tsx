@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { ChevronRight, Package, PawPrint, Sprout, Users, Wallet } from 'lucide-react';
 import { Badge, SkeletonRows } from '@/components/ui';
 import { useFarmSelection } from '@/features/farms/useFarmSelection';
+import { LowStockCard } from '@/features/inventory/components';
 import { useSession } from '@/lib/session';
 
 const STEPS = [
@@ -32,6 +33,7 @@ export default function DashboardHomeScreen() {
         )}
         {selectedFarm && <p className="text-stone-700">{selectedFarm.location}</p>}
       </header>
+      {selectedFarm && <LowStockCard farmId={selectedFarm.id} inventoryPath="/dashboard/inventory" />}
       <section aria-labelledby="getting-started" className="rounded-2xl border border-stone-200 bg-white p-4 sm:p-6">
         <h2 id="getting-started" className="text-lg font-semibold text-stone-900">
           {t('home.gettingStarted')}

@@ -1,6 +1,54 @@
-import { Package } from 'lucide-react';
-import { ComingSoon } from '../ComingSoon';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { Truck } from 'lucide-react';
+import { can } from '@gona/shared/permissions';
+import { Button, buttonClasses, PageHeader, SkeletonRows } from '@/components/ui';
+import { useFarmSelection } from '@/features/farms/useFarmSelection';
+import {
+  AlertsPanel,
+  ExportLinks,
+  InventoryOfflineMark,
+  SupplyFormDialog,
+  SupplyList,
+} from '@/features/inventory/components';
 
+const supplyPath = (supplyId: string) => `/dashboard/inventory/${supplyId}`;
+
+/** /dashboard/inventory: low-stock alerts, the supply list with its filters, and the way to suppliers and exports. */
 export default function InventoryScreen() {
-  return <ComingSoon screen="inventory" icon={Package} />;
+  const { t } = useTranslation('inventory');
+  const { selectedFarm } = useFarmSelection();
+  const [adding, setAdding] = useState(false);
+
+  if (!selectedFarm) {
+    return (
+      <>
+        <PageHeader title={t('title')} />
+        <SkeletonRows rows={4} />
+      </>
+    );
+  }
+  const { id: farmId, role } = selectedFarm;
+
+  return (
+    <div className="flex flex-col gap-6">
+      <PageHeader
+        title={t('title')}
+        description={t('description')}
+        action={can(role, 'records.write') && <Button onClick={() => setAdding(true)}>{t('add')}</Button>}
+      />
+      <InventoryOfflineMark />
+      <AlertsPanel farmId={farmId} role={role} supplyPath={supplyPath} />
+      <SupplyList farmId={farmId} role={role} onAdd={() => setAdding(true)} supplyPath={supplyPath} />
+      <div className="flex flex-wrap gap-2 border-t border-stone-200 pt-4">
+        <Link to="/dashboard/inventory/suppliers" className={buttonClasses('secondary')}>
+          <Truck aria-hidden="true" className="size-4" />
+          {t('suppliers.manage')}
+        </Link>
+        <ExportLinks farmId={farmId} />
+      </div>
+      {adding && <SupplyFormDialog farmId={farmId} onClose={() => setAdding(false)} />}
+    </div>
+  );
 }

@@ -1,0 +1,72 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useMutationState } from '@tanstack/react-query';
+import { Download, TriangleAlert, WifiOff } from 'lucide-react';
+import { buttonClasses } from '@/components/ui';
+import { useOnline } from '@/lib/online';
+import { exportUrls, useOpenAlertCount } from '../api';
+
+/** The dashboard card: how many supplies are low, linking to the inventory. */
+export function LowStockCard({ farmId, inventoryPath }: { farmId: string; inventoryPath: string }) {
+  const { t } = useTranslation('inventory');
+  const count = useOpenAlertCount(farmId);
+  const open = count.data?.open ?? 0;
+  return (
+    <section
+      aria-labelledby="low-stock-card-title"
+      className="mb-6 rounded-xl border border-stone-200 bg-white p-4"
+    >
+      <h2 id="low-stock-card-title" className="flex items-center gap-2 font-semibold text-stone-900">
+        <TriangleAlert
+          aria-hidden="true"
+          className={open > 0 ? 'size-5 text-amber-700' : 'size-5 text-stone-500'}
+        />
+        {t('alerts.card.title')}
+      </h2>
+      <p className="mt-2 text-2xl font-bold tabular-nums text-stone-900">
+        {count.isPending ? '…' : t('alerts.card.count', { count: open })}
+      </p>
+      <Link
+        to={inventoryPath}
+        className="mt-3 inline-flex min-h-11 items-center font-medium text-green-800 underline-offset-2 hover:underline"
+      >
+        {t('alerts.card.open')}
+      </Link>
+    </section>
+  );
+}
+
+/** CSV downloads of the farm's supplies and stock history (the browser saves the file). */
+export function ExportLinks({ farmId }: { farmId: string }) {
+  const { t } = useTranslation('inventory');
+  const urls = exportUrls(farmId);
+  return (
+    <div className="flex flex-wrap gap-2">
+      <a href={urls.supplies} download className={buttonClasses('secondary')}>
+        <Download aria-hidden="true" className="size-4" />
+        {t('export.supplies')}
+      </a>
+      <a href={urls.movements} download className={buttonClasses('secondary')}>
+        <Download aria-hidden="true" className="size-4" />
+        {t('export.movements')}
+      </a>
+    </div>
+  );
+}
+
+/** A quiet offline mark, with the number of inventory changes waiting for the connection. */
+export function InventoryOfflineMark() {
+  const { t } = useTranslation('inventory');
+  const online = useOnline();
+  const queued = useMutationState({ filters: { predicate: (m) => m.state.isPaused } }).length;
+  if (online && queued === 0) return null;
+  return (
+    <p
+      role="status"
+      className="flex items-center gap-2 rounded-lg bg-stone-200 px-3 py-2 text-sm text-stone-800"
+    >
+      <WifiOff aria-hidden="true" className="size-4" />
+      {!online && t('offline')} {queued > 0 && t('queued', { count: queued })}
+    </p>
+  );
+}

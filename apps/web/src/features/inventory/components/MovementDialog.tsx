@@ -1,0 +1,199 @@
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import { fieldErrors } from '@gona/shared/errors';
+import {
+  applyMovement,
+  MOVEMENT_KINDS,
+  RecordMovementInputSchema,
+  type MovementKind,
+  type Supply,
+} from '@gona/shared/inventory';
+import { nairaToKobo } from '@gona/shared/money';
+import { Button, cx, Dialog, TextareaField, TextField } from '@/components/ui';
+import { ApiError } from '@/lib/http';
+import { newClientId, useRecordMovement } from '../api';
+import { useErrorText } from '../errors';
+import { useQuantityText } from '../format';
+
+type Props = {
+  farmId: string;
+  supply: Pick<Supply, 'id' | 'name' | 'quantity' | 'unit'>;
+  initialKind: MovementKind;
+  onClose: () => void;
+};
+
+/**
+ * Records what happened to a supply's stock. Opened from a row's Use / Receive button with the
+ * quantity set to 1, so the common case is two taps. Mount it fresh for each opening: the movement
+ * id made here is the idempotency key of every attempt to save this one movement.
+ */
+export function MovementDialog({ farmId, supply, initialKind, onClose }: Props) {
+  const { t } = useTranslation('inventory');
+  const quantityText = useQuantityText();
+  const errorText = useErrorText();
+  const record = useRecordMovement(farmId);
+  const [movementId] = useState(newClientId);
+  const [kind, setKind] = useState<MovementKind>(initialKind);
+  const [quantity, setQuantity] = useState(initialKind === 'adjusted' ? supply.quantity : '1');
+  const [reason, setReason] = useState('');
+  const [note, setNote] = useState('');
+  const [unitCost, setUnitCost] = useState('');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [failure, setFailure] = useState<string | null>(null);
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const validated = validate();
+    if (!validated) return;
+    setErrors({});
+    setFailure(null);
+    const input = { ...validated, supplyId: supply.id };
+    if (!navigator.onLine) {
+      // React Query holds the request until the connection is back; the id keeps the replay single.
+      record.mutate(input);
+      toast(t('movement.queued'));
+      onClose();
+      return;
+    }
+    try {
+      const result = await record.mutateAsync(input);
+      const moved = kind === 'adjusted' ? result.supply.quantity : validated.quantity;
+      toast.success(
+        t(`movement.done.${kind}`, { quantity: quantityText(moved, supply.unit), name: supply.name }),
+      );
+      if (result.supply.is_low_stock && kind !== 'received') {
+        toast.warning(
+          t('movement.nowLow', {
+            name: supply.name,
+            quantity: quantityText(result.supply.quantity, supply.unit),
+          }),
+        );
+      }
+      onClose();
+    } catch (error) {
+      if (error instanceof ApiError && Object.keys(error.fields).length > 0) setErrors(error.fields);
+      setFailure(t('movement.failed', { message: errorText(error) }));
+    }
+  }
+
+  function validate() {
+    let unitCostKobo: number | null = null;
+    if (kind === 'received' && unitCost.trim()) {
+      try {
+        unitCostKobo = nairaToKobo(unitCost);
+      } catch {
+        setErrors({ unit_cost_kobo: t('form.unitCostInvalid') });
+        return null;
+      }
+    }
+    const parsed = RecordMovementInputSchema.safeParse({
+      id: movementId,
+      kind,
+      quantity,
+      reason: kind === 'adjusted' ? reason : null,
+      note,
+      unit_cost_kobo: unitCostKobo,
+    });
+    if (!parsed.success) {
+      setErrors(fieldErrors(parsed.error));
+      return null;
+    }
+    // The same stock rule the server applies, so the farmer hears it before sending anything.
+    const outcome = applyMovement(supply.quantity, parsed.data);
+    if (!outcome.ok) {
+      setErrors({
+        quantity: t('movement.tooMuch', { quantity: quantityText(outcome.available, supply.unit) }),
+      });
+      return null;
+    }
+    return parsed.data;
+  }
+
+  return (
+    <Dialog
+      open
+      onClose={onClose}
+      title={t('movement.title', { name: supply.name })}
+      footer={
+        <Button type="submit" form={`movement-${movementId}`} loading={record.isPending} fullWidth>
+          {t('movement.save')}
+        </Button>
+      }
+    >
+      <form id={`movement-${movementId}`} noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
+        <fieldset>
+          <legend className="mb-2 text-sm font-medium text-stone-800">{t('movement.kind')}</legend>
+          <div className="grid grid-cols-3 gap-2">
+            {MOVEMENT_KINDS.map((option) => (
+              <label
+                key={option}
+                className={cx(
+                  'flex min-h-11 cursor-pointer items-center justify-center rounded-lg border px-2 text-center text-sm font-medium',
+                  'has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-green-700',
+                  kind === option
+                    ? 'border-green-700 bg-green-700 text-white'
+                    : 'border-stone-300 bg-white text-stone-900',
+                )}
+              >
+                <input
+                  type="radio"
+                  name="kind"
+                  value={option}
+                  checked={kind === option}
+                  onChange={() => {
+                    setKind(option);
+                    if (option === 'adjusted') setQuantity(supply.quantity);
+                  }}
+                  className="sr-only"
+                />
+                {t(`kinds.${option}`)}
+              </label>
+            ))}
+          </div>
+        </fieldset>
+        <TextField
+          label={kind === 'adjusted' ? t('movement.countedQuantity') : t('movement.quantity')}
+          inputMode="decimal"
+          autoComplete="off"
+          autoFocus
+          onFocus={(e) => e.currentTarget.select()}
+          value={quantity}
+          onChange={(e) => setQuantity(e.target.value)}
+          error={errors.quantity}
+          hint={t('movement.inStock', { quantity: quantityText(supply.quantity, supply.unit) })}
+        />
+        {kind === 'adjusted' && (
+          <TextField
+            label={t('movement.reason')}
+            placeholder={t('movement.reasonPlaceholder')}
+            value={reason}
+            onChange={(e) => setReason(e.target.value)}
+            error={errors.reason}
+          />
+        )}
+        {kind === 'received' && (
+          <TextField
+            label={t('movement.unitCost')}
+            inputMode="decimal"
+            value={unitCost}
+            onChange={(e) => setUnitCost(e.target.value)}
+            error={errors.unit_cost_kobo}
+          />
+        )}
+        <TextareaField
+          label={t('movement.note')}
+          value={note}
+          onChange={(e) => setNote(e.target.value)}
+          error={errors.note}
+          rows={2}
+        />
+        {failure && (
+          <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm font-medium text-red-800">
+            {failure}
+          </p>
+        )}
+      </form>
+    </Dialog>
+  );
+}

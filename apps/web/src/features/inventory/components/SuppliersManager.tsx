@@ -1,0 +1,212 @@
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Truck } from 'lucide-react';
+import { toast } from 'sonner';
+import { fieldErrors } from '@gona/shared/errors';
+import { can, type FarmRole } from '@gona/shared/permissions';
+import { CreateSupplierInputSchema, UpdateSupplierInputSchema, type Supplier } from '@gona/shared/inventory';
+import {
+  Button,
+  ConfirmDialog,
+  Dialog,
+  EmptyState,
+  ResponsiveList,
+  SkeletonRows,
+  TextareaField,
+  TextField,
+  type ListColumn,
+} from '@/components/ui';
+import { ApiError } from '@/lib/http';
+import { useCreateSupplier, useDeactivateSupplier, useSuppliers, useUpdateSupplier } from '../api';
+import { useErrorText } from '../errors';
+
+type Props = { farmId: string; role: FarmRole };
+
+/** Active suppliers by name, with add, edit and deactivate for owners and managers. */
+export function SuppliersManager({ farmId, role }: Props) {
+  const { t } = useTranslation('inventory');
+  const errorText = useErrorText();
+  const suppliers = useSuppliers(farmId);
+  const deactivate = useDeactivateSupplier(farmId);
+  const [editing, setEditing] = useState<Supplier | 'new' | null>(null);
+  const [deactivating, setDeactivating] = useState<Supplier | null>(null);
+  const canWrite = can(role, 'records.write');
+  const items = suppliers.data?.items ?? [];
+
+  async function onDeactivate(supplier: Supplier) {
+    try {
+      await deactivate.mutateAsync(supplier.id);
+      toast.success(t('suppliers.deactivated', { name: supplier.name }));
+    } catch (error) {
+      toast.error(t('suppliers.failed', { message: errorText(error) }));
+    } finally {
+      setDeactivating(null);
+    }
+  }
+
+  const actions = (supplier: Supplier) =>
+    canWrite && (
+      <div className="flex gap-2">
+        <Button variant="secondary" onClick={() => setEditing(supplier)}>
+          {t('suppliers.edit')}
+        </Button>
+        <Button
+          variant="ghost"
+          aria-label={t('suppliers.deactivateName', { name: supplier.name })}
+          onClick={() => setDeactivating(supplier)}
+        >
+          {t('suppliers.deactivate')}
+        </Button>
+      </div>
+    );
+  const columns: ListColumn<Supplier>[] = [
+    {
+      key: 'name',
+      header: t('suppliers.name'),
+      render: (s) => <span className="font-medium">{s.name}</span>,
+    },
+    { key: 'phone', header: t('suppliers.phone'), render: (s) => s.phone ?? '' },
+    { key: 'email', header: t('suppliers.email'), render: (s) => s.email ?? '' },
+    ...(canWrite ? [{ key: 'actions', header: '', render: actions }] : []),
+  ];
+
+  return (
+    <section className="flex flex-col gap-4" aria-label={t('suppliers.label')}>
+      {canWrite && items.length > 0 && (
+        <div>
+          <Button onClick={() => setEditing('new')}>{t('suppliers.add')}</Button>
+        </div>
+      )}
+      {suppliers.isPending ? (
+        <SkeletonRows rows={3} />
+      ) : suppliers.isError && items.length === 0 ? (
+        <EmptyState
+          title={t('suppliers.errorTitle')}
+          description={t('suppliers.errorText', { message: errorText(suppliers.error) })}
+          action={<Button onClick={() => void suppliers.refetch()}>{t('list.retry')}</Button>}
+        />
+      ) : items.length === 0 ? (
+        <EmptyState
+          icon={Truck}
+          title={t('suppliers.emptyTitle')}
+          description={t('suppliers.emptyText')}
+          action={
+            canWrite ? <Button onClick={() => setEditing('new')}>{t('suppliers.add')}</Button> : undefined
+          }
+        />
+      ) : (
+        <ResponsiveList
+          label={t('suppliers.label')}
+          items={items}
+          columns={columns}
+          getKey={(s) => s.id}
+          renderCard={(supplier) => (
+            <div className="flex flex-col gap-2">
+              <span className="font-semibold text-stone-900">{supplier.name}</span>
+              {supplier.phone && (
+                <a className="text-green-800" href={`tel:${supplier.phone}`}>
+                  {supplier.phone}
+                </a>
+              )}
+              {supplier.email && <span className="text-stone-800">{supplier.email}</span>}
+              {supplier.address && <span className="text-sm text-stone-700">{supplier.address}</span>}
+              {actions(supplier)}
+            </div>
+          )}
+        />
+      )}
+      {editing && (
+        <SupplierFormDialog
+          farmId={farmId}
+          supplier={editing === 'new' ? undefined : editing}
+          onClose={() => setEditing(null)}
+        />
+      )}
+      <ConfirmDialog
+        open={deactivating !== null}
+        title={t('suppliers.deactivateTitle', { name: deactivating?.name ?? '' })}
+        message={t('suppliers.deactivateMessage')}
+        confirmLabel={t('suppliers.deactivate')}
+        cancelLabel={t('cancel', { ns: 'common' })}
+        confirmVariant="danger"
+        pending={deactivate.isPending}
+        onConfirm={() => deactivating && void onDeactivate(deactivating)}
+        onCancel={() => setDeactivating(null)}
+      />
+    </section>
+  );
+}
+
+type FormProps = { farmId: string; supplier: Supplier | undefined; onClose: () => void };
+
+function SupplierFormDialog({ farmId, supplier, onClose }: FormProps) {
+  const { t } = useTranslation('inventory');
+  const errorText = useErrorText();
+  const create = useCreateSupplier(farmId);
+  const update = useUpdateSupplier(farmId);
+  const [values, setValues] = useState({
+    name: supplier?.name ?? '',
+    phone: supplier?.phone ?? '',
+    email: supplier?.email ?? '',
+    address: supplier?.address ?? '',
+  });
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const formId = `supplier-form-${supplier?.id ?? 'new'}`;
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setFailure(null);
+    try {
+      let saved: Supplier;
+      if (supplier) {
+        const parsed = UpdateSupplierInputSchema.safeParse({ ...values, version: supplier.version });
+        if (!parsed.success) return setErrors(fieldErrors(parsed.error));
+        saved = await update.mutateAsync({ ...parsed.data, id: supplier.id });
+      } else {
+        const parsed = CreateSupplierInputSchema.safeParse(values);
+        if (!parsed.success) return setErrors(fieldErrors(parsed.error));
+        saved = await create.mutateAsync(parsed.data);
+      }
+      setErrors({});
+      toast.success(t(supplier ? 'suppliers.saved' : 'suppliers.added', { name: saved.name }));
+      onClose();
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 409) return setFailure(t('form.stale'));
+      if (error instanceof ApiError) setErrors(error.fields);
+      setFailure(t('suppliers.failed', { message: errorText(error) }));
+    }
+  }
+
+  const field = (name: keyof typeof values) => ({
+    name,
+    value: values[name],
+    error: errors[name],
+    onChange: (e: { target: { value: string } }) => setValues((v) => ({ ...v, [name]: e.target.value })),
+  });
+
+  return (
+    <Dialog
+      open
+      onClose={onClose}
+      title={supplier ? t('suppliers.editTitle', { name: supplier.name }) : t('suppliers.addTitle')}
+      footer={
+        <Button type="submit" form={formId} loading={create.isPending || update.isPending} fullWidth>
+          {t('suppliers.save')}
+        </Button>
+      }
+    >
+      <form id={formId} noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
+        <TextField label={t('suppliers.name')} autoComplete="organization" {...field('name')} />
+        <TextField label={t('suppliers.phone')} type="tel" autoComplete="tel" {...field('phone')} />
+        <TextField label={t('suppliers.email')} type="email" autoComplete="email" {...field('email')} />
+        <TextareaField label={t('suppliers.address')} rows={2} {...field('address')} />
+        {failure && (
+          <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm font-medium text-red-800">
+            {failure}
+          </p>
+        )}
+      </form>
+    </Dialog>
+  );
+}

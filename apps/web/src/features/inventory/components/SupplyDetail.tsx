@@ -1,0 +1,148 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { ArrowLeft, Pencil, Trash2 } from 'lucide-react';
+import { toast } from 'sonner';
+import { can, type FarmRole } from '@gona/shared/permissions';
+import { formatNaira } from '@gona/shared/money';
+import { Badge, Button, ConfirmDialog, EmptyState, PageHeader, SkeletonRows } from '@/components/ui';
+import { ApiError } from '@/lib/http';
+import { useDeleteSupply, useSupply } from '../api';
+import { useErrorText } from '../errors';
+import { formatDate, useQuantityText } from '../format';
+import { MovementDialog } from './MovementDialog';
+import { MovementHistory } from './MovementHistory';
+import { SupplyFormDialog } from './SupplyFormDialog';
+
+type Props = { farmId: string; role: FarmRole; supplyId: string; listPath: string };
+
+/** One supply: what there is, its details, the record / edit / delete actions and its stock history. */
+export function SupplyDetail({ farmId, role, supplyId, listPath }: Props) {
+  const { t } = useTranslation('inventory');
+  const navigate = useNavigate();
+  const quantityText = useQuantityText();
+  const errorText = useErrorText();
+  const supply = useSupply(farmId, supplyId);
+  const remove = useDeleteSupply(farmId);
+  const [dialog, setDialog] = useState<'record' | 'edit' | 'delete' | null>(null);
+  const canWrite = can(role, 'records.write');
+
+  const back = (
+    <Link to={listPath} className="mb-4 inline-flex min-h-11 items-center gap-2 font-medium text-green-800">
+      <ArrowLeft aria-hidden="true" className="size-4" />
+      {t('detail.back')}
+    </Link>
+  );
+
+  if (supply.isPending) {
+    return (
+      <div>
+        {back}
+        <SkeletonRows rows={3} />
+      </div>
+    );
+  }
+  if (supply.isError && !supply.data) {
+    const missing = supply.error instanceof ApiError && supply.error.status === 404;
+    return (
+      <div>
+        {back}
+        <EmptyState
+          title={missing ? t('detail.notFoundTitle') : t('detail.errorTitle')}
+          description={
+            missing ? t('detail.notFoundText') : t('detail.errorText', { message: errorText(supply.error) })
+          }
+          action={
+            missing ? undefined : <Button onClick={() => void supply.refetch()}>{t('list.retry')}</Button>
+          }
+        />
+      </div>
+    );
+  }
+
+  const item = supply.data;
+  async function onDelete() {
+    try {
+      await remove.mutateAsync(item.id);
+      toast.success(t('delete.done', { name: item.name }));
+      await navigate(listPath);
+    } catch (error) {
+      setDialog(null);
+      toast.error(t('delete.failed', { name: item.name, message: errorText(error) }));
+    }
+  }
+
+  const none = t('detail.none');
+  const facts: [string, string][] = [
+    [t('detail.lowThreshold'), quantityText(item.low_threshold, item.unit)],
+    [t('detail.category'), t(`categories.${item.category}`)],
+    [t('detail.unitCost'), item.unit_cost_kobo != null ? formatNaira(item.unit_cost_kobo) : none],
+    [t('detail.supplier'), item.supplier_name ?? none],
+    [t('detail.storageLocation'), item.storage_location ?? none],
+    [t('detail.expiryDate'), item.expiry_date ? formatDate(`${item.expiry_date}T12:00:00Z`) : none],
+    [t('detail.notes'), item.notes ?? none],
+  ];
+
+  return (
+    <div className="flex flex-col gap-6">
+      <div>
+        {back}
+        <PageHeader
+          title={item.name}
+          action={
+            can(role, 'records.recordEvent') && (
+              <Button onClick={() => setDialog('record')}>{t('movement.button')}</Button>
+            )
+          }
+        />
+        <div className="rounded-xl border border-stone-200 bg-white p-4">
+          <p className="text-sm text-stone-700">{t('detail.inStock')}</p>
+          <p className="flex flex-wrap items-center gap-2 text-3xl font-bold tabular-nums text-stone-900">
+            {quantityText(item.quantity, item.unit)}
+            {item.is_low_stock && <Badge tone="amber">{t('list.lowStock')}</Badge>}
+          </p>
+          <dl className="mt-4 grid gap-x-6 gap-y-2 sm:grid-cols-2">
+            {facts.map(([label, value]) => (
+              <div key={label}>
+                <dt className="text-sm text-stone-700">{label}</dt>
+                <dd className="text-stone-900">{value}</dd>
+              </div>
+            ))}
+          </dl>
+          {canWrite && (
+            <div className="mt-4 flex flex-wrap gap-2">
+              <Button variant="secondary" onClick={() => setDialog('edit')}>
+                <Pencil aria-hidden="true" className="size-4" />
+                {t('detail.edit')}
+              </Button>
+              <Button variant="danger" onClick={() => setDialog('delete')}>
+                <Trash2 aria-hidden="true" className="size-4" />
+                {t('delete.button')}
+              </Button>
+            </div>
+          )}
+        </div>
+      </div>
+
+      <MovementHistory farmId={farmId} supply={item} />
+
+      {dialog === 'record' && (
+        <MovementDialog farmId={farmId} supply={item} initialKind="used" onClose={() => setDialog(null)} />
+      )}
+      {dialog === 'edit' && (
+        <SupplyFormDialog farmId={farmId} supply={item} onClose={() => setDialog(null)} />
+      )}
+      <ConfirmDialog
+        open={dialog === 'delete'}
+        title={t('delete.title', { name: item.name })}
+        message={t('delete.message')}
+        confirmLabel={t('delete.confirm')}
+        cancelLabel={t('cancel', { ns: 'common' })}
+        confirmVariant="danger"
+        pending={remove.isPending}
+        onConfirm={() => void onDelete()}
+        onCancel={() => setDialog(null)}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,200 @@
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import { fieldErrors } from '@gona/shared/errors';
+import {
+  CreateSupplyInputSchema,
+  SUPPLY_CATEGORIES,
+  SUPPLY_UNITS,
+  UpdateSupplyInputSchema,
+  type Supply,
+} from '@gona/shared/inventory';
+import { nairaToKobo } from '@gona/shared/money';
+import { Button, Dialog, SelectField, TextareaField, TextField } from '@/components/ui';
+import { ApiError } from '@/lib/http';
+import { useCreateSupply, useSuppliers, useUpdateSupply } from '../api';
+import { useErrorText } from '../errors';
+
+type Props = {
+  farmId: string;
+  /** Absent to add a new supply. */
+  supply?: Supply;
+  onClose: () => void;
+  onSaved?: (supply: Supply) => void;
+};
+
+type Values = {
+  name: string;
+  category: string;
+  quantity: string;
+  unit: string;
+  low_threshold: string;
+  unit_cost: string;
+  supplier_id: string;
+  storage_location: string;
+  expiry_date: string;
+  notes: string;
+};
+
+/** Add or edit a supply. The quantity is set here only when adding; afterwards stock changes are movements. */
+export function SupplyFormDialog({ farmId, supply, onClose, onSaved }: Props) {
+  const { t } = useTranslation('inventory');
+  const errorText = useErrorText();
+  const suppliers = useSuppliers(farmId);
+  const create = useCreateSupply(farmId);
+  const update = useUpdateSupply(farmId);
+  const [values, setValues] = useState<Values>(() => initialValues(supply));
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const formId = supply ? `supply-form-${supply.id}` : 'supply-form-new';
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    let unitCostKobo: number | null = null;
+    if (values.unit_cost.trim()) {
+      try {
+        unitCostKobo = nairaToKobo(values.unit_cost);
+      } catch {
+        setErrors({ unit_cost_kobo: t('form.unitCostInvalid') });
+        return;
+      }
+    }
+    const common = {
+      name: values.name,
+      category: values.category,
+      unit: values.unit,
+      low_threshold: values.low_threshold,
+      unit_cost_kobo: unitCostKobo,
+      supplier_id: values.supplier_id || null,
+      storage_location: values.storage_location,
+      expiry_date: values.expiry_date || null,
+      notes: values.notes,
+    };
+    setFailure(null);
+    try {
+      let saved: Supply;
+      if (supply) {
+        const parsed = UpdateSupplyInputSchema.safeParse({ ...common, version: supply.version });
+        if (!parsed.success) return setErrors(fieldErrors(parsed.error));
+        saved = await update.mutateAsync({ ...parsed.data, id: supply.id });
+      } else {
+        const parsed = CreateSupplyInputSchema.safeParse({ ...common, quantity: values.quantity });
+        if (!parsed.success) return setErrors(fieldErrors(parsed.error));
+        saved = await create.mutateAsync(parsed.data);
+      }
+      setErrors({});
+      toast.success(t(supply ? 'form.saved' : 'form.added', { name: saved.name }));
+      onSaved?.(saved);
+      onClose();
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 409) return setFailure(t('form.stale'));
+      if (error instanceof ApiError) setErrors(error.fields);
+      setFailure(t('form.failed', { message: errorText(error) }));
+    }
+  }
+
+  const field = (name: keyof Values, errorKey: string = name) => ({
+    name,
+    value: values[name],
+    error: errors[errorKey],
+    onChange: (e: { target: { value: string } }) => setValues((v) => ({ ...v, [name]: e.target.value })),
+  });
+
+  return (
+    <Dialog
+      open
+      onClose={onClose}
+      title={supply ? t('form.editTitle', { name: supply.name }) : t('form.addTitle')}
+      footer={
+        <Button type="submit" form={formId} loading={create.isPending || update.isPending} fullWidth>
+          {t('form.save')}
+        </Button>
+      }
+    >
+      <form id={formId} noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
+        <TextField
+          label={t('form.name')}
+          placeholder={t('form.namePlaceholder')}
+          autoComplete="off"
+          {...field('name')}
+        />
+        <SelectField label={t('form.category')} placeholder={t('form.chooseCategory')} {...field('category')}>
+          {SUPPLY_CATEGORIES.map((category) => (
+            <option key={category} value={category}>
+              {t(`categories.${category}`)}
+            </option>
+          ))}
+        </SelectField>
+        <div className="grid grid-cols-2 gap-4">
+          {!supply && (
+            <TextField
+              label={t('form.quantity')}
+              inputMode="decimal"
+              autoComplete="off"
+              {...field('quantity')}
+            />
+          )}
+          <SelectField label={t('form.unit')} placeholder={t('form.chooseUnit')} {...field('unit')}>
+            {SUPPLY_UNITS.map((unit) => (
+              <option key={unit} value={unit}>
+                {t(`unitNames.${unit}`)}
+              </option>
+            ))}
+          </SelectField>
+          <TextField
+            label={t('form.lowThreshold')}
+            inputMode="decimal"
+            autoComplete="off"
+            hint={t('form.lowThresholdHint')}
+            {...field('low_threshold')}
+          />
+          <TextField
+            label={t('form.unitCost')}
+            inputMode="decimal"
+            autoComplete="off"
+            {...field('unit_cost', 'unit_cost_kobo')}
+          />
+        </div>
+        <SelectField label={t('form.supplier')} {...field('supplier_id')}>
+          <option value="">{t('form.noSupplier')}</option>
+          {supply?.supplier_id && !suppliers.data?.items.some((s) => s.id === supply.supplier_id) && (
+            <option value={supply.supplier_id}>{supply.supplier_name}</option>
+          )}
+          {suppliers.data?.items.map((supplier) => (
+            <option key={supplier.id} value={supplier.id}>
+              {supplier.name}
+            </option>
+          ))}
+        </SelectField>
+        <TextField
+          label={t('form.storageLocation')}
+          placeholder={t('form.storagePlaceholder')}
+          {...field('storage_location')}
+        />
+        <TextField label={t('form.expiryDate')} type="date" {...field('expiry_date')} />
+        <TextareaField label={t('form.notes')} rows={3} {...field('notes')} />
+        {failure && (
+          <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm font-medium text-red-800">
+            {failure}
+          </p>
+        )}
+      </form>
+    </Dialog>
+  );
+}
+
+function initialValues(supply: Supply | undefined): Values {
+  return {
+    name: supply?.name ?? '',
+    category: supply?.category ?? '',
+    quantity: supply?.quantity ?? '',
+    unit: supply?.unit ?? '',
+    low_threshold: supply?.low_threshold ?? '',
+    unit_cost:
+      supply?.unit_cost_kobo != null ? (supply.unit_cost_kobo / 100).toFixed(2).replace(/\.00$/, '') : '',
+    supplier_id: supply?.supplier_id ?? '',
+    storage_location: supply?.storage_location ?? '',
+    expiry_date: supply?.expiry_date ?? '',
+    notes: supply?.notes ?? '',
+  };
+}

@@ -1,0 +1,207 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { Minus, Package, Plus } from 'lucide-react';
+import { can, type FarmRole } from '@gona/shared/permissions';
+import {
+  SUPPLY_CATEGORIES,
+  type MovementKind,
+  type Supply,
+  type SupplyCategory,
+} from '@gona/shared/inventory';
+import {
+  Badge,
+  Button,
+  EmptyState,
+  ResponsiveList,
+  SelectField,
+  SkeletonRows,
+  TextField,
+  type ListColumn,
+} from '@/components/ui';
+import { useSupplies, type SupplyFilters } from '../api';
+import { useErrorText } from '../errors';
+import { useQuantityText } from '../format';
+import { useDebounced } from '../useDebounced';
+import { MovementDialog } from './MovementDialog';
+
+type Props = {
+  farmId: string;
+  role: FarmRole;
+  /** Opens the add-supply form (the screen owns it, so the header button and the empty state share it). */
+  onAdd: () => void;
+  supplyPath: (supplyId: string) => string;
+};
+
+const NO_FILTERS: SupplyFilters = { search: '', category: '', lowStock: false };
+
+/** The farm's supplies with search, category and low-stock filters; Use / Receive record stock in two taps. */
+export function SupplyList({ farmId, role, onAdd, supplyPath }: Props) {
+  const { t } = useTranslation('inventory');
+  const quantityText = useQuantityText();
+  const errorText = useErrorText();
+  const [filters, setFilters] = useState<SupplyFilters>(NO_FILTERS);
+  const search = useDebounced(filters.search, 300);
+  const supplies = useSupplies(farmId, { ...filters, search });
+  const [movement, setMovement] = useState<{ supply: Supply; kind: MovementKind } | null>(null);
+  const canRecord = can(role, 'records.recordEvent');
+  const filtered = filters.search !== '' || filters.category !== '' || filters.lowStock;
+  const items = supplies.data?.pages.flatMap((page) => page.items) ?? [];
+
+  const quickActions = (supply: Supply) =>
+    canRecord && (
+      <div className="flex gap-2">
+        <Button
+          variant="secondary"
+          className="px-3"
+          aria-label={t('list.useName', { name: supply.name })}
+          onClick={() => setMovement({ supply, kind: 'used' })}
+        >
+          <Minus aria-hidden="true" className="size-4" />
+          {t('list.use')}
+        </Button>
+        <Button
+          variant="secondary"
+          className="px-3"
+          aria-label={t('list.receiveName', { name: supply.name })}
+          onClick={() => setMovement({ supply, kind: 'received' })}
+        >
+          <Plus aria-hidden="true" className="size-4" />
+          {t('list.receive')}
+        </Button>
+      </div>
+    );
+
+  const nameCell = (supply: Supply) => (
+    <div className="flex flex-col gap-1">
+      <Link
+        to={supplyPath(supply.id)}
+        className="font-semibold text-green-800 underline-offset-2 hover:underline"
+      >
+        {supply.name}
+      </Link>
+      <span className="text-sm text-stone-700">{t(`categories.${supply.category}`)}</span>
+    </div>
+  );
+
+  const quantityCell = (supply: Supply) => (
+    <span className="inline-flex flex-wrap items-center justify-end gap-2">
+      <span className={supply.is_low_stock ? 'font-semibold text-amber-900' : undefined}>
+        {quantityText(supply.quantity, supply.unit)}
+      </span>
+      {supply.is_low_stock && <Badge tone="amber">{t('list.lowStock')}</Badge>}
+    </span>
+  );
+
+  const columns: ListColumn<Supply>[] = [
+    { key: 'name', header: t('list.name'), render: nameCell },
+    { key: 'quantity', header: t('list.quantity'), render: quantityCell, numeric: true },
+    {
+      key: 'low',
+      header: t('list.lowThreshold'),
+      render: (s) => quantityText(s.low_threshold, s.unit),
+      numeric: true,
+    },
+    ...(canRecord ? [{ key: 'actions', header: t('list.actions'), render: quickActions }] : []),
+  ];
+
+  return (
+    <section aria-label={t('list.label')} className="flex flex-col gap-4">
+      <div className="grid gap-3 sm:grid-cols-[2fr_1fr_auto] sm:items-end">
+        <TextField
+          label={t('list.search')}
+          type="search"
+          placeholder={t('list.searchPlaceholder')}
+          value={filters.search}
+          onChange={(e) => setFilters((f) => ({ ...f, search: e.target.value }))}
+        />
+        <SelectField
+          label={t('list.category')}
+          value={filters.category}
+          onChange={(e) => setFilters((f) => ({ ...f, category: e.target.value as SupplyCategory | '' }))}
+        >
+          <option value="">{t('list.allCategories')}</option>
+          {SUPPLY_CATEGORIES.map((category) => (
+            <option key={category} value={category}>
+              {t(`categories.${category}`)}
+            </option>
+          ))}
+        </SelectField>
+        <label className="flex min-h-11 items-center gap-2 text-stone-900">
+          <input
+            type="checkbox"
+            className="size-5 accent-green-700"
+            checked={filters.lowStock}
+            onChange={(e) => setFilters((f) => ({ ...f, lowStock: e.target.checked }))}
+          />
+          {t('list.lowStockOnly')}
+        </label>
+      </div>
+
+      {supplies.isPending ? (
+        <SkeletonRows rows={4} />
+      ) : supplies.isError && items.length === 0 ? (
+        <EmptyState
+          title={t('list.errorTitle')}
+          description={t('list.errorText', { message: errorText(supplies.error) })}
+          action={<Button onClick={() => void supplies.refetch()}>{t('list.retry')}</Button>}
+        />
+      ) : items.length === 0 ? (
+        filtered ? (
+          <EmptyState
+            title={t('list.noMatchTitle')}
+            description={t('list.noMatchText')}
+            action={
+              <Button variant="secondary" onClick={() => setFilters(NO_FILTERS)}>
+                {t('list.clearFilters')}
+              </Button>
+            }
+          />
+        ) : (
+          <EmptyState
+            icon={Package}
+            title={t('list.emptyTitle')}
+            description={t('list.emptyText')}
+            action={can(role, 'records.write') ? <Button onClick={onAdd}>{t('add')}</Button> : undefined}
+          />
+        )
+      ) : (
+        <>
+          <ResponsiveList
+            label={t('list.label')}
+            items={items}
+            columns={columns}
+            getKey={(s) => s.id}
+            renderCard={(supply) => (
+              <div className="flex flex-col gap-3">
+                <div className="flex items-start justify-between gap-3">
+                  {nameCell(supply)}
+                  <div className="text-right tabular-nums">{quantityCell(supply)}</div>
+                </div>
+                {quickActions(supply)}
+              </div>
+            )}
+          />
+          {supplies.hasNextPage && (
+            <Button
+              variant="secondary"
+              loading={supplies.isFetchingNextPage}
+              onClick={() => void supplies.fetchNextPage()}
+            >
+              {t('list.loadMore')}
+            </Button>
+          )}
+        </>
+      )}
+
+      {movement && (
+        <MovementDialog
+          farmId={farmId}
+          supply={movement.supply}
+          initialKind={movement.kind}
+          onClose={() => setMovement(null)}
+        />
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,7 @@
+export { AlertsPanel } from './AlertsPanel';
+export { ExportLinks, InventoryOfflineMark, LowStockCard } from './InventoryWidgets';
+export { MovementDialog } from './MovementDialog';
+export { SuppliersManager } from './SuppliersManager';
+export { SupplyDetail } from './SupplyDetail';
+export { SupplyFormDialog } from './SupplyFormDialog';
+export { SupplyList } from './SupplyList';
