@@ -45,8 +45,9 @@ export function createAuth(deps: Deps) {
         first_name: { type: 'string', required: true },
         last_name: { type: 'string', required: true },
         phone: { type: 'string', required: false },
-        // Accepted from sign-up only through the allow-list in databaseHooks below.
-        role: { type: 'string', required: false, defaultValue: 'user', input: true },
+        // Never taken from input as is (so /update-user cannot change it); sign-up's request goes
+        // through the allow-list in databaseHooks.user.create below.
+        role: { type: 'string', required: false, defaultValue: 'user', input: false },
       },
     },
     session: {
@@ -106,13 +107,9 @@ export function createAuth(deps: Deps) {
     databaseHooks: {
       user: {
         create: {
-          before: (user) => Promise.resolve({ data: { ...user, role: signupRole(user.role) } }),
-        },
-        update: {
-          // The platform role is never changed through the auth API (e.g. /update-user).
-          before: (user) => {
-            const { role: _role, ...rest } = user;
-            return Promise.resolve({ data: rest });
+          before: (user, context) => {
+            const requested: unknown = context?.body && typeof context.body === 'object' ? (context.body as { role?: unknown }).role : undefined;
+            return Promise.resolve({ data: { ...user, role: signupRole(requested) } });
           },
         },
       },

@@ -6,11 +6,14 @@ import { loadConfig } from '../config';
 import type { Db } from '../db/client';
 import { eq } from 'drizzle-orm';
 import { farm_memberships, users } from '../db/schema/index';
-import { createOutboxMailer, type SentMail } from '../integrations/email';
+import { createMailer, createOutboxMailer, type SentMail } from '../integrations/email';
 import type { Deps } from '../lib/context';
 import { newId } from '../lib/ids';
 import { createLogger } from '../lib/logger';
 import { openTestDatabase } from './database';
+
+/** The error body of better-auth's own endpoints (sign-in, reset …), which keep their codes. */
+export type AuthErrorBody = { code: string; message: string };
 
 export const TEST_BASE_URL = 'http://localhost:3000';
 export const TEST_PASSWORD = 'correct horse battery';
@@ -73,7 +76,8 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
     LOG_LEVEL: 'silent',
     ...env,
   });
-  const mailer = createOutboxMailer();
+  // The real SMTP mailer only when a test sets SMTP_URL (to prove the dev outbox closes); it sends nothing there.
+  const mailer = config.smtpUrl ? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, logger: createLogger('silent') }) : createOutboxMailer();
   const deps: Deps = { config, db: database.db, mailer, logger: createLogger(config.logLevel) };
   const app = createApp(deps);
   afterAll(() => database.close());

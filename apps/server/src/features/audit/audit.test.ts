@@ -1,0 +1,108 @@
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { audit_logs, farms } from '../../db/schema/index';
+import { writeAudit } from '../../lib/audit';
+import { newId } from '../../lib/ids';
+import type { AuditLog, Page } from '@gona/shared';
+import { createTestContext } from '../../test/context';
+
+const t = await createTestContext();
+
+describe('GET /api/audit-logs', () => {
+  it("lists only the signed-in user's entries, newest first, 100 by default", async () => {
+    const me = await t.signUp();
+    const other = await t.signUp();
+    const a = await t.createFarm(me.cookie, { name: 'Farm A' });
+    const b = await t.createFarm(me.cookie, { name: 'Farm B' });
+    await t.createFarm(other.cookie);
+    await t.request('PATCH', `/api/farms/${a.id}`, { cookie: me.cookie, body: { name: 'Farm A2', version: 1 } });
+
+    const res = await t.request<Page<AuditLog>>('GET', '/api/audit-logs', { cookie: me.cookie });
+    expect(res.status).toBe(200);
+    expect(res.body.items.map((r) => [r.record_id, r.action])).toEqual([
+      [a.id, 'update'],
+      [b.id, 'insert'],
+      [a.id, 'insert'],
+    ]);
+    expect(res.body.items[0]).toMatchObject({ user_id: me.user.id, table_name: 'farms', farm_id: a.id });
+    expect(res.body.items[0]?.created_at).toMatch(/^\d{4}-\d\d-\d\dT.*Z$/);
+  });
+
+  it('takes a limit up to 500', async () => {
+    const me = await t.signUp();
+    await t.createFarm(me.cookie, { name: 'Farm A' });
+    await t.createFarm(me.cookie, { name: 'Farm B' });
+    const one = await t.request<Page<AuditLog>>('GET', '/api/audit-logs?limit=1', { cookie: me.cookie });
+    expect(one.body.items).toHaveLength(1);
+    expect(one.body.next_cursor).toEqual(expect.any(String));
+    const rest = await t.request<Page<AuditLog>>('GET', `/api/audit-logs?limit=1&cursor=${one.body.next_cursor ?? ''}`, { cookie: me.cookie });
+    expect(rest.body.items).toHaveLength(1);
+    expect(rest.body.items[0]?.id).not.toBe(one.body.items[0]?.id);
+    expect((await t.request<Page<AuditLog>>('GET', '/api/audit-logs?limit=500', { cookie: me.cookie })).status).toBe(200);
+    expect((await t.request<Page<AuditLog>>('GET', '/api/audit-logs?limit=501', { cookie: me.cookie })).status).toBe(400);
+  });
+});
+
+describe('GET /api/farms/:farmId/audit-logs', () => {
+  it("shows members the farm's history, filtered by table and record", async () => {
+    const owner = await t.signUp();
+    const viewer = await t.signUp();
+    const farm = await t.createFarm(owner.cookie);
+    await t.addMember(farm.id, viewer.user.id, 'viewer');
+    await t.request('PATCH', `/api/farms/${farm.id}`, { cookie: owner.cookie, body: { lga: 'Eleme', version: 1 } });
+
+    const res = await t.request<Page<AuditLog>>('GET', `/api/farms/${farm.id}/audit-logs?table_name=farms&record_id=${farm.id}`, {
+      cookie: viewer.cookie,
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.items.map((r) => r.action)).toEqual(['update', 'insert']);
+
+    const otherTable = await t.request<Page<AuditLog>>('GET', `/api/farms/${farm.id}/audit-logs?table_name=supplies`, { cookie: viewer.cookie });
+    expect(otherTable.body.items).toEqual([]);
+  });
+
+  it('is unreachable for non-members (404)', async () => {
+    const owner = await t.signUp();
+    const stranger = await t.signUp();
+    const farm = await t.createFarm(owner.cookie);
+    const res = await t.request<Page<AuditLog>>('GET', `/api/farms/${farm.id}/audit-logs`, { cookie: stranger.cookie });
+    expect(res.status).toBe(404);
+  });
+});
+
+describe('writeAudit', () => {
+  it('rolls back with the mutation: a failed write leaves no audit row', async () => {
+    const { user } = await t.signUp();
+    const farmId = newId();
+    await expect(
+      t.db.transaction(async (tx) => {
+        await tx.insert(farms).values({ id: farmId, name: 'Doomed', location: 'Nowhere', farm_type: 'crop', owner_id: user.id });
+        expect(await writeAudit(tx, { userId: user.id, farmId, tableName: 'farms', recordId: farmId, action: 'insert', changes: {} })).toBe(true);
+        throw new Error('the mutation failed after auditing');
+      }),
+    ).rejects.toThrow('the mutation failed');
+    expect(await t.db.select().from(audit_logs).where(eq(audit_logs.record_id, farmId))).toEqual([]);
+    expect(await t.db.select().from(farms).where(eq(farms.id, farmId))).toEqual([]);
+  });
+
+  it('only logs and returns false when the audit insert fails; the mutation still commits', async () => {
+    const { user } = await t.signUp();
+    const farmId = newId();
+    const errors: unknown[] = [];
+    const original = console.error;
+    console.error = (...args: unknown[]) => errors.push(args);
+    try {
+      await t.db.transaction(async (tx) => {
+        await tx.insert(farms).values({ id: farmId, name: 'Kept', location: 'Somewhere', farm_type: 'crop', owner_id: user.id });
+        // Not a UUID: the audit insert fails inside its savepoint.
+        const ok = await writeAudit(tx, { userId: 'not-a-uuid', tableName: 'farms', recordId: farmId, action: 'insert', changes: {} });
+        expect(ok).toBe(false);
+      });
+    } finally {
+      console.error = original;
+    }
+    expect(errors).toHaveLength(1);
+    expect(await t.db.select().from(farms).where(eq(farms.id, farmId))).toHaveLength(1);
+    expect(await t.db.select().from(audit_logs).where(eq(audit_logs.record_id, farmId))).toEqual([]);
+  });
+});

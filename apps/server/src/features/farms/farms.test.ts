@@ -1,0 +1,229 @@
+import { and, eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { audit_logs, farm_memberships, farms } from '../../db/schema/index';
+import { newId } from '../../lib/ids';
+import type { ErrorBody, Farm, Page } from '@gona/shared';
+import { createTestContext } from '../../test/context';
+
+const t = await createTestContext();
+
+const auditRows = (recordId: string) =>
+  t.db.select().from(audit_logs).where(and(eq(audit_logs.table_name, 'farms'), eq(audit_logs.record_id, recordId)));
+
+describe('creating a farm', () => {
+  it('answers 201 with the farm; the creator owns it through a membership, audited', async () => {
+    const { cookie, user } = await t.signUp();
+    const res = await t.request<Farm>('POST', '/api/farms', {
+      cookie,
+      body: { name: '  Green Acres ', location: 'Obio-Akpor', farm_type: 'poultry', state: 'Rivers', size: 2.5, size_unit: 'hectare' },
+    });
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({
+      name: 'Green Acres',
+      farm_type: 'poultry',
+      owner_id: user.id,
+      size: 2.5,
+      timezone: 'Africa/Lagos',
+      version: 1,
+      role: 'owner',
+    });
+    expect(res.body.created_at).toMatch(/Z$/);
+    const [membership] = await t.db.select().from(farm_memberships).where(eq(farm_memberships.farm_id, res.body.id));
+    expect(membership).toMatchObject({ user_id: user.id, role: 'owner' });
+    const audit = await auditRows(res.body.id);
+    expect(audit).toHaveLength(1);
+    expect(audit[0]).toMatchObject({ action: 'insert', user_id: user.id, farm_id: res.body.id });
+  });
+
+  it('answers malformed input with 400 and a message per field', async () => {
+    const { cookie } = await t.signUp();
+    const res = await t.request<ErrorBody>('POST', '/api/farms', { cookie, body: { name: 'A', farm_type: 'spaceship', latitude: 200 } });
+    expect(res.status).toBe(400);
+    expect(res.body.error.code).toBe('VALIDATION');
+    expect(res.body.error.fields).toMatchObject({
+      name: 'Enter the farm name (at least 2 characters)',
+      farm_type: 'Choose the kind of farm',
+    });
+    expect(res.body.error.fields).toHaveProperty('location');
+    expect(res.body.error.fields).toHaveProperty('latitude');
+  });
+
+  it('answers a body that is not JSON with 400', async () => {
+    const { cookie } = await t.signUp();
+    const res = await t.app.request('/api/farms', {
+      method: 'POST',
+      headers: { cookie, origin: t.deps.config.baseUrl, 'content-type': 'application/json' },
+      body: '{not json',
+    });
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as { error: { code: string } }).error.code).toBe('VALIDATION');
+  });
+});
+
+describe('listing farms', () => {
+  it('lists owned and member farms, newest first, each with my role; never other people’s', async () => {
+    const me = await t.signUp();
+    const other = await t.signUp();
+    const first = await t.createFarm(me.cookie, { name: 'First farm' });
+    const theirs = await t.createFarm(other.cookie, { name: 'Their farm' });
+    const notMine = await t.createFarm(other.cookie, { name: 'Not mine' });
+    await t.addMember(theirs.id, me.user.id, 'worker');
+    const last = await t.createFarm(me.cookie, { name: 'Last farm' });
+
+    const res = await t.request<Page<Farm>>('GET', '/api/farms', { cookie: me.cookie });
+    expect(res.status).toBe(200);
+    expect(res.body.items.map((f) => [f.id, f.role])).toEqual([
+      [last.id, 'owner'],
+      [theirs.id, 'worker'],
+      [first.id, 'owner'],
+    ]);
+    expect(res.body.items.map((f) => f.id)).not.toContain(notMine.id);
+    expect(res.body.next_cursor).toBeNull();
+  });
+
+  it('pages with a cursor', async () => {
+    const me = await t.signUp();
+    const a = await t.createFarm(me.cookie, { name: 'Farm A' });
+    const b = await t.createFarm(me.cookie, { name: 'Farm B' });
+    const c = await t.createFarm(me.cookie, { name: 'Farm C' });
+    const page1 = await t.request<Page<Farm>>('GET', '/api/farms?limit=2', { cookie: me.cookie });
+    expect(page1.body.items.map((f) => f.id)).toEqual([c.id, b.id]);
+    expect(page1.body.next_cursor).toEqual(expect.any(String));
+    const page2 = await t.request<Page<Farm>>('GET', `/api/farms?limit=2&cursor=${page1.body.next_cursor ?? ''}`, { cookie: me.cookie });
+    expect(page2.body.items.map((f) => f.id)).toEqual([a.id]);
+    expect(page2.body.next_cursor).toBeNull();
+
+    const bad = await t.request<ErrorBody>('GET', '/api/farms?cursor=garbage', { cookie: me.cookie });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.fields).toHaveProperty('cursor');
+    const tooMany = await t.request<ErrorBody>('GET', '/api/farms?limit=100000', { cookie: me.cookie });
+    expect(tooMany.status).toBe(400);
+    expect(tooMany.body.error.fields).toHaveProperty('limit');
+  });
+});
+
+describe('one farm', () => {
+  it('gets, updates (with version) and deletes, auditing each change', async () => {
+    const { cookie, user } = await t.signUp();
+    const farm = await t.createFarm(cookie);
+
+    const got = await t.request<Farm>('GET', `/api/farms/${farm.id}`, { cookie });
+    expect(got.status).toBe(200);
+    expect(got.body).toEqual(farm);
+
+    const updated = await t.request<Farm>('PATCH', `/api/farms/${farm.id}`, { cookie, body: { name: 'Blue Acres', version: 1 } });
+    expect(updated.status).toBe(200);
+    expect(updated.body).toMatchObject({ name: 'Blue Acres', location: farm.location, timezone: 'Africa/Lagos', version: 2 });
+
+    const deleted = await t.request('DELETE', `/api/farms/${farm.id}`, { cookie });
+    expect(deleted.status).toBe(204);
+    expect((await t.request('GET', `/api/farms/${farm.id}`, { cookie })).status).toBe(404);
+
+    const audit = await auditRows(farm.id);
+    expect(audit.map((r) => r.action).sort()).toEqual(['delete', 'insert', 'update']);
+    expect(audit.find((r) => r.action === 'update')?.changes).toEqual({ name: { from: 'Green Acres', to: 'Blue Acres' } });
+    expect(audit.every((r) => r.user_id === user.id)).toBe(true);
+  });
+
+  it('refuses a stale version with 409 CONFLICT and writes no audit row', async () => {
+    const { cookie } = await t.signUp();
+    const farm = await t.createFarm(cookie);
+    expect((await t.request('PATCH', `/api/farms/${farm.id}`, { cookie, body: { name: 'New', version: 1 } })).status).toBe(200);
+    const stale = await t.request<ErrorBody>('PATCH', `/api/farms/${farm.id}`, { cookie, body: { name: 'Older edit', version: 1 } });
+    expect(stale.status).toBe(409);
+    expect(stale.body.error.code).toBe('CONFLICT');
+    const [row] = await t.db.select().from(farms).where(eq(farms.id, farm.id));
+    expect(row).toMatchObject({ name: 'New', version: 2 });
+    expect((await auditRows(farm.id)).filter((r) => r.action === 'update')).toHaveLength(1);
+  });
+
+  it('needs a version to update', async () => {
+    const { cookie } = await t.signUp();
+    const farm = await t.createFarm(cookie);
+    const res = await t.request<ErrorBody>('PATCH', `/api/farms/${farm.id}`, { cookie, body: { name: 'No version' } });
+    expect(res.status).toBe(400);
+    expect(res.body.error.fields).toHaveProperty('version');
+  });
+});
+
+describe('farm access', () => {
+  it("hides another user's farm: 404 on get, patch and delete, nothing changed", async () => {
+    const owner = await t.signUp();
+    const stranger = await t.signUp();
+    const farm = await t.createFarm(owner.cookie);
+    for (const [method, body] of [['GET'], ['PATCH', { name: 'Mine now', version: 1 }], ['DELETE']] as const) {
+      const res = await t.request<ErrorBody>(method, `/api/farms/${farm.id}`, { cookie: stranger.cookie, body });
+      expect(res.status, method).toBe(404);
+      expect(res.body).toEqual({ error: { code: 'NOT_FOUND', message: 'Not found' } });
+    }
+    const [row] = await t.db.select().from(farms).where(eq(farms.id, farm.id));
+    expect(row?.name).toBe('Green Acres');
+  });
+
+  it('answers 404 for an id that is not a UUID or does not exist', async () => {
+    const { cookie } = await t.signUp();
+    expect((await t.request('GET', '/api/farms/not-a-uuid', { cookie })).status).toBe(404);
+    expect((await t.request('GET', `/api/farms/${newId()}`, { cookie })).status).toBe(404);
+  });
+
+  it('lets each role do only what product.md allows (403 Insufficient permissions otherwise)', async () => {
+    const owner = await t.signUp();
+    const farm = await t.createFarm(owner.cookie);
+    const roles = ['manager', 'worker', 'viewer'] as const;
+    const people = Object.fromEntries(
+      await Promise.all(
+        roles.map(async (role) => {
+          const person = await t.signUp();
+          await t.addMember(farm.id, person.user.id, role);
+          return [role, person.cookie] as const;
+        }),
+      ),
+    ) as Record<(typeof roles)[number], string>;
+
+    for (const role of roles) {
+      expect((await t.request<Farm>('GET', `/api/farms/${farm.id}`, { cookie: people[role] })).body.role).toBe(role);
+    }
+    for (const role of ['worker', 'viewer'] as const) {
+      const res = await t.request<ErrorBody>('PATCH', `/api/farms/${farm.id}`, { cookie: people[role], body: { name: 'x y', version: 1 } });
+      expect(res.status, role).toBe(403);
+      expect(res.body).toEqual({ error: { code: 'FORBIDDEN', message: 'Insufficient permissions' } });
+    }
+    for (const role of roles) {
+      expect((await t.request('DELETE', `/api/farms/${farm.id}`, { cookie: people[role] })).status, role).toBe(403);
+    }
+    const managed = await t.request<Farm>('PATCH', `/api/farms/${farm.id}`, { cookie: people.manager, body: { lga: 'Ikwerre', version: 1 } });
+    expect(managed.status).toBe(200);
+    expect(managed.body.role).toBe('manager');
+  });
+
+  it('answers 401 on every endpoint without a session', async () => {
+    const id = newId();
+    const calls = [
+      ['GET', '/api/farms'],
+      ['POST', '/api/farms'],
+      ['GET', `/api/farms/${id}`],
+      ['PATCH', `/api/farms/${id}`],
+      ['DELETE', `/api/farms/${id}`],
+      ['GET', '/api/audit-logs'],
+      ['GET', `/api/farms/${id}/audit-logs`],
+      ['GET', '/api/me'],
+    ] as const;
+    for (const [method, path] of calls) {
+      const res = await t.request<ErrorBody>(method, path, { body: method === 'GET' || method === 'DELETE' ? undefined : {} });
+      expect(res.status, `${method} ${path}`).toBe(401);
+      expect(res.body.error.code).toBe('UNAUTHENTICATED');
+    }
+  });
+});
+
+describe('deleting a farm', () => {
+  it('removes its memberships too', async () => {
+    const owner = await t.signUp();
+    const worker = await t.signUp();
+    const farm = await t.createFarm(owner.cookie);
+    await t.addMember(farm.id, worker.user.id, 'worker');
+    expect((await t.request('DELETE', `/api/farms/${farm.id}`, { cookie: owner.cookie })).status).toBe(204);
+    expect(await t.db.select().from(farm_memberships).where(eq(farm_memberships.farm_id, farm.id))).toEqual([]);
+    expect((await t.request<Page<Farm>>('GET', '/api/farms', { cookie: worker.cookie })).body.items).toEqual([]);
+  });
+});
