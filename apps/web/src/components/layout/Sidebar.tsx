@@ -22,7 +22,7 @@ export function Sidebar({ currentPath, collapsed, onToggle, renderBadge, header,
   const { t } = useTranslation('dashboard');
   return (
     <div className="flex h-full flex-col bg-white">
-      <div className={cx('flex items-center gap-2 border-b border-stone-200 px-3 py-3', collapsed ? 'flex-col' : 'justify-between')}>
+      <div className={cx('flex items-center gap-2 border-b border-stone-200 px-3 py-2', collapsed ? 'flex-col' : 'justify-between')}>
         <Link to="/dashboard" onClick={onNavigate} className="inline-flex min-h-11 items-center rounded px-1" aria-label={t('nav.home')}>
           {collapsed ? <LogoIcon className="size-9" alt="" /> : <Logo className="h-8 w-auto" alt="" />}
         </Link>
@@ -38,8 +38,8 @@ export function Sidebar({ currentPath, collapsed, onToggle, renderBadge, header,
           </button>
         )}
       </div>
-      {header && !collapsed && <div className="border-b border-stone-200 px-3 py-3">{header}</div>}
-      <nav aria-label={t('sidebar.label')} className="flex-1 overflow-y-auto px-2 py-3">
+      {header && !collapsed && <div className="border-b border-stone-200 px-3 py-2">{header}</div>}
+      <nav aria-label={t('sidebar.label')} className="flex-1 overflow-y-auto px-2 py-2">
         <NavGroup title={t('sidebar.mainGroup')} items={MAIN_NAV} {...{ currentPath, collapsed, renderBadge, onNavigate }} />
         <NavGroup title={t('sidebar.settingsGroup')} items={SETTINGS_NAV} {...{ currentPath, collapsed, renderBadge, onNavigate }} />
       </nav>
@@ -56,9 +56,9 @@ function NavGroup({ title, items, currentPath, collapsed, renderBadge, onNavigat
   const { t } = useTranslation('dashboard');
   const navigate = useNavigate();
   return (
-    <div className="mb-4">
-      <h2 className={cx('mb-1 px-3 text-xs font-semibold uppercase tracking-wide text-stone-700', collapsed && 'sr-only')}>{title}</h2>
-      <ul className="flex flex-col gap-0.5">
+    <div className="mb-2">
+      <h2 className={cx('mb-0.5 px-3 text-xs font-semibold uppercase tracking-wide text-stone-700', collapsed && 'sr-only')}>{title}</h2>
+      <ul className="flex flex-col">
         {items.map(({ key, path, icon: Icon }) => {
           const active = isNavItemActive(path, currentPath);
           const label = t(`nav.${key}`);
