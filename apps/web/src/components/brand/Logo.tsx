@@ -1,9 +1,14 @@
 import { useState } from 'react';
 
-type LogoProps = { className?: string; alt?: string };
+type LogoProps = {
+  className?: string;
+  alt?: string;
+  /** 'lazy' for a logo below the fold (e.g. in a footer). */
+  loading?: 'lazy' | 'eager';
+};
 
 /** The Gona wordmark: SVG first, PNG if the SVG fails to load (spec: logo falls back to a PNG image). */
-export function Logo({ className, alt = 'Gona' }: LogoProps) {
+export function Logo({ className, alt = 'Gona', loading }: LogoProps) {
   return (
     <ImageWithFallback
       src="/brand/logo.svg"
@@ -12,12 +17,13 @@ export function Logo({ className, alt = 'Gona' }: LogoProps) {
       height={32}
       alt={alt}
       className={className}
+      loading={loading}
     />
   );
 }
 
 /** The small square mark for the collapsed sidebar, with its PNG fallback. */
-export function LogoIcon({ className, alt = 'Gona' }: LogoProps) {
+export function LogoIcon({ className, alt = 'Gona', loading }: LogoProps) {
   return (
     <ImageWithFallback
       src="/brand/icon.svg"
@@ -26,6 +32,7 @@ export function LogoIcon({ className, alt = 'Gona' }: LogoProps) {
       height={32}
       alt={alt}
       className={className}
+      loading={loading}
     />
   );
 }
@@ -37,13 +44,14 @@ type ImageProps = {
   height: number;
   alt: string;
   className?: string | undefined;
+  loading?: 'lazy' | 'eager' | undefined;
 };
 
 /**
  * In the app React swaps the source on error; on the prerendered public pages the enhancement
  * script does the same from data-fallback, since no React runs there.
  */
-function ImageWithFallback({ src, fallback, width, height, alt, className }: ImageProps) {
+function ImageWithFallback({ src, fallback, width, height, alt, className, loading }: ImageProps) {
   const [current, setCurrent] = useState(src);
   return (
     <img
@@ -53,6 +61,7 @@ function ImageWithFallback({ src, fallback, width, height, alt, className }: Ima
       height={height}
       alt={alt}
       className={className}
+      loading={loading}
       onError={() => {
         if (current !== fallback) setCurrent(fallback);
       }}

@@ -37,11 +37,11 @@ export function PublicFooter({ currentPath }: PublicFooterProps) {
   };
 
   return (
-    <footer className="mt-16 border-t border-stone-200 bg-stone-100 px-4 text-stone-700" aria-label={t('footer.label')}>
-      <div className="mx-auto grid max-w-6xl gap-8 py-10 sm:grid-cols-2 lg:grid-cols-4">
-        <div>
+    <footer className="border-t border-stone-200 bg-stone-100 px-4 text-stone-700" aria-label={t('footer.label')}>
+      <div className="mx-auto grid max-w-6xl grid-cols-2 gap-x-4 gap-y-8 py-10 lg:grid-cols-4">
+        <div className="col-span-2 lg:col-span-1">
           <a href="/" aria-label={t('nav.logoLabel')} className="inline-flex min-h-11 items-center rounded">
-            <Logo className="h-8 w-auto" alt="" />
+            <Logo className="h-8 w-auto" alt="" loading="lazy" />
           </a>
           <p className="mt-2 max-w-xs text-sm">{t('footer.tagline')}</p>
         </div>
@@ -81,7 +81,7 @@ export function PublicFooter({ currentPath }: PublicFooterProps) {
           </li>
         </FooterGroup>
       </div>
-      <div className="border-t border-stone-200">
+      <div className="-mx-4 border-t border-stone-200 px-4">
         <p className="mx-auto max-w-6xl py-4 text-sm">{t('footer.copyright')}</p>
       </div>
       <LegalDialog doc="privacy" ref={privacy} />
@@ -105,7 +105,7 @@ function FooterGroup({ title, children }: { title: string; children: ReactNode }
 function FooterLink({ href, currentPath, children }: { href: string | null; currentPath: string; children: ReactNode }) {
   if (href === null) {
     return (
-      <a className="inline-flex min-h-11 items-center gap-2 text-sm text-stone-700 sm:min-h-8">
+      <a className="inline-flex min-h-11 flex-wrap items-center gap-x-2 text-sm text-stone-700 sm:min-h-8">
         {children}
         <span className="rounded bg-stone-200 px-1.5 text-xs text-stone-700">{t('comingSoon')}</span>
       </a>
