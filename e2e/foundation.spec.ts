@@ -147,3 +147,38 @@ test('on a desktop the sidebar collapses to 70 px and expands to 240 px', async 
   await page.getByRole('button', { name: /expand sidebar/i }).click();
   await expect.poll(async () => (await sidebar.boundingBox())?.width).toBe(240);
 });
+
+test('a farm created elsewhere shows on the dashboard even after an earlier visit cached no farms', async ({
+  page,
+  baseURL,
+}) => {
+  await createConfirmedUser(page, baseURL!);
+  await expect(page.getByRole('heading', { name: /create your farm/i })).toBeVisible();
+  // The create-farm visit left an empty farm list in the persisted query cache.
+  await expect
+    .poll(() =>
+      page.evaluate(
+        () =>
+          new Promise<boolean>((resolve) => {
+            const open = indexedDB.open('keyval-store');
+            open.onsuccess = () => {
+              const req = open.result.transaction('keyval').objectStore('keyval').get('gona.query-cache');
+              req.onsuccess = () => resolve(Boolean(req.result));
+              req.onerror = () => resolve(false);
+            };
+            open.onerror = () => resolve(false);
+          }),
+      ),
+    )
+    .toBe(true);
+
+  const res = await page.request.post('/api/farms', {
+    headers: { origin: baseURL! },
+    data: { name: 'Made On Another Phone', location: 'Aba', farm_type: 'crop' },
+  });
+  expect(res.status()).toBe(201);
+
+  await page.goto('/dashboard');
+  await expect(page.getByRole('heading', { name: 'Made On Another Phone' })).toBeVisible();
+  await expect(page).toHaveURL(/\/dashboard$/);
+});
