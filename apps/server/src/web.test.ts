@@ -23,6 +23,15 @@ const t = await createTestContext();
 mountWebApp(t.app, dist, createLogger('silent'));
 
 describe('serving the web app', () => {
+  it('says so when the web app is not built, and keeps serving the API', async () => {
+    const other = await createTestContext();
+    const warnings: unknown[] = [];
+    const logger = { ...createLogger('silent'), warn: (message: string) => warnings.push(message) };
+    expect(mountWebApp(other.app, mkdtempSync(join(tmpdir(), 'gona-empty-')), logger)).toBe(false);
+    expect(String(warnings[0])).toMatch(/not built/);
+    expect((await other.request('GET', '/api/health')).status).toBe(200);
+  });
+
   it('serves prerendered pages, files, and the SPA shell for the rest', async () => {
     const cases: Array<[string, number, string]> = [
       ['/', 200, 'home'],

@@ -16,7 +16,7 @@ export type AuditEntry = {
  * Records a mutation in the caller's transaction. The insert runs in a savepoint: if it fails, the
  * failure is logged and false returned while the caller's write still commits (spec: "Audit logging
  * failures are only logged and return false"); if the caller's transaction rolls back, so does this
- * row. See docs/decisions/001-audit-in-the-same-transaction.md.
+ * row. See docs/decisions/003-audit-rows-in-a-savepoint.md.
  */
 export async function writeAudit(tx: Tx, entry: AuditEntry): Promise<boolean> {
   try {

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { users } from '../../db/schema/index';
+import { sessions, users } from '../../db/schema/index';
 import type { ErrorBody, Me } from '@gona/shared';
 import { TEST_PASSWORD, createTestContext, verificationLink, type AuthErrorBody, type TestResponse } from '../../test/context';
 
@@ -115,6 +115,21 @@ describe('sign-in and session', () => {
     const me = await t.request<ErrorBody>('GET', '/api/me', { cookie });
     expect(me.status).toBe(401);
     expect(me.body.error.code).toBe('UNAUTHENTICATED');
+  });
+
+  it('renews a session that is in use, without the person noticing', async () => {
+    const { cookie, user } = await t.signUp();
+    const day = 24 * 60 * 60 * 1000;
+    // As if the session had been created two days ago (30-day sessions, renewed after a day).
+    await t.db.update(sessions).set({ expires_at: new Date(Date.now() + 28 * day) }).where(eq(sessions.user_id, user.id));
+    const res = await t.request('GET', '/api/me', { cookie });
+    expect(res.status).toBe(200);
+    expect(res.headers.getSetCookie().some((c) => c.includes('session_token'))).toBe(true);
+    // signUp made two sessions (the confirmation link signs in too); the one in use was renewed.
+    const rows = await t.db.select().from(sessions).where(eq(sessions.user_id, user.id));
+    const token = decodeURIComponent(cookie).split('session_token=')[1]?.split('.')[0];
+    const used = rows.find((r) => r.token === token);
+    expect(used!.expires_at.getTime()).toBeGreaterThan(Date.now() + 29 * day);
   });
 
   it('answers /api/me without a session with 401', async () => {
