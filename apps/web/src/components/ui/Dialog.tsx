@@ -30,6 +30,7 @@ export function Dialog({ open, onClose, title, description, children, footer, ro
   useFocusTrap(panel, open, onClose);
   if (!open) return null;
   const sheet = role === 'dialog';
+  const hasBody = Boolean(description || children);
 
   return createPortal(
     <div className={cx('fixed inset-0 z-50 flex justify-center sm:items-center sm:p-4', sheet ? 'items-stretch' : 'items-center p-4')}>
@@ -46,7 +47,7 @@ export function Dialog({ open, onClose, title, description, children, footer, ro
           sheet ? 'h-full sm:h-auto' : 'max-w-md rounded-xl',
         )}
       >
-        <div className={cx('flex items-start justify-between gap-4 px-4 py-3', (description || children) && 'border-b border-stone-200')}>
+        <div className={cx('flex items-start justify-between gap-4 px-4 py-3', hasBody && 'border-b border-stone-200')}>
           <h2 id={titleId} className="text-lg font-semibold text-stone-900">
             {title}
           </h2>
@@ -59,7 +60,7 @@ export function Dialog({ open, onClose, title, description, children, footer, ro
             <X aria-hidden="true" className="size-5" />
           </button>
         </div>
-        {(description || children) && (
+        {hasBody && (
           <div className="flex-1 overflow-y-auto px-4 py-4">
             {description && (
               <p id={descriptionId} className="text-stone-800">
