@@ -108,6 +108,17 @@ test('the testimonial dots show a quote directly', async ({ page }) => {
   await expect(carousel.getByText('Adaeze N.')).toBeHidden();
 });
 
+test('the pricing page shows Free and Pro with the price the server is configured with', async ({ page }) => {
+  const answer = (await (await page.request.get('/api/plans')).json()) as { plans: Array<{ id: string; price_naira_per_year: number }> };
+  const pro = answer.plans.find((plan) => plan.id === 'pro')!;
+  await page.goto('/pricing');
+  await expect(page.getByRole('heading', { level: 2, name: 'Free' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2, name: 'Pro' })).toBeVisible();
+  await expect(page.locator('[data-plan-amount="pro"]')).toHaveText(`₦${pro.price_naira_per_year.toLocaleString('en-NG')}`);
+  await expect(page.getByText('Up to 10 workers per farm').first()).toBeVisible();
+  await expect(page.getByText('You can cancel at any time.', { exact: false })).toBeVisible();
+});
+
 test.describe('contact form', () => {
   test('shows what to fix next to each field', async ({ page }) => {
     await page.goto('/contact');

@@ -1,6 +1,6 @@
 /**
  * Small enhancements over prerendered HTML that already works without them: logo fallback,
- * legal dialogs, testimonial carousel, contact form. Called by enhance.ts, the pages' only script.
+ * legal dialogs, testimonial carousel, pricing figures, contact form. Called by enhance.ts, the pages' only script.
  */
 import { createCarousel, type Carousel } from './carousel';
 
@@ -95,6 +95,25 @@ export function enhanceCarousel(scope: ParentNode = document): Carousel | null {
   });
   dots.forEach((dot, i) => dot.addEventListener('click', () => carousel.show(i)));
   return carousel;
+}
+
+type PlansAnswer = { plans?: Array<{ id: string; price_naira_per_year: number }> };
+
+/** The pricing page's amounts, refreshed from the server's configured prices. */
+export function enhancePricing() {
+  const amounts = document.querySelectorAll<HTMLElement>('[data-plan-amount]');
+  if (amounts.length === 0) return;
+  fetch('/api/plans', { headers: { accept: 'application/json' } })
+    .then((response) => (response.ok ? (response.json() as Promise<PlansAnswer>) : null))
+    .then((answer) => {
+      for (const plan of answer?.plans ?? []) {
+        const amount = document.querySelector<HTMLElement>(`[data-plan-amount="${plan.id}"]`);
+        // Whole naira, written the way formatNaira writes it (₦60,000).
+        if (amount) amount.textContent = `₦${plan.price_naira_per_year.toLocaleString('en-NG')}`;
+      }
+    })
+    // The prerendered figures stay; they came from the same configuration at build time.
+    .catch(() => undefined);
 }
 
 type ErrorBody = { error?: { code?: string; message?: string; fields?: Record<string, string> } };

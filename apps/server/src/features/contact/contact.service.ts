@@ -34,7 +34,8 @@ export async function sendContactMessage(ctx: ContactCtx, input: ContactMessage)
   try {
     await ctx.mailer.send({
       to: ctx.config.supportEmail,
-      subject: `Contact form: ${input.subject}`,
+      // One line: a subject typed with line breaks must not spill into the mail's headers.
+      subject: `Contact form: ${input.subject.replace(/\s+/g, ' ')}`,
       text: [
         `From: ${input.name} <${input.email}>`,
         `Phone: ${input.phone ?? 'not given'}`,

@@ -18,7 +18,7 @@ export function Testimonials() {
             data-slide
             role="group"
             aria-roledescription="slide"
-            aria-label={`${i + 1} / ${TESTIMONIALS.length}`}
+            aria-label={t('home.testimonials.slide', { number: i + 1, total: TESTIMONIALS.length })}
             className="rounded-xl border border-stone-200 bg-stone-50 p-6"
           >
             <Quote aria-hidden="true" className="size-6 text-green-700" />

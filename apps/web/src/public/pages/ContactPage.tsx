@@ -16,7 +16,7 @@ export function ContactPage() {
       <PageIntro title={t('contact.title')} lead={t('contact.lead')} />
       <div className="px-4 py-10">
         <div className="mx-auto grid max-w-6xl gap-10 md:grid-cols-[1fr_2fr]">
-          <address className="space-y-6 not-italic">
+          <div className="space-y-6">
             <div className="flex gap-3">
               <Mail aria-hidden="true" className="mt-1 size-6 shrink-0 text-green-700" />
               <div>
@@ -30,10 +30,10 @@ export function ContactPage() {
               <MapPin aria-hidden="true" className="mt-1 size-6 shrink-0 text-green-700" />
               <div>
                 <h2 className="font-bold text-stone-900">{t('contact.addressTitle')}</h2>
-                <p className="text-stone-700">{publicConfig.postal_address}</p>
+                <address className="not-italic text-stone-700">{publicConfig.postal_address}</address>
               </div>
             </div>
-          </address>
+          </div>
           <section aria-labelledby="contact-form-title" className="rounded-2xl border border-stone-200 bg-white p-5 sm:p-6">
             <h2 id="contact-form-title" className="text-xl font-bold text-stone-900">
               {t('contact.formTitle')}

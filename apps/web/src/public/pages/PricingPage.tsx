@@ -5,7 +5,11 @@ import { cx } from '@/components/ui/cx';
 import { buttonClass, PageIntro } from '../components/Section';
 import { t } from '../t';
 
-/** Prerendered from the same plan definitions and configured price that GET /api/plans answers with. */
+/**
+ * Prerendered from the same plan definitions and configured price that GET /api/plans answers
+ * with, so the figures are right without JavaScript; the enhancement script refreshes the amounts
+ * from GET /api/plans in case the price was configured after the build.
+ */
 export function PricingPage({ plans }: { plans: PlansResponse }) {
   return (
     <>
@@ -31,7 +35,9 @@ export function PricingPage({ plans }: { plans: PlansResponse }) {
                   )}
                 </div>
                 <p className="mt-4 tabular" data-plan-price={plan.id}>
-                  <span className="text-4xl font-bold text-stone-900">{formatNaira(plan.price_naira_per_year * 100)}</span>{' '}
+                  <span data-plan-amount={plan.id} className="text-4xl font-bold text-stone-900">
+                    {formatNaira(plan.price_naira_per_year * 100)}
+                  </span>{' '}
                   <span className="text-stone-700">{t('pricing.perYear')}</span>
                 </p>
                 <p className="mt-1 text-sm text-stone-700">
