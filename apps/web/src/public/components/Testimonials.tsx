@@ -42,7 +42,7 @@ export function Testimonials() {
             aria-label={t('home.testimonials.show', { number: i + 1, total: TESTIMONIALS.length })}
             className="group inline-flex size-11 items-center justify-center rounded-full"
           >
-            <span className="size-3 rounded-full bg-stone-400 group-aria-[current=true]:bg-green-700" />
+            <span className="size-3 rounded-full bg-stone-500 group-aria-[current=true]:bg-green-700" />
           </button>
         ))}
       </div>
