@@ -30,7 +30,7 @@ export default defineConfig({
   workers: 2,
   retries: 0,
   forbidOnly: Boolean(process.env.CI),
-  reporter: process.env.CI ? [['list']] : [['list']],
+  reporter: [['list'], ['json', { outputFile: '../test-results/e2e.json' }]],
   timeout: 60_000,
   expect: { timeout: 10_000 },
   use: {
