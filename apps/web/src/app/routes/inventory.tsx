@@ -32,23 +32,25 @@ export default function InventoryScreen() {
   const { id: farmId, role } = selectedFarm;
 
   return (
-    <div className="flex flex-col gap-6">
+    <>
       <PageHeader
         title={t('title')}
         description={t('description')}
         action={can(role, 'records.write') && <Button onClick={() => setAdding(true)}>{t('add')}</Button>}
       />
-      <InventoryOfflineMark />
-      <AlertsPanel farmId={farmId} role={role} supplyPath={supplyPath} />
-      <SupplyList farmId={farmId} role={role} onAdd={() => setAdding(true)} supplyPath={supplyPath} />
-      <div className="flex flex-wrap gap-2 border-t border-stone-200 pt-4">
-        <Link to="/dashboard/inventory/suppliers" className={buttonClasses('secondary')}>
-          <Truck aria-hidden="true" className="size-4" />
-          {t('suppliers.manage')}
-        </Link>
-        <ExportLinks farmId={farmId} />
+      <div className="flex flex-col gap-6">
+        <InventoryOfflineMark />
+        <AlertsPanel farmId={farmId} role={role} supplyPath={supplyPath} />
+        <SupplyList farmId={farmId} role={role} onAdd={() => setAdding(true)} supplyPath={supplyPath} />
+        <div className="flex flex-wrap gap-2 border-t border-stone-200 pt-4">
+          <Link to="/dashboard/inventory/suppliers" className={buttonClasses('secondary')}>
+            <Truck aria-hidden="true" className="size-4" />
+            {t('suppliers.manage')}
+          </Link>
+          <ExportLinks farmId={farmId} />
+        </div>
       </div>
       {adding && <SupplyFormDialog farmId={farmId} onClose={() => setAdding(false)} />}
-    </div>
+    </>
   );
 }

@@ -4,7 +4,7 @@ import { Button, EmptyState, ResponsiveList, SkeletonRows, type ListColumn } fro
 import { formatDateTime } from '@/lib/format';
 import { useMovements } from '../api';
 import { useErrorText } from '../errors';
-import { groupDigits, useQuantityText } from '../format';
+import { useQuantityText } from '../format';
 
 type Props = { farmId: string; supply: Pick<Supply, 'id' | 'unit'> };
 
@@ -24,13 +24,14 @@ export function MovementHistory({ farmId, supply }: Props) {
       )}
     </span>
   );
-  const change = (m: Movement) => (
-    <span className={m.quantity.startsWith('-') ? 'text-red-800' : 'text-green-800'}>
-      {m.quantity.startsWith('-') || m.quantity === '0'
-        ? groupDigits(m.quantity)
-        : `+${groupDigits(m.quantity)}`}
-    </span>
-  );
+  const change = (m: Movement) => {
+    const taken = m.quantity.startsWith('-');
+    return (
+      <span className={taken ? 'text-red-800' : 'text-green-800'}>
+        {`${taken ? '−' : '+'}${quantityText(m.quantity.replace(/^-/, ''), supply.unit)}`}
+      </span>
+    );
+  };
   const columns: ListColumn<Movement>[] = [
     { key: 'when', header: t('detail.when'), render: (m) => formatDateTime(m.created_at) },
     { key: 'what', header: t('detail.what'), render: what },

@@ -131,6 +131,7 @@ export function SupplyFormDialog({ farmId, supply, onClose, onSaved }: Props) {
               label={t('form.quantity')}
               inputMode="decimal"
               autoComplete="off"
+              hint={t('form.quantityHint')}
               {...field('quantity')}
             />
           )}

@@ -1,0 +1,70 @@
+import { expect, test, type Page } from '@playwright/test';
+import { createConfirmedUser } from './support/accounts';
+
+async function createFarm(page: Page, name: string) {
+  await expect(page).toHaveURL(/\/create-farm$/);
+  await page.getByLabel('Farm name').fill(name);
+  await page.getByLabel('Location').fill('Omagwa, Ikwerre');
+  await page.getByLabel('Farm type').selectOption({ label: 'Poultry' });
+  await page.getByRole('button', { name: /create farm/i }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+}
+
+async function recordStock(page: Page, button: string, quantity: string) {
+  await page.getByRole('button', { name: button }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('How much?').fill(quantity);
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog).toBeHidden();
+}
+
+test('a farmer runs the store room from a phone: add a supply, use it down to its low-stock level, see the alert, restock, see it resolved', async ({
+  page,
+  baseURL,
+}) => {
+  await createConfirmedUser(page, baseURL!);
+  await createFarm(page, 'Okafor Poultry');
+
+  await page.goto('/dashboard/inventory');
+  await expect(page.getByRole('heading', { name: 'No supplies yet' })).toBeVisible();
+  await page.getByRole('button', { name: 'Add supply' }).first().click();
+  const form = page.getByRole('dialog', { name: 'Add a supply' });
+  await form.getByLabel('Name', { exact: true }).fill('Layers mash');
+  await form.getByLabel('Category').selectOption({ label: 'Animal feed' });
+  await form.getByLabel('Quantity in stock').fill('10');
+  await form.getByLabel('Unit', { exact: true }).selectOption({ label: 'Bags of 25 kg' });
+  await form.getByLabel('Low-stock level').fill('3');
+  await form.getByRole('button', { name: 'Save supply' }).click();
+  await expect(page.getByText('Layers mash added')).toBeVisible();
+
+  const alerts = page.getByRole('region', { name: 'Low-stock alerts' });
+  await expect(
+    alerts.getByText('No low-stock alerts. Everything is above its low-stock level.'),
+  ).toBeVisible();
+
+  await recordStock(page, 'Record use of Layers mash', '4');
+  await expect(page.getByText('4 bags (25 kg) of Layers mash used')).toBeVisible();
+  await recordStock(page, 'Record use of Layers mash', '3');
+
+  await expect(
+    alerts.getByRole('link', { name: 'Layers mash: 3 bags (25 kg) left (low at 3 bags (25 kg))' }),
+  ).toBeVisible();
+  await expect(
+    page.getByRole('listitem').filter({ hasText: 'Layers mash' }).getByText('Low stock'),
+  ).toBeVisible();
+
+  await recordStock(page, 'Record stock received for Layers mash', '20');
+  await expect(page.getByText('20 bags (25 kg) of Layers mash received')).toBeVisible();
+  await expect(
+    alerts.getByText('No low-stock alerts. Everything is above its low-stock level.'),
+  ).toBeVisible();
+  await expect(
+    page.getByRole('listitem').filter({ hasText: 'Layers mash' }).getByText('23 bags (25 kg)'),
+  ).toBeVisible();
+
+  await page.getByRole('link', { name: 'Layers mash' }).first().click();
+  await expect(page.getByRole('heading', { name: 'Layers mash' })).toBeVisible();
+  const history = page.getByRole('list', { name: 'Stock movements' });
+  await expect(history.getByRole('listitem')).toHaveCount(4);
+  await expect(history.getByRole('listitem').first()).toContainText('Received');
+});
