@@ -108,8 +108,10 @@ export function enhancePricing() {
     .then((answer) => {
       for (const plan of answer?.plans ?? []) {
         const amount = document.querySelector<HTMLElement>(`[data-plan-amount="${plan.id}"]`);
-        // Whole naira, written the way formatNaira writes it (₦60,000).
-        if (amount) amount.textContent = `₦${plan.price_naira_per_year.toLocaleString('en-NG')}`;
+        // Whole naira, written the way formatNaira writes it (₦60,000). Untouched when equal, so
+        // the prerendered figure stays the page's largest contentful paint.
+        const text = `₦${plan.price_naira_per_year.toLocaleString('en-NG')}`;
+        if (amount && amount.textContent !== text) amount.textContent = text;
       }
     })
     // The prerendered figures stay; they came from the same configuration at build time.
