@@ -1,0 +1,188 @@
+// API budgets of supply inventory: seeds one farm with 10,000 supplies and 100,000 stock movements on
+// PostgreSQL, starts the server against that database, and measures the busiest reads with autocannon
+// at 50 concurrent connections. Budget: p95 ≤ 50 ms. Run alone with `node scripts/bench-api.mjs`;
+// `npm run bench` runs it after the web budgets.
+//
+//   BENCH_DATABASE_URL  admin connection (default postgres://postgres@127.0.0.1:5432/test)
+//   BENCH_API_PORT      server port (default 3997)
+//   BENCH_DURATION      seconds per endpoint (default 10)
+//   BENCH_KEEP_DB=1     keep the seeded database gona_bench_inventory afterwards
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { startServer } from './bench/server.mjs';
+
+const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const DB_NAME = 'gona_bench_inventory';
+const PORT = Number(process.env.BENCH_API_PORT ?? 3997);
+const DURATION = Number(process.env.BENCH_DURATION ?? 10);
+const CONNECTIONS = 50;
+const SUPPLIES = 10_000;
+const MOVEMENTS_PER_SUPPLY = 10;
+const BUDGET_P95_MS = 50;
+
+const benchUrl = new URL(ADMIN_URL);
+benchUrl.pathname = `/${DB_NAME}`;
+
+await withClient(ADMIN_URL, async (admin) => {
+  await admin.query(`DROP DATABASE IF EXISTS ${DB_NAME} WITH (FORCE)`);
+  await admin.query(`CREATE DATABASE ${DB_NAME}`);
+});
+
+// The server applies the migrations on start, so the tables exist before seeding.
+const server = await startServer({
+  port: PORT,
+  env: { DATABASE_URL: benchUrl.toString(), LOG_LEVEL: 'warn' },
+});
+try {
+  const { cookie, farmId } = await signUpWithFarm(server.baseURL);
+  const seeded = await seed(farmId);
+  console.log(
+    `\nInventory API on PostgreSQL: one farm with ${seeded.supplies.toLocaleString('en')} supplies, ` +
+      `${seeded.movements.toLocaleString('en')} movements, ${seeded.alerts} open alerts (${seeded.seconds} s to seed)`,
+  );
+  const base = `/api/farms/${farmId}`;
+  const endpoints = [
+    ['supplies, newest first', `${base}/supplies`],
+    ['supplies, low stock', `${base}/supplies?low_stock=true`],
+    ['supplies of a category, by name', `${base}/supplies?category=fertilizer`],
+    ['open alerts with supply', `${base}/inventory-alerts`],
+    ['open alert count', `${base}/inventory-alerts/count`],
+  ];
+  const rows = [];
+  for (const [name, path] of endpoints)
+    rows.push({ endpoint: name, ...(await measure(server.baseURL + path, cookie)) });
+  console.log(
+    `${CONNECTIONS} connections, ${DURATION} s each, 50 items per page; budget p95 ≤ ${BUDGET_P95_MS} ms`,
+  );
+  console.table(rows);
+} finally {
+  await server.stop();
+  if (process.env.BENCH_KEEP_DB !== '1') {
+    await withClient(ADMIN_URL, (admin) => admin.query(`DROP DATABASE IF EXISTS ${DB_NAME} WITH (FORCE)`));
+  }
+}
+
+async function measure(url, cookie) {
+  const latencies = [];
+  const instance = autocannon({ url, connections: CONNECTIONS, duration: DURATION, headers: { cookie } });
+  instance.on('response', (_client, _status, _bytes, responseTime) => latencies.push(responseTime));
+  const result = await instance;
+  latencies.sort((a, b) => a - b);
+  const at = (p) =>
+    latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))] ?? NaN;
+  const p95 = at(95);
+  return {
+    'req/s': Math.round(result.requests.average),
+    'p50 ms': round(at(50)),
+    'p95 ms': round(p95),
+    'p99 ms': round(at(99)),
+    'non-2xx': result.non2xx + result.errors,
+    budget: p95 <= BUDGET_P95_MS ? 'ok' : 'OVER',
+  };
+}
+
+/** A confirmed owner with one farm, signed in the way the web app does it. */
+async function signUpWithFarm(baseURL) {
+  const email = `bench-${Date.now()}@example.com`;
+  const password = 'correct horse battery';
+  const headers = { origin: baseURL, 'content-type': 'application/json' };
+  const post = (path, body, extra = {}) =>
+    fetch(baseURL + path, {
+      method: 'POST',
+      headers: { ...headers, ...extra },
+      body: JSON.stringify(body),
+      redirect: 'manual',
+    });
+  await expectOk(
+    post('/api/auth/sign-up/email', {
+      email,
+      password,
+      name: 'Bench Farmer',
+      first_name: 'Bench',
+      last_name: 'Farmer',
+      phone: '08031234567',
+    }),
+  );
+  const outbox = await (await fetch(`${baseURL}/api/dev/outbox`)).json();
+  const mail = (Array.isArray(outbox) ? outbox : outbox.items).filter((m) => m.to.includes(email)).at(-1);
+  const link = mail?.text.match(/https?:\/\/\S+/g)?.find((l) => l.includes('verify-email'));
+  if (!link) throw new Error('No confirmation mail in the dev outbox');
+  await fetch(link, { redirect: 'manual' });
+  const signIn = await expectOk(post('/api/auth/sign-in/email', { email, password }));
+  const cookie = signIn.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+  const farm = await (
+    await expectOk(
+      post('/api/farms', { name: 'Bench Farm', location: 'Port Harcourt', farm_type: 'mixed' }, { cookie }),
+    )
+  ).json();
+  return { cookie, farmId: farm.id };
+}
+
+/** Seeds with generate_series: a few seconds instead of 110,000 API calls. */
+async function seed(farmId) {
+  const started = Date.now();
+  return withClient(benchUrl.toString(), async (db) => {
+    const { rows } = await db.query('SELECT owner_id FROM farms WHERE id = $1', [farmId]);
+    const userId = rows[0].owner_id;
+    await db.query(
+      `INSERT INTO suppliers (id, farm_id, name)
+       SELECT gen_random_uuid(), $1, 'Supplier ' || i FROM generate_series(1, 20) i`,
+      [farmId],
+    );
+    // About 4% of supplies sit at or below their threshold, like a real store room on a normal week.
+    await db.query(
+      `INSERT INTO supplies (id, farm_id, category, name, quantity, unit, low_threshold, unit_cost_kobo, created_at, updated_at)
+       SELECT gen_random_uuid(), $1,
+              (ARRAY['seeds_seedlings','fertilizer','agrochemicals','animal_feed','veterinary','fuel','tools_equipment','packaging','other'])[1 + i % 9],
+              'Supply ' || lpad(i::text, 5, '0'), (i * 37) % 500, (ARRAY['kg','bag_50kg','litre','piece','crate_30'])[1 + i % 5], 20,
+              100 * (i % 5000), now() - make_interval(mins => i), now() - make_interval(mins => i)
+       FROM generate_series(1, $2::int) i`,
+      [farmId, SUPPLIES],
+    );
+    await db.query(
+      `INSERT INTO supply_movements (id, farm_id, supply_id, kind, quantity, quantity_after, user_id, created_at)
+       SELECT gen_random_uuid(), s.farm_id, s.id, CASE WHEN n % 2 = 0 THEN 'received' ELSE 'used' END,
+              CASE WHEN n % 2 = 0 THEN 5 ELSE -5 END, s.quantity, $2, s.created_at + make_interval(hours => n)
+       FROM supplies s CROSS JOIN generate_series(1, $3::int) n
+       WHERE s.farm_id = $1`,
+      [farmId, userId, MOVEMENTS_PER_SUPPLY],
+    );
+    const alerts = await db.query(
+      `INSERT INTO inventory_alerts (id, farm_id, supply_id, created_at)
+       SELECT gen_random_uuid(), farm_id, id, created_at FROM supplies WHERE farm_id = $1 AND quantity <= low_threshold`,
+      [farmId],
+    );
+    await db.query('ANALYZE');
+    const count = async (table) =>
+      Number((await db.query(`SELECT count(*) FROM ${table} WHERE farm_id = $1`, [farmId])).rows[0].count);
+    return {
+      supplies: await count('supplies'),
+      movements: await count('supply_movements'),
+      alerts: alerts.rowCount,
+      seconds: ((Date.now() - started) / 1000).toFixed(1),
+    };
+  });
+}
+
+async function withClient(url, run) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await run(client);
+  } finally {
+    await client.end();
+  }
+}
+
+async function expectOk(responsePromise) {
+  const res = await responsePromise;
+  if (!res.ok) throw new Error(`${res.status} ${res.url}: ${await res.text()}`);
+  return res;
+}
+
+function round(ms) {
+  return Math.round(ms * 10) / 10;
+}
