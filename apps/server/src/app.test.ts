@@ -40,7 +40,11 @@ describe('origin check', () => {
   it('refuses a state-changing request from another site, or with no origin at all', async () => {
     const { cookie } = await t.signUp();
     const body = { name: 'Green Acres', location: 'Obio-Akpor', farm_type: 'crop' };
-    const foreign = await t.request<ErrorBody>('POST', '/api/farms', { cookie, body, origin: 'https://evil.example' });
+    const foreign = await t.request<ErrorBody>('POST', '/api/farms', {
+      cookie,
+      body,
+      origin: 'https://evil.example',
+    });
     expect(foreign.status).toBe(403);
     expect(foreign.body.error.code).toBe('FORBIDDEN');
     const none = await t.request('POST', '/api/farms', { cookie, body, origin: null });
@@ -73,6 +77,21 @@ describe('origin check', () => {
   });
 });
 
+describe('request bodies', () => {
+  it('refuses a JSON body over 1 MB with VALIDATION', async () => {
+    const { cookie } = await t.signUp();
+    const res = await t.request<ErrorBody>('POST', '/api/farms', {
+      cookie,
+      body: { name: 'x'.repeat(1024 * 1024 + 1), location: 'Obio-Akpor', farm_type: 'crop' },
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.error).toEqual({
+      code: 'VALIDATION',
+      message: 'The request is too large (at most 1 MB).',
+    });
+  });
+});
+
 describe('unexpected errors', () => {
   it('answer INTERNAL with the default message and never a stack trace', async () => {
     const res = await t.request<ErrorBody>('GET', '/boom');
@@ -85,10 +104,15 @@ describe('unexpected errors', () => {
 
 describe('API description', () => {
   it('publishes OpenAPI 3.1 and a docs page without scripts', async () => {
-    const doc = await t.request<{ openapi: string; paths: Record<string, unknown> }>('GET', '/api/openapi.json');
+    const doc = await t.request<{ openapi: string; paths: Record<string, unknown> }>(
+      'GET',
+      '/api/openapi.json',
+    );
     expect(doc.status).toBe(200);
     expect(doc.body.openapi).toBe('3.1.0');
-    expect(Object.keys(doc.body.paths)).toEqual(expect.arrayContaining(['/api/farms', '/api/farms/{farmId}', '/api/audit-logs', '/api/me']));
+    expect(Object.keys(doc.body.paths)).toEqual(
+      expect.arrayContaining(['/api/farms', '/api/farms/{farmId}', '/api/audit-logs', '/api/me']),
+    );
     const page = await t.request('GET', '/api/docs');
     expect(page.status).toBe(200);
     expect(page.text).toContain('/api/farms/{farmId}');

@@ -12,7 +12,7 @@ import type { Deps } from './lib/context';
 import { renderApiDocs } from './lib/docs';
 import { errorBody, handleError } from './lib/errors';
 import { createRouter } from './lib/openapi';
-import { originCheck, securityHeaders } from './lib/security';
+import { limitBodies, originCheck, securityHeaders } from './lib/security';
 import { loadSession } from './lib/session';
 
 export type { Deps } from './lib/context';
@@ -31,6 +31,7 @@ export function createApp(deps: Deps) {
   app.use('*', securityHeaders);
   app.use('/api/*', compress());
   app.use('/api/*', originCheck);
+  app.use('/api/*', limitBodies);
   app.route('/api', authHandlerRoutes);
   app.use('/api/*', loadSession);
 
@@ -46,10 +47,18 @@ export function createApp(deps: Deps) {
 
   app.doc31('/api/openapi.json', {
     openapi: '3.1.0',
-    info: { title: 'Gona API', version: '1', description: 'Farm management and marketplace for Nigerian farmers.' },
+    info: {
+      title: 'Gona API',
+      version: '1',
+      description: 'Farm management and marketplace for Nigerian farmers.',
+    },
   });
   app.get('/api/docs', (c) =>
-    c.html(renderApiDocs(app.getOpenAPI31Document({ openapi: '3.1.0', info: { title: 'Gona API', version: '1' } }))),
+    c.html(
+      renderApiDocs(
+        app.getOpenAPI31Document({ openapi: '3.1.0', info: { title: 'Gona API', version: '1' } }),
+      ),
+    ),
   );
 
   app.all('/api/*', (c) => c.json(errorBody('NOT_FOUND'), 404));

@@ -47,5 +47,6 @@ describe('loadConfig', () => {
 
   it('requires AUTH_SECRET in production', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/AUTH_SECRET/);
+    expect(() => loadConfig({ NODE_ENV: 'production', PORT: '0' })).toThrow(/PORT[\s\S]*AUTH_SECRET/);
   });
 });

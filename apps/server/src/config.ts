@@ -39,7 +39,10 @@ const EnvSchema = z.object({
     .default(3000),
   HOST: z.string().trim().min(1).default('0.0.0.0'),
   BASE_URL: url(/^https?:$/, 'must be an http(s) URL, like http://localhost:3000').optional(),
-  DATABASE_URL: url(/^postgres(ql)?:$/, 'must be a postgres:// URL (leave it unset for the embedded database)').optional(),
+  DATABASE_URL: url(
+    /^postgres(ql)?:$/,
+    'must be a postgres:// URL (leave it unset for the embedded database)',
+  ).optional(),
   DATA_DIR: z.string().trim().min(1).default('./data'),
   AUTH_SECRET: z.string().min(32, 'must be at least 32 characters (try: openssl rand -hex 32)').optional(),
   SMTP_URL: url(/^smtps?:$/, 'must be an smtp:// or smtps:// URL').optional(),
@@ -99,16 +102,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   // An empty value (as in a copied .env.example) means "use the default".
   const given = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v.trim() !== ''));
   const parsed = EnvSchema.safeParse(given);
-  if (!parsed.success) {
-    throw new ConfigError(
-      parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`),
-    );
+  const problems = parsed.success
+    ? []
+    : parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+  if (given.NODE_ENV === 'production' && !given.AUTH_SECRET) {
+    problems.push('AUTH_SECRET: is required when NODE_ENV=production (try: openssl rand -hex 32)');
   }
+  if (!parsed.success || problems.length) throw new ConfigError(problems);
   const e = parsed.data;
   const isProduction = e.NODE_ENV === 'production';
-  if (isProduction && !e.AUTH_SECRET) {
-    throw new ConfigError(['AUTH_SECRET: is required when NODE_ENV=production (try: openssl rand -hex 32)']);
-  }
   const dataDir = isAbsolute(e.DATA_DIR) ? e.DATA_DIR : resolve(REPO_ROOT, e.DATA_DIR);
   return {
     nodeEnv: e.NODE_ENV,

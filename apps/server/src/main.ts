@@ -16,12 +16,17 @@ async function main(): Promise<void> {
   const config = readConfig();
   const logger = createLogger(config.logLevel);
   const database = createDb(config);
-  logger.info(database.kind === 'pglite' ? `Using the embedded database in ${join(config.dataDir, 'pglite')}` : 'Using PostgreSQL from DATABASE_URL');
+  logger.info(
+    database.kind === 'pglite'
+      ? `Using the embedded database in ${join(config.dataDir, 'pglite')}`
+      : 'Using PostgreSQL from DATABASE_URL',
+  );
   await migrateDb(database.db);
   const jobs = await startJobs(database, config.databaseUrl, logger);
 
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, logger });
-  if (!config.smtpUrl) logger.info(`No SMTP_URL: mail goes to the dev outbox at ${config.baseUrl}/dev/outbox`);
+  if (!config.smtpUrl)
+    logger.info(`No SMTP_URL: mail goes to the dev outbox at ${config.baseUrl}/dev/outbox`);
   const app = createApp({ config, db: database.db, mailer, logger });
   mountWebApp(app, WEB_DIST, logger);
 
@@ -58,7 +63,9 @@ function readConfig(): Config {
     return loadConfig();
   } catch (err) {
     if (err instanceof ConfigError) {
-      console.error(`Gona cannot start: the configuration has problems.\n${err.problems.map((p) => `  - ${p}`).join('\n')}\nSee .env.example for every variable and its default.`);
+      console.error(
+        `Gona cannot start: the configuration has problems.\n${err.problems.map((p) => `  - ${p}`).join('\n')}\nSee .env.example for every variable and its default.`,
+      );
       process.exit(1);
     }
     throw err;

@@ -50,7 +50,9 @@ describe('serving the web app', () => {
   });
 
   it('caches hashed assets for a year but never the service worker', async () => {
-    expect((await t.request('GET', '/assets/app-1a2b3c.js')).headers.get('cache-control')).toContain('immutable');
+    expect((await t.request('GET', '/assets/app-1a2b3c.js')).headers.get('cache-control')).toContain(
+      'immutable',
+    );
     expect((await t.request('GET', '/sw.js')).headers.get('cache-control')).toBe('no-cache');
   });
 

@@ -54,7 +54,9 @@ export function mountWebApp(app: Hono<AppEnv>, distDir: string, logger: Logger):
       (s) => s.isFile(),
       () => false,
     );
-    const asset = found ? { body: await readFile(file), type: TYPES[extname(file)] ?? 'application/octet-stream' } : null;
+    const asset = found
+      ? { body: await readFile(file), type: TYPES[extname(file)] ?? 'application/octet-stream' }
+      : null;
     cache.set(file, asset);
     return asset;
   };
@@ -62,7 +64,8 @@ export function mountWebApp(app: Hono<AppEnv>, distDir: string, logger: Logger):
   app.get('*', async (c, next) => {
     const path = decodePath(c.req.path);
     if (path === null) return next();
-    if (path === '/api' || path.startsWith('/api/') || path === '/dev' || path.startsWith('/dev/')) return next();
+    if (path === '/api' || path.startsWith('/api/') || path === '/dev' || path.startsWith('/dev/'))
+      return next();
 
     const page = inside(distDir, join(path, 'index.html'));
     const pageAsset = page && path !== '/' ? await load(page) : null;
@@ -82,7 +85,11 @@ export function mountWebApp(app: Hono<AppEnv>, distDir: string, logger: Logger):
 }
 
 function send(c: Context, asset: Asset, cacheControl: string, status: 200 | 404): Response {
-  const headers: Record<string, string> = { 'content-type': asset.type, 'cache-control': cacheControl, vary: 'accept-encoding' };
+  const headers: Record<string, string> = {
+    'content-type': asset.type,
+    'cache-control': cacheControl,
+    vary: 'accept-encoding',
+  };
   const accepts = c.req.header('accept-encoding') ?? '';
   let body = asset.body;
   if (COMPRESSIBLE.test(asset.type) && asset.body.length > 1024) {

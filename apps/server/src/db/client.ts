@@ -28,7 +28,10 @@ export type Database = {
 };
 
 /** DATABASE_URL set → a node-postgres pool; unset → PGlite persisted under DATA_DIR/pglite. */
-export function createDb(config: Pick<Config, 'databaseUrl' | 'dataDir'>, options: { inMemory?: boolean } = {}): Database {
+export function createDb(
+  config: Pick<Config, 'databaseUrl' | 'dataDir'>,
+  options: { inMemory?: boolean } = {},
+): Database {
   if (config.databaseUrl) {
     const pool = new pg.Pool({ connectionString: config.databaseUrl, max: 10 });
     const db = drizzlePg({ client: pool, schema }) as unknown as Db;

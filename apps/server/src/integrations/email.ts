@@ -19,7 +19,9 @@ export interface Mailer {
 
 /** SMTP when SMTP_URL is set, otherwise the dev outbox. */
 export function createMailer(options: { smtpUrl: string | undefined; from: string; logger: Logger }): Mailer {
-  return options.smtpUrl ? createSmtpMailer(options.smtpUrl, options.from) : createOutboxMailer(options.logger);
+  return options.smtpUrl
+    ? createSmtpMailer(options.smtpUrl, options.from)
+    : createOutboxMailer(options.logger);
 }
 
 export function createSmtpMailer(smtpUrl: string, from: string): Mailer {

@@ -12,7 +12,11 @@ export type Jobs = { stop: () => Promise<void> };
  * pg-boss on the application's own database (PGlite through fromPglite, or the same PostgreSQL), so
  * jobs need no other service. Features add their queues here: createQueue, work, optional schedule.
  */
-export async function startJobs(database: Database, databaseUrl: string | undefined, logger: Logger): Promise<Jobs> {
+export async function startJobs(
+  database: Database,
+  databaseUrl: string | undefined,
+  logger: Logger,
+): Promise<Jobs> {
   const boss = database.pglite
     ? new PgBoss({ db: fromPglite(database.pglite) })
     : new PgBoss({ connectionString: databaseUrl });
@@ -31,4 +35,3 @@ export async function startJobs(database: Database, databaseUrl: string | undefi
 
   return { stop: () => boss.stop({ graceful: true, timeout: 10_000 }) };
 }
-

@@ -108,7 +108,10 @@ export function createAuth(deps: Deps) {
       user: {
         create: {
           before: (user, context) => {
-            const requested: unknown = context?.body && typeof context.body === 'object' ? (context.body as { role?: unknown }).role : undefined;
+            const requested: unknown =
+              context?.body && typeof context.body === 'object'
+                ? (context.body as { role?: unknown }).role
+                : undefined;
             return Promise.resolve({ data: { ...user, role: signupRole(requested) } });
           },
         },

@@ -2,7 +2,13 @@ import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { z } from 'zod';
-import { DEFAULT_ERROR_MESSAGE, ERROR_STATUS, fieldErrors, type ErrorBody, type ErrorCode } from '@gona/shared';
+import {
+  DEFAULT_ERROR_MESSAGE,
+  ERROR_STATUS,
+  fieldErrors,
+  type ErrorBody,
+  type ErrorCode,
+} from '@gona/shared';
 import type { AppEnv } from './context';
 
 /** The one error services throw. The code picks the HTTP status; the message is shown to people. */

@@ -15,7 +15,8 @@ type Keyset = { createdAt: PgColumn; id: PgColumn };
 export function afterCursor(cols: Keyset, cursor: string | undefined): SQL | undefined {
   if (!cursor) return undefined;
   const decoded = decodeCursor(cursor);
-  if (!decoded || !isUuid(decoded.id)) throw new AppError('VALIDATION', undefined, { cursor: 'This page link is no longer valid' });
+  if (!decoded || !isUuid(decoded.id))
+    throw new AppError('VALIDATION', undefined, { cursor: 'This page link is no longer valid' });
   const createdAt = new Date(decoded.createdAt);
   return or(lt(cols.createdAt, createdAt), and(eq(cols.createdAt, createdAt), lt(cols.id, decoded.id)));
 }
@@ -25,12 +26,18 @@ export function newestFirst(cols: Keyset): SQL[] {
 }
 
 /** Takes the limit + 1 rows a query fetched and answers { items, next_cursor }. */
-export function toPage<T extends { id: string; created_at: Date | string }>(rows: T[], limit: number): Page<T> {
+export function toPage<T extends { id: string; created_at: Date | string }>(
+  rows: T[],
+  limit: number,
+): Page<T> {
   const items = rows.slice(0, limit);
   const last = items.at(-1);
   const next_cursor =
     rows.length > limit && last
-      ? encodeCursor(last.created_at instanceof Date ? last.created_at.toISOString() : last.created_at, last.id)
+      ? encodeCursor(
+          last.created_at instanceof Date ? last.created_at.toISOString() : last.created_at,
+          last.id,
+        )
       : null;
   return { items, next_cursor };
 }

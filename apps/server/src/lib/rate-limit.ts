@@ -27,5 +27,8 @@ export async function consumeRateLimit(db: Db, key: string, rule: RateLimitRule)
     })
     .returning({ count: rate_limits.count, window_start: rate_limits.window_start });
   if (!row || row.count <= rule.max) return { allowed: true, retryAfter: null };
-  return { allowed: false, retryAfter: Math.max(1, Math.ceil((row.window_start + rule.window * 1000 - now) / 1000)) };
+  return {
+    allowed: false,
+    retryAfter: Math.max(1, Math.ceil((row.window_start + rule.window * 1000 - now) / 1000)),
+  };
 }

@@ -1,6 +1,9 @@
 import { ErrorBodySchema } from '@gona/shared';
 
-const error = (description: string) => ({ description, content: { 'application/json': { schema: ErrorBodySchema } } });
+const error = (description: string) => ({
+  description,
+  content: { 'application/json': { schema: ErrorBodySchema } },
+});
 
 /** The error answers every route may give, for the OpenAPI document. */
 export const ErrorResponses = {

@@ -1,3 +1,4 @@
+import { bodyLimit } from 'hono/body-limit';
 import { createMiddleware } from 'hono/factory';
 import type { AppEnv } from './context';
 import { errorBody } from './errors';
@@ -25,7 +26,10 @@ export const securityHeaders = createMiddleware<AppEnv>(async (c, next) => {
   h.set('X-Content-Type-Options', 'nosniff');
   h.set('Referrer-Policy', 'strict-origin-when-cross-origin');
   h.set('X-Frame-Options', 'DENY');
-  h.set('Permissions-Policy', 'camera=(self), geolocation=(self), microphone=(), payment=(), usb=(), interest-cohort=()');
+  h.set(
+    'Permissions-Policy',
+    'camera=(self), geolocation=(self), microphone=(), payment=(), usb=(), interest-cohort=()',
+  );
   h.set('Cross-Origin-Opener-Policy', 'same-origin');
   if (c.var.deps.config.baseUrl.startsWith('https://')) {
     h.set('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
@@ -57,3 +61,20 @@ function hostOf(url: string | undefined): string | undefined {
     return undefined;
   }
 }
+
+const MAX_FORM_BYTES = 1024 * 1024;
+const limitForms = bodyLimit({
+  maxSize: MAX_FORM_BYTES,
+  onError: (c) => c.json(errorBody('VALIDATION', 'The request is too large (at most 1 MB).'), 400),
+});
+
+/**
+ * JSON and form bodies are small by nature; refusing big ones early keeps a client from tying up
+ * memory. Uploads (multipart) set their own limit on their route.
+ */
+export const limitBodies = createMiddleware<AppEnv>(async (c, next) => {
+  const type = c.req.header('content-type') ?? '';
+  if (/^(application\/json|application\/x-www-form-urlencoded|text\/)/i.test(type))
+    return limitForms(c, next);
+  return next();
+});

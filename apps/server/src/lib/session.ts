@@ -11,7 +11,10 @@ export const loadSession = createMiddleware<AppEnv>(async (c, next) => {
     c.set('user', null);
     return next();
   }
-  const { headers, response } = await c.var.auth.api.getSession({ headers: c.req.raw.headers, returnHeaders: true });
+  const { headers, response } = await c.var.auth.api.getSession({
+    headers: c.req.raw.headers,
+    returnHeaders: true,
+  });
   c.set('user', response ? toSessionUser(response.user) : null);
   await next();
   for (const cookie of headers.getSetCookie()) c.res.headers.append('set-cookie', cookie);

@@ -77,12 +77,18 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
     ...env,
   });
   // The real SMTP mailer only when a test sets SMTP_URL (to prove the dev outbox closes); it sends nothing there.
-  const mailer = config.smtpUrl ? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, logger: createLogger('silent') }) : createOutboxMailer();
+  const mailer = config.smtpUrl
+    ? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, logger: createLogger('silent') })
+    : createOutboxMailer();
   const deps: Deps = { config, db: database.db, mailer, logger: createLogger(config.logLevel) };
   const app = createApp(deps);
   afterAll(() => database.close());
 
-  const request = async <T>(method: string, path: string, options: RequestOptions = {}): Promise<TestResponse<T>> => {
+  const request = async <T>(
+    method: string,
+    path: string,
+    options: RequestOptions = {},
+  ): Promise<TestResponse<T>> => {
     const headers = new Headers(options.headers);
     if (options.body !== undefined) headers.set('content-type', 'application/json');
     if (options.cookie) headers.set('cookie', options.cookie);
@@ -91,7 +97,12 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
     const ip = options.ip ?? `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`;
     const res = await app.request(
       path,
-      { method, headers, body: options.body === undefined ? undefined : JSON.stringify(options.body), redirect: 'manual' },
+      {
+        method,
+        headers,
+        body: options.body === undefined ? undefined : JSON.stringify(options.body),
+        redirect: 'manual',
+      },
       { incoming: { socket: { remoteAddress: ip, remoteFamily: ip.includes(':') ? 'IPv6' : 'IPv4' } } },
     );
     const text = await res.text();
@@ -134,7 +145,15 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
     const [row] = await database.db.select().from(users).where(eq(users.email, email));
     if (!row) throw new Error(`no user ${email}`);
     const { id, first_name, last_name, phone } = row;
-    return { id, email, first_name, last_name, phone, role: row.role === 'admin' ? 'admin' : 'user', email_verified: row.email_verified };
+    return {
+      id,
+      email,
+      first_name,
+      last_name,
+      phone,
+      role: row.role === 'admin' ? 'admin' : 'user',
+      email_verified: row.email_verified,
+    };
   };
 
   const createFarm: TestContext['createFarm'] = async (cookie, overrides = {}) => {
@@ -147,7 +166,9 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
   };
 
   const addMember: TestContext['addMember'] = async (farmId, userId, role) => {
-    await database.db.insert(farm_memberships).values({ id: newId(), farm_id: farmId, user_id: userId, role });
+    await database.db
+      .insert(farm_memberships)
+      .values({ id: newId(), farm_id: farmId, user_id: userId, role });
   };
 
   return {

@@ -1,5 +1,16 @@
 import { desc, sql } from 'drizzle-orm';
-import { check, doublePrecision, index, integer, numeric, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import {
+  check,
+  doublePrecision,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  text,
+  timestamp,
+  unique,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import type { FarmRole, FarmType } from '@gona/shared';
 import { newId } from '../../lib/ids';
 import { users } from './auth';

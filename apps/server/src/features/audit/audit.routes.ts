@@ -6,7 +6,10 @@ import { createRouter } from '../../lib/openapi';
 import { ErrorResponses } from '../../lib/responses';
 import { listFarmAuditLogs, listMyAuditLogs } from './audit.service';
 
-const AuditPage = { description: 'A page of audit entries, newest first', content: { 'application/json': { schema: pageSchema(AuditLogSchema) } } };
+const AuditPage = {
+  description: 'A page of audit entries, newest first',
+  content: { 'application/json': { schema: pageSchema(AuditLogSchema) } },
+};
 
 export const auditRoutes = createRouter()
   .openapi(

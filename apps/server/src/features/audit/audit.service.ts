@@ -7,14 +7,22 @@ import { afterCursor, newestFirst, toPage } from '../../lib/pagination';
 const keyset = { createdAt: audit_logs.created_at, id: audit_logs.id };
 
 /** What the signed-in user did, newest first (the activity screen). */
-export async function listMyAuditLogs(ctx: Ctx, query: { limit: number; cursor?: string | undefined }): Promise<Page<AuditLog>> {
+export async function listMyAuditLogs(
+  ctx: Ctx,
+  query: { limit: number; cursor?: string | undefined },
+): Promise<Page<AuditLog>> {
   return listWhere(ctx, eq(audit_logs.user_id, ctx.userId), query);
 }
 
 /** A farm's history, optionally of one table or one record, newest first. */
 export async function listFarmAuditLogs(
   ctx: FarmCtx,
-  query: { limit: number; cursor?: string | undefined; table_name?: string | undefined; record_id?: string | undefined },
+  query: {
+    limit: number;
+    cursor?: string | undefined;
+    table_name?: string | undefined;
+    record_id?: string | undefined;
+  },
 ): Promise<Page<AuditLog>> {
   const filters = [
     eq(audit_logs.farm_id, ctx.farmId),
@@ -24,7 +32,11 @@ export async function listFarmAuditLogs(
   return listWhere(ctx, and(...filters), query);
 }
 
-async function listWhere(ctx: Ctx, where: SQL | undefined, query: { limit: number; cursor?: string | undefined }): Promise<Page<AuditLog>> {
+async function listWhere(
+  ctx: Ctx,
+  where: SQL | undefined,
+  query: { limit: number; cursor?: string | undefined },
+): Promise<Page<AuditLog>> {
   const rows = await ctx.db
     .select()
     .from(audit_logs)

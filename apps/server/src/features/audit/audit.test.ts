@@ -15,7 +15,10 @@ describe('GET /api/audit-logs', () => {
     const a = await t.createFarm(me.cookie, { name: 'Farm A' });
     const b = await t.createFarm(me.cookie, { name: 'Farm B' });
     await t.createFarm(other.cookie);
-    await t.request('PATCH', `/api/farms/${a.id}`, { cookie: me.cookie, body: { name: 'Farm A2', version: 1 } });
+    await t.request('PATCH', `/api/farms/${a.id}`, {
+      cookie: me.cookie,
+      body: { name: 'Farm A2', version: 1 },
+    });
 
     const res = await t.request<Page<AuditLog>>('GET', '/api/audit-logs', { cookie: me.cookie });
     expect(res.status).toBe(200);
@@ -35,11 +38,19 @@ describe('GET /api/audit-logs', () => {
     const one = await t.request<Page<AuditLog>>('GET', '/api/audit-logs?limit=1', { cookie: me.cookie });
     expect(one.body.items).toHaveLength(1);
     expect(one.body.next_cursor).toEqual(expect.any(String));
-    const rest = await t.request<Page<AuditLog>>('GET', `/api/audit-logs?limit=1&cursor=${one.body.next_cursor ?? ''}`, { cookie: me.cookie });
+    const rest = await t.request<Page<AuditLog>>(
+      'GET',
+      `/api/audit-logs?limit=1&cursor=${one.body.next_cursor ?? ''}`,
+      { cookie: me.cookie },
+    );
     expect(rest.body.items).toHaveLength(1);
     expect(rest.body.items[0]?.id).not.toBe(one.body.items[0]?.id);
-    expect((await t.request<Page<AuditLog>>('GET', '/api/audit-logs?limit=500', { cookie: me.cookie })).status).toBe(200);
-    expect((await t.request<Page<AuditLog>>('GET', '/api/audit-logs?limit=501', { cookie: me.cookie })).status).toBe(400);
+    expect(
+      (await t.request<Page<AuditLog>>('GET', '/api/audit-logs?limit=500', { cookie: me.cookie })).status,
+    ).toBe(200);
+    expect(
+      (await t.request<Page<AuditLog>>('GET', '/api/audit-logs?limit=501', { cookie: me.cookie })).status,
+    ).toBe(400);
   });
 });
 
@@ -49,15 +60,26 @@ describe('GET /api/farms/:farmId/audit-logs', () => {
     const viewer = await t.signUp();
     const farm = await t.createFarm(owner.cookie);
     await t.addMember(farm.id, viewer.user.id, 'viewer');
-    await t.request('PATCH', `/api/farms/${farm.id}`, { cookie: owner.cookie, body: { lga: 'Eleme', version: 1 } });
-
-    const res = await t.request<Page<AuditLog>>('GET', `/api/farms/${farm.id}/audit-logs?table_name=farms&record_id=${farm.id}`, {
-      cookie: viewer.cookie,
+    await t.request('PATCH', `/api/farms/${farm.id}`, {
+      cookie: owner.cookie,
+      body: { lga: 'Eleme', version: 1 },
     });
+
+    const res = await t.request<Page<AuditLog>>(
+      'GET',
+      `/api/farms/${farm.id}/audit-logs?table_name=farms&record_id=${farm.id}`,
+      {
+        cookie: viewer.cookie,
+      },
+    );
     expect(res.status).toBe(200);
     expect(res.body.items.map((r) => r.action)).toEqual(['update', 'insert']);
 
-    const otherTable = await t.request<Page<AuditLog>>('GET', `/api/farms/${farm.id}/audit-logs?table_name=supplies`, { cookie: viewer.cookie });
+    const otherTable = await t.request<Page<AuditLog>>(
+      'GET',
+      `/api/farms/${farm.id}/audit-logs?table_name=supplies`,
+      { cookie: viewer.cookie },
+    );
     expect(otherTable.body.items).toEqual([]);
   });
 
@@ -65,7 +87,9 @@ describe('GET /api/farms/:farmId/audit-logs', () => {
     const owner = await t.signUp();
     const stranger = await t.signUp();
     const farm = await t.createFarm(owner.cookie);
-    const res = await t.request<Page<AuditLog>>('GET', `/api/farms/${farm.id}/audit-logs`, { cookie: stranger.cookie });
+    const res = await t.request<Page<AuditLog>>('GET', `/api/farms/${farm.id}/audit-logs`, {
+      cookie: stranger.cookie,
+    });
     expect(res.status).toBe(404);
   });
 });
@@ -76,8 +100,19 @@ describe('writeAudit', () => {
     const farmId = newId();
     await expect(
       t.db.transaction(async (tx) => {
-        await tx.insert(farms).values({ id: farmId, name: 'Doomed', location: 'Nowhere', farm_type: 'crop', owner_id: user.id });
-        expect(await writeAudit(tx, { userId: user.id, farmId, tableName: 'farms', recordId: farmId, action: 'insert', changes: {} })).toBe(true);
+        await tx
+          .insert(farms)
+          .values({ id: farmId, name: 'Doomed', location: 'Nowhere', farm_type: 'crop', owner_id: user.id });
+        expect(
+          await writeAudit(tx, {
+            userId: user.id,
+            farmId,
+            tableName: 'farms',
+            recordId: farmId,
+            action: 'insert',
+            changes: {},
+          }),
+        ).toBe(true);
         throw new Error('the mutation failed after auditing');
       }),
     ).rejects.toThrow('the mutation failed');
@@ -93,9 +128,17 @@ describe('writeAudit', () => {
     console.error = (...args: unknown[]) => errors.push(args);
     try {
       await t.db.transaction(async (tx) => {
-        await tx.insert(farms).values({ id: farmId, name: 'Kept', location: 'Somewhere', farm_type: 'crop', owner_id: user.id });
+        await tx
+          .insert(farms)
+          .values({ id: farmId, name: 'Kept', location: 'Somewhere', farm_type: 'crop', owner_id: user.id });
         // Not a UUID: the audit insert fails inside its savepoint.
-        const ok = await writeAudit(tx, { userId: 'not-a-uuid', tableName: 'farms', recordId: farmId, action: 'insert', changes: {} });
+        const ok = await writeAudit(tx, {
+          userId: 'not-a-uuid',
+          tableName: 'farms',
+          recordId: farmId,
+          action: 'insert',
+          changes: {},
+        });
         expect(ok).toBe(false);
       });
     } finally {

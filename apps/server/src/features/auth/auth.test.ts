@@ -2,7 +2,13 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { sessions, users } from '../../db/schema/index';
 import type { ErrorBody, Me } from '@gona/shared';
-import { TEST_PASSWORD, createTestContext, verificationLink, type AuthErrorBody, type TestResponse } from '../../test/context';
+import {
+  TEST_PASSWORD,
+  createTestContext,
+  verificationLink,
+  type AuthErrorBody,
+  type TestResponse,
+} from '../../test/context';
 
 const t = await createTestContext();
 
@@ -21,12 +27,20 @@ describe('sign-up', () => {
     const res = await t.request('POST', '/api/auth/sign-up/email', { body: signUpBody(email) });
     expect(res.status).toBe(200);
     const [row] = await t.db.select().from(users).where(eq(users.email, email));
-    expect(row).toMatchObject({ first_name: 'Chidi', last_name: 'Nwosu', phone: '08031234567', role: 'user', email_verified: false });
+    expect(row).toMatchObject({
+      first_name: 'Chidi',
+      last_name: 'Nwosu',
+      phone: '08031234567',
+      role: 'user',
+      email_verified: false,
+    });
   });
 
   it("never grants 'admin' from sign-up", async () => {
     const email = t.uniqueEmail();
-    const res = await t.request('POST', '/api/auth/sign-up/email', { body: signUpBody(email, { role: 'admin' }) });
+    const res = await t.request('POST', '/api/auth/sign-up/email', {
+      body: signUpBody(email, { role: 'admin' }),
+    });
     expect(res.status).toBe(200);
     const [row] = await t.db.select({ role: users.role }).from(users).where(eq(users.email, email));
     expect(row?.role).toBe('user');
@@ -38,13 +52,17 @@ describe('sign-up', () => {
     });
     expect(res.status).toBe(400);
     expect(res.body.error.code).toBe('VALIDATION');
-    expect(Object.keys(res.body.error.fields ?? {})).toEqual(expect.arrayContaining(['email', 'password', 'first_name', 'phone']));
+    expect(Object.keys(res.body.error.fields ?? {})).toEqual(
+      expect.arrayContaining(['email', 'password', 'first_name', 'phone']),
+    );
   });
 
   it('keeps one account per email without telling a stranger the email is taken', async () => {
     const email = t.uniqueEmail();
     await t.request('POST', '/api/auth/sign-up/email', { body: signUpBody(email) });
-    const again = await t.request('POST', '/api/auth/sign-up/email', { body: signUpBody(email, { first_name: 'Other' }) });
+    const again = await t.request('POST', '/api/auth/sign-up/email', {
+      body: signUpBody(email, { first_name: 'Other' }),
+    });
     expect(again.status).toBe(200);
     const rows = await t.db.select().from(users).where(eq(users.email, email));
     expect(rows).toHaveLength(1);
@@ -56,7 +74,10 @@ describe('email confirmation', () => {
   it('mails a link that confirms, signs in and lands on /create-farm', async () => {
     const email = t.uniqueEmail();
     await t.signUp({ email, verified: false });
-    const mail = t.outbox().filter((m) => m.to === email).at(-1);
+    const mail = t
+      .outbox()
+      .filter((m) => m.to === email)
+      .at(-1);
     expect(mail?.subject).toBe('Confirm your email for Gona');
     expect(mail?.text).toContain(mail?.link);
 
@@ -72,7 +93,9 @@ describe('email confirmation', () => {
 
   it('refuses sign-in before confirming with EMAIL_NOT_VERIFIED', async () => {
     const { email, password } = await t.signUp({ verified: false });
-    const res = await t.request<AuthErrorBody>('POST', '/api/auth/sign-in/email', { body: { email, password } });
+    const res = await t.request<AuthErrorBody>('POST', '/api/auth/sign-in/email', {
+      body: { email, password },
+    });
     expect(res.status).toBe(403);
     expect(res.body.code).toBe('EMAIL_NOT_VERIFIED');
     expect(res.cookie).toBe('');
@@ -94,14 +117,18 @@ describe('email confirmation', () => {
 describe('sign-in and session', () => {
   it('rejects a wrong password with INVALID_EMAIL_OR_PASSWORD', async () => {
     const { email } = await t.signUp();
-    const res = await t.request<AuthErrorBody>('POST', '/api/auth/sign-in/email', { body: { email, password: 'not the password' } });
+    const res = await t.request<AuthErrorBody>('POST', '/api/auth/sign-in/email', {
+      body: { email, password: 'not the password' },
+    });
     expect(res.status).toBe(401);
     expect(res.body.code).toBe('INVALID_EMAIL_OR_PASSWORD');
   });
 
   it('sets an httpOnly, SameSite=Lax session cookie', async () => {
     const { email, password } = await t.signUp();
-    const res = await t.request<AuthErrorBody>('POST', '/api/auth/sign-in/email', { body: { email, password } });
+    const res = await t.request<AuthErrorBody>('POST', '/api/auth/sign-in/email', {
+      body: { email, password },
+    });
     const cookie = res.headers.getSetCookie().find((c) => c.includes('session_token'));
     expect(cookie).toMatch(/HttpOnly/i);
     expect(cookie).toMatch(/SameSite=Lax/i);
@@ -121,7 +148,10 @@ describe('sign-in and session', () => {
     const { cookie, user } = await t.signUp();
     const day = 24 * 60 * 60 * 1000;
     // As if the session had been created two days ago (30-day sessions, renewed after a day).
-    await t.db.update(sessions).set({ expires_at: new Date(Date.now() + 28 * day) }).where(eq(sessions.user_id, user.id));
+    await t.db
+      .update(sessions)
+      .set({ expires_at: new Date(Date.now() + 28 * day) })
+      .where(eq(sessions.user_id, user.id));
     const res = await t.request('GET', '/api/me', { cookie });
     expect(res.status).toBe(200);
     expect(res.headers.getSetCookie().some((c) => c.includes('session_token'))).toBe(true);
@@ -135,12 +165,17 @@ describe('sign-in and session', () => {
   it('answers /api/me without a session with 401', async () => {
     const res = await t.request<ErrorBody>('GET', '/api/me');
     expect(res.status).toBe(401);
-    expect(res.body).toEqual({ error: { code: 'UNAUTHENTICATED', message: 'Your session has expired. Please log in again.' } });
+    expect(res.body).toEqual({
+      error: { code: 'UNAUTHENTICATED', message: 'Your session has expired. Please log in again.' },
+    });
   });
 
   it('does not let a user change their own platform role', async () => {
     const { cookie, user } = await t.signUp();
-    await t.request('POST', '/api/auth/update-user', { cookie, body: { role: 'admin', first_name: 'Ngozi' } });
+    await t.request('POST', '/api/auth/update-user', {
+      cookie,
+      body: { role: 'admin', first_name: 'Ngozi' },
+    });
     const [row] = await t.db.select().from(users).where(eq(users.id, user.id));
     expect(row?.role).toBe('user');
   });
@@ -153,31 +188,48 @@ describe('password reset', () => {
       body: { email, redirectTo: '/update-password' },
     });
     expect(res.status).toBe(200);
-    const mail = t.outbox().filter((m) => m.to === email && m.subject === 'Reset your Gona password').at(-1);
+    const mail = t
+      .outbox()
+      .filter((m) => m.to === email && m.subject === 'Reset your Gona password')
+      .at(-1);
     const link = new URL(mail!.link!);
     expect(link.pathname).toBe('/update-password');
     const token = link.searchParams.get('token');
     expect(token).toBeTruthy();
 
-    const reset = await t.request('POST', '/api/auth/reset-password', { body: { newPassword: 'a brand new password', token } });
+    const reset = await t.request('POST', '/api/auth/reset-password', {
+      body: { newPassword: 'a brand new password', token },
+    });
     expect(reset.status).toBe(200);
 
-    const oldPassword = await t.request('POST', '/api/auth/sign-in/email', { body: { email, password: TEST_PASSWORD } });
+    const oldPassword = await t.request('POST', '/api/auth/sign-in/email', {
+      body: { email, password: TEST_PASSWORD },
+    });
     expect(oldPassword.status).toBe(401);
-    const newPassword = await t.request('POST', '/api/auth/sign-in/email', { body: { email, password: 'a brand new password' } });
+    const newPassword = await t.request('POST', '/api/auth/sign-in/email', {
+      body: { email, password: 'a brand new password' },
+    });
     expect(newPassword.status).toBe(200);
 
-    const reused = await t.request('POST', '/api/auth/reset-password', { body: { newPassword: 'yet another password', token } });
+    const reused = await t.request('POST', '/api/auth/reset-password', {
+      body: { newPassword: 'yet another password', token },
+    });
     expect(reused.status).toBe(400);
   });
 });
 
 describe('rate limits', () => {
   it('answers 429 RATE_LIMITED once an address passes the configured maximum', async () => {
-    const limited = await createTestContext({ AUTH_RATE_LIMIT_MAX: '3', AUTH_RATE_LIMIT_WINDOW_SECONDS: '600' });
+    const limited = await createTestContext({
+      AUTH_RATE_LIMIT_MAX: '3',
+      AUTH_RATE_LIMIT_WINDOW_SECONDS: '600',
+    });
     const ip = '192.0.2.10';
     const attempt = () =>
-      limited.request('POST', '/api/auth/sign-in/email', { ip, body: { email: 'nobody@example.com', password: 'whatever1' } });
+      limited.request('POST', '/api/auth/sign-in/email', {
+        ip,
+        body: { email: 'nobody@example.com', password: 'whatever1' },
+      });
     for (let i = 0; i < 3; i++) expect((await attempt()).status).toBe(401);
     const refused = (await attempt()) as TestResponse<ErrorBody>;
     expect(refused.status).toBe(429);
@@ -192,7 +244,10 @@ describe('rate limits', () => {
   });
 
   it('cannot be dodged with a forged client-address header', async () => {
-    const limited = await createTestContext({ AUTH_RATE_LIMIT_MAX: '2', AUTH_RATE_LIMIT_WINDOW_SECONDS: '600' });
+    const limited = await createTestContext({
+      AUTH_RATE_LIMIT_MAX: '2',
+      AUTH_RATE_LIMIT_WINDOW_SECONDS: '600',
+    });
     const statuses: number[] = [];
     for (let i = 0; i < 3; i++) {
       const res = await limited.request('POST', '/api/auth/sign-in/email', {

@@ -1,5 +1,11 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { CreateFarmInputSchema, FarmSchema, PageQuerySchema, UpdateFarmInputSchema, pageSchema } from '@gona/shared';
+import {
+  CreateFarmInputSchema,
+  FarmSchema,
+  PageQuerySchema,
+  UpdateFarmInputSchema,
+  pageSchema,
+} from '@gona/shared';
 import { requireFarm, requireSession } from '../../lib/auth-guard';
 import { ctxOf, farmCtxOf } from '../../lib/context';
 import { createRouter } from '../../lib/openapi';
@@ -32,7 +38,9 @@ export const farmsRoutes = createRouter()
       tags: ['farms'],
       summary: 'Create a farm; the creator becomes its owner',
       middleware: [requireSession] as const,
-      request: { body: { content: { 'application/json': { schema: CreateFarmInputSchema } }, required: true } },
+      request: {
+        body: { content: { 'application/json': { schema: CreateFarmInputSchema } }, required: true },
+      },
       responses: { 201: json(FarmSchema, 'The new farm'), ...ErrorResponses },
     }),
     async (c) => c.json(await createFarm(ctxOf(c), c.req.valid('json')), 201),

@@ -38,8 +38,17 @@ export async function createFarm(ctx: Ctx, input: CreateFarm): Promise<Farm> {
       .values({ id: newId(), ...input, owner_id: ctx.userId })
       .returning();
     if (!row) throw new AppError('INTERNAL');
-    await tx.insert(farm_memberships).values({ id: newId(), farm_id: row.id, user_id: ctx.userId, role: 'owner' });
-    await writeAudit(tx, { userId: ctx.userId, farmId: row.id, tableName: 'farms', recordId: row.id, action: 'insert', changes: toFarm(row, 'owner') });
+    await tx
+      .insert(farm_memberships)
+      .values({ id: newId(), farm_id: row.id, user_id: ctx.userId, role: 'owner' });
+    await writeAudit(tx, {
+      userId: ctx.userId,
+      farmId: row.id,
+      tableName: 'farms',
+      recordId: row.id,
+      action: 'insert',
+      changes: toFarm(row, 'owner'),
+    });
     return toFarm(row, 'owner');
   });
 }
@@ -79,7 +88,14 @@ export async function deleteFarm(ctx: FarmCtx): Promise<void> {
   await ctx.db.transaction(async (tx) => {
     const [row] = await tx.delete(farms).where(eq(farms.id, ctx.farmId)).returning();
     if (!row) throw new AppError('NOT_FOUND');
-    await writeAudit(tx, { userId: ctx.userId, farmId: ctx.farmId, tableName: 'farms', recordId: ctx.farmId, action: 'delete', changes: toFarm(row, ctx.role) });
+    await writeAudit(tx, {
+      userId: ctx.userId,
+      farmId: ctx.farmId,
+      tableName: 'farms',
+      recordId: ctx.farmId,
+      action: 'delete',
+      changes: toFarm(row, ctx.role),
+    });
   });
 }
 

@@ -8,14 +8,24 @@ import { createTestContext } from '../../test/context';
 const t = await createTestContext();
 
 const auditRows = (recordId: string) =>
-  t.db.select().from(audit_logs).where(and(eq(audit_logs.table_name, 'farms'), eq(audit_logs.record_id, recordId)));
+  t.db
+    .select()
+    .from(audit_logs)
+    .where(and(eq(audit_logs.table_name, 'farms'), eq(audit_logs.record_id, recordId)));
 
 describe('creating a farm', () => {
   it('answers 201 with the farm; the creator owns it through a membership, audited', async () => {
     const { cookie, user } = await t.signUp();
     const res = await t.request<Farm>('POST', '/api/farms', {
       cookie,
-      body: { name: '  Green Acres ', location: 'Obio-Akpor', farm_type: 'poultry', state: 'Rivers', size: 2.5, size_unit: 'hectare' },
+      body: {
+        name: '  Green Acres ',
+        location: 'Obio-Akpor',
+        farm_type: 'poultry',
+        state: 'Rivers',
+        size: 2.5,
+        size_unit: 'hectare',
+      },
     });
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({
@@ -28,7 +38,10 @@ describe('creating a farm', () => {
       role: 'owner',
     });
     expect(res.body.created_at).toMatch(/Z$/);
-    const [membership] = await t.db.select().from(farm_memberships).where(eq(farm_memberships.farm_id, res.body.id));
+    const [membership] = await t.db
+      .select()
+      .from(farm_memberships)
+      .where(eq(farm_memberships.farm_id, res.body.id));
     expect(membership).toMatchObject({ user_id: user.id, role: 'owner' });
     const audit = await auditRows(res.body.id);
     expect(audit).toHaveLength(1);
@@ -37,7 +50,10 @@ describe('creating a farm', () => {
 
   it('answers malformed input with 400 and a message per field', async () => {
     const { cookie } = await t.signUp();
-    const res = await t.request<ErrorBody>('POST', '/api/farms', { cookie, body: { name: 'A', farm_type: 'spaceship', latitude: 200 } });
+    const res = await t.request<ErrorBody>('POST', '/api/farms', {
+      cookie,
+      body: { name: 'A', farm_type: 'spaceship', latitude: 200 },
+    });
     expect(res.status).toBe(400);
     expect(res.body.error.code).toBe('VALIDATION');
     expect(res.body.error.fields).toMatchObject({
@@ -89,7 +105,11 @@ describe('listing farms', () => {
     const page1 = await t.request<Page<Farm>>('GET', '/api/farms?limit=2', { cookie: me.cookie });
     expect(page1.body.items.map((f) => f.id)).toEqual([c.id, b.id]);
     expect(page1.body.next_cursor).toEqual(expect.any(String));
-    const page2 = await t.request<Page<Farm>>('GET', `/api/farms?limit=2&cursor=${page1.body.next_cursor ?? ''}`, { cookie: me.cookie });
+    const page2 = await t.request<Page<Farm>>(
+      'GET',
+      `/api/farms?limit=2&cursor=${page1.body.next_cursor ?? ''}`,
+      { cookie: me.cookie },
+    );
     expect(page2.body.items.map((f) => f.id)).toEqual([a.id]);
     expect(page2.body.next_cursor).toBeNull();
 
@@ -111,9 +131,17 @@ describe('one farm', () => {
     expect(got.status).toBe(200);
     expect(got.body).toEqual(farm);
 
-    const updated = await t.request<Farm>('PATCH', `/api/farms/${farm.id}`, { cookie, body: { name: 'Blue Acres', version: 1 } });
+    const updated = await t.request<Farm>('PATCH', `/api/farms/${farm.id}`, {
+      cookie,
+      body: { name: 'Blue Acres', version: 1 },
+    });
     expect(updated.status).toBe(200);
-    expect(updated.body).toMatchObject({ name: 'Blue Acres', location: farm.location, timezone: 'Africa/Lagos', version: 2 });
+    expect(updated.body).toMatchObject({
+      name: 'Blue Acres',
+      location: farm.location,
+      timezone: 'Africa/Lagos',
+      version: 2,
+    });
 
     const deleted = await t.request('DELETE', `/api/farms/${farm.id}`, { cookie });
     expect(deleted.status).toBe(204);
@@ -121,15 +149,23 @@ describe('one farm', () => {
 
     const audit = await auditRows(farm.id);
     expect(audit.map((r) => r.action).sort()).toEqual(['delete', 'insert', 'update']);
-    expect(audit.find((r) => r.action === 'update')?.changes).toEqual({ name: { from: 'Green Acres', to: 'Blue Acres' } });
+    expect(audit.find((r) => r.action === 'update')?.changes).toEqual({
+      name: { from: 'Green Acres', to: 'Blue Acres' },
+    });
     expect(audit.every((r) => r.user_id === user.id)).toBe(true);
   });
 
   it('refuses a stale version with 409 CONFLICT and writes no audit row', async () => {
     const { cookie } = await t.signUp();
     const farm = await t.createFarm(cookie);
-    expect((await t.request('PATCH', `/api/farms/${farm.id}`, { cookie, body: { name: 'New', version: 1 } })).status).toBe(200);
-    const stale = await t.request<ErrorBody>('PATCH', `/api/farms/${farm.id}`, { cookie, body: { name: 'Older edit', version: 1 } });
+    expect(
+      (await t.request('PATCH', `/api/farms/${farm.id}`, { cookie, body: { name: 'New', version: 1 } }))
+        .status,
+    ).toBe(200);
+    const stale = await t.request<ErrorBody>('PATCH', `/api/farms/${farm.id}`, {
+      cookie,
+      body: { name: 'Older edit', version: 1 },
+    });
     expect(stale.status).toBe(409);
     expect(stale.body.error.code).toBe('CONFLICT');
     const [row] = await t.db.select().from(farms).where(eq(farms.id, farm.id));
@@ -140,7 +176,10 @@ describe('one farm', () => {
   it('needs a version to update', async () => {
     const { cookie } = await t.signUp();
     const farm = await t.createFarm(cookie);
-    const res = await t.request<ErrorBody>('PATCH', `/api/farms/${farm.id}`, { cookie, body: { name: 'No version' } });
+    const res = await t.request<ErrorBody>('PATCH', `/api/farms/${farm.id}`, {
+      cookie,
+      body: { name: 'No version' },
+    });
     expect(res.status).toBe(400);
     expect(res.body.error.fields).toHaveProperty('version');
   });
@@ -151,8 +190,15 @@ describe('farm access', () => {
     const owner = await t.signUp();
     const stranger = await t.signUp();
     const farm = await t.createFarm(owner.cookie);
-    for (const [method, body] of [['GET'], ['PATCH', { name: 'Mine now', version: 1 }], ['DELETE']] as const) {
-      const res = await t.request<ErrorBody>(method, `/api/farms/${farm.id}`, { cookie: stranger.cookie, body });
+    for (const [method, body] of [
+      ['GET'],
+      ['PATCH', { name: 'Mine now', version: 1 }],
+      ['DELETE'],
+    ] as const) {
+      const res = await t.request<ErrorBody>(method, `/api/farms/${farm.id}`, {
+        cookie: stranger.cookie,
+        body,
+      });
       expect(res.status, method).toBe(404);
       expect(res.body).toEqual({ error: { code: 'NOT_FOUND', message: 'Not found' } });
     }
@@ -181,17 +227,28 @@ describe('farm access', () => {
     ) as Record<(typeof roles)[number], string>;
 
     for (const role of roles) {
-      expect((await t.request<Farm>('GET', `/api/farms/${farm.id}`, { cookie: people[role] })).body.role).toBe(role);
+      expect(
+        (await t.request<Farm>('GET', `/api/farms/${farm.id}`, { cookie: people[role] })).body.role,
+      ).toBe(role);
     }
     for (const role of ['worker', 'viewer'] as const) {
-      const res = await t.request<ErrorBody>('PATCH', `/api/farms/${farm.id}`, { cookie: people[role], body: { name: 'x y', version: 1 } });
+      const res = await t.request<ErrorBody>('PATCH', `/api/farms/${farm.id}`, {
+        cookie: people[role],
+        body: { name: 'x y', version: 1 },
+      });
       expect(res.status, role).toBe(403);
       expect(res.body).toEqual({ error: { code: 'FORBIDDEN', message: 'Insufficient permissions' } });
     }
     for (const role of roles) {
-      expect((await t.request('DELETE', `/api/farms/${farm.id}`, { cookie: people[role] })).status, role).toBe(403);
+      expect(
+        (await t.request('DELETE', `/api/farms/${farm.id}`, { cookie: people[role] })).status,
+        role,
+      ).toBe(403);
     }
-    const managed = await t.request<Farm>('PATCH', `/api/farms/${farm.id}`, { cookie: people.manager, body: { lga: 'Ikwerre', version: 1 } });
+    const managed = await t.request<Farm>('PATCH', `/api/farms/${farm.id}`, {
+      cookie: people.manager,
+      body: { lga: 'Ikwerre', version: 1 },
+    });
     expect(managed.status).toBe(200);
     expect(managed.body.role).toBe('manager');
   });
@@ -209,7 +266,9 @@ describe('farm access', () => {
       ['GET', '/api/me'],
     ] as const;
     for (const [method, path] of calls) {
-      const res = await t.request<ErrorBody>(method, path, { body: method === 'GET' || method === 'DELETE' ? undefined : {} });
+      const res = await t.request<ErrorBody>(method, path, {
+        body: method === 'GET' || method === 'DELETE' ? undefined : {},
+      });
       expect(res.status, `${method} ${path}`).toBe(401);
       expect(res.body.error.code).toBe('UNAUTHENTICATED');
     }
@@ -223,7 +282,11 @@ describe('deleting a farm', () => {
     const farm = await t.createFarm(owner.cookie);
     await t.addMember(farm.id, worker.user.id, 'worker');
     expect((await t.request('DELETE', `/api/farms/${farm.id}`, { cookie: owner.cookie })).status).toBe(204);
-    expect(await t.db.select().from(farm_memberships).where(eq(farm_memberships.farm_id, farm.id))).toEqual([]);
-    expect((await t.request<Page<Farm>>('GET', '/api/farms', { cookie: worker.cookie })).body.items).toEqual([]);
+    expect(await t.db.select().from(farm_memberships).where(eq(farm_memberships.farm_id, farm.id))).toEqual(
+      [],
+    );
+    expect((await t.request<Page<Farm>>('GET', '/api/farms', { cookie: worker.cookie })).body.items).toEqual(
+      [],
+    );
   });
 });
