@@ -66,6 +66,9 @@ export async function updateFarm(ctx: FarmCtx, input: UpdateFarm): Promise<Farm>
     const [current] = await tx.select().from(farms).where(eq(farms.id, ctx.farmId)).for('update').limit(1);
     if (!current) throw new AppError('NOT_FOUND');
     if (current.version !== version) throw new AppError('CONFLICT');
+    const changes = diff(current, patch);
+    // Saving an unchanged form is not a change: no new version, nothing in the history.
+    if (Object.keys(changes).length === 0) return toFarm(current, ctx.role);
     const [row] = await tx
       .update(farms)
       .set({ ...patch, version: current.version + 1, updated_at: new Date() })
@@ -78,7 +81,7 @@ export async function updateFarm(ctx: FarmCtx, input: UpdateFarm): Promise<Farm>
       tableName: 'farms',
       recordId: ctx.farmId,
       action: 'update',
-      changes: diff(current, patch),
+      changes,
     });
     return toFarm(row, ctx.role);
   });

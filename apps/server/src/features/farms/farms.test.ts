@@ -173,6 +173,18 @@ describe('one farm', () => {
     expect((await auditRows(farm.id)).filter((r) => r.action === 'update')).toHaveLength(1);
   });
 
+  it('treats saving unchanged values as no change', async () => {
+    const { cookie } = await t.signUp();
+    const farm = await t.createFarm(cookie);
+    const res = await t.request<Farm>('PATCH', `/api/farms/${farm.id}`, {
+      cookie,
+      body: { name: farm.name, state: farm.state, version: 1 },
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.version).toBe(1);
+    expect((await auditRows(farm.id)).map((r) => r.action)).toEqual(['insert']);
+  });
+
   it('needs a version to update', async () => {
     const { cookie } = await t.signUp();
     const farm = await t.createFarm(cookie);
