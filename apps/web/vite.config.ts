@@ -3,7 +3,7 @@ import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { fileURLToPath } from 'node:url';
-import { loadConfig, toPublicConfig } from '../server/src/config';
+import { loadConfig, toPublicConfig } from '../server/src/config.ts';
 import type { PublicConfig } from './src/lib/public-config';
 
 /**

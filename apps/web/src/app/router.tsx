@@ -25,19 +25,19 @@ export const routes: RouteObject[] = [
       {
         element: <GuestOnly />,
         children: [
-          { path: 'login', ...lazyScreen('login', () => import('./routes/login')) },
-          { path: 'signup', ...lazyScreen('signup', () => import('./routes/signup')) },
+          { path: 'login', ...lazyScreen('login', () => import('./routes/login'), ['auth', 'public']) },
+          { path: 'signup', ...lazyScreen('signup', () => import('./routes/signup'), ['auth', 'public']) },
         ],
       },
-      { path: 'forgot-password', ...lazyScreen('forgot-password', () => import('./routes/forgot-password')) },
-      { path: 'update-password', ...lazyScreen('update-password', () => import('./routes/update-password')) },
-      { path: 'logout', ...lazyScreen('logout', () => import('./routes/logout')) },
+      { path: 'forgot-password', ...lazyScreen('forgot-password', () => import('./routes/forgot-password'), ['auth', 'public']) },
+      { path: 'update-password', ...lazyScreen('update-password', () => import('./routes/update-password'), ['auth', 'public']) },
+      { path: 'logout', ...lazyScreen('logout', () => import('./routes/logout'), ['auth']) },
       {
         element: <RequireAuth />,
         children: [
           {
             element: <CreateFarmGuard />,
-            children: [{ path: 'create-farm', ...lazyScreen('create-farm', () => import('./routes/create-farm')) }],
+            children: [{ path: 'create-farm', ...lazyScreen('create-farm', () => import('./routes/create-farm'), ['auth']) }],
           },
           { path: 'dashboard', element: <DashboardLayout />, children: dashboardRoutes() },
         ],
@@ -49,15 +49,15 @@ export const routes: RouteObject[] = [
 
 function dashboardRoutes(): RouteObject[] {
   return [
-    { index: true, ...lazyScreen('dashboard', () => import('./routes/dashboard-home')) },
+    { index: true, ...lazyScreen('dashboard', () => import('./routes/dashboard-home'), ['inventory']) },
     { path: 'select-farm', ...lazyScreen('select-farm', () => import('./routes/select-farm')) },
-    { path: 'create-farm', ...lazyScreen('dashboard/create-farm', () => import('./routes/dashboard-create-farm')) },
+    { path: 'create-farm', ...lazyScreen('dashboard/create-farm', () => import('./routes/dashboard-create-farm'), ['auth']) },
     { path: 'staff', ...lazyScreen('staff', () => import('./routes/staff')) },
     { path: 'add-staff', ...lazyScreen('add-staff', () => import('./routes/add-staff')) },
     { path: 'staff/edit/:id', ...lazyScreen('staff/edit', () => import('./routes/staff-edit')) },
-    { path: 'inventory', ...lazyScreen('inventory', () => import('./routes/inventory')) },
-    { path: 'inventory/suppliers', ...lazyScreen('inventory/suppliers', () => import('./routes/inventory-suppliers')) },
-    { path: 'inventory/:supplyId', ...lazyScreen('inventory/supply', () => import('./routes/inventory-supply')) },
+    { path: 'inventory', ...lazyScreen('inventory', () => import('./routes/inventory'), ['inventory']) },
+    { path: 'inventory/suppliers', ...lazyScreen('inventory/suppliers', () => import('./routes/inventory-suppliers'), ['inventory']) },
+    { path: 'inventory/:supplyId', ...lazyScreen('inventory/supply', () => import('./routes/inventory-supply'), ['inventory']) },
     { path: 'livestock', ...lazyScreen('livestock', () => import('./routes/livestock')) },
     { path: 'crops', ...lazyScreen('crops', () => import('./routes/crops')) },
     { path: 'expenses', ...lazyScreen('expenses', () => import('./routes/expenses')) },

@@ -1,30 +1,69 @@
-import i18next, { type i18n as I18n } from 'i18next';
+import i18next, { type BackendModule, type i18n as I18n, type ResourceLanguage } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import common from './en/common.json';
-import auth from './en/auth.json';
 import dashboard from './en/dashboard.json';
-import publicSite from './en/public.json';
-import inventory from './en/inventory.json';
 
 /**
  * Every user-facing string lives in a catalogue, one JSON file per namespace.
  * English ships first; other languages add a folder beside en/.
+ *
+ * The shell's namespaces are bundled; the others download with the screens that use them,
+ * which keeps them off the first dashboard load (performance budget in architecture.md).
+ * The public site's namespace is the exception where there is no browser: the prerender
+ * (Node) renders every public page synchronously, so there it is loaded before anything renders.
  */
-export const resources = {
-  en: { common, auth, dashboard, public: publicSite, inventory },
-} as const;
+const ON_DEMAND = {
+  auth: () => import('./en/auth.json'),
+  inventory: () => import('./en/inventory.json'),
+  public: () => import('./en/public.json'),
+} satisfies Record<string, () => Promise<{ default: Record<string, unknown> }>>;
+
+export type OnDemandNamespace = keyof typeof ON_DEMAND;
+
+const prerenderOnly: ResourceLanguage = typeof window === 'undefined' ? { public: (await ON_DEMAND.public()).default } : {};
+
+export const resources: { en: ResourceLanguage } = {
+  en: { common, dashboard, ...prerenderOnly },
+};
 
 export const defaultNS = 'common';
 
+const onDemandBackend: BackendModule = {
+  type: 'backend',
+  init: () => undefined,
+  read(_language, namespace, callback) {
+    const load = ON_DEMAND[namespace as OnDemandNamespace] as (typeof ON_DEMAND)[OnDemandNamespace] | undefined;
+    if (!load) {
+      callback(null, {});
+      return;
+    }
+    load().then(
+      (module) => callback(null, module.default),
+      (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), false),
+    );
+  },
+};
+
 export const i18n: I18n = i18next.createInstance();
 // Registered on the instance so useTranslation() finds it without a provider (tests, lazy screens).
-void i18n.use(initReactI18next).init({
-  lng: 'en',
-  fallbackLng: 'en',
-  resources,
-  defaultNS,
-  ns: Object.keys(resources.en),
-  interpolation: { escapeValue: false },
-  initAsync: false,
-  returnNull: false,
-});
+void i18n
+  .use(onDemandBackend)
+  .use(initReactI18next)
+  .init({
+    lng: 'en',
+    fallbackLng: 'en',
+    resources,
+    partialBundledLanguages: true,
+    defaultNS,
+    ns: Object.keys(resources.en),
+    interpolation: { escapeValue: false },
+    initAsync: false,
+    returnNull: false,
+    // A screen whose namespace is still downloading re-renders when it arrives instead of suspending.
+    react: { useSuspense: false },
+  });
+
+/** Downloads on-demand namespaces; screens' route loaders await this so they never show raw keys. */
+export function loadNamespaces(namespaces: readonly OnDemandNamespace[]): Promise<void> {
+  return i18n.loadNamespaces([...namespaces]);
+}

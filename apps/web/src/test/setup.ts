@@ -1,6 +1,10 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
-import { afterEach, vi } from 'vitest';
+import { afterEach, beforeAll, vi } from 'vitest';
+import { loadNamespaces } from '@/i18n';
+
+// In the app, route loaders fetch these with their screens; components rendered alone need them up front.
+beforeAll(() => loadNamespaces(['auth', 'inventory', 'public']));
 
 afterEach(() => {
   cleanup();

@@ -3,7 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { ChevronRight, Package, PawPrint, Sprout, Users, Wallet } from 'lucide-react';
 import { Badge, SkeletonRows } from '@/components/ui';
 import { useFarmSelection } from '@/features/farms/useFarmSelection';
-import { LowStockCard } from '@/features/inventory/components';
+// Imported from its own module, not the components barrel: the barrel's forms would put zod on the first dashboard load.
+import { LowStockCard } from '@/features/inventory/components/InventoryWidgets';
 import { useSession } from '@/lib/session';
 
 const STEPS = [
