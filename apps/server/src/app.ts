@@ -17,6 +17,15 @@ import { loadSession } from './lib/session';
 
 export type { Deps } from './lib/context';
 
+const API_DOCUMENT = {
+  openapi: '3.1.0',
+  info: {
+    title: 'Gona API',
+    version: '1',
+    description: 'Farm management and marketplace for Nigerian farmers.',
+  },
+};
+
 /** Builds the whole HTTP app without listening; main.ts serves it, tests call app.request. */
 export function createApp(deps: Deps) {
   const auth = createAuth(deps);
@@ -45,21 +54,8 @@ export function createApp(deps: Deps) {
   app.route('/api', inventoryRoutes);
   app.route('/', devRoutes);
 
-  app.doc31('/api/openapi.json', {
-    openapi: '3.1.0',
-    info: {
-      title: 'Gona API',
-      version: '1',
-      description: 'Farm management and marketplace for Nigerian farmers.',
-    },
-  });
-  app.get('/api/docs', (c) =>
-    c.html(
-      renderApiDocs(
-        app.getOpenAPI31Document({ openapi: '3.1.0', info: { title: 'Gona API', version: '1' } }),
-      ),
-    ),
-  );
+  app.doc31('/api/openapi.json', API_DOCUMENT);
+  app.get('/api/docs', (c) => c.html(renderApiDocs(app.getOpenAPI31Document(API_DOCUMENT))));
 
   app.all('/api/*', (c) => c.json(errorBody('NOT_FOUND'), 404));
   app.onError(handleError);

@@ -1,10 +1,10 @@
 import { randomInt, randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import { afterAll } from 'vitest';
 import type { CreateFarmInput, Farm, FarmRole, Me } from '@gona/shared';
 import { createApp, type App } from '../app';
 import { loadConfig } from '../config';
 import type { Db } from '../db/client';
-import { eq } from 'drizzle-orm';
 import { farm_memberships, users } from '../db/schema/index';
 import { createMailer, createOutboxMailer, type SentMail } from '../integrations/email';
 import type { Deps } from '../lib/context';
