@@ -57,7 +57,14 @@ export async function recordMovement(
 
     await tx
       .update(supplies)
-      .set({ quantity: outcome.quantityAfter, updated_at: new Date() })
+      .set({
+        quantity: outcome.quantityAfter,
+        // The latest purchase price becomes the supply's unit cost, so stock value follows the market.
+        ...(input.kind === 'received' && input.unit_cost_kobo != null
+          ? { unit_cost_kobo: input.unit_cost_kobo }
+          : {}),
+        updated_at: new Date(),
+      })
       .where(and(eq(supplies.farm_id, ctx.farmId), eq(supplies.id, supplyId)));
     const [movement] = await tx
       .insert(supply_movements)

@@ -61,6 +61,7 @@ describe('POST /api/farms/:farmId/supplies/:supplyId/movements', () => {
       quantity_after: '22',
       unit_cost_kobo: 2_450_000,
     });
+    expect(received.body.supply.unit_cost_kobo).toBe(2_450_000);
     const counted = await t.request<MovementResult>('POST', `${team.base}/supplies/${supply.id}/movements`, {
       cookie: team.owner,
       body: movement('adjusted', '20', { reason: 'Stock take' }),
