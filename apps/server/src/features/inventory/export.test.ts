@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../test/context';
 import { csvField } from './export.service';
@@ -91,5 +92,29 @@ describe('GET /api/farms/:farmId/supply-movements/export.csv', () => {
     expect(lines[1]).toMatch(/^\S+Z,Diesel,litre,used,-12\.5,1987\.5,,"Tractor, ploughing",,worker Okafor$/);
     expect(lines[2]).toMatch(/,Diesel,litre,adjusted,2000,2000,Opening stock,,,Amaka Okafor$/);
     expect(lines).toHaveLength(3);
+  });
+
+  it('streams a history longer than one batch without losing or repeating a row', async () => {
+    const other = await createFarmTeam(t);
+    const supply = await addSupply(t, other, {
+      name: 'Maize grain',
+      category: 'other',
+      unit: 'kg',
+      quantity: '5000',
+      low_threshold: '0',
+    });
+    await t.db.execute(sql`
+      INSERT INTO supply_movements (id, farm_id, supply_id, kind, quantity, quantity_after, user_id, created_at)
+      SELECT gen_random_uuid(), ${other.farmId}, ${supply.id}, 'used', -1, 5000 - n, ${other.ownerId},
+             now() - make_interval(secs => n)
+      FROM generate_series(1, 2500) n`);
+    const res = await t.request('GET', `${other.base}/supply-movements/export.csv`, { cookie: other.viewer });
+    const rows = res.text
+      .replace(/^\uFEFF/, '')
+      .trimEnd()
+      .split('\r\n')
+      .slice(1);
+    expect(rows).toHaveLength(2501);
+    expect(new Set(rows).size).toBe(2501);
   });
 });
