@@ -15,7 +15,7 @@ import { suppliers, supplies } from '../../db/schema/index';
  * its supplier's name and its low-stock flag, so lists and details look the same).
  */
 
-export const supplyColumns = {
+const supplyColumns = {
   id: supplies.id,
   farm_id: supplies.farm_id,
   category: supplies.category,
