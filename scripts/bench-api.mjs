@@ -42,6 +42,8 @@ try {
   );
   const base = `/api/farms/${farmId}`;
   const endpoints = [
+    // The floor every signed-in request pays (session lookup, no farm data), to read the others against.
+    ['reference: /api/me (session only)', '/api/me'],
     ['supplies, newest first', `${base}/supplies`],
     ['supplies, low stock', `${base}/supplies?low_stock=true`],
     ['supplies of a category, by name', `${base}/supplies?category=fertilizer`],
