@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import { farm, installFakeFetch, ME, signedInRoutes } from '@/test/fake-fetch';
 import { renderAt } from '@/test/render';
@@ -48,5 +48,16 @@ describe('session', () => {
     expect(localStorage.getItem(STORAGE_KEYS.selectedFarmId)).toBeNull();
     expect(localStorage.getItem(STORAGE_KEYS.userFarms)).toBeNull();
     expect(localStorage.getItem(STORAGE_KEYS.auth)).toBeNull();
+  });
+
+  it('offline: the stored auth entry and the cached farm list keep the dashboard usable', async () => {
+    localStorage.setItem(STORAGE_KEYS.auth, JSON.stringify({ user_id: ME.id, email: ME.email, first_name: 'Ada', last_name: 'Okafor' }));
+    localStorage.setItem(STORAGE_KEYS.userFarms, JSON.stringify([GREEN_ACRES]));
+    localStorage.setItem(STORAGE_KEYS.selectedFarmId, GREEN_ACRES.id);
+    vi.stubGlobal('fetch', () => Promise.reject(new TypeError('Failed to fetch')));
+    const { router } = renderAt('/dashboard');
+    expect(await screen.findByRole('heading', { name: 'Green Acres' })).toBeInTheDocument();
+    expect(screen.getByText('Welcome, Ada')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/dashboard');
   });
 });
