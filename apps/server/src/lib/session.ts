@@ -1,3 +1,4 @@
+import { isAPIError } from 'better-auth/api';
 import { createMiddleware } from 'hono/factory';
 import { PLATFORM_ROLES, type PlatformRole } from '@gona/shared';
 import type { AppEnv, SessionUser } from './context';
@@ -11,13 +12,16 @@ export const loadSession = createMiddleware<AppEnv>(async (c, next) => {
     c.set('user', null);
     return next();
   }
-  const { headers, response } = await c.var.auth.api.getSession({
-    headers: c.req.raw.headers,
-    returnHeaders: true,
-  });
-  c.set('user', response ? toSessionUser(response.user) : null);
+  const session = await c.var.auth.api
+    .getSession({ headers: c.req.raw.headers, returnHeaders: true })
+    // better-auth refuses a session it cannot renew (e.g. deleted meanwhile): that is no session, not a crash.
+    .catch((err: unknown) => {
+      if (isAPIError(err)) return null;
+      throw err;
+    });
+  c.set('user', session?.response ? toSessionUser(session.response.user) : null);
   await next();
-  for (const cookie of headers.getSetCookie()) c.res.headers.append('set-cookie', cookie);
+  for (const cookie of session?.headers.getSetCookie() ?? []) c.res.headers.append('set-cookie', cookie);
 });
 
 function toSessionUser(user: Record<string, unknown>): SessionUser {
