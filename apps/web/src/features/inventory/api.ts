@@ -29,6 +29,9 @@ export const inventoryKeys = {
   suppliers: (farmId: string) => ['inventory', farmId, 'suppliers'] as const,
 };
 
+/** Rows per page: a few phone screens of cards, small enough to be cheap on a metered connection. */
+export const PAGE_SIZE = 25;
+
 const farmPath = (farmId: string) => `/api/farms/${encodeURIComponent(farmId)}`;
 
 export const exportUrls = (farmId: string) => ({
@@ -41,7 +44,7 @@ export function useSupplies(farmId: string, filters: SupplyFilters) {
     queryKey: inventoryKeys.supplies(farmId, filters),
     initialPageParam: null as string | null,
     queryFn: ({ pageParam }) => {
-      const params = new URLSearchParams({ limit: '50' });
+      const params = new URLSearchParams({ limit: String(PAGE_SIZE) });
       if (filters.search.trim()) params.set('search', filters.search.trim());
       if (filters.category) params.set('category', filters.category);
       if (filters.lowStock) params.set('low_stock', 'true');
@@ -64,7 +67,7 @@ export function useMovements(farmId: string, supplyId: string) {
     queryKey: inventoryKeys.movements(farmId, supplyId),
     initialPageParam: null as string | null,
     queryFn: ({ pageParam }) => {
-      const params = new URLSearchParams({ limit: '50' });
+      const params = new URLSearchParams({ limit: String(PAGE_SIZE) });
       if (pageParam) params.set('cursor', pageParam);
       return apiFetch<Page<Movement>>(
         `${farmPath(farmId)}/supplies/${encodeURIComponent(supplyId)}/movements?${params.toString()}`,
@@ -77,7 +80,7 @@ export function useMovements(farmId: string, supplyId: string) {
 export function useOpenAlerts(farmId: string) {
   return useQuery({
     queryKey: inventoryKeys.alerts(farmId),
-    queryFn: () => apiFetch<Page<InventoryAlert>>(`${farmPath(farmId)}/inventory-alerts?limit=50`),
+    queryFn: () => apiFetch<Page<InventoryAlert>>(`${farmPath(farmId)}/inventory-alerts?limit=${PAGE_SIZE}`),
   });
 }
 

@@ -89,13 +89,13 @@ describe('SupplyList', () => {
   it('asks the server for low stock only when the filter is ticked', async () => {
     const requests = installFakeFetch({
       [LIST]: { status: 200, body: { items: [supply('Growers mash', '30', '4')], next_cursor: null } },
-      [`${LIST}?limit=50&low_stock=true`]: { status: 200, body: { items: [], next_cursor: null } },
+      [`${LIST}?limit=25&low_stock=true`]: { status: 200, body: { items: [], next_cursor: null } },
     });
     renderList('owner');
     await screen.findAllByText('Growers mash');
     fireEvent.click(screen.getByLabelText('Only low stock'));
     expect(await screen.findByRole('heading', { name: 'Nothing matches' })).toBeInTheDocument();
-    expect(requests.map((r) => r.path)).toContain(`/api/farms/${FARM}/supplies?limit=50&low_stock=true`);
+    expect(requests.map((r) => r.path)).toContain(`/api/farms/${FARM}/supplies?limit=25&low_stock=true`);
   });
 
   it('says what went wrong and offers to try again when the list cannot load', async () => {
