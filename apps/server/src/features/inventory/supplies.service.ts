@@ -7,8 +7,8 @@ import { writeAudit } from '../../lib/audit';
 import type { FarmCtx } from '../../lib/context';
 import { AppError } from '../../lib/errors';
 import { newId } from '../../lib/ids';
-import { syncAlert } from './alerts.service';
 import { afterCursor, newestFirst, toPage } from '../../lib/pagination';
+import { syncAlert } from './alerts.service';
 import { afterName, byName, toNamePage } from './inventory.pagination';
 import { selectSupplies, toSupply } from './inventory.rows';
 
@@ -37,12 +37,7 @@ export async function listSupplies(ctx: FarmCtx, query: SupplyListQuery): Promis
 }
 
 export async function getSupply(ctx: FarmCtx, supplyId: string): Promise<Supply> {
-  const [row] = await selectSupplies(
-    ctx.db,
-    and(eq(supplies.farm_id, ctx.farmId), eq(supplies.id, supplyId)),
-  );
-  if (!row) throw new AppError('NOT_FOUND', NOT_FOUND);
-  return toSupply(row);
+  return readSupply(ctx.db, ctx.farmId, supplyId);
 }
 
 /** A starting quantity above zero becomes the supply's first movement ("Opening stock"). */
