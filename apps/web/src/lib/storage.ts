@@ -1,4 +1,4 @@
-import type { Farm } from '@gona/shared/farms';
+import type { FarmSummary } from '@gona/shared/farms';
 
 /** The local storage keys of the spec, plus the product's auth entry. */
 export const STORAGE_KEYS = {
@@ -25,12 +25,13 @@ export function writeSelectedFarmId(id: string | null): void {
   else safeSet(STORAGE_KEYS.selectedFarmId, id);
 }
 
-export function readCachedFarms(): Farm[] | null {
+/** The farm list cache holds full farms or the fallback list's summaries: read as summaries. */
+export function readCachedFarms(): FarmSummary[] | null {
   const value = readJson(STORAGE_KEYS.userFarms);
-  return Array.isArray(value) ? (value as Farm[]) : null;
+  return Array.isArray(value) ? (value as FarmSummary[]) : null;
 }
 
-export function writeCachedFarms(farms: readonly Farm[] | null): void {
+export function writeCachedFarms(farms: readonly FarmSummary[] | null): void {
   if (farms === null) safeRemove(STORAGE_KEYS.userFarms);
   else safeSet(STORAGE_KEYS.userFarms, JSON.stringify(farms));
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PageQuerySchema } from '../pagination/index';
 import { FARM_ROLES } from '../permissions/index';
 
 export const FARM_TYPES = [
@@ -66,3 +67,22 @@ export const FarmSchema = z.object({
   role: z.enum(FARM_ROLES),
 });
 export type Farm = z.infer<typeof FarmSchema>;
+
+/**
+ * The farm list's fallback answer (GET /api/farms?fields=basic): only what a farm picker shows,
+ * plus the user's role, which the app needs to decide what the user may do.
+ */
+export const FarmSummarySchema = FarmSchema.pick({
+  id: true,
+  name: true,
+  location: true,
+  farm_type: true,
+  role: true,
+});
+export type FarmSummary = z.infer<typeof FarmSummarySchema>;
+
+/** ?fields=basic asks for the summaries instead of the full farms; plus the page. */
+export const FarmListQuerySchema = PageQuerySchema.extend({
+  fields: z.enum(['basic'], { error: 'Use fields=basic or leave it out' }).optional(),
+});
+export type FarmListQuery = z.output<typeof FarmListQuerySchema>;

@@ -1,8 +1,9 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import {
   CreateFarmInputSchema,
+  FarmListQuerySchema,
   FarmSchema,
-  PageQuerySchema,
+  FarmSummarySchema,
   UpdateFarmInputSchema,
   pageSchema,
 } from '@gona/shared';
@@ -10,7 +11,7 @@ import { requireFarm, requireSession } from '../../lib/auth-guard';
 import { ctxOf, farmCtxOf } from '../../lib/context';
 import { createRouter } from '../../lib/openapi';
 import { ErrorResponses } from '../../lib/responses';
-import { createFarm, deleteFarm, getFarm, listFarms, updateFarm } from './farms.service';
+import { createFarm, deleteFarm, getFarm, listFarmSummaries, listFarms, updateFarm } from './farms.service';
 
 const json = <T extends z.ZodType>(schema: T, description: string) => ({
   description,
@@ -24,12 +25,25 @@ export const farmsRoutes = createRouter()
       method: 'get',
       path: '/farms',
       tags: ['farms'],
-      summary: 'Farms the user owns or works on, newest first',
+      summary: 'Farms the user owns or works on, newest first (?fields=basic: summaries only)',
       middleware: [requireSession] as const,
-      request: { query: PageQuerySchema },
-      responses: { 200: json(pageSchema(FarmSchema), 'A page of farms'), ...ErrorResponses },
+      request: { query: FarmListQuerySchema },
+      responses: {
+        200: json(
+          z.union([pageSchema(FarmSchema), pageSchema(FarmSummarySchema)]),
+          'A page of farms (of farm summaries with ?fields=basic)',
+        ),
+        ...ErrorResponses,
+      },
     }),
-    async (c) => c.json(await listFarms(ctxOf(c), c.req.valid('query')), 200),
+    async (c) => {
+      const { fields, ...page } = c.req.valid('query');
+      const ctx = ctxOf(c);
+      return c.json(
+        fields === 'basic' ? await listFarmSummaries(ctx, page) : await listFarms(ctx, page),
+        200,
+      );
+    },
   )
   .openapi(
     createRoute({

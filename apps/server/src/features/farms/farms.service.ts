@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import type { Farm, FarmRole, Page, PageQuery } from '@gona/shared';
+import type { Farm, FarmRole, FarmSummary, Page, PageQuery } from '@gona/shared';
 import type { CreateFarmInputSchema, UpdateFarmInputSchema } from '@gona/shared';
 import type { z } from 'zod';
 import { farm_memberships, farms } from '../../db/schema/index';
@@ -28,6 +28,39 @@ export async function listFarms(ctx: Ctx, query: PageQuery): Promise<Page<Farm>>
     query.limit,
   );
   return { items: page.items.map((r) => toFarm(r, r.role)), next_cursor: page.next_cursor };
+}
+
+/**
+ * The fallback list (?fields=basic): the same farms, order and pages as listFarms, but the query
+ * reads only id, name, location and farm_type (plus the role, and created_at for the cursor).
+ */
+export async function listFarmSummaries(ctx: Ctx, query: PageQuery): Promise<Page<FarmSummary>> {
+  const keyset = { createdAt: farms.created_at, id: farms.id };
+  const rows = await ctx.db
+    .select({
+      id: farms.id,
+      name: farms.name,
+      location: farms.location,
+      farm_type: farms.farm_type,
+      created_at: farms.created_at,
+      role: farm_memberships.role,
+    })
+    .from(farm_memberships)
+    .innerJoin(farms, eq(farms.id, farm_memberships.farm_id))
+    .where(and(eq(farm_memberships.user_id, ctx.userId), afterCursor(keyset, query.cursor)))
+    .orderBy(...newestFirst(keyset))
+    .limit(query.limit + 1);
+  const page = toPage(rows, query.limit);
+  return {
+    items: page.items.map((r) => ({
+      id: r.id,
+      name: r.name,
+      location: r.location,
+      farm_type: r.farm_type,
+      role: r.role,
+    })),
+    next_cursor: page.next_cursor,
+  };
 }
 
 /** The creator becomes the owner through a membership row, so access checks are one lookup. */

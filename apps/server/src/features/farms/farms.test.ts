@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { audit_logs, farm_memberships, farms } from '../../db/schema/index';
 import { newId } from '../../lib/ids';
-import type { ErrorBody, Farm, Page } from '@gona/shared';
+import type { ErrorBody, Farm, FarmSummary, Page } from '@gona/shared';
 import { createTestContext } from '../../test/context';
 
 const t = await createTestContext();
@@ -119,6 +119,79 @@ describe('listing farms', () => {
     const tooMany = await t.request<ErrorBody>('GET', '/api/farms?limit=100000', { cookie: me.cookie });
     expect(tooMany.status).toBe(400);
     expect(tooMany.body.error.fields).toHaveProperty('limit');
+  });
+});
+
+describe('listing farms with ?fields=basic (the fallback list)', () => {
+  it('answers only id, name, location, farm_type and role, newest first, member farms included', async () => {
+    const me = await t.signUp();
+    const other = await t.signUp();
+    const first = await t.createFarm(me.cookie, { name: 'First farm', location: 'Aba', farm_type: 'crop' });
+    const theirs = await t.createFarm(other.cookie, {
+      name: 'Their farm',
+      location: 'Jos',
+      farm_type: 'fish',
+    });
+    const notMine = await t.createFarm(other.cookie, { name: 'Not mine' });
+    await t.addMember(theirs.id, me.user.id, 'viewer');
+    const last = await t.createFarm(me.cookie, { name: 'Last farm', location: 'Ede', farm_type: 'mixed' });
+
+    const res = await t.request<Page<FarmSummary>>('GET', '/api/farms?fields=basic', { cookie: me.cookie });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({
+      items: [
+        { id: last.id, name: 'Last farm', location: 'Ede', farm_type: 'mixed', role: 'owner' },
+        { id: theirs.id, name: 'Their farm', location: 'Jos', farm_type: 'fish', role: 'viewer' },
+        { id: first.id, name: 'First farm', location: 'Aba', farm_type: 'crop', role: 'owner' },
+      ],
+      next_cursor: null,
+    });
+    for (const item of res.body.items) {
+      expect(Object.keys(item).sort()).toEqual(['farm_type', 'id', 'location', 'name', 'role']);
+    }
+    expect(res.body.items.map((f) => f.id)).not.toContain(notMine.id);
+  });
+
+  it('pages like the full list', async () => {
+    const me = await t.signUp();
+    const a = await t.createFarm(me.cookie, { name: 'Farm A' });
+    const b = await t.createFarm(me.cookie, { name: 'Farm B' });
+    const c = await t.createFarm(me.cookie, { name: 'Farm C' });
+    const page1 = await t.request<Page<FarmSummary>>('GET', '/api/farms?fields=basic&limit=2', {
+      cookie: me.cookie,
+    });
+    expect(page1.body.items.map((f) => f.id)).toEqual([c.id, b.id]);
+    const page2 = await t.request<Page<FarmSummary>>(
+      'GET',
+      `/api/farms?fields=basic&limit=2&cursor=${page1.body.next_cursor ?? ''}`,
+      { cookie: me.cookie },
+    );
+    expect(page2.body.items.map((f) => f.id)).toEqual([a.id]);
+    expect(page2.body.next_cursor).toBeNull();
+  });
+
+  it('answers an empty list to a user with no farms', async () => {
+    const { cookie } = await t.signUp();
+    await t.createFarm((await t.signUp()).cookie);
+    const res = await t.request<Page<FarmSummary>>('GET', '/api/farms?fields=basic', { cookie });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ items: [], next_cursor: null });
+  });
+
+  it('answers 401 without a session', async () => {
+    const res = await t.request<ErrorBody>('GET', '/api/farms?fields=basic');
+    expect(res.status).toBe(401);
+    expect(res.body.error.code).toBe('UNAUTHENTICATED');
+  });
+
+  it('answers 400 to an unknown fields value', async () => {
+    const { cookie } = await t.signUp();
+    for (const fields of ['full', 'id,name', '']) {
+      const res = await t.request<ErrorBody>('GET', `/api/farms?fields=${fields}`, { cookie });
+      expect(res.status, `fields=${fields}`).toBe(400);
+      expect(res.body.error.code).toBe('VALIDATION');
+      expect(res.body.error.fields).toHaveProperty('fields');
+    }
   });
 });
 

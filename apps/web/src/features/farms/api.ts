@@ -1,4 +1,4 @@
-import type { CreateFarmInput, Farm } from '@gona/shared/farms';
+import type { CreateFarmInput, Farm, FarmSummary } from '@gona/shared/farms';
 import { apiFetch } from '@/lib/http';
 
 export const farmKeys = {
@@ -8,6 +8,12 @@ export const farmKeys = {
 
 export async function fetchFarms(): Promise<Farm[]> {
   const page = await apiFetch<{ items: Farm[] }>('/api/farms');
+  return page.items;
+}
+
+/** The fallback list: the same farms with only id, name, location, farm_type and role. */
+export async function fetchFarmsBasic(): Promise<FarmSummary[]> {
+  const page = await apiFetch<{ items: FarmSummary[] }>('/api/farms?fields=basic');
   return page.items;
 }
 

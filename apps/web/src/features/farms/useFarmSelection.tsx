@@ -1,19 +1,20 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Farm } from '@gona/shared/farms';
+import type { FarmSummary } from '@gona/shared/farms';
 import { readCachedFarms, readSelectedFarmId, writeCachedFarms, writeSelectedFarmId } from '@/lib/storage';
-import { farmKeys, fetchFarm, fetchFarms } from './api';
+import { farmKeys, fetchFarm, fetchFarms, fetchFarmsBasic } from './api';
 import { decideAfterFetchById, decideSelection, initialFarmList, loadFarmList, signedOutSelection, type SelectionDecision } from './selection';
 
+/** The list holds summaries: the fallback list answers no more, and the screens need no more. */
 export type FarmSelectionValue = {
-  farms: Farm[];
-  selectedFarm: Farm | null;
+  farms: FarmSummary[];
+  selectedFarm: FarmSummary | null;
   selectedFarmId: string | null;
-  /** True once the server (or, failing that, the cache) has answered for this session. */
+  /** True once the server (or, failing that, its fallback list or the cache) has answered for this session. */
   ready: boolean;
   selectFarm: (farmId: string) => void;
   /** A farm just created: it joins the list at the top and becomes the selected farm. */
-  addFarm: (farm: Farm) => void;
+  addFarm: (farm: FarmSummary) => void;
   /** Re-reads the list from the server (after creating or deleting a farm). */
   refresh: () => Promise<void>;
 };
@@ -26,12 +27,13 @@ export function FarmSelectionProvider({ sessionStatus, children }: Props) {
   const queryClient = useQueryClient();
   const signedIn = sessionStatus === 'signed-in';
   const [selectedFarmId, setSelectedFarmId] = useState<string | null>(() => readSelectedFarmId());
-  const [directFarms, setDirectFarms] = useState<Farm[]>([]);
+  const [directFarms, setDirectFarms] = useState<FarmSummary[]>([]);
   const loadedOnce = useRef(false);
 
   const list = useQuery({
     queryKey: farmKeys.list,
-    queryFn: () => loadFarmList({ fetchFarms, readCache: readCachedFarms, writeCache: writeCachedFarms }),
+    queryFn: () =>
+      loadFarmList({ fetchFarms, fetchFarmsBasic, readCache: readCachedFarms, writeCache: writeCachedFarms }),
     enabled: signedIn,
     // The spec's farm cache is user_farms in local storage (the placeholder below). The list is
     // kept out of the IndexedDB query cache: a list restored from an earlier visit would pass for
@@ -90,7 +92,7 @@ export function FarmSelectionProvider({ sessionStatus, children }: Props) {
   const selectFarm = useCallback((farmId: string) => apply({ type: 'select', farmId }), [apply]);
 
   const addFarm = useCallback(
-    (farm: Farm) => {
+    (farm: FarmSummary) => {
       const farms = [farm, ...(readCachedFarms() ?? []).filter((f) => f.id !== farm.id)];
       writeCachedFarms(farms);
       queryClient.setQueryData(farmKeys.list, { farms, source: 'server' as const });
