@@ -1,10 +1,11 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { createMiddleware } from 'hono/factory';
 import { can, type FarmAction } from '@gona/shared';
 import { farm_memberships } from '../db/schema/index';
 import type { AppEnv } from './context';
 import { AppError } from './errors';
 import { isUuid } from './ids';
+import { preparedQuery } from './prepared';
 
 /** 401 UNAUTHENTICATED unless the request carries a valid session (loaded by the app for every /api request). */
 export const requireSession = createMiddleware<AppEnv>(async (c, next) => {
@@ -22,14 +23,24 @@ export function requireFarm(action: FarmAction) {
     if (!user) throw new AppError('UNAUTHENTICATED');
     const farmId = c.req.param('farmId');
     if (!farmId || !isUuid(farmId)) throw new AppError('NOT_FOUND');
-    const [membership] = await c.var.deps.db
-      .select({ role: farm_memberships.role })
-      .from(farm_memberships)
-      .where(and(eq(farm_memberships.farm_id, farmId), eq(farm_memberships.user_id, user.id)))
-      .limit(1);
+    const [membership] = await membershipQuery(c.var.deps.db).execute({ farmId, userId: user.id });
     if (!membership) throw new AppError('NOT_FOUND');
     if (!can(membership.role, action)) throw new AppError('FORBIDDEN');
     c.set('farm', { farmId, role: membership.role });
     await next();
   });
 }
+
+const membershipQuery = preparedQuery((db) =>
+  db
+    .select({ role: farm_memberships.role })
+    .from(farm_memberships)
+    .where(
+      and(
+        eq(farm_memberships.farm_id, sql.placeholder('farmId')),
+        eq(farm_memberships.user_id, sql.placeholder('userId')),
+      ),
+    )
+    .limit(1)
+    .prepare('gona_farm_membership'),
+);

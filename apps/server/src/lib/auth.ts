@@ -3,6 +3,7 @@ import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { signupRole } from '@gona/shared';
 import { accounts, rate_limits, sessions, users, verifications } from '../db/schema/index';
 import { mails } from '../integrations/email';
+import type { Config } from '../config';
 import type { Deps } from './context';
 import { newId } from './ids';
 import { consumeRateLimit } from './rate-limit';
@@ -11,6 +12,18 @@ import { consumeRateLimit } from './rate-limit';
 export const CLIENT_IP_HEADER = 'x-gona-client-ip';
 
 const DAY = 24 * 60 * 60;
+/** A session lasts 30 days and is renewed once a day while in use (seconds). */
+export const SESSION_EXPIRES_IN = 30 * DAY;
+export const SESSION_UPDATE_AGE = DAY;
+
+/** The session cookie better-auth sets: prefixed `__Secure-` when the site is served over https. */
+export function sessionCookieName(config: Pick<Config, 'baseUrl'>): string {
+  return `${isSecureSite(config) ? '__Secure-' : ''}gona.session_token`;
+}
+
+function isSecureSite(config: Pick<Config, 'baseUrl'>): boolean {
+  return config.baseUrl.startsWith('https://');
+}
 
 /** Paths of better-auth whose abuse costs us mail or guesses passwords; each gets the configured limit. */
 export const RATE_LIMITED_AUTH_PATHS = [
@@ -60,8 +73,8 @@ export function createAuth(deps: Deps) {
         createdAt: 'created_at',
         updatedAt: 'updated_at',
       },
-      expiresIn: 30 * DAY,
-      updateAge: DAY,
+      expiresIn: SESSION_EXPIRES_IN,
+      updateAge: SESSION_UPDATE_AGE,
     },
     account: {
       modelName: 'accounts',
@@ -127,7 +140,7 @@ export function createAuth(deps: Deps) {
     advanced: {
       database: { generateId: () => newId() },
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
-      useSecureCookies: config.baseUrl.startsWith('https://'),
+      useSecureCookies: isSecureSite(config),
       defaultCookieAttributes: { httpOnly: true, sameSite: 'lax' },
       cookiePrefix: 'gona',
     },
