@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -33,7 +34,7 @@ export function createDb(
   options: { inMemory?: boolean } = {},
 ): Database {
   if (config.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: config.databaseUrl, max: 10 });
+    const pool = new pg.Pool({ connectionString: config.databaseUrl, max: 10, Client: StatementCachingClient });
     const db = drizzlePg({ client: pool, schema }) as unknown as Db;
     return { db, kind: 'postgres', pool, close: () => pool.end() };
   }
@@ -93,4 +94,32 @@ function isAlive(pid: number): boolean {
   } catch {
     return false;
   }
+}
+
+/**
+ * A pg client that names every parameterised statement after its text, so PostgreSQL parses and
+ * plans each query shape once per connection instead of on every request (planning a farm list
+ * cost several times its execution). Queries without parameters, such as migrations, are untouched.
+ */
+class StatementCachingClient extends pg.Client {
+  constructor(config?: string | pg.ClientConfig) {
+    super(config);
+    const query = this.query.bind(this) as (...args: unknown[]) => unknown;
+    this.query = ((queryConfig: unknown, ...rest: unknown[]) => {
+      if (isUnnamedParameterisedQuery(queryConfig, rest[0])) {
+        queryConfig.name = `gona_${createHash('sha1').update(queryConfig.text).digest('base64url')}`;
+      }
+      return query(queryConfig, ...rest);
+    }) as typeof this.query;
+  }
+}
+
+function isUnnamedParameterisedQuery(
+  config: unknown,
+  values: unknown,
+): config is { text: string; name?: string; values?: unknown[] } {
+  if (typeof config !== 'object' || config === null) return false;
+  const query = config as { text?: unknown; name?: unknown; values?: unknown };
+  const params = query.values ?? values;
+  return typeof query.text === 'string' && !query.name && Array.isArray(params) && params.length > 0;
 }

@@ -23,10 +23,14 @@ export function requireFarm(action: FarmAction) {
     if (!user) throw new AppError('UNAUTHENTICATED');
     const farmId = c.req.param('farmId');
     if (!farmId || !isUuid(farmId)) throw new AppError('NOT_FOUND');
-    const [membership] = await membershipQuery(c.var.deps.db).execute({ farmId, userId: user.id });
-    if (!membership) throw new AppError('NOT_FOUND');
-    if (!can(membership.role, action)) throw new AppError('FORBIDDEN');
-    c.set('farm', { farmId, role: membership.role });
+    const known = c.var.membership;
+    const role =
+      known?.farmId === farmId
+        ? known.role
+        : ((await membershipQuery(c.var.deps.db).execute({ farmId, userId: user.id }))[0]?.role ?? null);
+    if (!role) throw new AppError('NOT_FOUND');
+    if (!can(role, action)) throw new AppError('FORBIDDEN');
+    c.set('farm', { farmId, role });
     await next();
   });
 }

@@ -33,6 +33,8 @@ export type AppEnv = {
     auth: Auth;
     user: SessionUser | null;
     farm?: FarmAccess;
+    /** The caller's role on the farm named in the path, when the session lookup already read it. */
+    membership?: { farmId: string; role: FarmRole | null };
   };
 };
 

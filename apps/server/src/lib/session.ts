@@ -2,9 +2,9 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { isAPIError } from 'better-auth/api';
 import { and, eq, gt, sql } from 'drizzle-orm';
 import { createMiddleware } from 'hono/factory';
-import { PLATFORM_ROLES, type PlatformRole } from '@gona/shared';
+import { PLATFORM_ROLES, type FarmRole, type PlatformRole } from '@gona/shared';
 import type { Db } from '../db/client';
-import { sessions, users } from '../db/schema/index';
+import { farm_memberships, sessions, users } from '../db/schema/index';
 import { SESSION_EXPIRES_IN, SESSION_UPDATE_AGE, sessionCookieName } from './auth';
 import type { AppEnv, SessionUser } from './context';
 import { preparedQuery } from './prepared';
@@ -25,9 +25,11 @@ export const loadSession = createMiddleware<AppEnv>(async (c, next) => {
   }
   const { config, db } = c.var.deps;
   const token = signedSessionToken(cookies, sessionCookieName(config), config.authSecret);
-  const current = token ? await findCurrentSession(db, token) : null;
+  const farmId = FARM_PATH.exec(c.req.path)?.[1] ?? null;
+  const current = token ? await findCurrentSession(db, token, farmId) : null;
   if (current) {
-    c.set('user', current);
+    c.set('user', current.user);
+    if (farmId) c.set('membership', { farmId, role: current.farmRole });
     return next();
   }
 
@@ -42,6 +44,9 @@ export const loadSession = createMiddleware<AppEnv>(async (c, next) => {
   await next();
   for (const cookie of session?.headers.getSetCookie() ?? []) c.res.headers.append('set-cookie', cookie);
 });
+
+/** Farm-scoped paths: the session lookup also reads the caller's role on that farm (requireFarm uses it). */
+const FARM_PATH = /^\/api\/farms\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})(?:\/|$)/i;
 
 /**
  * The token of the session cookie when its signature is ours. better-auth signs the cookie value as
@@ -67,13 +72,25 @@ export function signedSessionToken(cookieHeader: string, cookieName: string, sec
   return null;
 }
 
-/** The user of a session that exists and needs no renewal yet, or null. */
-async function findCurrentSession(db: Db, token: string): Promise<SessionUser | null> {
+/**
+ * The user of a session that exists and needs no renewal yet, with their role on `farmId` if given
+ * (null when not a member), in one statement; null when the session is not current.
+ */
+async function findCurrentSession(
+  db: Db,
+  token: string,
+  farmId: string | null,
+): Promise<{ user: SessionUser; farmRole: FarmRole | null } | null> {
   // better-auth renews a session once it is more than SESSION_UPDATE_AGE old, i.e. once it expires
   // within SESSION_EXPIRES_IN - SESSION_UPDATE_AGE; until then nothing needs writing.
   const renewBefore = new Date(Date.now() + (SESSION_EXPIRES_IN - SESSION_UPDATE_AGE) * 1000);
-  const [row] = await currentSessionQuery(db).execute({ token, renewBefore: renewBefore.toISOString() });
-  return row ? { ...row, role: platformRole(row.role) } : null;
+  const [row] = await currentSessionQuery(db).execute({ token, renewBefore: renewBefore.toISOString(), farmId });
+  if (!row) return null;
+  const { farm_role, ...user } = row;
+  return {
+    user: { ...user, role: platformRole(user.role) },
+    farmRole: farm_role,
+  };
 }
 
 const currentSessionQuery = preparedQuery((db) =>
@@ -86,9 +103,14 @@ const currentSessionQuery = preparedQuery((db) =>
       phone: users.phone,
       role: users.role,
       email_verified: users.email_verified,
+      farm_role: farm_memberships.role,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.user_id))
+    .leftJoin(
+      farm_memberships,
+      and(eq(farm_memberships.user_id, users.id), eq(farm_memberships.farm_id, sql.placeholder('farmId'))),
+    )
     .where(and(eq(sessions.token, sql.placeholder('token')), gt(sessions.expires_at, sql.placeholder('renewBefore'))))
     .limit(1)
     .prepare('gona_current_session'),
