@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, REPO_ROOT, loadConfig, toPublicConfig } from './config';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ConfigError, REPO_ROOT, loadConfig, loadDotEnv, toPublicConfig } from './config';
 
 const secret = 'a'.repeat(32);
 
@@ -48,5 +51,22 @@ describe('loadConfig', () => {
   it('requires AUTH_SECRET in production', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/AUTH_SECRET/);
     expect(() => loadConfig({ NODE_ENV: 'production', PORT: '0' })).toThrow(/PORT[\s\S]*AUTH_SECRET/);
+  });
+});
+
+describe('loadDotEnv', () => {
+  it('fills variables from the .env file without overriding the environment', () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'gona-env-')), '.env');
+    writeFileSync(file, 'GONA_TEST_FROM_FILE=file\nGONA_TEST_ALREADY_SET=file\n');
+    process.env.GONA_TEST_ALREADY_SET = 'environment';
+    try {
+      loadDotEnv(file);
+      expect(process.env.GONA_TEST_FROM_FILE).toBe('file');
+      expect(process.env.GONA_TEST_ALREADY_SET).toBe('environment');
+      expect(() => loadDotEnv(join(tmpdir(), 'no-such-dir', '.env'))).not.toThrow();
+    } finally {
+      delete process.env.GONA_TEST_FROM_FILE;
+      delete process.env.GONA_TEST_ALREADY_SET;
+    }
   });
 });

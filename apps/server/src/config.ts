@@ -98,6 +98,11 @@ export class ConfigError extends Error {
   }
 }
 
+/** Variables from the repository's .env file, for those not already set in the environment. */
+export function loadDotEnv(file = join(REPO_ROOT, '.env')): void {
+  if (existsSync(file)) process.loadEnvFile(file);
+}
+
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   // An empty value (as in a copied .env.example) means "use the default".
   const given = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v.trim() !== ''));

@@ -1,7 +1,7 @@
 import { serve } from '@hono/node-server';
 import { join } from 'node:path';
 import { createApp } from './app';
-import { ConfigError, REPO_ROOT, loadConfig, type Config } from './config';
+import { ConfigError, REPO_ROOT, loadConfig, loadDotEnv, type Config } from './config';
 import { DataDirLockedError, createDb } from './db/client';
 import { migrateDb } from './db/migrate';
 import { createMailer } from './integrations/email';
@@ -13,6 +13,7 @@ const WEB_DIST = join(REPO_ROOT, 'apps/web/dist');
 
 /** The only file that listens: config → db → migrate → jobs → http, and the reverse on Ctrl-C. */
 async function main(): Promise<void> {
+  loadDotEnv();
   const config = readConfig();
   const logger = createLogger(config.logLevel);
   const database = createDb(config);
