@@ -3,7 +3,7 @@ import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { fileURLToPath } from 'node:url';
-import { loadConfig, toPublicConfig } from '../server/src/config.ts';
+import { loadBuildConfig, toPublicConfig } from '../server/src/config.ts';
 import type { PublicConfig } from './src/lib/public-config';
 
 /**
@@ -12,14 +12,8 @@ import type { PublicConfig } from './src/lib/public-config';
  */
 const SPA_PATHS = /^\/(?:login|signup|logout|forgot-password|update-password|create-farm|dashboard)(?:\/|$)/;
 
-/**
- * Public values (support address, blog, price) are build-time constants read from the same
- * configuration the server validates. The build needs no secret, so a placeholder keeps
- * loadConfig from generating one on disk.
- */
-const server = toPublicConfig(
-  loadConfig({ ...process.env, AUTH_SECRET: process.env.AUTH_SECRET ?? 'build-time-placeholder-not-a-secret' }),
-);
+/** Public values (support address, blog, price) are build-time constants from the server's configuration. */
+const server = toPublicConfig(loadBuildConfig());
 const PUBLIC_CONFIG: PublicConfig = {
   support_email: server.supportEmail,
   postal_address: server.supportAddress,

@@ -103,6 +103,16 @@ export function loadDotEnv(file = join(REPO_ROOT, '.env')): void {
   if (existsSync(file)) process.loadEnvFile(file);
 }
 
+/**
+ * The configuration as the web build sees it (public values are baked into the pages): the same
+ * environment and .env the server reads. The build needs no secret, so a placeholder keeps
+ * loadConfig from generating one on disk.
+ */
+export function loadBuildConfig(): Config {
+  loadDotEnv();
+  return loadConfig({ ...process.env, AUTH_SECRET: process.env.AUTH_SECRET ?? 'build-time-placeholder-not-a-secret' });
+}
+
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   // An empty value (as in a copied .env.example) means "use the default".
   const given = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v.trim() !== ''));

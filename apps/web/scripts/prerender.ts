@@ -6,7 +6,7 @@ import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { plansResponse } from '@gona/shared/plans';
-import { loadConfig, toPublicConfig } from '../../server/src/config';
+import { loadBuildConfig, toPublicConfig } from '../../server/src/config';
 import type { PublicConfig } from '../src/lib/public-config';
 
 const webRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -15,8 +15,7 @@ const ENTRY = 'src/public/enhance.ts';
 
 type ManifestChunk = { file: string; css?: string[]; imports?: string[] };
 
-// The build needs only public values; a placeholder secret stops loadConfig from creating one on disk.
-const config = loadConfig({ ...process.env, AUTH_SECRET: process.env.AUTH_SECRET ?? 'build-time-placeholder-not-a-secret' });
+const config = loadBuildConfig();
 const site = toPublicConfig(config);
 
 // The components read the same build-time constant that Vite defines for the app.
