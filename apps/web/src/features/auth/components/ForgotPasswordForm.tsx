@@ -1,37 +1,25 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import { fieldErrors } from '@gona/shared/errors';
 import { ForgotPasswordInputSchema } from '@gona/shared/auth';
 import { Button, TextField } from '@/components/ui';
 import { ApiError } from '@/lib/http';
+import { useSchemaForm } from '@/lib/use-schema-form';
 import { requestPasswordReset } from '../api';
 
 export function ForgotPasswordForm() {
   const { t } = useTranslation('auth');
-  const [email, setEmail] = useState('');
-  const [error, setError] = useState<string | undefined>();
-  const [pending, setPending] = useState(false);
+  const { field, pending, submit } = useSchemaForm({ email: '' });
   const [sentTo, setSentTo] = useState<string | null>(null);
 
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const parsed = ForgotPasswordInputSchema.safeParse({ email });
-    if (!parsed.success) {
-      setError(fieldErrors(parsed.error).email);
-      return;
-    }
-    setError(undefined);
-    setPending(true);
+  const onSubmit = submit(ForgotPasswordInputSchema, async ({ email }) => {
     try {
-      await requestPasswordReset(parsed.data.email);
-      setSentTo(parsed.data.email);
+      await requestPasswordReset(email);
+      setSentTo(email);
     } catch (err) {
       toast.error(err instanceof ApiError && err.status !== 0 ? err.message : t('failed'));
-    } finally {
-      setPending(false);
     }
-  }
+  });
 
   if (sentTo) {
     return (
@@ -46,12 +34,9 @@ export function ForgotPasswordForm() {
       <TextField
         label={t('fields.email')}
         type="email"
-        name="email"
         inputMode="email"
         autoComplete="email"
-        value={email}
-        error={error}
-        onChange={(e) => setEmail(e.target.value)}
+        {...field('email')}
       />
       <Button type="submit" loading={pending} fullWidth>
         {t('forgot.submit')}

@@ -1,11 +1,11 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import { fieldErrors } from '@gona/shared/errors';
 import { SignInInputSchema } from '@gona/shared/auth';
 import { Button, ConfirmDialog, TextField } from '@/components/ui';
 import { ApiError } from '@/lib/http';
+import { useSchemaForm } from '@/lib/use-schema-form';
 import { resendConfirmation, signIn } from '../api';
 
 /** The spec's pause between the "not confirmed" toast and the resend question. */
@@ -18,33 +18,21 @@ type Props = {
 
 export function SignInForm({ onSignedIn }: Props) {
   const { t } = useTranslation('auth');
-  const [values, setValues] = useState({ email: '', password: '' });
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [pending, setPending] = useState(false);
+  const { field, setErrors, pending, submit } = useSchemaForm({ email: '', password: '' });
   const [resendEmail, setResendEmail] = useState<string | null>(null);
   const [resending, setResending] = useState(false);
   const promptTimer = useRef<number | undefined>(undefined);
 
   useEffect(() => () => window.clearTimeout(promptTimer.current), []);
 
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const parsed = SignInInputSchema.safeParse(values);
-    if (!parsed.success) {
-      setErrors(fieldErrors(parsed.error));
-      return;
-    }
-    setErrors({});
-    setPending(true);
+  const onSubmit = submit(SignInInputSchema, async (credentials) => {
     try {
-      await signIn(parsed.data);
+      await signIn(credentials);
       await onSignedIn();
     } catch (error) {
-      handleSignInError(error, parsed.data.email);
-    } finally {
-      setPending(false);
+      handleSignInError(error, credentials.email);
     }
-  }
+  });
 
   function handleSignInError(error: unknown, email: string) {
     if (!(error instanceof ApiError)) {
@@ -84,21 +72,15 @@ export function SignInForm({ onSignedIn }: Props) {
         <TextField
           label={t('fields.email')}
           type="email"
-          name="email"
           autoComplete="email"
           inputMode="email"
-          value={values.email}
-          error={errors.email}
-          onChange={(e) => setValues({ ...values, email: e.target.value })}
+          {...field('email')}
         />
         <TextField
           label={t('fields.password')}
           type="password"
-          name="password"
           autoComplete="current-password"
-          value={values.password}
-          error={errors.password}
-          onChange={(e) => setValues({ ...values, password: e.target.value })}
+          {...field('password')}
         />
         <div className="-mt-2 text-right">
           <Link to="/forgot-password" className="inline-flex min-h-11 items-center font-medium text-green-800 underline-offset-2 hover:underline">

@@ -1,34 +1,24 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { MailCheck } from 'lucide-react';
-import { fieldErrors } from '@gona/shared/errors';
 import { SignUpInputSchema } from '@gona/shared/auth';
 import { Button, TextField } from '@/components/ui';
 import { ApiError } from '@/lib/http';
+import { useSchemaForm } from '@/lib/use-schema-form';
 import { resendConfirmation, signUp, type SignUpRequest } from '../api';
 
 const EMPTY: SignUpRequest = { first_name: '', last_name: '', email: '', phone: '', password: '' };
 
 export function SignUpForm() {
   const { t } = useTranslation('auth');
-  const [values, setValues] = useState<SignUpRequest>(EMPTY);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [pending, setPending] = useState(false);
+  const { field, setErrors, pending, submit } = useSchemaForm(EMPTY);
   const [sentTo, setSentTo] = useState<string | null>(null);
 
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const parsed = SignUpInputSchema.safeParse(values);
-    if (!parsed.success) {
-      setErrors(fieldErrors(parsed.error));
-      return;
-    }
-    setErrors({});
-    setPending(true);
+  const onSubmit = submit(SignUpInputSchema, async (input) => {
     try {
-      await signUp(parsed.data);
-      setSentTo(parsed.data.email);
+      await signUp(input);
+      setSentTo(input.email);
     } catch (error) {
       if (error instanceof ApiError && (error.status === 422 || /exist/i.test(error.code))) {
         setErrors({ email: t('signUp.emailTaken') });
@@ -37,19 +27,10 @@ export function SignUpForm() {
       } else {
         toast.error(error instanceof ApiError && error.status !== 0 ? error.message : t('failed'));
       }
-    } finally {
-      setPending(false);
     }
-  }
+  });
 
   if (sentTo) return <CheckYourEmail email={sentTo} />;
-
-  const field = (name: keyof SignUpRequest) => ({
-    name,
-    value: values[name],
-    error: errors[name],
-    onChange: (e: { target: { value: string } }) => setValues({ ...values, [name]: e.target.value }),
-  });
 
   return (
     <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">

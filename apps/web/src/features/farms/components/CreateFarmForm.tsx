@@ -1,10 +1,9 @@
-import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import { fieldErrors } from '@gona/shared/errors';
 import { CreateFarmInputSchema, FARM_SIZE_UNITS, FARM_TYPES, NIGERIAN_STATES, type Farm } from '@gona/shared/farms';
 import { Button, SelectField, TextField } from '@/components/ui';
 import { ApiError } from '@/lib/http';
+import { useSchemaForm } from '@/lib/use-schema-form';
 import { createFarm } from '../api';
 
 type Values = {
@@ -23,37 +22,22 @@ type Props = { onCreated: (farm: Farm) => Promise<void> | void };
 
 export function CreateFarmForm({ onCreated }: Props) {
   const { t } = useTranslation('dashboard');
-  const [values, setValues] = useState<Values>(EMPTY);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [pending, setPending] = useState(false);
+  const { field, setErrors, pending, submit } = useSchemaForm(EMPTY);
 
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const parsed = CreateFarmInputSchema.safeParse(toInput(values));
-    if (!parsed.success) {
-      setErrors(fieldErrors(parsed.error));
-      return;
-    }
-    setErrors({});
-    setPending(true);
-    try {
-      const farm = await createFarm(parsed.data);
-      toast.success(t('farms.created', { name: farm.name }));
-      await onCreated(farm);
-    } catch (error) {
-      if (error instanceof ApiError && Object.keys(error.fields).length > 0) setErrors(error.fields);
-      else toast.error(error instanceof ApiError && error.status !== 0 ? error.message : t('failed', { ns: 'auth' }));
-    } finally {
-      setPending(false);
-    }
-  }
-
-  const field = (name: keyof Values) => ({
-    name,
-    value: values[name],
-    error: errors[name],
-    onChange: (e: { target: { value: string } }) => setValues({ ...values, [name]: e.target.value }),
-  });
+  const onSubmit = submit(
+    CreateFarmInputSchema,
+    async (input) => {
+      try {
+        const farm = await createFarm(input);
+        toast.success(t('farms.created', { name: farm.name }));
+        await onCreated(farm);
+      } catch (error) {
+        if (error instanceof ApiError && Object.keys(error.fields).length > 0) setErrors(error.fields);
+        else toast.error(error instanceof ApiError && error.status !== 0 ? error.message : t('failed', { ns: 'auth' }));
+      }
+    },
+    toInput,
+  );
 
   return (
     <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">

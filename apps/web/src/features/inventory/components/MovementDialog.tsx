@@ -1,7 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import { fieldErrors } from '@gona/shared/errors';
 import {
   applyMovement,
   MOVEMENT_KINDS,
@@ -12,6 +11,7 @@ import {
 import { nairaToKobo } from '@gona/shared/money';
 import { Button, cx, Dialog, TextareaField, TextField } from '@/components/ui';
 import { ApiError } from '@/lib/http';
+import { useSchemaForm } from '@/lib/use-schema-form';
 import { newClientId, useRecordMovement } from '../api';
 import { useErrorText } from '../errors';
 import { useQuantityText } from '../format';
@@ -34,12 +34,14 @@ export function MovementDialog({ farmId, supply, initialKind, onClose }: Props) 
   const errorText = useErrorText();
   const record = useRecordMovement(farmId);
   const [movementId] = useState(newClientId);
-  const [kind, setKind] = useState<MovementKind>(initialKind);
-  const [quantity, setQuantity] = useState(initialKind === 'adjusted' ? supply.quantity : '1');
-  const [reason, setReason] = useState('');
-  const [note, setNote] = useState('');
-  const [unitCost, setUnitCost] = useState('');
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const { values, setField, errors, setErrors, parse } = useSchemaForm({
+    kind: initialKind,
+    quantity: initialKind === 'adjusted' ? supply.quantity : '1',
+    reason: '',
+    note: '',
+    unitCost: '',
+  });
+  const { kind, quantity, reason, note, unitCost } = values;
   const [failure, setFailure] = useState<string | null>(null);
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
@@ -87,7 +89,7 @@ export function MovementDialog({ farmId, supply, initialKind, onClose }: Props) 
         return null;
       }
     }
-    const parsed = RecordMovementInputSchema.safeParse({
+    const movement = parse(RecordMovementInputSchema, {
       id: movementId,
       kind,
       quantity,
@@ -95,19 +97,16 @@ export function MovementDialog({ farmId, supply, initialKind, onClose }: Props) 
       note,
       unit_cost_kobo: unitCostKobo,
     });
-    if (!parsed.success) {
-      setErrors(fieldErrors(parsed.error));
-      return null;
-    }
+    if (!movement) return null;
     // The same stock rule the server applies, so the farmer hears it before sending anything.
-    const outcome = applyMovement(supply.quantity, parsed.data);
+    const outcome = applyMovement(supply.quantity, movement);
     if (!outcome.ok) {
       setErrors({
         quantity: t('movement.tooMuch', { quantity: quantityText(outcome.available, supply.unit) }),
       });
       return null;
     }
-    return parsed.data;
+    return movement;
   }
 
   return (
@@ -142,8 +141,8 @@ export function MovementDialog({ farmId, supply, initialKind, onClose }: Props) 
                   value={option}
                   checked={kind === option}
                   onChange={() => {
-                    setKind(option);
-                    if (option === 'adjusted') setQuantity(supply.quantity);
+                    setField('kind', option);
+                    if (option === 'adjusted') setField('quantity', supply.quantity);
                   }}
                   className="sr-only"
                 />
@@ -159,7 +158,7 @@ export function MovementDialog({ farmId, supply, initialKind, onClose }: Props) 
           autoFocus
           onFocus={(e) => e.currentTarget.select()}
           value={quantity}
-          onChange={(e) => setQuantity(e.target.value)}
+          onChange={(e) => setField('quantity', e.target.value)}
           error={errors.quantity}
           hint={t('movement.inStock', { quantity: quantityText(supply.quantity, supply.unit) })}
         />
@@ -168,7 +167,7 @@ export function MovementDialog({ farmId, supply, initialKind, onClose }: Props) 
             label={t('movement.reason')}
             placeholder={t('movement.reasonPlaceholder')}
             value={reason}
-            onChange={(e) => setReason(e.target.value)}
+            onChange={(e) => setField('reason', e.target.value)}
             error={errors.reason}
           />
         )}
@@ -177,14 +176,14 @@ export function MovementDialog({ farmId, supply, initialKind, onClose }: Props) 
             label={t('movement.unitCost')}
             inputMode="decimal"
             value={unitCost}
-            onChange={(e) => setUnitCost(e.target.value)}
+            onChange={(e) => setField('unitCost', e.target.value)}
             error={errors.unit_cost_kobo}
           />
         )}
         <TextareaField
           label={t('movement.note')}
           value={note}
-          onChange={(e) => setNote(e.target.value)}
+          onChange={(e) => setField('note', e.target.value)}
           error={errors.note}
           rows={2}
         />

@@ -2,7 +2,6 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Truck } from 'lucide-react';
 import { toast } from 'sonner';
-import { fieldErrors } from '@gona/shared/errors';
 import { can, type FarmRole } from '@gona/shared/permissions';
 import { CreateSupplierInputSchema, UpdateSupplierInputSchema, type Supplier } from '@gona/shared/inventory';
 import {
@@ -17,6 +16,7 @@ import {
   type ListColumn,
 } from '@/components/ui';
 import { ApiError } from '@/lib/http';
+import { useSchemaForm } from '@/lib/use-schema-form';
 import { useCreateSupplier, useDeactivateSupplier, useSuppliers, useUpdateSupplier } from '../api';
 import { useErrorText } from '../errors';
 
@@ -144,13 +144,12 @@ function SupplierFormDialog({ farmId, supplier, onClose }: FormProps) {
   const errorText = useErrorText();
   const create = useCreateSupplier(farmId);
   const update = useUpdateSupplier(farmId);
-  const [values, setValues] = useState({
+  const { values, field, setErrors, parse } = useSchemaForm({
     name: supplier?.name ?? '',
     phone: supplier?.phone ?? '',
     email: supplier?.email ?? '',
     address: supplier?.address ?? '',
   });
-  const [errors, setErrors] = useState<Record<string, string>>({});
   const [failure, setFailure] = useState<string | null>(null);
   const formId = `supplier-form-${supplier?.id ?? 'new'}`;
 
@@ -160,13 +159,13 @@ function SupplierFormDialog({ farmId, supplier, onClose }: FormProps) {
     try {
       let saved: Supplier;
       if (supplier) {
-        const parsed = UpdateSupplierInputSchema.safeParse({ ...values, version: supplier.version });
-        if (!parsed.success) return setErrors(fieldErrors(parsed.error));
-        saved = await update.mutateAsync({ ...parsed.data, id: supplier.id });
+        const input = parse(UpdateSupplierInputSchema, { ...values, version: supplier.version });
+        if (!input) return;
+        saved = await update.mutateAsync({ ...input, id: supplier.id });
       } else {
-        const parsed = CreateSupplierInputSchema.safeParse(values);
-        if (!parsed.success) return setErrors(fieldErrors(parsed.error));
-        saved = await create.mutateAsync(parsed.data);
+        const input = parse(CreateSupplierInputSchema, values);
+        if (!input) return;
+        saved = await create.mutateAsync(input);
       }
       setErrors({});
       toast.success(t(supplier ? 'suppliers.saved' : 'suppliers.added', { name: saved.name }));
@@ -177,13 +176,6 @@ function SupplierFormDialog({ farmId, supplier, onClose }: FormProps) {
       setFailure(t('suppliers.failed', { message: errorText(error) }));
     }
   }
-
-  const field = (name: keyof typeof values) => ({
-    name,
-    value: values[name],
-    error: errors[name],
-    onChange: (e: { target: { value: string } }) => setValues((v) => ({ ...v, [name]: e.target.value })),
-  });
 
   return (
     <Dialog

@@ -1,7 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import { fieldErrors } from '@gona/shared/errors';
 import {
   CreateSupplyInputSchema,
   SUPPLY_CATEGORIES,
@@ -12,6 +11,7 @@ import {
 import { nairaToKobo } from '@gona/shared/money';
 import { Button, Dialog, SelectField, TextareaField, TextField } from '@/components/ui';
 import { ApiError } from '@/lib/http';
+import { useSchemaForm } from '@/lib/use-schema-form';
 import { useCreateSupply, useSuppliers, useUpdateSupply } from '../api';
 import { useErrorText } from '../errors';
 
@@ -43,8 +43,7 @@ export function SupplyFormDialog({ farmId, supply, onClose, onSaved }: Props) {
   const suppliers = useSuppliers(farmId);
   const create = useCreateSupply(farmId);
   const update = useUpdateSupply(farmId);
-  const [values, setValues] = useState<Values>(() => initialValues(supply));
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const { values, field, setErrors, parse } = useSchemaForm<Values>(() => initialValues(supply));
   const [failure, setFailure] = useState<string | null>(null);
   const formId = supply ? `supply-form-${supply.id}` : 'supply-form-new';
 
@@ -74,13 +73,13 @@ export function SupplyFormDialog({ farmId, supply, onClose, onSaved }: Props) {
     try {
       let saved: Supply;
       if (supply) {
-        const parsed = UpdateSupplyInputSchema.safeParse({ ...common, version: supply.version });
-        if (!parsed.success) return setErrors(fieldErrors(parsed.error));
-        saved = await update.mutateAsync({ ...parsed.data, id: supply.id });
+        const input = parse(UpdateSupplyInputSchema, { ...common, version: supply.version });
+        if (!input) return;
+        saved = await update.mutateAsync({ ...input, id: supply.id });
       } else {
-        const parsed = CreateSupplyInputSchema.safeParse({ ...common, quantity: values.quantity });
-        if (!parsed.success) return setErrors(fieldErrors(parsed.error));
-        saved = await create.mutateAsync(parsed.data);
+        const input = parse(CreateSupplyInputSchema, { ...common, quantity: values.quantity });
+        if (!input) return;
+        saved = await create.mutateAsync(input);
       }
       setErrors({});
       toast.success(t(supply ? 'form.saved' : 'form.added', { name: saved.name }));
@@ -92,13 +91,6 @@ export function SupplyFormDialog({ farmId, supply, onClose, onSaved }: Props) {
       setFailure(t('form.failed', { message: errorText(error) }));
     }
   }
-
-  const field = (name: keyof Values, errorKey: string = name) => ({
-    name,
-    value: values[name],
-    error: errors[errorKey],
-    onChange: (e: { target: { value: string } }) => setValues((v) => ({ ...v, [name]: e.target.value })),
-  });
 
   return (
     <Dialog

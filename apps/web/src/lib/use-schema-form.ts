@@ -1,0 +1,63 @@
+import { useState, type FormEvent } from 'react';
+import type { z } from 'zod';
+import { fieldErrors } from '@gona/shared/errors';
+
+type FieldErrors = Record<string, string>;
+
+/**
+ * Form state checked against a shared schema: the values, the field errors (from the schema or
+ * from the server) and whether a submit is under way.
+ */
+export function useSchemaForm<V extends Record<string, string>>(initialValues: V | (() => V)) {
+  const [values, setValues] = useState<V>(initialValues);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [pending, setPending] = useState(false);
+
+  function setField<K extends keyof V>(name: K, value: V[K]) {
+    setValues((current) => ({ ...current, [name]: value }));
+  }
+
+  /** Props for a text or select field; `errorKey` when the schema names the field differently. */
+  function field(name: keyof V & string, errorKey: string = name) {
+    return {
+      name,
+      value: values[name],
+      error: errors[errorKey],
+      onChange: (e: { target: { value: string } }) =>
+        setValues((current) => ({ ...current, [name]: e.target.value })),
+    };
+  }
+
+  /** The parsed data, or null after showing the schema's messages on their fields. */
+  function parse<S extends z.ZodType>(schema: S, input: unknown): z.output<S> | null {
+    const parsed = schema.safeParse(input);
+    if (parsed.success) return parsed.data;
+    setErrors(fieldErrors(parsed.error));
+    return null;
+  }
+
+  /**
+   * A submit handler: parses the values (through `toInput` when the form's strings are not the
+   * schema's input), clears old errors and runs `handler` with the data while `pending` is true.
+   */
+  function submit<S extends z.ZodType>(
+    schema: S,
+    handler: (data: z.output<S>) => Promise<void>,
+    toInput: (values: V) => unknown = (v) => v,
+  ) {
+    return async (event: FormEvent<HTMLFormElement>) => {
+      event.preventDefault();
+      const data = parse(schema, toInput(values));
+      if (data === null) return;
+      setErrors({});
+      setPending(true);
+      try {
+        await handler(data);
+      } finally {
+        setPending(false);
+      }
+    };
+  }
+
+  return { values, setField, field, errors, setErrors, pending, parse, submit };
+}
