@@ -1,6 +1,6 @@
 import { desc } from 'drizzle-orm';
-import { index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { newId } from '../../lib/ids';
+import { index, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, id } from './columns';
 
 /**
  * Who changed what. No foreign keys on purpose: the history of a deleted farm or user must outlive it.
@@ -9,14 +9,14 @@ import { newId } from '../../lib/ids';
 export const audit_logs = pgTable(
   'audit_logs',
   {
-    id: uuid('id').primaryKey().$defaultFn(newId),
+    id: id(),
     user_id: uuid('user_id'),
     farm_id: uuid('farm_id'),
     table_name: text('table_name').notNull(),
     record_id: text('record_id').notNull(),
     action: text('action').notNull(),
     changes: jsonb('changes'),
-    created_at: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+    created_at: createdAt(),
   },
   (t) => [
     index('audit_logs_user_id_created_at_idx').on(t.user_id, desc(t.created_at), desc(t.id)),

@@ -1,17 +1,13 @@
-import { bigint, boolean, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { newId } from '../../lib/ids';
+import { bigint, boolean, index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, id, timestampMs, updatedAt } from './columns';
 
 /**
  * better-auth's tables, renamed to our conventions (plural, snake_case). The property names are the
  * ones better-auth is told about in lib/auth.ts (`fields` mapping), so keep both in step.
  */
 
-/** Millisecond precision everywhere, so a timestamp survives a round trip through JavaScript (cursors). */
-const createdAt = () => timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow();
-const updatedAt = () => timestamp('updated_at', { withTimezone: true, precision: 3 }).notNull().defaultNow();
-
 export const users = pgTable('users', {
-  id: uuid('id').primaryKey().$defaultFn(newId),
+  id: id(),
   name: text('name').notNull(),
   email: text('email').notNull().unique(),
   email_verified: boolean('email_verified').notNull().default(false),
@@ -27,12 +23,12 @@ export const users = pgTable('users', {
 export const sessions = pgTable(
   'sessions',
   {
-    id: uuid('id').primaryKey().$defaultFn(newId),
+    id: id(),
     user_id: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     token: text('token').notNull().unique(),
-    expires_at: timestamp('expires_at', { withTimezone: true, precision: 3 }).notNull(),
+    expires_at: timestampMs('expires_at').notNull(),
     ip_address: text('ip_address'),
     user_agent: text('user_agent'),
     created_at: createdAt(),
@@ -44,7 +40,7 @@ export const sessions = pgTable(
 export const accounts = pgTable(
   'accounts',
   {
-    id: uuid('id').primaryKey().$defaultFn(newId),
+    id: id(),
     user_id: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
@@ -53,8 +49,8 @@ export const accounts = pgTable(
     access_token: text('access_token'),
     refresh_token: text('refresh_token'),
     id_token: text('id_token'),
-    access_token_expires_at: timestamp('access_token_expires_at', { withTimezone: true, precision: 3 }),
-    refresh_token_expires_at: timestamp('refresh_token_expires_at', { withTimezone: true, precision: 3 }),
+    access_token_expires_at: timestampMs('access_token_expires_at'),
+    refresh_token_expires_at: timestampMs('refresh_token_expires_at'),
     scope: text('scope'),
     password: text('password'),
     created_at: createdAt(),
@@ -66,10 +62,10 @@ export const accounts = pgTable(
 export const verifications = pgTable(
   'verifications',
   {
-    id: uuid('id').primaryKey().$defaultFn(newId),
+    id: id(),
     identifier: text('identifier').notNull(),
     value: text('value').notNull(),
-    expires_at: timestamp('expires_at', { withTimezone: true, precision: 3 }).notNull(),
+    expires_at: timestampMs('expires_at').notNull(),
     created_at: createdAt(),
     updated_at: updatedAt(),
   },
@@ -81,7 +77,7 @@ export const verifications = pgTable(
  * that every server process shares them. window_start is epoch milliseconds.
  */
 export const rate_limits = pgTable('rate_limits', {
-  id: uuid('id').primaryKey().$defaultFn(newId),
+  id: id(),
   key: text('key').notNull().unique(),
   count: integer('count').notNull(),
   window_start: bigint('window_start', { mode: 'number' }).notNull(),

@@ -1,24 +1,13 @@
 import { desc, sql } from 'drizzle-orm';
-import {
-  check,
-  doublePrecision,
-  index,
-  integer,
-  numeric,
-  pgTable,
-  text,
-  timestamp,
-  unique,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { check, doublePrecision, index, numeric, pgTable, text, unique, uuid } from 'drizzle-orm/pg-core';
 import type { FarmRole, FarmType } from '@gona/shared';
-import { newId } from '../../lib/ids';
 import { users } from './auth';
+import { createdAt, id, updatedAt, version } from './columns';
 
 export const farms = pgTable(
   'farms',
   {
-    id: uuid('id').primaryKey().$defaultFn(newId),
+    id: id(),
     name: text('name').notNull(),
     location: text('location').notNull(),
     farm_type: text('farm_type').$type<FarmType>().notNull(),
@@ -32,9 +21,9 @@ export const farms = pgTable(
     size: numeric('size', { precision: 14, scale: 4, mode: 'number' }),
     size_unit: text('size_unit').$type<'hectare' | 'acre' | 'plot'>(),
     timezone: text('timezone').notNull().default('Africa/Lagos'),
-    created_at: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
-    updated_at: timestamp('updated_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
-    version: integer('version').notNull().default(1),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+    version: version(),
   },
   (t) => [index('farms_owner_id_created_at_idx').on(t.owner_id, desc(t.created_at), desc(t.id))],
 );
@@ -43,7 +32,7 @@ export const farms = pgTable(
 export const farm_memberships = pgTable(
   'farm_memberships',
   {
-    id: uuid('id').primaryKey().$defaultFn(newId),
+    id: id(),
     farm_id: uuid('farm_id')
       .notNull()
       .references(() => farms.id, { onDelete: 'cascade' }),
@@ -51,7 +40,7 @@ export const farm_memberships = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     role: text('role').$type<FarmRole>().notNull(),
-    created_at: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+    created_at: createdAt(),
   },
   (t) => [
     unique('farm_memberships_farm_id_user_id_key').on(t.farm_id, t.user_id),

@@ -7,7 +7,6 @@ import {
   numeric,
   pgTable,
   text,
-  timestamp,
   uniqueIndex,
   uuid,
   date,
@@ -20,15 +19,10 @@ import {
   type SupplyCategory,
   type SupplyUnit,
 } from '@gona/shared/inventory';
-import { newId } from '../../lib/ids';
 import { users } from './auth';
+import { createdAt, id, timestampMs, updatedAt, version } from './columns';
 import { farms } from './farms';
 
-/**
- * Millisecond timestamps: keyset cursors carry created_at as an ISO string (milliseconds), so the
- * column must not hold finer values or the row at a page boundary would come back on the next page.
- */
-const stamp = (name: string) => timestamp(name, { withTimezone: true, precision: 3 }).notNull().defaultNow();
 /** numeric(14,3): exact stock counts with up to three decimals (kg to the gram, litres to the ml). */
 const quantity = (name: string) => numeric(name, { precision: 14, scale: 3 });
 const oneOf = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(', '));
@@ -36,7 +30,7 @@ const oneOf = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`)
 export const suppliers = pgTable(
   'suppliers',
   {
-    id: uuid('id').primaryKey().$defaultFn(newId),
+    id: id(),
     farm_id: uuid('farm_id')
       .notNull()
       .references(() => farms.id, { onDelete: 'cascade' }),
@@ -45,9 +39,9 @@ export const suppliers = pgTable(
     email: text('email'),
     address: text('address'),
     is_active: boolean('is_active').notNull().default(true),
-    created_at: stamp('created_at'),
-    updated_at: stamp('updated_at'),
-    version: integer('version').notNull().default(1),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+    version: version(),
   },
   (t) => [
     index('suppliers_farm_id_active_name_idx')
@@ -59,7 +53,7 @@ export const suppliers = pgTable(
 export const supplies = pgTable(
   'supplies',
   {
-    id: uuid('id').primaryKey().$defaultFn(newId),
+    id: id(),
     farm_id: uuid('farm_id')
       .notNull()
       .references(() => farms.id, { onDelete: 'cascade' }),
@@ -73,9 +67,9 @@ export const supplies = pgTable(
     storage_location: text('storage_location'),
     expiry_date: date('expiry_date', { mode: 'string' }),
     notes: text('notes'),
-    created_at: stamp('created_at'),
-    updated_at: stamp('updated_at'),
-    version: integer('version').notNull().default(1),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+    version: version(),
   },
   (t) => [
     index('supplies_farm_id_created_at_idx').on(t.farm_id, desc(t.created_at), desc(t.id)),
@@ -114,7 +108,7 @@ export const supply_movements = pgTable(
     user_id: uuid('user_id')
       .notNull()
       .references(() => users.id),
-    created_at: stamp('created_at'),
+    created_at: createdAt(),
   },
   (t) => [
     index('supply_movements_supply_created_at_idx').on(
@@ -132,7 +126,7 @@ export const supply_movements = pgTable(
 export const inventory_alerts = pgTable(
   'inventory_alerts',
   {
-    id: uuid('id').primaryKey().$defaultFn(newId),
+    id: id(),
     farm_id: uuid('farm_id')
       .notNull()
       .references(() => farms.id, { onDelete: 'cascade' }),
@@ -140,8 +134,8 @@ export const inventory_alerts = pgTable(
       .notNull()
       .references(() => supplies.id, { onDelete: 'cascade' }),
     is_resolved: boolean('is_resolved').notNull().default(false),
-    resolved_at: timestamp('resolved_at', { withTimezone: true, precision: 3 }),
-    created_at: stamp('created_at'),
+    resolved_at: timestampMs('resolved_at'),
+    created_at: createdAt(),
   },
   (t) => [
     // At most one open alert per supply, enforced by the database even under concurrent movements.
