@@ -1,23 +1,36 @@
 import { useState, type ReactNode } from 'react';
 import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client';
-import { createQueryClient, idbPersister } from '@/lib/query-client';
+import { registerInventoryMutationDefaults } from '@/features/inventory/api';
+import { createQueryClient, idbPersister, isQueuedChange, PERSIST_MAX_AGE_MS, resumeQueuedChanges } from '@/lib/query-client';
 
-/** Server state, with the query cache kept in IndexedDB so the last data shows offline. */
+/**
+ * Server state, with the query cache and the changes waiting for a connection kept in IndexedDB:
+ * the last data shows offline, and a change queued before a reload is sent once the app is back.
+ */
 export function AppProviders({ children }: { children: ReactNode }) {
-  const [queryClient] = useState(createQueryClient);
+  const [queryClient] = useState(createAppQueryClient);
   return (
     <PersistQueryClientProvider
       client={queryClient}
       persistOptions={{
         persister: idbPersister,
-        maxAge: 24 * 60 * 60 * 1000,
+        maxAge: PERSIST_MAX_AGE_MS,
         dehydrateOptions: {
           // The session is always asked afresh; only successful data is worth keeping.
           shouldDehydrateQuery: (query) => query.state.status === 'success' && query.meta?.persist !== false,
+          shouldDehydrateMutation: isQueuedChange,
         },
       }}
+      onSuccess={() => resumeQueuedChanges(queryClient)}
     >
       {children}
     </PersistQueryClientProvider>
   );
+}
+
+/** The app's client, knowing how to run every mutation that can be queued (before the restore). */
+export function createAppQueryClient() {
+  const queryClient = createQueryClient();
+  registerInventoryMutationDefaults(queryClient);
+  return queryClient;
 }

@@ -23,7 +23,7 @@ export type SessionValue = {
   offline: boolean;
   /** Checks the session again (after sign-in, for instance) and resolves when it is known. */
   refresh: () => Promise<void>;
-  /** Forgets the session locally: storage, cached queries and the session state. */
+  /** Forgets the session locally: storage, cached queries, queued changes and the session state. */
   clear: () => void;
 };
 
@@ -52,6 +52,9 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const clear = useCallback(() => {
     clearSessionStorage();
     queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== SESSION_QUERY_KEY[0] });
+    // Changes still waiting to be sent belong to the person leaving: the next one on this phone
+    // must neither send nor see them.
+    queryClient.getMutationCache().clear();
     queryClient.setQueryData<SessionResult>(SESSION_QUERY_KEY, { user: null, expired: false, offline: false });
   }, [queryClient]);
 

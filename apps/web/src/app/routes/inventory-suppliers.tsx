@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { ArrowLeft } from 'lucide-react';
 import { PageHeader, SkeletonRows } from '@/components/ui';
 import { useFarmSelection } from '@/features/farms/useFarmSelection';
-import { InventoryOfflineMark, SuppliersManager } from '@/features/inventory/components';
+import { SuppliersManager } from '@/features/inventory/components';
 
 /** /dashboard/inventory/suppliers: the farm's active suppliers. */
 export default function InventorySuppliersScreen() {
@@ -19,7 +19,6 @@ export default function InventorySuppliersScreen() {
         {t('suppliers.back')}
       </Link>
       <PageHeader title={t('suppliers.title')} description={t('suppliers.description')} />
-      <InventoryOfflineMark />
       {selectedFarm ? (
         <SuppliersManager farmId={selectedFarm.id} role={selectedFarm.role} />
       ) : (

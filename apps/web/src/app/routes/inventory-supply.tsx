@@ -1,7 +1,7 @@
 import { useParams } from 'react-router';
 import { SkeletonRows } from '@/components/ui';
 import { useFarmSelection } from '@/features/farms/useFarmSelection';
-import { InventoryOfflineMark, SupplyDetail } from '@/features/inventory/components';
+import { SupplyDetail } from '@/features/inventory/components';
 
 /** /dashboard/inventory/:supplyId: one supply with its stock history. */
 export default function InventorySupplyScreen() {
@@ -9,15 +9,12 @@ export default function InventorySupplyScreen() {
   const { selectedFarm } = useFarmSelection();
   if (!selectedFarm) return <SkeletonRows rows={4} />;
   return (
-    <div className="flex flex-col gap-4">
-      <InventoryOfflineMark />
-      <SupplyDetail
-        key={`${selectedFarm.id}/${supplyId}`}
-        farmId={selectedFarm.id}
-        role={selectedFarm.role}
-        supplyId={supplyId}
-        listPath="/dashboard/inventory"
-      />
-    </div>
+    <SupplyDetail
+      key={`${selectedFarm.id}/${supplyId}`}
+      farmId={selectedFarm.id}
+      role={selectedFarm.role}
+      supplyId={supplyId}
+      listPath="/dashboard/inventory"
+    />
   );
 }

@@ -5,13 +5,7 @@ import { Truck } from 'lucide-react';
 import { can } from '@gona/shared/permissions';
 import { Button, buttonClasses, PageHeader, SkeletonRows } from '@/components/ui';
 import { useFarmSelection } from '@/features/farms/useFarmSelection';
-import {
-  AlertsPanel,
-  ExportLinks,
-  InventoryOfflineMark,
-  SupplyFormDialog,
-  SupplyList,
-} from '@/features/inventory/components';
+import { AlertsPanel, ExportLinks, SupplyFormDialog, SupplyList } from '@/features/inventory/components';
 
 const supplyPath = (supplyId: string) => `/dashboard/inventory/${supplyId}`;
 
@@ -39,7 +33,6 @@ export default function InventoryScreen() {
         action={can(role, 'records.write') && <Button onClick={() => setAdding(true)}>{t('add')}</Button>}
       />
       <div className="flex flex-col gap-6">
-        <InventoryOfflineMark />
         <AlertsPanel farmId={farmId} role={role} supplyPath={supplyPath} />
         <SupplyList farmId={farmId} role={role} onAdd={() => setAdding(true)} supplyPath={supplyPath} />
         <div className="flex flex-wrap gap-2 border-t border-stone-200 pt-4">

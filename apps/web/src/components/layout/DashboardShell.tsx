@@ -7,6 +7,7 @@ import { cx } from '@/components/ui/cx';
 import { useFocusTrap } from '@/components/ui/useFocusTrap';
 import { readFlag, STORAGE_KEYS, writeFlag } from '@/lib/storage';
 import { useOnline } from '@/lib/online';
+import { useQueuedChangeCount } from '@/lib/query-client';
 import { Sidebar } from './Sidebar';
 
 type DashboardShellProps = {
@@ -23,6 +24,7 @@ export function DashboardShell({ farmSwitcher, renderBadge, children }: Dashboar
   const { t } = useTranslation('dashboard');
   const { pathname } = useLocation();
   const online = useOnline();
+  const queued = useQueuedChangeCount();
   const [collapsed, setCollapsed] = useState(() => readFlag(STORAGE_KEYS.sidebarCollapsed));
   const [drawerOpen, setDrawerOpen] = useState(false);
   const drawer = useRef<HTMLDivElement>(null);
@@ -88,10 +90,14 @@ export function DashboardShell({ farmSwitcher, renderBadge, children }: Dashboar
       )}
 
       <div className={cx('transition-[padding]', collapsed ? 'md:pl-[70px]' : 'md:pl-[240px]')}>
-        {!online && (
+        {(!online || queued > 0) && (
           <p role="status" className="flex items-center gap-2 bg-amber-100 px-4 py-2 text-sm font-medium text-amber-900">
-            <WifiOff aria-hidden="true" className="size-4" />
-            {t('offline')}
+            <WifiOff aria-hidden="true" className="size-4 shrink-0" />
+            <span>
+              {!online && t('offline')}
+              {!online && queued > 0 && ' '}
+              {queued > 0 && t('queued', { count: queued })}
+            </span>
           </p>
         )}
         <main id="main" className="mx-auto w-full max-w-6xl px-4 py-6 md:px-8">

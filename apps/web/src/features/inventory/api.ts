@@ -1,4 +1,11 @@
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  mutationOptions,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+  type QueryClient,
+} from '@tanstack/react-query';
 import type { Page } from '@gona/shared/pagination';
 import type {
   AlertCount,
@@ -135,17 +142,47 @@ export function useDeleteSupply(farmId: string) {
   );
 }
 
+/** A movement to record: the farm and supply it belongs to travel with it, so a replay needs nothing else. */
+export type RecordMovementVariables = RecordMovementInput & { farmId: string; supplyId: string };
+
 /**
- * The movement's id is made when the form opens and sent with every attempt, so a double tap or a
- * retry after a dropped connection records the movement once.
+ * Mutations that may wait for the connection, persisted with the query cache. A queued mutation
+ * restored after a reload has no component to give it a function, so it finds one by its key.
  */
-export function useRecordMovement(farmId: string) {
-  return useInventoryMutation(farmId, ({ supplyId, ...input }: RecordMovementInput & { supplyId: string }) =>
-    apiFetch<MovementResult>(`${farmPath(farmId)}/supplies/${encodeURIComponent(supplyId)}/movements`, {
-      method: 'POST',
-      json: input,
-    }),
-  );
+export const inventoryMutationKeys = {
+  recordMovement: ['inventory', 'record-movement'] as const,
+};
+
+/**
+ * Lets queued inventory changes run after a reload: call once on the app's QueryClient, before the
+ * persisted cache is restored.
+ */
+export function registerInventoryMutationDefaults(queryClient: QueryClient) {
+  queryClient.setMutationDefaults(inventoryMutationKeys.recordMovement, recordMovementOptions(queryClient));
+}
+
+/**
+ * The movement's id is part of the variables and sent with every attempt, including a replay after
+ * a reload, so a double tap, a retry or a queued save records the movement once.
+ */
+export function useRecordMovement() {
+  return useMutation(recordMovementOptions(useQueryClient()));
+}
+
+function recordMovementOptions(queryClient: QueryClient) {
+  return mutationOptions({
+    mutationKey: inventoryMutationKeys.recordMovement,
+    mutationFn: recordMovement,
+    onSettled: (_data, _error, variables) =>
+      queryClient.invalidateQueries({ queryKey: inventoryKeys.all(variables.farmId) }),
+  });
+}
+
+function recordMovement({ farmId, supplyId, ...input }: RecordMovementVariables) {
+  return apiFetch<MovementResult>(`${farmPath(farmId)}/supplies/${encodeURIComponent(supplyId)}/movements`, {
+    method: 'POST',
+    json: input,
+  });
 }
 
 export function useResolveAlert(farmId: string) {

@@ -1,9 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useMutationState } from '@tanstack/react-query';
-import { Download, TriangleAlert, WifiOff } from 'lucide-react';
+import { Download, TriangleAlert } from 'lucide-react';
 import { buttonClasses } from '@/components/ui';
-import { useOnline } from '@/lib/online';
 import { exportUrls, useOpenAlertCount } from '../api';
 
 /** The dashboard card: how many supplies are low, linking to the inventory. */
@@ -51,22 +49,5 @@ export function ExportLinks({ farmId }: { farmId: string }) {
         {t('export.movements')}
       </a>
     </div>
-  );
-}
-
-/** A quiet offline mark, with the number of inventory changes waiting for the connection. */
-export function InventoryOfflineMark() {
-  const { t } = useTranslation('inventory');
-  const online = useOnline();
-  const queued = useMutationState({ filters: { predicate: (m) => m.state.isPaused } }).length;
-  if (online && queued === 0) return null;
-  return (
-    <p
-      role="status"
-      className="flex items-center gap-2 rounded-lg bg-stone-200 px-3 py-2 text-sm text-stone-800"
-    >
-      <WifiOff aria-hidden="true" className="size-4" />
-      {!online && t('offline')} {queued > 0 && t('queued', { count: queued })}
-    </p>
   );
 }

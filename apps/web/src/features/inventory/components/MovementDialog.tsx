@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import {
@@ -25,15 +25,17 @@ type Props = {
 
 /**
  * Records what happened to a supply's stock. Opened from a row's Use / Receive button with the
- * quantity set to 1, so the common case is two taps. Mount it fresh for each opening: the movement
- * id made here is the idempotency key of every attempt to save this one movement.
+ * quantity set to 1, so the common case is two taps. The movement id is made at the first tap on
+ * Save and kept for every later attempt (a retry, or the queued replay after the connection comes
+ * back), so the server records this movement once.
  */
 export function MovementDialog({ farmId, supply, initialKind, onClose }: Props) {
   const { t } = useTranslation('inventory');
   const quantityText = useQuantityText();
   const errorText = useErrorText();
-  const record = useRecordMovement(farmId);
-  const [movementId] = useState(newClientId);
+  const record = useRecordMovement();
+  const formId = useId();
+  const movementId = useRef<string | null>(null);
   const { values, setField, errors, setErrors, parse } = useSchemaForm({
     kind: initialKind,
     quantity: initialKind === 'adjusted' ? supply.quantity : '1',
@@ -50,9 +52,9 @@ export function MovementDialog({ farmId, supply, initialKind, onClose }: Props) 
     if (!validated) return;
     setErrors({});
     setFailure(null);
-    const input = { ...validated, supplyId: supply.id };
+    const input = { ...validated, farmId, supplyId: supply.id };
     if (!navigator.onLine) {
-      // React Query holds the request until the connection is back; the id keeps the replay single.
+      // React Query holds the request (kept on the phone across reloads) until the connection is back.
       record.mutate(input);
       toast(t('movement.queued'));
       onClose();
@@ -90,7 +92,7 @@ export function MovementDialog({ farmId, supply, initialKind, onClose }: Props) 
       }
     }
     const movement = parse(RecordMovementInputSchema, {
-      id: movementId,
+      id: (movementId.current ??= newClientId()),
       kind,
       quantity,
       reason: kind === 'adjusted' ? reason : null,
@@ -115,12 +117,12 @@ export function MovementDialog({ farmId, supply, initialKind, onClose }: Props) 
       onClose={onClose}
       title={t('movement.title', { name: supply.name })}
       footer={
-        <Button type="submit" form={`movement-${movementId}`} loading={record.isPending} fullWidth>
+        <Button type="submit" form={formId} loading={record.isPending} fullWidth>
           {t('movement.save')}
         </Button>
       }
     >
-      <form id={`movement-${movementId}`} noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
+      <form id={formId} noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
         <fieldset>
           <legend className="mb-2 text-sm font-medium text-stone-800">{t('movement.kind')}</legend>
           <div className="grid grid-cols-3 gap-2">

@@ -1,5 +1,5 @@
 export { AlertsPanel } from './AlertsPanel';
-export { ExportLinks, InventoryOfflineMark, LowStockCard } from './InventoryWidgets';
+export { ExportLinks, LowStockCard } from './InventoryWidgets';
 export { MovementDialog } from './MovementDialog';
 export { SuppliersManager } from './SuppliersManager';
 export { SupplyDetail } from './SupplyDetail';
