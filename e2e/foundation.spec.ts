@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { createFarm } from './support/farms';
 import { createConfirmedUser, latestMail, linkIn, newUser, signIn } from './support/accounts';
 
 const SIDEBAR: Array<[string, RegExp]> = [
@@ -15,16 +16,6 @@ const SIDEBAR: Array<[string, RegExp]> = [
   ['Settings', /\/dashboard\/settings$/],
   ['Support', /\/dashboard\/support$/],
 ];
-
-async function createFarm(page: Page, name: string) {
-  await expect(page).toHaveURL(/\/create-farm$/);
-  await page.getByLabel('Farm name').fill(name);
-  await page.getByLabel('Location').fill('Omagwa, Ikwerre');
-  await page.getByLabel('Farm type').selectOption({ label: 'Poultry' });
-  await page.getByRole('button', { name: /create farm/i }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
-  await expect(page.getByRole('heading', { name })).toBeVisible();
-}
 
 async function openMenuIfPhone(page: Page) {
   const menu = page.getByRole('button', { name: /open menu/i });
@@ -51,7 +42,10 @@ test('a new farmer signs up, confirms by email, creates a farm, visits every scr
 
   for (const [label, url] of SIDEBAR) {
     await openMenuIfPhone(page);
-    await page.getByRole('navigation', { name: /dashboard/i }).getByRole('link', { name: label, exact: true }).click();
+    await page
+      .getByRole('navigation', { name: /dashboard/i })
+      .getByRole('link', { name: label, exact: true })
+      .click();
     await expect(page).toHaveURL(url);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   }
@@ -60,7 +54,10 @@ test('a new farmer signs up, confirms by email, creates a farm, visits every scr
   expect(stored).toEqual(expect.arrayContaining(['selected_farm_id', 'user_farms']));
 
   await openMenuIfPhone(page);
-  await page.getByRole('navigation', { name: /dashboard/i }).getByRole('link', { name: 'Logout' }).click();
+  await page
+    .getByRole('navigation', { name: /dashboard/i })
+    .getByRole('link', { name: 'Logout' })
+    .click();
   await expect(page).toHaveURL(/\/login/);
   const left = await page.evaluate(() => ({ ...localStorage }));
   expect(left).not.toHaveProperty('selected_farm_id');

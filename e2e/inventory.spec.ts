@@ -1,14 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
+import { createFarm } from './support/farms';
+import { addSupply } from './support/inventory';
 import { createConfirmedUser } from './support/accounts';
-
-async function createFarm(page: Page, name: string) {
-  await expect(page).toHaveURL(/\/create-farm$/);
-  await page.getByLabel('Farm name').fill(name);
-  await page.getByLabel('Location').fill('Omagwa, Ikwerre');
-  await page.getByLabel('Farm type').selectOption({ label: 'Poultry' });
-  await page.getByRole('button', { name: /create farm/i }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
-}
 
 async function recordStock(page: Page, button: string, quantity: string) {
   await page.getByRole('button', { name: button }).click();
@@ -27,15 +20,7 @@ test('a farmer runs the store room from a phone: add a supply, use it down to it
 
   await page.goto('/dashboard/inventory');
   await expect(page.getByRole('heading', { name: 'No supplies yet' })).toBeVisible();
-  await page.getByRole('button', { name: 'Add supply' }).first().click();
-  const form = page.getByRole('dialog', { name: 'Add a supply' });
-  await form.getByLabel('Name', { exact: true }).fill('Layers mash');
-  await form.getByLabel('Category').selectOption({ label: 'Animal feed' });
-  await form.getByLabel('Quantity in stock').fill('10');
-  await form.getByLabel('Unit', { exact: true }).selectOption({ label: 'Bags of 25 kg' });
-  await form.getByLabel('Low-stock level').fill('3');
-  await form.getByRole('button', { name: 'Save supply' }).click();
-  await expect(page.getByText('Layers mash added')).toBeVisible();
+  await addSupply(page, { name: 'Layers mash', quantity: '10', lowStockLevel: '3' });
 
   const alerts = page.getByRole('region', { name: 'Low-stock alerts' });
   await expect(

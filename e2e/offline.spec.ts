@@ -1,17 +1,10 @@
 import { expect, test, type Page } from '@playwright/test';
+import { createFarm } from './support/farms';
+import { addSupply } from './support/inventory';
 import { createConfirmedUser } from './support/accounts';
 
 type Supply = { id: string; name: string; quantity: string };
 type Movement = { id: string; kind: string; quantity: string };
-
-async function createFarm(page: Page, name: string) {
-  await expect(page).toHaveURL(/\/create-farm$/);
-  await page.getByLabel('Farm name').fill(name);
-  await page.getByLabel('Location').fill('Omagwa, Ikwerre');
-  await page.getByLabel('Farm type').selectOption({ label: 'Poultry' });
-  await page.getByRole('button', { name: /create farm/i }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
-}
 
 /** The changes waiting in the app's IndexedDB copy of the query cache (idb-keyval's default store). */
 function queuedInIndexedDb(page: Page): Promise<number> {
@@ -43,21 +36,15 @@ test('a stock movement recorded offline waits on the phone through a closed tab 
   await createFarm(page, 'Eze Layers');
 
   await page.goto('/dashboard/inventory');
-  await page.getByRole('button', { name: 'Add supply' }).first().click();
-  const form = page.getByRole('dialog', { name: 'Add a supply' });
-  await form.getByLabel('Name', { exact: true }).fill('Layers mash');
-  await form.getByLabel('Category').selectOption({ label: 'Animal feed' });
-  await form.getByLabel('Quantity in stock').fill('10');
-  await form.getByLabel('Unit', { exact: true }).selectOption({ label: 'Bags of 25 kg' });
-  await form.getByLabel('Low-stock level').fill('2');
-  await form.getByRole('button', { name: 'Save supply' }).click();
-  await expect(page.getByText('Layers mash added')).toBeVisible();
+  await addSupply(page, { name: 'Layers mash', quantity: '10', lowStockLevel: '2' });
   const row = page.getByRole('listitem').filter({ hasText: 'Layers mash' });
   await expect(row.getByText('10 bags (25 kg)')).toBeVisible();
 
   const farms = (await (await page.request.get('/api/farms')).json()) as { items: { id: string }[] };
   const farmId = farms.items[0]!.id;
-  const supplies = (await (await page.request.get(`/api/farms/${farmId}/supplies`)).json()) as { items: Supply[] };
+  const supplies = (await (await page.request.get(`/api/farms/${farmId}/supplies`)).json()) as {
+    items: Supply[];
+  };
   const supplyId = supplies.items.find((s) => s.name === 'Layers mash')!.id;
 
   await context.setOffline(true);
@@ -66,7 +53,9 @@ test('a stock movement recorded offline waits on the phone through a closed tab 
   await dialog.getByLabel('How much?').fill('3');
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(dialog).toBeHidden();
-  await expect(page.getByText('Saved on this phone. It will be sent when you are back online.')).toBeVisible();
+  await expect(
+    page.getByText('Saved on this phone. It will be sent when you are back online.'),
+  ).toBeVisible();
   await expect(page.getByRole('status').filter({ hasText: 'You are offline.' })).toContainText(
     '1 change is waiting to be sent.',
   );
@@ -76,8 +65,14 @@ test('a stock movement recorded offline waits on the phone through a closed tab 
   // context stands in for that start: closing an emulated-offline page lifts the emulation while
   // the page still runs, so the dying tab would send its queue itself and prove nothing.
   const saved = await context.storageState({ indexedDB: true });
-  const restarted = await browser.newContext({ baseURL, storageState: saved, viewport: { width: 360, height: 740 } });
-  const beforeReplay = (await (await restarted.request.get(`/api/farms/${farmId}/supplies/${supplyId}`)).json()) as Supply;
+  const restarted = await browser.newContext({
+    baseURL,
+    storageState: saved,
+    viewport: { width: 360, height: 740 },
+  });
+  const beforeReplay = (await (
+    await restarted.request.get(`/api/farms/${farmId}/supplies/${supplyId}`)
+  ).json()) as Supply;
   expect(Number(beforeReplay.quantity)).toBe(10);
 
   const next = await restarted.newPage();
@@ -88,7 +83,9 @@ test('a stock movement recorded offline waits on the phone through a closed tab 
   await expect(next.getByText('change is waiting to be sent', { exact: false })).toBeHidden();
   await expect.poll(() => queuedInIndexedDb(next)).toBe(0);
 
-  const supply = (await (await next.request.get(`/api/farms/${farmId}/supplies/${supplyId}`)).json()) as Supply;
+  const supply = (await (
+    await next.request.get(`/api/farms/${farmId}/supplies/${supplyId}`)
+  ).json()) as Supply;
   expect(Number(supply.quantity)).toBe(7);
 
   // Another start of the app must not send the movement again.
@@ -102,20 +99,31 @@ test('a stock movement recorded offline waits on the phone through a closed tab 
   const used = history.items.filter((m) => m.kind === 'used');
   expect(used).toHaveLength(1);
   expect(Number(used[0]!.quantity)).toBe(-3);
-  const after = (await (await next.request.get(`/api/farms/${farmId}/supplies/${supplyId}`)).json()) as Supply;
+  const after = (await (
+    await next.request.get(`/api/farms/${farmId}/supplies/${supplyId}`)
+  ).json()) as Supply;
   expect(Number(after.quantity)).toBe(7);
 
   // The first tab still holds its own copy of the queue; back online it sends the same movement id,
   // and the server keeps the one movement it has.
-  const resent = page.waitForResponse((r) => r.url().includes('/movements') && r.request().method() === 'POST');
+  const resent = page.waitForResponse(
+    (r) => r.url().includes('/movements') && r.request().method() === 'POST',
+  );
   await context.setOffline(false);
   expect((await resent).ok()).toBe(true);
   expect((await resent).request().postDataJSON()).toMatchObject({ id: used[0]!.id });
   await expect(page.getByText('change is waiting to be sent', { exact: false })).toBeHidden();
-  const final = (await (await next.request.get(`/api/farms/${farmId}/supplies/${supplyId}/movements`)).json()) as {
+  const final = (await (
+    await next.request.get(`/api/farms/${farmId}/supplies/${supplyId}/movements`)
+  ).json()) as {
     items: Movement[];
   };
   expect(final.items.filter((m) => m.kind === 'used')).toHaveLength(1);
-  expect(Number(((await (await next.request.get(`/api/farms/${farmId}/supplies/${supplyId}`)).json()) as Supply).quantity)).toBe(7);
+  expect(
+    Number(
+      ((await (await next.request.get(`/api/farms/${farmId}/supplies/${supplyId}`)).json()) as Supply)
+        .quantity,
+    ),
+  ).toBe(7);
   await restarted.close();
 });

@@ -22,7 +22,9 @@ test('a farmer who forgot the password sets a new one from the mailed link and l
   await page.getByLabel('New password').fill(newPassword);
   await page.getByLabel('Confirm password').fill(newPassword);
   await page.getByRole('button', { name: 'Save new password' }).click();
-  await expect(page.getByText('Your password has been changed. Log in with your new password.')).toBeVisible();
+  await expect(
+    page.getByText('Your password has been changed. Log in with your new password.'),
+  ).toBeVisible();
 
   await signIn(page, user);
   await expect(page.getByText('Invalid email or password. Please try again.')).toBeVisible();

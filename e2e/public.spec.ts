@@ -16,10 +16,16 @@ async function walkNavigation(page: Page) {
     await expect(page).toHaveURL(new RegExp(`${path === '/' ? '/' : path}$`));
     await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
     // Spec: the current link is highlighted; Home only on exactly "/".
-    await expect(mainNav(page).getByRole('link', { name, exact: true })).toHaveAttribute('aria-current', 'page');
+    await expect(mainNav(page).getByRole('link', { name, exact: true })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
     const others = NAV.filter((link) => link.name !== name);
     for (const other of others) {
-      await expect(mainNav(page).getByRole('link', { name: other.name, exact: true })).not.toHaveAttribute('aria-current', 'page');
+      await expect(mainNav(page).getByRole('link', { name: other.name, exact: true })).not.toHaveAttribute(
+        'aria-current',
+        'page',
+      );
     }
   }
   const blog = mainNav(page).getByRole('link', { name: /^Blog/ });
@@ -70,7 +76,9 @@ test.describe('public navigation', () => {
   });
 });
 
-test('Privacy Policy and Terms of Service open and close independently with the keyboard', async ({ page }) => {
+test('Privacy Policy and Terms of Service open and close independently with the keyboard', async ({
+  page,
+}) => {
   await page.goto('/about');
   const privacyLink = page.getByRole('contentinfo').getByRole('link', { name: 'Privacy Policy' });
   const termsLink = page.getByRole('contentinfo').getByRole('link', { name: 'Terms of Service' });
@@ -109,12 +117,16 @@ test('the testimonial dots show a quote directly', async ({ page }) => {
 });
 
 test('the pricing page shows Free and Pro with the price the server is configured with', async ({ page }) => {
-  const answer = (await (await page.request.get('/api/plans')).json()) as { plans: Array<{ id: string; price_naira_per_year: number }> };
+  const answer = (await (await page.request.get('/api/plans')).json()) as {
+    plans: Array<{ id: string; price_naira_per_year: number }>;
+  };
   const pro = answer.plans.find((plan) => plan.id === 'pro')!;
   await page.goto('/pricing');
   await expect(page.getByRole('heading', { level: 2, name: 'Free' })).toBeVisible();
   await expect(page.getByRole('heading', { level: 2, name: 'Pro' })).toBeVisible();
-  await expect(page.locator('[data-plan-amount="pro"]')).toHaveText(`₦${pro.price_naira_per_year.toLocaleString('en-NG')}`);
+  await expect(page.locator('[data-plan-amount="pro"]')).toHaveText(
+    `₦${pro.price_naira_per_year.toLocaleString('en-NG')}`,
+  );
   await expect(page.getByText('Up to 10 workers per farm').first()).toBeVisible();
   await expect(page.getByText('You can cancel at any time.', { exact: false })).toBeVisible();
 });
@@ -137,7 +149,9 @@ test.describe('contact form', () => {
     await page.getByLabel('Email address').fill('ada@example.com');
     await page.getByLabel('Phone number (optional)').fill('0803 123 4567');
     await page.getByLabel('Subject').fill(subject);
-    await page.getByRole('textbox', { name: /^Message/ }).fill('Can our cooperative pay for Pro for all member farms?');
+    await page
+      .getByRole('textbox', { name: /^Message/ })
+      .fill('Can our cooperative pay for Pro for all member farms?');
     await page.getByRole('button', { name: 'Send message' }).click();
     await expect(page.getByRole('status').filter({ hasText: 'Your message has been sent' })).toBeVisible();
     await expect(page.getByLabel('Subject')).toHaveValue('');
@@ -153,9 +167,13 @@ test.describe('contact form', () => {
 
 test('a blog post reads from the blog list', async ({ page }) => {
   await page.goto('/blog');
-  await page.getByRole('link', { name: 'Fall armyworm in maize: how to find it early and what to do' }).click();
+  await page
+    .getByRole('link', { name: 'Fall armyworm in maize: how to find it early and what to do' })
+    .click();
   await expect(page).toHaveURL(/\/blog\/fall-armyworm-in-maize$/);
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Fall armyworm in maize: how to find it early and what to do');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+    'Fall armyworm in maize: how to find it early and what to do',
+  );
   await expect(page.getByRole('heading', { level: 2, name: 'Scout every week' })).toBeVisible();
   await expect(page).toHaveTitle(/Fall armyworm/);
 });
@@ -163,9 +181,13 @@ test('a blog post reads from the blog list', async ({ page }) => {
 test.describe('with JavaScript disabled', () => {
   test.use({ javaScriptEnabled: false });
 
-  test('pages read fully, the terms open from the footer and the contact form still sends', async ({ page }) => {
+  test('pages read fully, the terms open from the footer and the contact form still sends', async ({
+    page,
+  }) => {
     await page.goto('/pricing');
-    await expect(page.getByRole('heading', { level: 1, name: 'Simple pricing for every farm' })).toBeVisible();
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Simple pricing for every farm' }),
+    ).toBeVisible();
     await expect(page.locator('[data-plan-price="pro"]')).toContainText('₦');
     await expect(page.getByText('There is no refund for unused time after you cancel.')).toBeVisible();
 
@@ -182,7 +204,9 @@ test.describe('with JavaScript disabled', () => {
     await page.getByLabel('Your name').fill('Musa Ibrahim');
     await page.getByLabel('Email address').fill('musa@example.com');
     await page.getByLabel('Subject').fill(subject);
-    await page.getByRole('textbox', { name: /^Message/ }).fill('I have no data today; does the form still work?');
+    await page
+      .getByRole('textbox', { name: /^Message/ })
+      .fill('I have no data today; does the form still work?');
     await page.getByRole('button', { name: 'Send message' }).click();
     await expect(page).toHaveURL(/\/contact#contact-sent$/);
     await expect(page.locator('#contact-sent')).toBeVisible();

@@ -1,6 +1,12 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 
-export type TestUser = { email: string; password: string; firstName: string; lastName: string; phone: string };
+export type TestUser = {
+  email: string;
+  password: string;
+  firstName: string;
+  lastName: string;
+  phone: string;
+};
 
 let counter = 0;
 
@@ -20,7 +26,11 @@ export function newUser(prefix = 'farmer'): TestUser {
 type OutboxMessage = { to: string; subject: string; text: string; html?: string; created_at?: string };
 
 /** The newest mail sent to `email` whose subject matches, read from the development outbox. */
-export async function latestMail(request: APIRequestContext, email: string, subject: RegExp): Promise<OutboxMessage> {
+export async function latestMail(
+  request: APIRequestContext,
+  email: string,
+  subject: RegExp,
+): Promise<OutboxMessage> {
   let found: OutboxMessage | undefined;
   await expect
     .poll(async () => {
