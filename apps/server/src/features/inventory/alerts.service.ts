@@ -1,4 +1,4 @@
-import { and, count, eq, not, sql } from 'drizzle-orm';
+import { and, count, eq, not, sql, type SQL } from 'drizzle-orm';
 import type { Page, PageQuery } from '@gona/shared/pagination';
 import { isLowStock, type AlertCount, type InventoryAlert } from '@gona/shared/inventory';
 import type { Tx } from '../../db/client';
@@ -52,27 +52,7 @@ export async function countOpenAlerts(ctx: FarmCtx): Promise<AlertCount> {
 /** Unresolved becomes resolved (is_resolved true, resolved_at now). Resolving twice is harmless. */
 export async function resolveAlert(ctx: FarmCtx, alertId: string): Promise<InventoryAlert> {
   return ctx.db.transaction(async (tx) => {
-    const [resolved] = await tx
-      .update(inventory_alerts)
-      .set({ is_resolved: true, resolved_at: new Date() })
-      .where(
-        and(
-          eq(inventory_alerts.farm_id, ctx.farmId),
-          eq(inventory_alerts.id, alertId),
-          not(inventory_alerts.is_resolved),
-        ),
-      )
-      .returning({ id: inventory_alerts.id });
-    if (resolved) {
-      await writeAudit(tx, {
-        userId: ctx.userId,
-        farmId: ctx.farmId,
-        tableName: 'inventory_alerts',
-        recordId: alertId,
-        action: 'update',
-        changes: { is_resolved: true },
-      });
-    }
+    await resolveOpenAlert(tx, ctx, eq(inventory_alerts.id, alertId), {});
     const [row] = await tx
       .select({ alert: inventory_alerts, supply: alertSupplyColumns })
       .from(inventory_alerts)
@@ -114,25 +94,31 @@ export async function syncAlert(
     }
     return;
   }
+  await resolveOpenAlert(tx, ctx, eq(inventory_alerts.supply_id, supply.id), { quantity: supply.quantity });
+}
+
+/**
+ * Unresolved becomes resolved (is_resolved true, resolved_at now) for the farm's open alert that
+ * `which` picks, with its audit row; nothing happens when none is open.
+ */
+async function resolveOpenAlert(
+  tx: Tx,
+  ctx: Pick<FarmCtx, 'farmId' | 'userId'>,
+  which: SQL,
+  context: Record<string, unknown>,
+): Promise<void> {
   const [resolved] = await tx
     .update(inventory_alerts)
     .set({ is_resolved: true, resolved_at: new Date() })
-    .where(
-      and(
-        eq(inventory_alerts.farm_id, ctx.farmId),
-        eq(inventory_alerts.supply_id, supply.id),
-        not(inventory_alerts.is_resolved),
-      ),
-    )
+    .where(and(eq(inventory_alerts.farm_id, ctx.farmId), which, not(inventory_alerts.is_resolved)))
     .returning({ id: inventory_alerts.id });
-  if (resolved) {
-    await writeAudit(tx, {
-      userId: ctx.userId,
-      farmId: ctx.farmId,
-      tableName: 'inventory_alerts',
-      recordId: resolved.id,
-      action: 'update',
-      changes: { is_resolved: true, quantity: supply.quantity },
-    });
-  }
+  if (!resolved) return;
+  await writeAudit(tx, {
+    userId: ctx.userId,
+    farmId: ctx.farmId,
+    tableName: 'inventory_alerts',
+    recordId: resolved.id,
+    action: 'update',
+    changes: { is_resolved: true, ...context },
+  });
 }
