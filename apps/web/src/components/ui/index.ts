@@ -4,6 +4,7 @@ export { ConfirmDialog, type ConfirmDialogProps } from './ConfirmDialog';
 export { cx } from './cx';
 export { Dialog, type DialogProps } from './Dialog';
 export { EmptyState } from './EmptyState';
+export { FormAlert } from './FormAlert';
 export { SelectField, TextareaField, TextField, type SelectFieldProps, type TextareaFieldProps, type TextFieldProps } from './Field';
 export { PageHeader } from './PageHeader';
 export { ResponsiveList, type ListColumn } from './ResponsiveList';

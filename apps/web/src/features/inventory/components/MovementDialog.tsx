@@ -9,7 +9,7 @@ import {
   type Supply,
 } from '@gona/shared/inventory';
 import { nairaToKobo } from '@gona/shared/money';
-import { Button, cx, Dialog, TextareaField, TextField } from '@/components/ui';
+import { Button, cx, Dialog, FormAlert, TextareaField, TextField } from '@/components/ui';
 import { ApiError } from '@/lib/http';
 import { useSchemaForm } from '@/lib/use-schema-form';
 import { newClientId, useRecordMovement } from '../api';
@@ -189,11 +189,7 @@ export function MovementDialog({ farmId, supply, initialKind, onClose }: Props) 
           error={errors.note}
           rows={2}
         />
-        {failure && (
-          <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm font-medium text-red-800">
-            {failure}
-          </p>
-        )}
+        <FormAlert>{failure}</FormAlert>
       </form>
     </Dialog>
   );

@@ -9,16 +9,16 @@ import {
   ConfirmDialog,
   Dialog,
   EmptyState,
+  FormAlert,
   ResponsiveList,
   SkeletonRows,
   TextareaField,
   TextField,
   type ListColumn,
 } from '@/components/ui';
-import { ApiError } from '@/lib/http';
 import { useSchemaForm } from '@/lib/use-schema-form';
 import { useCreateSupplier, useDeactivateSupplier, useSuppliers, useUpdateSupplier } from '../api';
-import { useErrorText } from '../errors';
+import { useErrorText, useSaveFailure } from '../errors';
 
 type Props = { farmId: string; role: FarmRole };
 
@@ -141,7 +141,7 @@ type FormProps = { farmId: string; supplier: Supplier | undefined; onClose: () =
 
 function SupplierFormDialog({ farmId, supplier, onClose }: FormProps) {
   const { t } = useTranslation('inventory');
-  const errorText = useErrorText();
+  const saveFailure = useSaveFailure();
   const create = useCreateSupplier(farmId);
   const update = useUpdateSupplier(farmId);
   const { values, field, setErrors, parse } = useSchemaForm({
@@ -171,9 +171,9 @@ function SupplierFormDialog({ farmId, supplier, onClose }: FormProps) {
       toast.success(t(supplier ? 'suppliers.saved' : 'suppliers.added', { name: saved.name }));
       onClose();
     } catch (error) {
-      if (error instanceof ApiError && error.status === 409) return setFailure(t('form.stale'));
-      if (error instanceof ApiError) setErrors(error.fields);
-      setFailure(t('suppliers.failed', { message: errorText(error) }));
+      const failed = saveFailure(error, 'suppliers.failed');
+      if (failed.fields) setErrors(failed.fields);
+      setFailure(failed.message);
     }
   }
 
@@ -193,11 +193,7 @@ function SupplierFormDialog({ farmId, supplier, onClose }: FormProps) {
         <TextField label={t('suppliers.phone')} type="tel" autoComplete="tel" {...field('phone')} />
         <TextField label={t('suppliers.email')} type="email" autoComplete="email" {...field('email')} />
         <TextareaField label={t('suppliers.address')} rows={2} {...field('address')} />
-        {failure && (
-          <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm font-medium text-red-800">
-            {failure}
-          </p>
-        )}
+        <FormAlert>{failure}</FormAlert>
       </form>
     </Dialog>
   );

@@ -9,11 +9,10 @@ import {
   type Supply,
 } from '@gona/shared/inventory';
 import { nairaToKobo } from '@gona/shared/money';
-import { Button, Dialog, SelectField, TextareaField, TextField } from '@/components/ui';
-import { ApiError } from '@/lib/http';
+import { Button, Dialog, FormAlert, SelectField, TextareaField, TextField } from '@/components/ui';
 import { useSchemaForm } from '@/lib/use-schema-form';
 import { useCreateSupply, useSuppliers, useUpdateSupply } from '../api';
-import { useErrorText } from '../errors';
+import { useSaveFailure } from '../errors';
 
 type Props = {
   farmId: string;
@@ -39,7 +38,7 @@ type Values = {
 /** Add or edit a supply. The quantity is set here only when adding; afterwards stock changes are movements. */
 export function SupplyFormDialog({ farmId, supply, onClose, onSaved }: Props) {
   const { t } = useTranslation('inventory');
-  const errorText = useErrorText();
+  const saveFailure = useSaveFailure();
   const suppliers = useSuppliers(farmId);
   const create = useCreateSupply(farmId);
   const update = useUpdateSupply(farmId);
@@ -86,9 +85,9 @@ export function SupplyFormDialog({ farmId, supply, onClose, onSaved }: Props) {
       onSaved?.(saved);
       onClose();
     } catch (error) {
-      if (error instanceof ApiError && error.status === 409) return setFailure(t('form.stale'));
-      if (error instanceof ApiError) setErrors(error.fields);
-      setFailure(t('form.failed', { message: errorText(error) }));
+      const failed = saveFailure(error, 'form.failed');
+      if (failed.fields) setErrors(failed.fields);
+      setFailure(failed.message);
     }
   }
 
@@ -166,11 +165,7 @@ export function SupplyFormDialog({ farmId, supply, onClose, onSaved }: Props) {
         />
         <TextField label={t('form.expiryDate')} type="date" {...field('expiry_date')} />
         <TextareaField label={t('form.notes')} rows={3} {...field('notes')} />
-        {failure && (
-          <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm font-medium text-red-800">
-            {failure}
-          </p>
-        )}
+        <FormAlert>{failure}</FormAlert>
       </form>
     </Dialog>
   );
