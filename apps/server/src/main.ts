@@ -16,7 +16,10 @@ async function main(): Promise<void> {
   loadDotEnv();
   const config = readConfig();
   const logger = createLogger(config.logLevel);
-  const database = createDb(config);
+  const database = createDb(config, {
+    onConnectionError: (err) =>
+      logger.warn(`Database connection lost (${err.message}); reconnecting on the next query`),
+  });
   logger.info(
     database.kind === 'pglite'
       ? `Using the embedded database in ${join(config.dataDir, 'pglite')}`

@@ -31,10 +31,19 @@ export type Database = {
 /** DATABASE_URL set → a node-postgres pool; unset → PGlite persisted under DATA_DIR/pglite. */
 export function createDb(
   config: Pick<Config, 'databaseUrl' | 'dataDir'>,
-  options: { inMemory?: boolean } = {},
+  options: { inMemory?: boolean; onConnectionError?: (err: Error) => void } = {},
 ): Database {
   if (config.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: config.databaseUrl, max: 10, Client: StatementCachingClient });
+    const pool = new pg.Pool({
+      connectionString: config.databaseUrl,
+      max: 10,
+      Client: StatementCachingClient,
+      // While the server is away, a request fails within seconds (503) instead of waiting for ever.
+      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    });
+    // An idle connection that the server closes (restart, failover) emits 'error' on the pool; unhandled,
+    // that would end the process. The pool drops the broken client and opens a new one on the next query.
+    pool.on('error', (err) => (options.onConnectionError ?? logToStderr)(err));
     const db = drizzlePg({ client: pool, schema }) as unknown as Db;
     return { db, kind: 'postgres', pool, close: () => pool.end() };
   }
@@ -57,6 +66,12 @@ export function createDb(
       releaseLock();
     },
   };
+}
+
+const CONNECT_TIMEOUT_MS = 5_000;
+
+function logToStderr(err: Error): void {
+  console.error(`Database connection lost: ${err.message}`);
 }
 
 export class DataDirLockedError extends Error {

@@ -51,6 +51,7 @@ const PG_ERRORS: Record<string, AppError> = {
 export function toAppError(err: unknown): AppError | null {
   if (err instanceof AppError) return err;
   if (err instanceof z.ZodError) return new AppError('VALIDATION', undefined, fieldErrors(err));
+  if (isDatabaseUnreachable(err)) return new AppError('UNAVAILABLE');
   const pgCode = postgresCode(err);
   if (pgCode && PG_ERRORS[pgCode]) return PG_ERRORS[pgCode];
   if (err instanceof HTTPException) {
@@ -70,9 +71,46 @@ export function toAppError(err: unknown): AppError | null {
 
 export function handleError(err: unknown, c: Context<AppEnv>): Response {
   const known = toAppError(err);
-  if (known) return errorResponse(c, known);
+  if (known) {
+    if (known.code === 'UNAVAILABLE')
+      c.var.deps.logger.warn(`${c.req.method} ${c.req.path}: database unreachable`);
+    return errorResponse(c, known);
+  }
   c.var.deps.logger.error(`${c.req.method} ${c.req.path} failed`, err);
   return c.json(errorBody('INTERNAL'), 500);
+}
+
+/** Socket errors from node-postgres when the server is down or restarting. */
+const UNREACHABLE_SOCKET_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+]);
+/** SQLSTATE classes 08 (connection exception) and 57P (operator intervention: shutdown, restart, cannot connect now). */
+const UNREACHABLE_SQLSTATE = /^(08|57P0[1-4])/;
+const UNREACHABLE_MESSAGES = [
+  'Connection terminated',
+  'timeout exceeded when trying to connect',
+  'Client has encountered a connection error',
+  'Cannot use a pool after calling end',
+];
+
+/**
+ * True when the database could not be reached (down, restarting, failing over), as opposed to a
+ * query it refused: those requests get 503 and can simply be tried again.
+ */
+export function isDatabaseUnreachable(err: unknown): boolean {
+  for (let e: unknown = err, depth = 0; e && typeof e === 'object' && depth < 4; depth++) {
+    const code = 'code' in e && typeof e.code === 'string' ? e.code : undefined;
+    if (code && (UNREACHABLE_SOCKET_CODES.has(code) || UNREACHABLE_SQLSTATE.test(code))) return true;
+    const message = 'message' in e && typeof e.message === 'string' ? e.message : '';
+    if (UNREACHABLE_MESSAGES.some((m) => message.includes(m))) return true;
+    e = 'cause' in e ? e.cause : undefined;
+  }
+  return false;
 }
 
 /** drizzle wraps driver errors (cause); node-postgres and PGlite both carry the SQLSTATE in `code`. */

@@ -4,7 +4,7 @@ import { afterAll } from 'vitest';
 import type { CreateFarmInput, Farm, FarmRole, Me } from '@gona/shared';
 import { createApp, type App } from '../app';
 import { loadConfig } from '../config';
-import type { Db } from '../db/client';
+import type { Database, Db } from '../db/client';
 import { farm_memberships, users } from '../db/schema/index';
 import { createMailer, createOutboxMailer, type SentMail } from '../integrations/email';
 import type { Deps } from '../lib/context';
@@ -67,8 +67,11 @@ export type TestContext = {
  * One app per test file over a real database (see database.ts). Tests isolate by making their own
  * users and farms with unique emails; nothing is truncated. Closed automatically after the file.
  */
-export async function createTestContext(env: Record<string, string> = {}): Promise<TestContext> {
-  const database = await openTestDatabase();
+export async function createTestContext(
+  env: Record<string, string> = {},
+  options: { database?: Database } = {},
+): Promise<TestContext> {
+  const database = options.database ?? (await openTestDatabase());
   const config = loadConfig({
     NODE_ENV: 'test',
     BASE_URL: TEST_BASE_URL,

@@ -82,7 +82,7 @@ function toApiError(status: number, body: unknown): ApiError {
   const message =
     typeof payload.message === 'string' && payload.message
       ? payload.message
-      : DEFAULT_ERROR_MESSAGE[code as ErrorCode] ?? DEFAULT_ERROR_MESSAGE.INTERNAL;
+      : (DEFAULT_ERROR_MESSAGE[code as ErrorCode] ?? DEFAULT_ERROR_MESSAGE.INTERNAL);
   const fields = isRecord(payload.fields) ? (payload.fields as Record<string, string>) : {};
   return new ApiError(status, code, message, fields);
 }
@@ -103,6 +103,8 @@ function codeForStatus(status: number): ErrorCode {
       return 'CONFLICT';
     case 429:
       return 'RATE_LIMITED';
+    case 503:
+      return 'UNAVAILABLE';
     default:
       return 'INTERNAL';
   }

@@ -12,6 +12,7 @@ export const ERROR_STATUS = {
   PLAN_LIMIT: 402,
   RATE_LIMITED: 429,
   INTERNAL: 500,
+  UNAVAILABLE: 503,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
@@ -26,4 +27,5 @@ export const DEFAULT_ERROR_MESSAGE: Record<ErrorCode, string> = {
   PLAN_LIMIT: 'Your plan does not allow this. Upgrade to continue.',
   RATE_LIMITED: 'Too many attempts. Please wait a moment and try again.',
   INTERNAL: 'An unexpected error occurred',
+  UNAVAILABLE: 'Gona cannot reach its database. Try again in a moment.',
 };
