@@ -21,7 +21,12 @@ vi.mock('idb-keyval', () => ({
 }));
 
 const FARM = '01900000-0000-7000-8000-0000000000f1';
-const SUPPLY = { id: '01900000-0000-7000-8000-0000000000a1', name: 'NPK 15:15:15', quantity: '10', unit: 'bag_50kg' } as const;
+const SUPPLY = {
+  id: '01900000-0000-7000-8000-0000000000a1',
+  name: 'NPK 15:15:15',
+  quantity: '10',
+  unit: 'bag_50kg',
+} as const;
 const MOVEMENTS = `POST /api/farms/${FARM}/supplies/${SUPPLY.id}/movements`;
 
 const persisted = () => idb.get('gona.query-cache') as PersistedClient | undefined;
@@ -70,14 +75,18 @@ describe('changes queued offline', () => {
     const offline = installFakeFetch({});
     const first = render(
       <App>
-        <MovementDialog farmId={FARM} supply={SUPPLY} initialKind="used" onClose={() => undefined} />
+        <MovementDialog farmId={FARM} supply={SUPPLY} initialKind="used" showCost onClose={() => undefined} />
       </App>,
     );
     fireEvent.change(await screen.findByLabelText(/How much/), { target: { value: '3' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
 
-    expect(await screen.findByText('Saved on this phone. It will be sent when you are back online.')).toBeInTheDocument();
-    expect(screen.getByRole('status')).toHaveTextContent(/You are offline\..* 1 change is waiting to be sent\.$/);
+    expect(
+      await screen.findByText('Saved on this phone. It will be sent when you are back online.'),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent(
+      /You are offline\..* 1 change is waiting to be sent\.$/,
+    );
     await waitFor(() => expect(queuedIds()).toHaveLength(1));
     const [movementId] = queuedIds();
     expect(offline).toHaveLength(0);

@@ -83,7 +83,8 @@ export const SupplySchema = z.object({
   unit: z.enum(SUPPLY_UNITS),
   low_threshold: z.string(),
   is_low_stock: z.boolean(),
-  unit_cost_kobo: z.number().int().nullable(),
+  /** Absent for roles that may not see money (workers). */
+  unit_cost_kobo: z.number().int().nullable().optional(),
   supplier_id: z.uuid().nullable(),
   supplier_name: z.string().nullable(),
   storage_location: z.string().nullable(),
@@ -159,7 +160,8 @@ export const MovementSchema = z.object({
   quantity_after: z.string(),
   reason: z.string().nullable(),
   note: z.string().nullable(),
-  unit_cost_kobo: z.number().int().nullable(),
+  /** Absent for roles that may not see money (workers). */
+  unit_cost_kobo: z.number().int().nullable().optional(),
   user_id: z.string(),
   created_at: z.string(),
 });

@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { isLowStock, normalizeQuantity } from '@gona/shared/inventory';
+import { can } from '@gona/shared/permissions';
 import { encodeCursor } from '@gona/shared/pagination';
 import { farms, suppliers, supplies, supply_movements, users } from '../../db/schema/index';
 import type { FarmCtx } from '../../lib/context';
@@ -44,9 +45,10 @@ const MOVEMENT_HEADER = [
 export async function exportSuppliesCsv(ctx: FarmCtx): Promise<CsvExport> {
   const filename = await exportFilename(ctx, 'supplies');
   const keyset = { createdAt: supplies.created_at, id: supplies.id };
+  const money = can(ctx.role, 'money.read');
   return {
     filename,
-    body: csvStream(SUPPLY_HEADER, async (cursor) => {
+    body: csvStream(withoutCostColumn(SUPPLY_HEADER, money), async (cursor) => {
       const rows = await ctx.db
         .select({
           id: supplies.id,
@@ -77,7 +79,7 @@ export async function exportSuppliesCsv(ctx: FarmCtx): Promise<CsvExport> {
           r.unit,
           normalizeQuantity(r.low_threshold),
           isLowStock(r.quantity, r.low_threshold) ? 'yes' : 'no',
-          naira(r.unit_cost_kobo),
+          ...(money ? [naira(r.unit_cost_kobo)] : []),
           text(r.supplier),
           text(r.storage_location),
           r.expiry_date ?? '',
@@ -94,9 +96,10 @@ export async function exportSuppliesCsv(ctx: FarmCtx): Promise<CsvExport> {
 export async function exportMovementsCsv(ctx: FarmCtx): Promise<CsvExport> {
   const filename = await exportFilename(ctx, 'stock-movements');
   const keyset = { createdAt: supply_movements.created_at, id: supply_movements.id };
+  const money = can(ctx.role, 'money.read');
   return {
     filename,
-    body: csvStream(MOVEMENT_HEADER, async (cursor) => {
+    body: csvStream(withoutCostColumn(MOVEMENT_HEADER, money), async (cursor) => {
       const rows = await ctx.db
         .select({
           id: supply_movements.id,
@@ -129,12 +132,17 @@ export async function exportMovementsCsv(ctx: FarmCtx): Promise<CsvExport> {
           normalizeQuantity(r.quantity_after),
           text(r.reason),
           text(r.note),
-          naira(r.unit_cost_kobo),
+          ...(money ? [naira(r.unit_cost_kobo)] : []),
           text(`${r.first_name} ${r.last_name}`),
         ],
       }));
     }),
   };
+}
+
+/** Workers do not see money (product.md): their exports have no cost column. */
+function withoutCostColumn(header: string[], money: boolean): string[] {
+  return money ? header : header.filter((name) => name !== 'unit_cost_naira');
 }
 
 /** One CSV field: quoted when it holds a comma, quote or line break; inner quotes doubled (RFC 4180). */

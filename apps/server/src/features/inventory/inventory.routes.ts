@@ -21,6 +21,7 @@ import {
 import { requireFarm } from '../../lib/auth-guard';
 import { farmCtxOf } from '../../lib/context';
 import { createRouter } from '../../lib/openapi';
+import { costsFor, pageCostsFor } from './inventory.rows';
 import { countOpenAlerts, listOpenAlerts, resolveAlert } from './alerts.service';
 import { exportMovementsCsv, exportSuppliesCsv, type CsvExport } from './export.service';
 import { listMovements, recordMovement } from './movements.service';
@@ -71,7 +72,10 @@ inventoryRoutes.openapi(
     request: { params: FarmParams, query: SupplyListQuerySchema },
     responses: { 200: json(SupplyPageSchema, 'A page of supplies'), ...errors },
   }),
-  async (c) => c.json(await listSupplies(farmCtxOf(c), c.req.valid('query')), 200),
+  async (c) => {
+    const ctx = farmCtxOf(c);
+    return c.json(pageCostsFor(ctx.role, await listSupplies(ctx, c.req.valid('query'))), 200);
+  },
 );
 
 inventoryRoutes.openapi(
@@ -110,7 +114,10 @@ inventoryRoutes.openapi(
     request: { params: SupplyParams },
     responses: { 200: json(SupplySchema, 'The supply'), ...errors },
   }),
-  async (c) => c.json(await getSupply(farmCtxOf(c), c.req.valid('param').supplyId), 200),
+  async (c) => {
+    const ctx = farmCtxOf(c);
+    return c.json(costsFor(ctx.role, await getSupply(ctx, c.req.valid('param').supplyId)), 200);
+  },
 );
 
 inventoryRoutes.openapi(
@@ -163,8 +170,15 @@ inventoryRoutes.openapi(
       ...errors,
     },
   }),
-  async (c) =>
-    c.json(await recordMovement(farmCtxOf(c), c.req.valid('param').supplyId, c.req.valid('json')), 201),
+  async (c) => {
+    const ctx = farmCtxOf(c);
+    const { movement, supply } = await recordMovement(
+      ctx,
+      c.req.valid('param').supplyId,
+      c.req.valid('json'),
+    );
+    return c.json({ movement: costsFor(ctx.role, movement), supply: costsFor(ctx.role, supply) }, 201);
+  },
 );
 
 inventoryRoutes.openapi(
@@ -177,8 +191,11 @@ inventoryRoutes.openapi(
     request: { params: SupplyParams, query: PageQuerySchema },
     responses: { 200: json(MovementPageSchema, 'A page of movements'), ...errors },
   }),
-  async (c) =>
-    c.json(await listMovements(farmCtxOf(c), c.req.valid('param').supplyId, c.req.valid('query')), 200),
+  async (c) => {
+    const ctx = farmCtxOf(c);
+    const page = await listMovements(ctx, c.req.valid('param').supplyId, c.req.valid('query'));
+    return c.json(pageCostsFor(ctx.role, page), 200);
+  },
 );
 
 inventoryRoutes.openapi(

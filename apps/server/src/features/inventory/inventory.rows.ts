@@ -6,6 +6,7 @@ import {
   type Movement,
   type Supply,
 } from '@gona/shared/inventory';
+import { can, type FarmRole } from '@gona/shared/permissions';
 import type { Db, Tx } from '../../db/client';
 import type { inventory_alerts, supply_movements } from '../../db/schema/index';
 import { suppliers, supplies } from '../../db/schema/index';
@@ -80,4 +81,21 @@ export function toAlert(
       low_threshold: normalizeQuantity(supply.low_threshold),
     },
   };
+}
+
+/**
+ * Workers do not see money (product.md): a supply's or movement's cost leaves the server only for
+ * roles that may read money. Applied where records leave a route, so services stay role-free.
+ */
+export function costsFor<T extends { unit_cost_kobo?: number | null }>(role: FarmRole, record: T): T {
+  if (can(role, 'money.read')) return record;
+  const { unit_cost_kobo: _hidden, ...rest } = record;
+  return rest as T;
+}
+
+export function pageCostsFor<T extends { unit_cost_kobo?: number | null }>(
+  role: FarmRole,
+  page: { items: T[]; next_cursor: string | null },
+): { items: T[]; next_cursor: string | null } {
+  return can(role, 'money.read') ? page : { ...page, items: page.items.map((item) => costsFor(role, item)) };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import '@/i18n';
 import { AppToaster } from '@/app/toaster';
@@ -25,11 +25,17 @@ function result(quantityAfter: string, low = false) {
   };
 }
 
-function renderDialog(kind: 'used' | 'received' | 'adjusted' = 'used') {
+function renderDialog(kind: 'used' | 'received' | 'adjusted' = 'used', showCost = true) {
   const onClose = vi.fn();
   render(
     <QueryClientProvider client={new QueryClient()}>
-      <MovementDialog farmId={FARM} supply={SUPPLY} initialKind={kind} onClose={onClose} />
+      <MovementDialog
+        farmId={FARM}
+        supply={SUPPLY}
+        initialKind={kind}
+        showCost={showCost}
+        onClose={onClose}
+      />
       <AppToaster />
     </QueryClientProvider>,
   );
@@ -125,5 +131,14 @@ describe('MovementDialog', () => {
     fireEvent.change(quantityField(), { target: { value: '2' } });
     save();
     expect(await screen.findByText('NPK 15:15:15 is low: 1 bag (50 kg) left')).toBeInTheDocument();
+  });
+
+  it('asks for a unit cost on received stock only from people who may see money', () => {
+    installFakeFetch({});
+    renderDialog('received', true);
+    expect(screen.getByLabelText(/cost/i)).toBeTruthy();
+    cleanup();
+    renderDialog('received', false);
+    expect(screen.queryByLabelText(/cost/i)).toBeNull();
   });
 });

@@ -20,6 +20,8 @@ type Props = {
   farmId: string;
   supply: Pick<Supply, 'id' | 'name' | 'quantity' | 'unit'>;
   initialKind: MovementKind;
+  /** Workers do not see money (product.md), so they are not asked for a price either. */
+  showCost: boolean;
   onClose: () => void;
 };
 
@@ -29,7 +31,7 @@ type Props = {
  * Save and kept for every later attempt (a retry, or the queued replay after the connection comes
  * back), so the server records this movement once.
  */
-export function MovementDialog({ farmId, supply, initialKind, onClose }: Props) {
+export function MovementDialog({ farmId, supply, initialKind, showCost, onClose }: Props) {
   const { t } = useTranslation('inventory');
   const quantityText = useQuantityText();
   const errorText = useErrorText();
@@ -173,7 +175,7 @@ export function MovementDialog({ farmId, supply, initialKind, onClose }: Props) 
             error={errors.reason}
           />
         )}
-        {kind === 'received' && (
+        {kind === 'received' && showCost && (
           <TextField
             label={t('movement.unitCost')}
             inputMode="decimal"

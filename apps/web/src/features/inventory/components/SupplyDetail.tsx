@@ -127,7 +127,13 @@ export function SupplyDetail({ farmId, role, supplyId, listPath }: Props) {
       <MovementHistory farmId={farmId} supply={item} />
 
       {dialog === 'record' && (
-        <MovementDialog farmId={farmId} supply={item} initialKind="used" onClose={() => setDialog(null)} />
+        <MovementDialog
+          farmId={farmId}
+          supply={item}
+          initialKind="used"
+          showCost={can(role, 'money.read')}
+          onClose={() => setDialog(null)}
+        />
       )}
       {dialog === 'edit' && (
         <SupplyFormDialog farmId={farmId} supply={item} onClose={() => setDialog(null)} />

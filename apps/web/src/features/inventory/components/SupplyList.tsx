@@ -199,6 +199,7 @@ export function SupplyList({ farmId, role, onAdd, supplyPath }: Props) {
           farmId={farmId}
           supply={movement.supply}
           initialKind={movement.kind}
+          showCost={can(role, 'money.read')}
           onClose={() => setMovement(null)}
         />
       )}
