@@ -190,7 +190,11 @@ export const InventoryAlertSchema = z.object({
 export type InventoryAlert = z.infer<typeof InventoryAlertSchema>;
 export const InventoryAlertPageSchema = pageSchema(InventoryAlertSchema);
 
-export const AlertCountSchema = z.object({ open: z.number().int().nonnegative() });
+/** `open`: alerts not yet dismissed; `low_stock`: supplies at or below their level, dismissed or not. */
+export const AlertCountSchema = z.object({
+  open: z.number().int().nonnegative(),
+  low_stock: z.number().int().nonnegative(),
+});
 export type AlertCount = z.infer<typeof AlertCountSchema>;
 
 const SupplierFieldsSchema = z.object({

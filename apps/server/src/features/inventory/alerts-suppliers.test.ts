@@ -45,7 +45,7 @@ describe('inventory alerts', () => {
       ['Urea', '2', 'bag_50kg', false],
     ]);
     const count = await t.request('GET', `${team.base}/inventory-alerts/count`, { cookie: team.viewer });
-    expect(count.body).toEqual({ open: 2 });
+    expect(count.body).toEqual({ open: 2, low_stock: 2 });
   });
 
   it('resolves one (is_resolved true, resolved_at now), audited; resolving again changes nothing', async () => {
@@ -79,6 +79,21 @@ describe('inventory alerts', () => {
       cookie: team.owner,
     });
     expect(open.body.items.some((a) => a.id === alert!.id)).toBe(false);
+    // Dismissing hides the warning only: the supply is still counted as low.
+    const lowList = await t.request<{ items: { id: string }[] }>(
+      'GET',
+      `${team.base}/supplies?low_stock=true`,
+      {
+        cookie: team.owner,
+      },
+    );
+    const count = await t.request<{ open: number; low_stock: number }>(
+      'GET',
+      `${team.base}/inventory-alerts/count`,
+      { cookie: team.owner },
+    );
+    expect(lowList.body.items.some((s) => s.id === supply.id)).toBe(true);
+    expect(count.body.low_stock).toBeGreaterThan(count.body.open);
   });
 
   it("is refused to viewers (403); another farm's alert is 404; visitors get 401", async () => {

@@ -42,11 +42,19 @@ export async function listOpenAlerts(ctx: FarmCtx, query: PageQuery): Promise<Pa
 }
 
 export async function countOpenAlerts(ctx: FarmCtx): Promise<AlertCount> {
-  const [row] = await ctx.db
-    .select({ open: count() })
-    .from(inventory_alerts)
-    .where(and(eq(inventory_alerts.farm_id, ctx.farmId), not(inventory_alerts.is_resolved)));
-  return { open: row?.open ?? 0 };
+  // Two counts that can differ: a dismissed alert hides the warning, but the supply stays low
+  // until its stock rises above its level, so sentences about low stock use low_stock.
+  const [[alerts], [low]] = await Promise.all([
+    ctx.db
+      .select({ open: count() })
+      .from(inventory_alerts)
+      .where(and(eq(inventory_alerts.farm_id, ctx.farmId), not(inventory_alerts.is_resolved))),
+    ctx.db
+      .select({ low_stock: count() })
+      .from(supplies)
+      .where(and(eq(supplies.farm_id, ctx.farmId), sql`${supplies.quantity} <= ${supplies.low_threshold}`)),
+  ]);
+  return { open: alerts?.open ?? 0, low_stock: low?.low_stock ?? 0 };
 }
 
 /** Unresolved becomes resolved (is_resolved true, resolved_at now). Resolving twice is harmless. */

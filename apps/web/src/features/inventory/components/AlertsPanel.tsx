@@ -5,18 +5,22 @@ import { toast } from 'sonner';
 import { can, type FarmRole } from '@gona/shared/permissions';
 import type { InventoryAlert } from '@gona/shared/inventory';
 import { Button, SkeletonRows } from '@/components/ui';
-import { useOpenAlerts, useResolveAlert } from '../api';
+import { useOpenAlertCount, useOpenAlerts, useResolveAlert } from '../api';
 import { useErrorText } from '../errors';
 import { formatDate, useQuantityText } from '../format';
 
 type Props = { farmId: string; role: FarmRole; supplyPath: (supplyId: string) => string };
 
-/** Open low-stock alerts, newest first, each with its supply and a Resolve button. */
+/**
+ * Open low-stock alerts, newest first, each with its supply and a Dismiss button. Dismissing hides
+ * the alert only; whether anything is still low comes from the supplies' quantities.
+ */
 export function AlertsPanel({ farmId, role, supplyPath }: Props) {
   const { t } = useTranslation('inventory');
   const quantityText = useQuantityText();
   const errorText = useErrorText();
   const alerts = useOpenAlerts(farmId);
+  const lowStock = useOpenAlertCount(farmId).data?.low_stock ?? 0;
   const resolve = useResolveAlert(farmId);
   const canResolve = can(role, 'records.recordEvent');
 
@@ -47,42 +51,47 @@ export function AlertsPanel({ farmId, role, supplyPath }: Props) {
       ) : alerts.isError && items.length === 0 ? (
         <p className="text-stone-800">{t('alerts.errorText', { message: errorText(alerts.error) })}</p>
       ) : items.length === 0 ? (
-        <p className="text-stone-800">{t('alerts.none')}</p>
+        <p className="text-stone-800">
+          {lowStock > 0 ? t('alerts.noneButLow', { count: lowStock }) : t('alerts.none')}
+        </p>
       ) : (
-        <ul aria-label={t('alerts.label')} className="flex flex-col gap-2">
-          {items.map((alert) => (
-            <li
-              key={alert.id}
-              className="flex flex-wrap items-center justify-between gap-3 rounded-lg bg-white px-3 py-2"
-            >
-              <div className="flex flex-col">
-                <Link
-                  to={supplyPath(alert.supply_id)}
-                  className="font-medium text-stone-900 underline-offset-2 hover:underline"
-                >
-                  {t('alerts.item', {
-                    name: alert.supply.name,
-                    quantity: quantityText(alert.supply.quantity, alert.supply.unit),
-                    threshold: quantityText(alert.supply.low_threshold, alert.supply.unit),
-                  })}
-                </Link>
-                <span className="text-sm text-stone-700">
-                  {t('alerts.since', { date: formatDate(alert.created_at) })}
-                </span>
-              </div>
-              {canResolve && (
-                <Button
-                  variant="secondary"
-                  aria-label={t('alerts.resolveName', { name: alert.supply.name })}
-                  loading={resolve.isPending && resolve.variables === alert.id}
-                  onClick={() => void onResolve(alert)}
-                >
-                  {t('alerts.resolve')}
-                </Button>
-              )}
-            </li>
-          ))}
-        </ul>
+        <>
+          {canResolve && <p className="mb-2 text-sm text-stone-700">{t('alerts.dismissHint')}</p>}
+          <ul aria-label={t('alerts.label')} className="flex flex-col gap-2">
+            {items.map((alert) => (
+              <li
+                key={alert.id}
+                className="flex flex-wrap items-center justify-between gap-3 rounded-lg bg-white px-3 py-2"
+              >
+                <div className="flex flex-col">
+                  <Link
+                    to={supplyPath(alert.supply_id)}
+                    className="font-medium text-stone-900 underline-offset-2 hover:underline"
+                  >
+                    {t('alerts.item', {
+                      name: alert.supply.name,
+                      quantity: quantityText(alert.supply.quantity, alert.supply.unit),
+                      threshold: quantityText(alert.supply.low_threshold, alert.supply.unit),
+                    })}
+                  </Link>
+                  <span className="text-sm text-stone-700">
+                    {t('alerts.since', { date: formatDate(alert.created_at) })}
+                  </span>
+                </div>
+                {canResolve && (
+                  <Button
+                    variant="secondary"
+                    aria-label={t('alerts.resolveName', { name: alert.supply.name })}
+                    loading={resolve.isPending && resolve.variables === alert.id}
+                    onClick={() => void onResolve(alert)}
+                  >
+                    {t('alerts.resolve')}
+                  </Button>
+                )}
+              </li>
+            ))}
+          </ul>
+        </>
       )}
     </section>
   );

@@ -4,11 +4,11 @@ import { Download, TriangleAlert } from 'lucide-react';
 import { buttonClasses } from '@/components/ui';
 import { exportUrls, useOpenAlertCount } from '../api';
 
-/** The dashboard card: how many supplies are low, linking to the inventory. */
+/** The dashboard card: how many supplies are low (by quantity, dismissed alerts included), linking to the inventory. */
 export function LowStockCard({ farmId, inventoryPath }: { farmId: string; inventoryPath: string }) {
   const { t } = useTranslation('inventory');
   const count = useOpenAlertCount(farmId);
-  const open = count.data?.open ?? 0;
+  const low = count.data?.low_stock ?? 0;
   return (
     <section
       aria-labelledby="low-stock-card-title"
@@ -17,12 +17,12 @@ export function LowStockCard({ farmId, inventoryPath }: { farmId: string; invent
       <h2 id="low-stock-card-title" className="flex items-center gap-2 font-semibold text-stone-900">
         <TriangleAlert
           aria-hidden="true"
-          className={open > 0 ? 'size-5 text-amber-700' : 'size-5 text-stone-500'}
+          className={low > 0 ? 'size-5 text-amber-700' : 'size-5 text-stone-500'}
         />
         {t('alerts.card.title')}
       </h2>
       <p className="mt-2 text-2xl font-bold tabular-nums text-stone-900">
-        {count.isPending ? '…' : t('alerts.card.count', { count: open })}
+        {count.isPending ? '…' : t('alerts.card.count', { count: low })}
       </p>
       <Link
         to={inventoryPath}

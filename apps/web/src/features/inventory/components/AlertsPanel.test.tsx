@@ -1,0 +1,81 @@
+import { describe, expect, it } from 'vitest';
+import { render, screen } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { MemoryRouter } from 'react-router';
+import type { FarmRole } from '@gona/shared/permissions';
+import '@/i18n';
+import { installFakeFetch } from '@/test/fake-fetch';
+import { AlertsPanel } from './AlertsPanel';
+import { LowStockCard } from './InventoryWidgets';
+
+const FARM = '01900000-0000-7000-8000-0000000000f1';
+const ALERTS = `GET /api/farms/${FARM}/inventory-alerts`;
+const COUNT = `GET /api/farms/${FARM}/inventory-alerts/count`;
+
+const ALERT = {
+  id: '01900000-0000-7000-8000-0000000000e1',
+  farm_id: FARM,
+  supply_id: '01900000-0000-7000-8000-0000000000a1',
+  is_resolved: false,
+  resolved_at: null,
+  created_at: '2025-05-26T08:00:00.000Z',
+  supply: {
+    id: '01900000-0000-7000-8000-0000000000a1',
+    name: 'Oxytetracycline',
+    category: 'veterinary',
+    quantity: '1',
+    unit: 'bottle',
+    low_threshold: '2',
+  },
+};
+
+function renderWidgets(role: FarmRole = 'owner') {
+  render(
+    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+      <MemoryRouter>
+        <AlertsPanel farmId={FARM} role={role} supplyPath={(id) => `/dashboard/inventory/${id}`} />
+        <LowStockCard farmId={FARM} inventoryPath="/dashboard/inventory" />
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+
+describe('low-stock alerts', () => {
+  it('calls the action Dismiss and says what it does', async () => {
+    installFakeFetch({
+      [ALERTS]: { status: 200, body: { items: [ALERT], next_cursor: null } },
+      [COUNT]: { status: 200, body: { open: 1, low_stock: 1 } },
+    });
+    renderWidgets();
+    expect(await screen.findByRole('button', { name: 'Dismiss alert for Oxytetracycline' })).toBeTruthy();
+    expect(
+      screen.getByText('Dismiss hides an alert. The supply stays low until you receive stock.'),
+    ).toBeTruthy();
+  });
+
+  it('after an alert is dismissed, still says a supply is low while its quantity is low', async () => {
+    installFakeFetch({
+      [ALERTS]: { status: 200, body: { items: [], next_cursor: null } },
+      [COUNT]: { status: 200, body: { open: 0, low_stock: 1 } },
+    });
+    renderWidgets();
+    expect(
+      await screen.findByText(
+        'No open alerts. 1 supply is still low: filter the list by Low stock to see it.',
+      ),
+    ).toBeTruthy();
+    expect(screen.getByText('1 supply is low')).toBeTruthy();
+    expect(screen.queryByText(/Everything is above its low-stock level/)).toBeNull();
+    expect(screen.queryByText('No supplies are low')).toBeNull();
+  });
+
+  it('says everything is above its level only when no supply is low', async () => {
+    installFakeFetch({
+      [ALERTS]: { status: 200, body: { items: [], next_cursor: null } },
+      [COUNT]: { status: 200, body: { open: 0, low_stock: 0 } },
+    });
+    renderWidgets();
+    expect(await screen.findByText('No supplies are low')).toBeTruthy();
+    expect(screen.getByText('No low-stock alerts. Everything is above its low-stock level.')).toBeTruthy();
+  });
+});
