@@ -64,7 +64,8 @@ export async function startThrowawayCluster(bin: string): Promise<ThrowawayClust
   };
 }
 
-function freePort(): Promise<number> {
+/** A TCP port on 127.0.0.1 that nothing listens on right now. */
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.once('error', reject);
