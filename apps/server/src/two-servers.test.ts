@@ -1,6 +1,5 @@
 import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -29,7 +28,7 @@ describe.skipIf(!baseUrl)('two server processes on one PostgreSQL', () => {
     url = target.toString();
     execFileSync(process.execPath, [join(REPO_ROOT, 'scripts/build-server.mjs'), dir]);
     // One after the other: the first applies the migrations, the second finds them applied.
-    for (let i = 0; i < 2; i++) servers.push(await startServer(join(dir, 'main.js'), url));
+    for (let i = 0; i < 2; i++) servers.push(await startServer(join(dir, 'main.js'), url, join(dir, `data-${i}`)));
   }, 120_000);
 
   afterAll(async () => {
@@ -83,7 +82,7 @@ async function admin(statement: string): Promise<void> {
   }
 }
 
-async function startServer(main: string, databaseUrl: string) {
+async function startServer(main: string, databaseUrl: string, dataDir: string) {
   const port = await freePort();
   const url = `http://localhost:${port}`;
   const output: string[] = [];
@@ -95,7 +94,7 @@ async function startServer(main: string, databaseUrl: string) {
       HOST: '127.0.0.1',
       BASE_URL: url,
       DATABASE_URL: databaseUrl,
-      DATA_DIR: mkdtempSync(join(tmpdir(), 'gona-two-data-')),
+      DATA_DIR: dataDir,
       AUTH_SECRET: 'two-servers-secret-that-is-long-enough',
       AUTH_RATE_LIMIT_MAX: '3',
       LOG_LEVEL: 'warn',
