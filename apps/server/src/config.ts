@@ -62,6 +62,23 @@ const EnvSchema = z.object({
   AUTH_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().positive('must be more than 0').default(60),
   AUTH_RATE_LIMIT_MAX: z.coerce.number().int().positive('must be more than 0').default(10),
   LOG_LEVEL: z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` }).optional(),
+  TRUSTED_ORIGINS: z
+    .string()
+    .transform((v) =>
+      v
+        .split(',')
+        .map((o) => o.trim())
+        .filter(Boolean),
+    )
+    .pipe(
+      z.array(
+        url(
+          /^https?:$/,
+          'must be a comma-separated list of http(s) origins, like https://app.gona.ng',
+        ).transform((v) => new URL(v).origin),
+      ),
+    )
+    .optional(),
 });
 
 export type Config = {
@@ -81,6 +98,8 @@ export type Config = {
   proPriceNaira: number;
   authRateLimit: { windowSeconds: number; max: number };
   logLevel: LogLevel;
+  /** Origins that may send state-changing requests: BASE_URL, its loopback twins in development, TRUSTED_ORIGINS. */
+  trustedOrigins: string[];
 };
 
 export type PublicConfig = {
@@ -110,7 +129,10 @@ export function loadDotEnv(file = join(REPO_ROOT, '.env')): void {
  */
 export function loadBuildConfig(): Config {
   loadDotEnv();
-  return loadConfig({ ...process.env, AUTH_SECRET: process.env.AUTH_SECRET ?? 'build-time-placeholder-not-a-secret' });
+  return loadConfig({
+    ...process.env,
+    AUTH_SECRET: process.env.AUTH_SECRET ?? 'build-time-placeholder-not-a-secret',
+  });
 }
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
@@ -127,12 +149,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const e = parsed.data;
   const isProduction = e.NODE_ENV === 'production';
   const dataDir = isAbsolute(e.DATA_DIR) ? e.DATA_DIR : resolve(REPO_ROOT, e.DATA_DIR);
+  const baseUrl = (e.BASE_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
   return {
     nodeEnv: e.NODE_ENV,
     isProduction,
     port: e.PORT,
     host: e.HOST,
-    baseUrl: (e.BASE_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    baseUrl,
     databaseUrl: e.DATABASE_URL,
     dataDir,
     authSecret: e.AUTH_SECRET ?? persistedDevSecret(dataDir),
@@ -144,7 +167,24 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     proPriceNaira: e.PLAN_PRO_PRICE_NAIRA,
     authRateLimit: { windowSeconds: e.AUTH_RATE_LIMIT_WINDOW_SECONDS, max: e.AUTH_RATE_LIMIT_MAX },
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'warn' : 'info'),
+    trustedOrigins: trustedOrigins(baseUrl, isProduction, e.TRUSTED_ORIGINS ?? []),
   };
+}
+
+const LOOPBACK_HOSTS = ['localhost', '127.0.0.1', '[::1]'];
+
+/**
+ * BASE_URL and TRUSTED_ORIGINS; outside production also BASE_URL's loopback twins, so a developer
+ * can open http://127.0.0.1:3000 as well as http://localhost:3000.
+ */
+function trustedOrigins(baseUrl: string, isProduction: boolean, extra: string[]): string[] {
+  const base = new URL(baseUrl);
+  const origins = new Set([base.origin, ...extra]);
+  if (!isProduction && LOOPBACK_HOSTS.includes(base.hostname)) {
+    for (const host of LOOPBACK_HOSTS)
+      origins.add(`${base.protocol}//${host}${base.port ? `:${base.port}` : ''}`);
+  }
+  return [...origins];
 }
 
 /** What the public website and the web build may know; nothing secret. */

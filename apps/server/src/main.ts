@@ -29,7 +29,11 @@ async function main(): Promise<void> {
   const jobs = await startJobs(database, config.databaseUrl, logger);
 
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, logger });
-  if (!config.smtpUrl)
+  if (!config.smtpUrl && config.isProduction)
+    logger.warn(
+      'SMTP_URL is not set: Gona cannot send mail, so nobody can confirm an account or reset a password. Set SMTP_URL.',
+    );
+  else if (!config.smtpUrl)
     logger.info(`No SMTP_URL: mail goes to the dev outbox at ${config.baseUrl}/dev/outbox`);
   const app = createApp({ config, db: database.db, mailer, logger });
   mountWebApp(app, WEB_DIST, logger);

@@ -16,13 +16,13 @@ const DAY = 24 * 60 * 60;
 export const SESSION_EXPIRES_IN = 30 * DAY;
 export const SESSION_UPDATE_AGE = DAY;
 
-/** The session cookie better-auth sets: prefixed `__Secure-` when the site is served over https. */
-export function sessionCookieName(config: Pick<Config, 'baseUrl'>): string {
+/** The session cookie better-auth sets: Secure and prefixed `__Secure-` in production or over https. */
+export function sessionCookieName(config: Pick<Config, 'baseUrl' | 'isProduction'>): string {
   return `${isSecureSite(config) ? '__Secure-' : ''}gona.session_token`;
 }
 
-function isSecureSite(config: Pick<Config, 'baseUrl'>): boolean {
-  return config.baseUrl.startsWith('https://');
+function isSecureSite(config: Pick<Config, 'baseUrl' | 'isProduction'>): boolean {
+  return config.isProduction || config.baseUrl.startsWith('https://');
 }
 
 /** Paths of better-auth whose abuse costs us mail or guesses passwords; each gets the configured limit. */
@@ -46,7 +46,7 @@ export function createAuth(deps: Deps) {
     baseURL: config.baseUrl,
     basePath: '/api/auth',
     secret: config.authSecret,
-    trustedOrigins: [config.baseUrl],
+    trustedOrigins: config.trustedOrigins,
     database: drizzleAdapter(db, {
       provider: 'pg',
       schema: { users, sessions, accounts, verifications, rate_limits },
@@ -101,6 +101,8 @@ export function createAuth(deps: Deps) {
       minPasswordLength: 8,
       maxPasswordLength: 128,
       resetPasswordTokenExpiresIn: 60 * 60,
+      // Whoever knew the old password (a lost phone, a shared computer) is signed out everywhere.
+      revokeSessionsOnPasswordReset: true,
       sendResetPassword: async ({ user, token }) => {
         const link = `${config.baseUrl}/update-password?token=${encodeURIComponent(token)}`;
         await mailer.send(mails.resetPassword(user.email, firstNameOf(user), link));

@@ -40,13 +40,17 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
  * CSRF defence for cookie sessions: a state-changing request must say where it comes from (Origin,
- * or Referer when a browser leaves Origin out), and that must be our BASE_URL or the host it was sent to.
+ * or Referer when a browser leaves Origin out), and that must be a trusted origin (BASE_URL, its
+ * loopback twins in development, TRUSTED_ORIGINS) or the host it was sent to.
  */
 export const originCheck = createMiddleware<AppEnv>(async (c, next) => {
   if (SAFE_METHODS.has(c.req.method)) return next();
   const source = c.req.header('origin') ?? c.req.header('referer');
   const sourceHost = hostOf(source);
-  const allowed = new Set([hostOf(c.var.deps.config.baseUrl), c.req.header('host')?.toLowerCase()]);
+  const allowed = new Set([
+    ...c.var.deps.config.trustedOrigins.map(hostOf),
+    c.req.header('host')?.toLowerCase(),
+  ]);
   if (!sourceHost || !allowed.has(sourceHost)) {
     return c.json(errorBody('FORBIDDEN', 'This request did not come from Gona.'), 403);
   }

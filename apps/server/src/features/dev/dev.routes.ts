@@ -6,13 +6,16 @@ import { AppError } from '../../lib/errors';
 
 /**
  * The development outbox: the mails Gona would have sent, so a newcomer can finish sign-up without
- * a mail server. Only without SMTP_URL, and only to the same machine; to anyone else it does not exist.
+ * a mail server. Only without SMTP_URL, outside production, and only to the same machine; to anyone
+ * else it does not exist.
  */
 export const devRoutes = new Hono<AppEnv>()
   .get('/api/dev/outbox', (c) => c.json({ items: outboxFor(c) }))
   .get('/dev/outbox', (c) => c.html(renderOutbox(outboxFor(c))));
 
 function outboxFor(c: Context<AppEnv>): SentMail[] {
+  // In production it never exists: behind a proxy on the same host every request looks local.
+  if (c.var.deps.config.isProduction) throw new AppError('NOT_FOUND');
   const messages = c.var.deps.mailer.outbox();
   if (!messages || !isLoopback(clientIp(c))) throw new AppError('NOT_FOUND');
   return messages;

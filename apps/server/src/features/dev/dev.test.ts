@@ -36,4 +36,13 @@ describe('dev outbox', () => {
       expect(res.status, path).toBe(404);
     }
   });
+
+  it('never exists in production, even to the same machine and without SMTP_URL', async () => {
+    const production = await createTestContext({ NODE_ENV: 'production' });
+    await production.signUp({ verified: false });
+    for (const path of ['/api/dev/outbox', '/dev/outbox']) {
+      const res = await production.request('GET', path, { ip: '127.0.0.1' });
+      expect(res.status, path).toBe(404);
+    }
+  });
 });
