@@ -78,15 +78,15 @@ describe('origin check', () => {
 });
 
 describe('request bodies', () => {
-  it('refuses a JSON body over 1 MB with VALIDATION', async () => {
+  it('refuses a JSON body over 1 MB with 413 PAYLOAD_TOO_LARGE', async () => {
     const { cookie } = await t.signUp();
     const res = await t.request<ErrorBody>('POST', '/api/farms', {
       cookie,
       body: { name: 'x'.repeat(1024 * 1024 + 1), location: 'Obio-Akpor', farm_type: 'crop' },
     });
-    expect(res.status).toBe(400);
+    expect(res.status).toBe(413);
     expect(res.body.error).toEqual({
-      code: 'VALIDATION',
+      code: 'PAYLOAD_TOO_LARGE',
       message: 'The request is too large (at most 1 MB).',
     });
   });

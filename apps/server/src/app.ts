@@ -12,7 +12,7 @@ import type { Deps } from './lib/context';
 import { renderApiDocs } from './lib/docs';
 import { errorBody, handleError } from './lib/errors';
 import { createRouter } from './lib/openapi';
-import { limitBodies, originCheck, securityHeaders } from './lib/security';
+import { limitBodies, originCheck, refuseControlCharacters, securityHeaders } from './lib/security';
 import { loadSession } from './lib/session';
 
 export type { Deps } from './lib/context';
@@ -39,8 +39,9 @@ export function createApp(deps: Deps) {
   });
   app.use('*', securityHeaders);
   app.use('/api/*', compress());
+  app.use('*', limitBodies);
   app.use('/api/*', originCheck);
-  app.use('/api/*', limitBodies);
+  app.use('/api/*', refuseControlCharacters);
   app.route('/api', authHandlerRoutes);
   app.use('/api/*', loadSession);
 

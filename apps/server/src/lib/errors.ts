@@ -43,6 +43,13 @@ const PG_ERRORS: Record<string, AppError> = {
   '23502': new AppError('VALIDATION'),
   '23514': new AppError('VALIDATION'),
   '22P02': new AppError('VALIDATION'),
+  // Values the schemas should already refuse; a safety net so they are never a 500.
+  '22003': new AppError('VALIDATION', 'A number is too large.'),
+  '22008': new AppError('VALIDATION', 'A date is out of range.'),
+  '22007': new AppError('VALIDATION', 'A date is not valid.'),
+  '22021': new AppError('VALIDATION', 'Some text has characters that cannot be stored.'),
+  '22P05': new AppError('VALIDATION', 'Some text has characters that cannot be stored.'),
+  '54000': new AppError('VALIDATION', 'Some text is too long.'),
   '40001': new AppError('CONFLICT', 'Someone else changed this at the same time. Try again.'),
   '40P01': new AppError('CONFLICT', 'Someone else changed this at the same time. Try again.'),
 };
@@ -59,7 +66,8 @@ export function toAppError(err: unknown): AppError | null {
     if (err.status === 403) return new AppError('FORBIDDEN');
     if (err.status === 404) return new AppError('NOT_FOUND');
     if (err.status === 429) return new AppError('RATE_LIMITED');
-    if (err.status === 400 || err.status === 413 || err.status === 415) {
+    if (err.status === 413) return new AppError('PAYLOAD_TOO_LARGE');
+    if (err.status === 400 || err.status === 415) {
       return new AppError('VALIDATION', err.message || undefined);
     }
   }

@@ -1,5 +1,7 @@
 import { bodyLimit } from 'hono/body-limit';
+import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
+import { CONTROL_CHARACTERS, CONTROL_CHARACTER_MESSAGE } from '@gona/shared/fields';
 import type { AppEnv } from './context';
 import { errorBody } from './errors';
 
@@ -66,19 +68,54 @@ function hostOf(url: string | undefined): string | undefined {
   }
 }
 
-const MAX_FORM_BYTES = 1024 * 1024;
-const limitForms = bodyLimit({
-  maxSize: MAX_FORM_BYTES,
-  onError: (c) => c.json(errorBody('VALIDATION', 'The request is too large (at most 1 MB).'), 400),
+const MAX_BODY_BYTES = 1024 * 1024;
+
+/**
+ * Every request body, whatever its type or route (the auth library's, the contact form's), is
+ * refused with 413 past 1 MB, counted as it streams in, so no client can tie up memory. A route
+ * that takes uploads will set its own, larger limit.
+ */
+export const limitBodies = bodyLimit({
+  maxSize: MAX_BODY_BYTES,
+  onError: (c) => c.json(errorBody('PAYLOAD_TOO_LARGE'), 413),
 });
 
 /**
- * JSON and form bodies are small by nature; refusing big ones early keeps a client from tying up
- * memory. Uploads (multipart) set their own limit on their route.
+ * Text with control characters (a NUL byte, escape codes) is refused before any route sees it:
+ * PostgreSQL cannot store NUL, and the others hide text in spreadsheets and logs. JSON bodies are
+ * checked string by string and answer 400 naming the field; so are query-string values.
  */
-export const limitBodies = createMiddleware<AppEnv>(async (c, next) => {
-  const type = c.req.header('content-type') ?? '';
-  if (/^(application\/json|application\/x-www-form-urlencoded|text\/)/i.test(type))
-    return limitForms(c, next);
+export const refuseControlCharacters = createMiddleware<AppEnv>(async (c, next) => {
+  for (const [name, values] of Object.entries(c.req.queries())) {
+    if (values.some((v) => CONTROL_CHARACTERS.test(v))) return refuse(c, name);
+  }
+  if (/^application\/json/i.test(c.req.header('content-type') ?? '')) {
+    const text = await c.req.raw.clone().text();
+    let body: unknown;
+    try {
+      body = JSON.parse(text);
+    } catch {
+      return next(); // Not JSON: the route answers that.
+    }
+    const field = controlCharacterPath(body, '');
+    if (field !== null) return refuse(c, field);
+  }
   return next();
 });
+
+function refuse(c: Context<AppEnv>, field: string): Response {
+  return c.json(errorBody('VALIDATION', undefined, { [field]: CONTROL_CHARACTER_MESSAGE }), 400);
+}
+
+/** The dotted path of the first string (or key) holding a control character, or null. */
+function controlCharacterPath(value: unknown, path: string): string | null {
+  if (typeof value === 'string') return CONTROL_CHARACTERS.test(value) ? path : null;
+  if (typeof value !== 'object' || value === null) return null;
+  for (const [key, inner] of Object.entries(value)) {
+    const innerPath = path ? `${path}.${key}` : key;
+    if (CONTROL_CHARACTERS.test(key)) return innerPath;
+    const found = controlCharacterPath(inner, innerPath);
+    if (found !== null) return found;
+  }
+  return null;
+}

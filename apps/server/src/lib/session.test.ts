@@ -36,7 +36,9 @@ describe('session check on every request', () => {
   it('refuses a real token whose signature was not made with our secret', async () => {
     const { user } = await t.signUp();
     const [session] = await t.db.select().from(sessions).where(eq(sessions.user_id, user.id));
-    const me = await t.request<ErrorBody>('GET', '/api/me', { cookie: cookieFor(session!.token, 'guessed secret') });
+    const me = await t.request<ErrorBody>('GET', '/api/me', {
+      cookie: cookieFor(session!.token, 'guessed secret'),
+    });
     expect(me.status).toBe(401);
   });
 
@@ -49,7 +51,10 @@ describe('session check on every request', () => {
 
   it('refuses an expired session', async () => {
     const { cookie, user } = await t.signUp();
-    await t.db.update(sessions).set({ expires_at: new Date(Date.now() - 1000) }).where(eq(sessions.user_id, user.id));
+    await t.db
+      .update(sessions)
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .where(eq(sessions.user_id, user.id));
     const me = await t.request<ErrorBody>('GET', '/api/me', { cookie });
     expect(me.status).toBe(401);
   });

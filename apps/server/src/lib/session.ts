@@ -84,7 +84,11 @@ async function findCurrentSession(
   // better-auth renews a session once it is more than SESSION_UPDATE_AGE old, i.e. once it expires
   // within SESSION_EXPIRES_IN - SESSION_UPDATE_AGE; until then nothing needs writing.
   const renewBefore = new Date(Date.now() + (SESSION_EXPIRES_IN - SESSION_UPDATE_AGE) * 1000);
-  const [row] = await currentSessionQuery(db).execute({ token, renewBefore: renewBefore.toISOString(), farmId });
+  const [row] = await currentSessionQuery(db).execute({
+    token,
+    renewBefore: renewBefore.toISOString(),
+    farmId,
+  });
   if (!row) return null;
   const { farm_role, ...user } = row;
   return {
@@ -111,7 +115,12 @@ const currentSessionQuery = preparedQuery((db) =>
       farm_memberships,
       and(eq(farm_memberships.user_id, users.id), eq(farm_memberships.farm_id, sql.placeholder('farmId'))),
     )
-    .where(and(eq(sessions.token, sql.placeholder('token')), gt(sessions.expires_at, sql.placeholder('renewBefore'))))
+    .where(
+      and(
+        eq(sessions.token, sql.placeholder('token')),
+        gt(sessions.expires_at, sql.placeholder('renewBefore')),
+      ),
+    )
     .limit(1)
     .prepare('gona_current_session'),
 );

@@ -20,6 +20,8 @@ export const TEST_PASSWORD = 'correct horse battery';
 
 export type RequestOptions = {
   body?: unknown;
+  /** A body sent exactly as given (set its content-type in headers), for malformed input. */
+  raw?: string;
   cookie?: string;
   headers?: Record<string, string>;
   /** The socket address the request comes from; a random private one unless given (rate limits are per address). */
@@ -103,7 +105,7 @@ export async function createTestContext(
       {
         method,
         headers,
-        body: options.body === undefined ? undefined : JSON.stringify(options.body),
+        body: options.raw ?? (options.body === undefined ? undefined : JSON.stringify(options.body)),
         redirect: 'manual',
       },
       { incoming: { socket: { remoteAddress: ip, remoteFamily: ip.includes(':') ? 'IPv6' : 'IPv4' } } },

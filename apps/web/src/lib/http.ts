@@ -101,6 +101,8 @@ function codeForStatus(status: number): ErrorCode {
       return 'NOT_FOUND';
     case 409:
       return 'CONFLICT';
+    case 413:
+      return 'PAYLOAD_TOO_LARGE';
     case 429:
       return 'RATE_LIMITED';
     case 503:

@@ -22,7 +22,13 @@ describe('ContactInputSchema', () => {
   });
 
   it('says what to fix for each field', () => {
-    const result = ContactInputSchema.safeParse({ name: ' ', email: 'ada', phone: '12', subject: '', message: 'hi' });
+    const result = ContactInputSchema.safeParse({
+      name: ' ',
+      email: 'ada',
+      phone: '12',
+      subject: '',
+      message: 'hi',
+    });
     expect(result.success).toBe(false);
     expect(fieldErrors(result.error!)).toEqual({
       name: 'Enter your name',
@@ -35,6 +41,9 @@ describe('ContactInputSchema', () => {
 
   it('asks for missing fields in plain words', () => {
     const result = ContactInputSchema.safeParse({});
-    expect(fieldErrors(result.error!)).toMatchObject({ name: 'Enter your name', email: 'Enter your email address' });
+    expect(fieldErrors(result.error!)).toMatchObject({
+      name: 'Enter your name',
+      email: 'Enter your email address',
+    });
   });
 });

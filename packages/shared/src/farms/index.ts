@@ -1,26 +1,52 @@
 import { z } from 'zod';
+import { TimeZoneSchema, VersionSchema } from '../fields/index';
 import { PageQuerySchema } from '../pagination/index';
 import { FARM_ROLES } from '../permissions/index';
 
-export const FARM_TYPES = [
-  'crop',
-  'livestock',
-  'poultry',
-  'fish',
-  'mixed',
-  'horticulture',
-  'other',
-] as const;
+export const FARM_TYPES = ['crop', 'livestock', 'poultry', 'fish', 'mixed', 'horticulture', 'other'] as const;
 export type FarmType = (typeof FARM_TYPES)[number];
 
 export const FARM_SIZE_UNITS = ['hectare', 'acre', 'plot'] as const;
 
 /** The 36 states and the FCT. */
 export const NIGERIAN_STATES = [
-  'Abia', 'Adamawa', 'Akwa Ibom', 'Anambra', 'Bauchi', 'Bayelsa', 'Benue', 'Borno', 'Cross River',
-  'Delta', 'Ebonyi', 'Edo', 'Ekiti', 'Enugu', 'FCT', 'Gombe', 'Imo', 'Jigawa', 'Kaduna', 'Kano',
-  'Katsina', 'Kebbi', 'Kogi', 'Kwara', 'Lagos', 'Nasarawa', 'Niger', 'Ogun', 'Ondo', 'Osun', 'Oyo',
-  'Plateau', 'Rivers', 'Sokoto', 'Taraba', 'Yobe', 'Zamfara',
+  'Abia',
+  'Adamawa',
+  'Akwa Ibom',
+  'Anambra',
+  'Bauchi',
+  'Bayelsa',
+  'Benue',
+  'Borno',
+  'Cross River',
+  'Delta',
+  'Ebonyi',
+  'Edo',
+  'Ekiti',
+  'Enugu',
+  'FCT',
+  'Gombe',
+  'Imo',
+  'Jigawa',
+  'Kaduna',
+  'Kano',
+  'Katsina',
+  'Kebbi',
+  'Kogi',
+  'Kwara',
+  'Lagos',
+  'Nasarawa',
+  'Niger',
+  'Ogun',
+  'Ondo',
+  'Osun',
+  'Oyo',
+  'Plateau',
+  'Rivers',
+  'Sokoto',
+  'Taraba',
+  'Yobe',
+  'Zamfara',
 ] as const;
 
 export const DEFAULT_TIMEZONE = 'Africa/Lagos';
@@ -37,14 +63,14 @@ export const CreateFarmInputSchema = z.object({
   longitude: z.number().min(-180).max(180).nullish(),
   size: z.number().positive('Size must be more than 0').max(1_000_000).nullish(),
   size_unit: z.enum(FARM_SIZE_UNITS).nullish(),
-  timezone: trimmed(64).default(DEFAULT_TIMEZONE),
+  timezone: TimeZoneSchema.default(DEFAULT_TIMEZONE),
 });
 export type CreateFarmInput = z.input<typeof CreateFarmInputSchema>;
 
 /** Only the fields sent change; timezone loses its default here so a partial update never resets it. */
-export const UpdateFarmInputSchema = CreateFarmInputSchema.extend({ timezone: trimmed(64).min(1) })
+export const UpdateFarmInputSchema = CreateFarmInputSchema.extend({ timezone: TimeZoneSchema })
   .partial()
-  .extend({ version: z.number({ error: 'Reload the farm and try again' }).int().nonnegative() });
+  .extend({ version: VersionSchema });
 export type UpdateFarmInput = z.input<typeof UpdateFarmInputSchema>;
 
 export const FarmSchema = z.object({

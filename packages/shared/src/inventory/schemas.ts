@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { KoboSchema } from '../money/index';
+import { calendarDateSchema, VersionSchema } from '../fields/index';
+import { Int4KoboSchema } from '../money/index';
 import { PageQuerySchema, pageSchema } from '../pagination/index';
 import {
   MOVEMENT_KINDS,
@@ -44,10 +45,10 @@ const SupplyFieldsSchema = z.object({
   quantity: QuantityInputSchema,
   unit: UnitSchema,
   low_threshold: ThresholdInputSchema,
-  unit_cost_kobo: KoboSchema.nullish(),
+  unit_cost_kobo: Int4KoboSchema.nullish(),
   supplier_id: z.uuid('Choose a supplier from the list').nullish(),
   storage_location: optionalText(120),
-  expiry_date: z.iso.date('Enter the expiry date as a calendar date').nullish(),
+  expiry_date: calendarDateSchema('Enter the expiry date as a calendar date').nullish(),
   notes: optionalText(NOTES_MAX),
 });
 
@@ -70,7 +71,7 @@ export type CreateSupply = z.output<typeof CreateSupplyInputSchema>;
  */
 export const UpdateSupplyInputSchema = SupplyFieldsSchema.omit({ quantity: true })
   .partial()
-  .extend({ version: z.number({ error: 'The version you edited is required' }).int().nonnegative() });
+  .extend({ version: VersionSchema });
 export type UpdateSupplyInput = z.input<typeof UpdateSupplyInputSchema>;
 export type UpdateSupply = z.output<typeof UpdateSupplyInputSchema>;
 
@@ -126,7 +127,7 @@ export const RecordMovementInputSchema = z
     quantity: QuantityInputSchema,
     reason: optionalText(200),
     note: optionalText(500),
-    unit_cost_kobo: KoboSchema.nullish(),
+    unit_cost_kobo: Int4KoboSchema.nullish(),
   })
   .superRefine((input, ctx) => {
     if (input.kind !== 'adjusted' && input.quantity === '0') {
@@ -225,7 +226,7 @@ export type CreateSupplier = z.output<typeof CreateSupplierInputSchema>;
 /** Deactivating is an update with is_active false: a supplier named on old supplies is never deleted. */
 export const UpdateSupplierInputSchema = SupplierFieldsSchema.partial().extend({
   is_active: z.boolean().optional(),
-  version: z.number({ error: 'The version you edited is required' }).int().nonnegative(),
+  version: VersionSchema,
 });
 export type UpdateSupplierInput = z.input<typeof UpdateSupplierInputSchema>;
 export type UpdateSupplier = z.output<typeof UpdateSupplierInputSchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { INT4_MAX } from '../fields/index';
 
 declare const koboBrand: unique symbol;
 /** An amount of naira in kobo (1 naira = 100 kobo). Always an integer. */
@@ -29,4 +30,11 @@ export function formatNaira(amount: Kobo | number): string {
   return negative ? `-${text}` : text;
 }
 
-export const KoboSchema = z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER);
+export const KoboSchema = z
+  .number({ error: 'Enter an amount in naira, like 1250 or 1250.50' })
+  .int('Enter an amount in naira, like 1250 or 1250.50')
+  .nonnegative('Enter an amount of ₦0 or more')
+  .max(Number.MAX_SAFE_INTEGER, 'Enter a smaller amount');
+
+/** An amount stored in an integer (int4) column: at most ₦21,474,836.47. */
+export const Int4KoboSchema = KoboSchema.max(INT4_MAX, 'Enter at most ₦21,474,836.47');

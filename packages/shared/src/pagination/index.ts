@@ -26,9 +26,13 @@ export function encodeCursor(createdAt: string, id: string): string {
   return Buffer.from(`${createdAt}|${id}`, 'utf8').toString('base64url');
 }
 
+/** Cursors are made by encodeCursor from stored timestamps: anything else (crafted, truncated) is null. */
+const CURSOR_TIME = /^(19|20|21)\d\d-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
+
 export function decodeCursor(cursor: string): { createdAt: string; id: string } | null {
   const text = Buffer.from(cursor, 'base64url').toString('utf8');
-  const [createdAt, id] = text.split('|');
-  if (!createdAt || !id || Number.isNaN(Date.parse(createdAt))) return null;
+  const [createdAt, id, ...rest] = text.split('|');
+  if (!createdAt || !id || rest.length || !CURSOR_TIME.test(createdAt) || Number.isNaN(Date.parse(createdAt)))
+    return null;
   return { createdAt, id };
 }

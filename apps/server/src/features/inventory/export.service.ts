@@ -1,6 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import { isLowStock, normalizeQuantity } from '@gona/shared/inventory';
 import { can } from '@gona/shared/permissions';
+import { isTimeZone } from '@gona/shared/fields';
+import { DEFAULT_TIMEZONE } from '@gona/shared/farms';
 import { encodeCursor } from '@gona/shared/pagination';
 import { farms, suppliers, supplies, supply_movements, users } from '../../db/schema/index';
 import type { FarmCtx } from '../../lib/context';
@@ -191,7 +193,8 @@ async function exportFilename(ctx: FarmCtx, what: string): Promise<string> {
     .where(eq(farms.id, ctx.farmId));
   if (!farm) throw new AppError('NOT_FOUND');
   const date = new Intl.DateTimeFormat('en-CA', {
-    timeZone: farm.timezone,
+    // A zone stored before time zones were checked may be unknown: the farm's default then.
+    timeZone: isTimeZone(farm.timezone) ? farm.timezone : DEFAULT_TIMEZONE,
     year: 'numeric',
     month: '2-digit',
     day: '2-digit',

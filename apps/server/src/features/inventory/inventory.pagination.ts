@@ -1,3 +1,4 @@
+import { CONTROL_CHARACTERS } from '@gona/shared/fields';
 import { asc, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Page } from '@gona/shared/pagination';
@@ -44,6 +45,7 @@ function decodeNameCursor(cursor: string): { name: string; id: string } | null {
     !Array.isArray(value) ||
     typeof value[0] !== 'string' ||
     typeof value[1] !== 'string' ||
+    CONTROL_CHARACTERS.test(value[0]) ||
     !isUuid(value[1])
   ) {
     return null;

@@ -255,7 +255,7 @@ describe('GET, PATCH, DELETE /api/farms/:farmId/supplies/:supplyId', () => {
       cookie: team.owner,
       body: { name: 'X' },
     });
-    expect(missing.body.error.fields).toEqual({ version: 'The version you edited is required' });
+    expect(missing.body.error.fields).toEqual({ version: 'Reload and try again' });
     expect(
       (
         await t.request('PATCH', `${team.base}/supplies/${supply.id}`, {

@@ -1,0 +1,43 @@
+import { z } from 'zod';
+
+/** The largest value of a PostgreSQL integer (int4) column. */
+export const INT4_MAX = 2_147_483_647;
+
+/**
+ * Control characters other than tab, line feed and carriage return. Nobody types them, PostgreSQL
+ * refuses NUL in text, and they hide text in spreadsheets and logs.
+ */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+export const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
+export const CONTROL_CHARACTER_MESSAGE = 'Remove the invisible control characters from this text';
+
+/** The version an editor saw, for optimistic concurrency (an int4 column). */
+export const VersionSchema = z
+  .number({ error: 'Reload and try again' })
+  .int('Reload and try again')
+  .nonnegative('Reload and try again')
+  .max(INT4_MAX, 'Reload and try again');
+
+/** A calendar date (yyyy-mm-dd) in years a farm record can be about, which PostgreSQL stores. */
+export function calendarDateSchema(message: string) {
+  return z.iso.date(message).refine((value) => {
+    const year = Number(value.slice(0, 4));
+    return year >= 1900 && year <= 2200;
+  }, message);
+}
+
+/** True for an IANA time zone this runtime knows, such as Africa/Lagos. */
+export function isTimeZone(value: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: value });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export const TimeZoneSchema = z
+  .string()
+  .trim()
+  .max(64, 'Choose a time zone such as Africa/Lagos')
+  .refine(isTimeZone, 'Choose a time zone such as Africa/Lagos');
