@@ -1,4 +1,6 @@
 import { z } from 'zod';
+// Plain-word messages for checks without their own (configured once for the shared zod).
+import '../fields/index';
 import { PLATFORM_ROLES, SIGNUP_ROLES } from '../permissions/index';
 
 export const PASSWORD_MIN_LENGTH = 8;

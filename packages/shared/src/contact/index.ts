@@ -1,4 +1,6 @@
 import { z } from 'zod';
+// Plain-word messages for checks without their own (configured once for the shared zod).
+import '../fields/index';
 import { EmailSchema, PhoneSchema } from '../auth/index';
 
 export const CONTACT_LIMITS = {

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+// Plain-word messages for checks without their own (configured once for the shared zod).
+import '../fields/index';
 import { ERROR_STATUS, type ErrorCode } from '../error-codes/index';
 
 export { DEFAULT_ERROR_MESSAGE, ERROR_STATUS, type ErrorCode } from '../error-codes/index';

@@ -1,4 +1,8 @@
 import { z } from 'zod';
+import { plainMessage } from './messages';
+
+// Every schema in Gona shares one zod; checks without their own message speak plain words.
+z.config({ customError: plainMessage });
 
 /** The largest value of a PostgreSQL integer (int4) column. */
 export const INT4_MAX = 2_147_483_647;
