@@ -62,6 +62,10 @@ const EnvSchema = z.object({
   AUTH_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().positive('must be more than 0').default(60),
   AUTH_RATE_LIMIT_MAX: z.coerce.number().int().positive('must be more than 0').default(10),
   LOG_LEVEL: z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` }).optional(),
+  TRUSTED_PROXY: z
+    .enum(['true', 'false', '1', '0'], { error: 'must be true or false' })
+    .transform((v) => v === 'true' || v === '1')
+    .default(false),
   TRUSTED_ORIGINS: z
     .string()
     .transform((v) =>
@@ -100,6 +104,8 @@ export type Config = {
   logLevel: LogLevel;
   /** Origins that may send state-changing requests: BASE_URL, its loopback twins in development, TRUSTED_ORIGINS. */
   trustedOrigins: string[];
+  /** Behind one reverse proxy: the client address is the last one in X-Forwarded-For. */
+  trustedProxy: boolean;
 };
 
 export type PublicConfig = {
@@ -168,6 +174,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     authRateLimit: { windowSeconds: e.AUTH_RATE_LIMIT_WINDOW_SECONDS, max: e.AUTH_RATE_LIMIT_MAX },
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'warn' : 'info'),
     trustedOrigins: trustedOrigins(baseUrl, isProduction, e.TRUSTED_ORIGINS ?? []),
+    trustedProxy: e.TRUSTED_PROXY,
   };
 }
 

@@ -1,4 +1,5 @@
 import { betterAuth } from 'better-auth';
+import { eq } from 'drizzle-orm';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { signupRole } from '@gona/shared';
 import { accounts, rate_limits, sessions, users, verifications } from '../db/schema/index';
@@ -23,6 +24,17 @@ export function sessionCookieName(config: Pick<Config, 'baseUrl' | 'isProduction
 
 function isSecureSite(config: Pick<Config, 'baseUrl' | 'isProduction'>): boolean {
   return config.isProduction || config.baseUrl.startsWith('https://');
+}
+
+/**
+ * Wrong passwords for one account, from any address: after 10 in 15 minutes that account's sign-in
+ * is refused until the window ends. Short, so a stranger cannot keep the owner out for long; a
+ * successful sign-in or password reset clears it.
+ */
+export const ACCOUNT_SIGN_IN_LIMIT = { window: 15 * 60, max: 10 };
+
+export function accountKey(email: string): string {
+  return `sign-in-account:${email.trim().toLowerCase()}`;
 }
 
 /** Paths of better-auth whose abuse costs us mail or guesses passwords; each gets the configured limit. */
@@ -103,6 +115,9 @@ export function createAuth(deps: Deps) {
       resetPasswordTokenExpiresIn: 60 * 60,
       // Whoever knew the old password (a lost phone, a shared computer) is signed out everywhere.
       revokeSessionsOnPasswordReset: true,
+      onPasswordReset: async ({ user }) => {
+        await db.delete(rate_limits).where(eq(rate_limits.key, accountKey(user.email)));
+      },
       sendResetPassword: async ({ user, token }) => {
         const link = `${config.baseUrl}/update-password?token=${encodeURIComponent(token)}`;
         await mailer.send(mails.resetPassword(user.email, firstNameOf(user), link));

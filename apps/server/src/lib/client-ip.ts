@@ -1,11 +1,18 @@
 import type { Context } from 'hono';
 import { getConnInfo } from '@hono/node-server/conninfo';
+import type { AppEnv } from './context';
 
 /**
- * The address of the socket the request came in on. Forwarded-for headers are not trusted: any
- * client can send them, and they would let anyone bypass rate limits or reach the dev outbox.
+ * The address a request comes from. Without TRUSTED_PROXY it is the socket's: forwarded-for headers
+ * are not trusted, since any client can send them to slip past rate limits or reach the dev outbox.
+ * With TRUSTED_PROXY (Gona behind one reverse proxy, which appends the address it saw), it is the
+ * last address in X-Forwarded-For, so one client behind the proxy cannot block everyone.
  */
-export function clientIp(c: Context): string | undefined {
+export function clientIp(c: Context<AppEnv>): string | undefined {
+  if (c.var.deps.config.trustedProxy) {
+    const forwarded = c.req.header('x-forwarded-for')?.split(',').at(-1)?.trim();
+    if (forwarded) return forwarded;
+  }
   try {
     return getConnInfo(c).remote.address;
   } catch {

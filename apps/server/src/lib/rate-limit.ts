@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { and, eq, gt, gte, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { rate_limits } from '../db/schema/index';
 import { newId } from './ids';
@@ -31,4 +31,23 @@ export async function consumeRateLimit(db: Db, key: string, rule: RateLimitRule)
     allowed: false,
     retryAfter: Math.max(1, Math.ceil((row.window_start + rule.window * 1000 - now) / 1000)),
   };
+}
+
+/** True while `key` has used up `rule` in its current window; counts nothing. */
+export async function isRateLimited(db: Db, key: string, rule: RateLimitRule): Promise<boolean> {
+  const [row] = await db
+    .select({ count: rate_limits.count })
+    .from(rate_limits)
+    .where(
+      and(
+        eq(rate_limits.key, key),
+        gte(rate_limits.count, rule.max),
+        gt(rate_limits.window_start, Date.now() - rule.window * 1000),
+      ),
+    );
+  return Boolean(row);
+}
+
+export async function clearRateLimit(db: Db, key: string): Promise<void> {
+  await db.delete(rate_limits).where(eq(rate_limits.key, key));
 }

@@ -1,12 +1,13 @@
 import { createRoute } from '@hono/zod-openapi';
 import { Hono, type Context } from 'hono';
-import { MeSchema, SignUpInputSchema, fieldErrors, signupRole } from '@gona/shared';
-import { CLIENT_IP_HEADER } from '../../lib/auth';
+import { MeSchema, SignInInputSchema, SignUpInputSchema, fieldErrors, signupRole } from '@gona/shared';
+import { ACCOUNT_SIGN_IN_LIMIT, CLIENT_IP_HEADER, accountKey } from '../../lib/auth';
 import { requireSession } from '../../lib/auth-guard';
 import { clientIp } from '../../lib/client-ip';
 import type { AppEnv } from '../../lib/context';
 import { errorBody } from '../../lib/errors';
 import { createRouter } from '../../lib/openapi';
+import { clearRateLimit, consumeRateLimit, isRateLimited } from '../../lib/rate-limit';
 import { ErrorResponses } from '../../lib/responses';
 
 /**
@@ -31,6 +32,19 @@ export const authHandlerRoutes = new Hono<AppEnv>()
       callbackURL: '/create-farm',
     };
     return forwardToAuth(c, JSON.stringify(body));
+  })
+  .post('/auth/sign-in/email', async (c) => {
+    const raw: unknown = await c.req.json().catch(() => null);
+    const email = SignInInputSchema.shape.email.safeParse((raw as { email?: unknown } | null)?.email);
+    if (!email.success) return forwardToAuth(c, JSON.stringify(raw));
+    const { db } = c.var.deps;
+    const key = accountKey(email.data);
+    if (await isRateLimited(db, key, ACCOUNT_SIGN_IN_LIMIT)) return c.json(errorBody('RATE_LIMITED'), 429);
+    const response = await forwardToAuth(c, JSON.stringify(raw));
+    // Only wrong passwords count; a successful sign-in starts the count again.
+    if (response.status === 401) await consumeRateLimit(db, key, ACCOUNT_SIGN_IN_LIMIT);
+    else if (response.status === 200) await clearRateLimit(db, key);
+    return response;
   })
   .on(['GET', 'POST'], '/auth/*', (c) => forwardToAuth(c));
 

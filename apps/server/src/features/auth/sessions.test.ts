@@ -103,3 +103,85 @@ describe('trusted origins', () => {
     });
   });
 });
+
+describe('wrong passwords for one account', () => {
+  const wrong = (email: string, i: number) =>
+    t.request('POST', '/api/auth/sign-in/email', {
+      ip: `198.51.100.${i + 1}`,
+      body: { email, password: 'not the password' },
+    });
+
+  it('are refused for a while after 10 from any mix of addresses, and a password reset lifts that', async () => {
+    const { email } = await t.signUp();
+    for (let i = 0; i < 10; i++) expect((await wrong(email, i)).status).toBe(401);
+    const refused = await wrong(email, 50);
+    expect(refused.status).toBe(429);
+    expect(refused.body).toEqual({
+      error: { code: 'RATE_LIMITED', message: 'Too many attempts. Please wait a moment and try again.' },
+    });
+    // The right password waits too: whoever is guessing may have found it.
+    const right = await t.request('POST', '/api/auth/sign-in/email', {
+      ip: '198.51.100.99',
+      body: { email, password: TEST_PASSWORD },
+    });
+    expect(right.status).toBe(429);
+
+    await t.request('POST', '/api/auth/request-password-reset', {
+      body: { email, redirectTo: '/update-password' },
+    });
+    const mail = t
+      .outbox()
+      .filter((m) => m.to === email && m.subject === 'Reset your Gona password')
+      .at(-1);
+    const token = new URL(mail!.link!).searchParams.get('token');
+    await t.request('POST', '/api/auth/reset-password', {
+      body: { newPassword: 'a fresh password 2', token },
+    });
+    const after = await t.request('POST', '/api/auth/sign-in/email', {
+      body: { email, password: 'a fresh password 2' },
+    });
+    expect(after.status).toBe(200);
+  });
+
+  it('count per account: another account is not affected', async () => {
+    const first = await t.signUp();
+    const second = await t.signUp();
+    for (let i = 0; i < 11; i++) await wrong(first.email, i);
+    const other = await t.request('POST', '/api/auth/sign-in/email', {
+      body: { email: second.email, password: TEST_PASSWORD },
+    });
+    expect(other.status).toBe(200);
+  });
+});
+
+describe('TRUSTED_PROXY', () => {
+  it('takes the client address from X-Forwarded-For only when set, so the per-address limit hits one client', async () => {
+    const behindProxy = await createTestContext({ TRUSTED_PROXY: 'true', AUTH_RATE_LIMIT_MAX: '2' });
+    const attempt = (forwardedFor: string) =>
+      behindProxy.request('POST', '/api/auth/sign-in/email', {
+        ip: '10.0.0.1',
+        headers: { 'x-forwarded-for': forwardedFor },
+        body: { email: behindProxy.uniqueEmail('nobody'), password: 'whatever it is' },
+      });
+    const statuses = [
+      (await attempt('203.0.113.5')).status,
+      (await attempt('203.0.113.5')).status,
+      (await attempt('203.0.113.5')).status,
+    ];
+    expect(statuses[2]).toBe(429);
+    // Another client behind the same proxy is not blocked by the first one.
+    expect((await attempt('203.0.113.6')).status).not.toBe(429);
+
+    const direct = await createTestContext({ AUTH_RATE_LIMIT_MAX: '2' });
+    const spoofed = (forwardedFor: string) =>
+      direct.request('POST', '/api/auth/sign-in/email', {
+        ip: '192.0.2.77',
+        headers: { 'x-forwarded-for': forwardedFor },
+        body: { email: direct.uniqueEmail('nobody'), password: 'whatever it is' },
+      });
+    await spoofed('203.0.113.1');
+    await spoofed('203.0.113.2');
+    // Without TRUSTED_PROXY a forged header changes nothing: the socket address is limited.
+    expect((await spoofed('203.0.113.3')).status).toBe(429);
+  });
+});
