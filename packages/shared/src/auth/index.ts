@@ -51,6 +51,16 @@ export const UpdatePasswordInputSchema = z
   .object({ password: PasswordSchema, confirm: z.string() })
   .refine((v) => v.password === v.confirm, { path: ['confirm'], message: 'The passwords do not match' });
 
+/** Settings › Account: the current password proves it is the owner, not someone at an open phone. */
+export const ChangePasswordInputSchema = z
+  .object({
+    current_password: z.string().min(1, 'Enter your current password').max(PASSWORD_MAX_LENGTH),
+    password: PasswordSchema,
+    confirm: z.string(),
+  })
+  .refine((v) => v.password === v.confirm, { path: ['confirm'], message: 'The passwords do not match' });
+export type ChangePasswordInput = z.input<typeof ChangePasswordInputSchema>;
+
 /** The role a sign-up request may carry, after the allow-list. */
 export function signupRole(requested: unknown): (typeof PLATFORM_ROLES)[number] {
   return (SIGNUP_ROLES as readonly unknown[]).includes(requested) ? (requested as 'user') : 'user';

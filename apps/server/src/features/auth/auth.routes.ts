@@ -1,6 +1,13 @@
 import { createRoute } from '@hono/zod-openapi';
 import { Hono, type Context } from 'hono';
-import { MeSchema, SignInInputSchema, SignUpInputSchema, fieldErrors, signupRole } from '@gona/shared';
+import {
+  ChangePasswordInputSchema,
+  MeSchema,
+  SignInInputSchema,
+  SignUpInputSchema,
+  fieldErrors,
+  signupRole,
+} from '@gona/shared';
 import { ACCOUNT_SIGN_IN_LIMIT, CLIENT_IP_HEADER, accountKey } from '../../lib/auth';
 import { requireSession } from '../../lib/auth-guard';
 import { clientIp } from '../../lib/client-ip';
@@ -45,6 +52,19 @@ export const authHandlerRoutes = new Hono<AppEnv>()
     if (response.status === 401) await consumeRateLimit(db, key, ACCOUNT_SIGN_IN_LIMIT);
     else if (response.status === 200) await clearRateLimit(db, key);
     return response;
+  })
+  .post('/auth/change-password', async (c) => {
+    const parsed = ChangePasswordInputSchema.safeParse(await c.req.json().catch(() => null));
+    if (!parsed.success) return c.json(errorBody('VALIDATION', undefined, fieldErrors(parsed.error)), 400);
+    const { current_password, password } = parsed.data;
+    // Every other session ends: whoever knew the old password is signed out everywhere.
+    const body = { currentPassword: current_password, newPassword: password, revokeOtherSessions: true };
+    const response = await forwardToAuth(c, JSON.stringify(body));
+    if (response.status !== 400) return response;
+    return c.json(
+      errorBody('VALIDATION', undefined, { current_password: 'That is not your current password' }),
+      400,
+    );
   })
   .on(['GET', 'POST'], '/auth/*', (c) => forwardToAuth(c));
 

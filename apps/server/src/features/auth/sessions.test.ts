@@ -185,3 +185,49 @@ describe('TRUSTED_PROXY', () => {
     expect((await spoofed('203.0.113.3')).status).toBe(429);
   });
 });
+
+describe('changing the password (Settings › Account)', () => {
+  it('needs the current password, then ends every other session and keeps this one', async () => {
+    const { email, cookie } = await t.signUp();
+    const other = await t.request('POST', '/api/auth/sign-in/email', {
+      body: { email, password: TEST_PASSWORD },
+    });
+
+    const wrong = await t.request('POST', '/api/auth/change-password', {
+      cookie,
+      body: {
+        current_password: 'not my password',
+        password: 'a new password 1',
+        confirm: 'a new password 1',
+      },
+    });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.error.fields).toEqual({ current_password: 'That is not your current password' });
+
+    const mismatch = await t.request('POST', '/api/auth/change-password', {
+      cookie,
+      body: { current_password: TEST_PASSWORD, password: 'a new password 1', confirm: 'something else' },
+    });
+    expect(mismatch.body.error.fields).toEqual({ confirm: 'The passwords do not match' });
+
+    const changed = await t.request('POST', '/api/auth/change-password', {
+      cookie,
+      body: { current_password: TEST_PASSWORD, password: 'a new password 1', confirm: 'a new password 1' },
+    });
+    expect(changed.status).toBe(200);
+    // This phone stays signed in (better-auth may hand it a fresh session cookie).
+    expect((await t.request('GET', '/api/me', { cookie: changed.cookie || cookie })).status).toBe(200);
+    expect((await t.request('GET', '/api/me', { cookie: other.cookie })).status).toBe(401);
+    const signIn = await t.request('POST', '/api/auth/sign-in/email', {
+      body: { email, password: 'a new password 1' },
+    });
+    expect(signIn.status).toBe(200);
+  });
+
+  it('is refused without a session', async () => {
+    const res = await t.request('POST', '/api/auth/change-password', {
+      body: { current_password: TEST_PASSWORD, password: 'a new password 1', confirm: 'a new password 1' },
+    });
+    expect(res.status).toBe(401);
+  });
+});
