@@ -1,6 +1,13 @@
-import { KeyRound } from 'lucide-react';
-import { ComingSoon } from '../ComingSoon';
+import { useTranslation } from 'react-i18next';
+import { ChangePasswordForm } from '@/features/auth/components/ChangePasswordForm';
+import { PageHeader } from '@/components/ui';
 
 export default function AccountScreen() {
-  return <ComingSoon screen="account" icon={KeyRound} />;
+  const { t } = useTranslation('dashboard');
+  return (
+    <>
+      <PageHeader title={t('screens.account.title')} />
+      <ChangePasswordForm />
+    </>
+  );
 }

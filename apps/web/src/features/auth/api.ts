@@ -42,6 +42,14 @@ export function resetPassword(input: { newPassword: string; token: string }): Pr
   return apiFetch('/api/auth/reset-password', { method: 'POST', json: input });
 }
 
+export function changePassword(input: {
+  current_password: string;
+  password: string;
+  confirm: string;
+}): Promise<unknown> {
+  return apiFetch('/api/auth/change-password', { method: 'POST', json: input });
+}
+
 export type { Me };
 
 export function signOut(): Promise<unknown> {
