@@ -64,6 +64,6 @@ describe('ChangePasswordForm', () => {
       password: 'a new password 1',
       confirm: 'a new password 1',
     });
-    expect((screen.getByLabelText('Current password') as HTMLInputElement).value).toBe('');
+    expect(screen.getByLabelText<HTMLInputElement>('Current password').value).toBe('');
   });
 });
