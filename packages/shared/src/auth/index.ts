@@ -51,6 +51,16 @@ export const UpdatePasswordInputSchema = z
   .object({ password: PasswordSchema, confirm: z.string() })
   .refine((v) => v.password === v.confirm, { path: ['confirm'], message: 'The passwords do not match' });
 
+/** Profile changes (better-auth's update-user) follow the same field rules as sign-up. */
+export const UpdateProfileInputSchema = SignUpInputSchema.pick({
+  first_name: true,
+  last_name: true,
+  phone: true,
+})
+  .partial()
+  .strict();
+export type UpdateProfileInput = z.input<typeof UpdateProfileInputSchema>;
+
 /** Settings › Account: the current password proves it is the owner, not someone at an open phone. */
 export const ChangePasswordInputSchema = z
   .object({

@@ -2,6 +2,7 @@ import { createRoute } from '@hono/zod-openapi';
 import { Hono, type Context } from 'hono';
 import {
   ChangePasswordInputSchema,
+  UpdateProfileInputSchema,
   MeSchema,
   SignInInputSchema,
   SignUpInputSchema,
@@ -52,6 +53,11 @@ export const authHandlerRoutes = new Hono<AppEnv>()
     if (response.status === 401) await consumeRateLimit(db, key, ACCOUNT_SIGN_IN_LIMIT);
     else if (response.status === 200) await clearRateLimit(db, key);
     return response;
+  })
+  .post('/auth/update-user', async (c) => {
+    const parsed = UpdateProfileInputSchema.safeParse(await c.req.json().catch(() => null));
+    if (!parsed.success) return c.json(errorBody('VALIDATION', undefined, fieldErrors(parsed.error)), 400);
+    return forwardToAuth(c, JSON.stringify(parsed.data));
   })
   .post('/auth/change-password', async (c) => {
     const parsed = ChangePasswordInputSchema.safeParse(await c.req.json().catch(() => null));

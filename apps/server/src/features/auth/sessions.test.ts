@@ -231,3 +231,33 @@ describe('changing the password (Settings › Account)', () => {
     expect(res.status).toBe(401);
   });
 });
+
+describe('profile changes (update-user)', () => {
+  it('follow the sign-up field rules', async () => {
+    const { cookie, user } = await t.signUp();
+    const tooLong = await t.request('POST', '/api/auth/update-user', {
+      cookie,
+      body: { first_name: 'A'.repeat(81), phone: '12345' },
+    });
+    expect(tooLong.status).toBe(400);
+    expect(tooLong.body.error.fields).toEqual({
+      first_name: 'Use at most 80 characters',
+      phone: 'Enter a Nigerian phone number, like 0803 123 4567',
+    });
+    const control = await t.request('POST', '/api/auth/update-user', {
+      cookie,
+      body: { last_name: 'Ok\u001bafor' },
+    });
+    expect(control.status).toBe(400);
+    const unknown = await t.request('POST', '/api/auth/update-user', { cookie, body: { role: 'admin' } });
+    expect(unknown.status).toBe(400);
+
+    const ok = await t.request('POST', '/api/auth/update-user', {
+      cookie,
+      body: { first_name: ' Ngozi ', phone: '0803 765 4321' },
+    });
+    expect(ok.status).toBe(200);
+    const me = await t.request('GET', '/api/me', { cookie });
+    expect(me.body).toMatchObject({ id: user.id, first_name: 'Ngozi', phone: '08037654321', role: 'user' });
+  });
+});
