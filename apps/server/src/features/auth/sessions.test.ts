@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { ErrorBody } from '@gona/shared';
 import { createTestContext, TEST_PASSWORD } from '../../test/context';
 
 const t = await createTestContext();
@@ -193,7 +194,7 @@ describe('changing the password (Settings › Account)', () => {
       body: { email, password: TEST_PASSWORD },
     });
 
-    const wrong = await t.request('POST', '/api/auth/change-password', {
+    const wrong = await t.request<ErrorBody>('POST', '/api/auth/change-password', {
       cookie,
       body: {
         current_password: 'not my password',
@@ -204,7 +205,7 @@ describe('changing the password (Settings › Account)', () => {
     expect(wrong.status).toBe(400);
     expect(wrong.body.error.fields).toEqual({ current_password: 'That is not your current password' });
 
-    const mismatch = await t.request('POST', '/api/auth/change-password', {
+    const mismatch = await t.request<ErrorBody>('POST', '/api/auth/change-password', {
       cookie,
       body: { current_password: TEST_PASSWORD, password: 'a new password 1', confirm: 'something else' },
     });
@@ -235,7 +236,7 @@ describe('changing the password (Settings › Account)', () => {
 describe('profile changes (update-user)', () => {
   it('follow the sign-up field rules', async () => {
     const { cookie, user } = await t.signUp();
-    const tooLong = await t.request('POST', '/api/auth/update-user', {
+    const tooLong = await t.request<ErrorBody>('POST', '/api/auth/update-user', {
       cookie,
       body: { first_name: 'A'.repeat(81), phone: '12345' },
     });
