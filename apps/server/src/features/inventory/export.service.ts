@@ -1,5 +1,11 @@
 import { and, eq } from 'drizzle-orm';
-import { isLowStock, normalizeQuantity } from '@gona/shared/inventory';
+import {
+  CATEGORY_WORDS,
+  isLowStock,
+  KIND_WORDS,
+  normalizeQuantity,
+  UNIT_WORDS,
+} from '@gona/shared/inventory';
 import { can } from '@gona/shared/permissions';
 import { isTimeZone } from '@gona/shared/fields';
 import { DEFAULT_TIMEZONE } from '@gona/shared/farms';
@@ -14,38 +20,40 @@ const BATCH = 1000;
 
 export type CsvExport = { filename: string; body: ReadableStream<Uint8Array> };
 
+const COST = 'Unit cost (₦)';
+
 const SUPPLY_HEADER = [
-  'name',
-  'category',
-  'quantity',
-  'unit',
-  'low_threshold',
-  'low_stock',
-  'unit_cost_naira',
-  'supplier',
-  'storage_location',
-  'expiry_date',
-  'notes',
-  'created_at',
-  'updated_at',
+  'Name',
+  'Category',
+  'Quantity',
+  'Unit',
+  'Low-stock level',
+  'Low stock',
+  COST,
+  'Supplier',
+  'Storage location',
+  'Expiry date',
+  'Notes',
+  'Added',
+  'Last changed',
 ];
 
 const MOVEMENT_HEADER = [
-  'created_at',
-  'supply',
-  'unit',
-  'kind',
-  'quantity',
-  'quantity_after',
-  'reason',
-  'note',
-  'unit_cost_naira',
-  'recorded_by',
+  'Date',
+  'Supply',
+  'What happened',
+  'Change',
+  'Unit',
+  'Stock after',
+  'Reason',
+  'Note',
+  COST,
+  'Recorded by',
 ];
 
 /** Every supply of the farm as CSV, newest first. */
 export async function exportSuppliesCsv(ctx: FarmCtx): Promise<CsvExport> {
-  const filename = await exportFilename(ctx, 'supplies');
+  const { filename, timeZone } = await exportFarm(ctx, 'supplies');
   const keyset = { createdAt: supplies.created_at, id: supplies.id };
   const money = can(ctx.role, 'money.read');
   return {
@@ -76,18 +84,18 @@ export async function exportSuppliesCsv(ctx: FarmCtx): Promise<CsvExport> {
         key: r,
         cells: [
           text(r.name),
-          r.category,
+          CATEGORY_WORDS[r.category],
           normalizeQuantity(r.quantity),
-          r.unit,
+          UNIT_WORDS[r.unit],
           normalizeQuantity(r.low_threshold),
-          isLowStock(r.quantity, r.low_threshold) ? 'yes' : 'no',
+          isLowStock(r.quantity, r.low_threshold) ? 'Yes' : 'No',
           ...(money ? [naira(r.unit_cost_kobo)] : []),
           text(r.supplier),
           text(r.storage_location),
-          r.expiry_date ?? '',
+          r.expiry_date ? dayMonthYear(r.expiry_date) : '',
           text(r.notes),
-          r.created_at.toISOString(),
-          r.updated_at.toISOString(),
+          localTime(r.created_at, timeZone),
+          localTime(r.updated_at, timeZone),
         ],
       }));
     }),
@@ -96,7 +104,7 @@ export async function exportSuppliesCsv(ctx: FarmCtx): Promise<CsvExport> {
 
 /** Every stock movement of the farm as CSV, newest first, with the supply and who recorded it. */
 export async function exportMovementsCsv(ctx: FarmCtx): Promise<CsvExport> {
-  const filename = await exportFilename(ctx, 'stock-movements');
+  const { filename, timeZone } = await exportFarm(ctx, 'stock-movements');
   const keyset = { createdAt: supply_movements.created_at, id: supply_movements.id };
   const money = can(ctx.role, 'money.read');
   return {
@@ -126,11 +134,11 @@ export async function exportMovementsCsv(ctx: FarmCtx): Promise<CsvExport> {
       return rows.map((r) => ({
         key: r,
         cells: [
-          r.created_at.toISOString(),
+          localTime(r.created_at, timeZone),
           text(r.supply),
-          r.unit,
-          r.kind,
-          normalizeQuantity(r.quantity),
+          KIND_WORDS[r.kind],
+          signed(normalizeQuantity(r.quantity)),
+          UNIT_WORDS[r.unit],
           normalizeQuantity(r.quantity_after),
           text(r.reason),
           text(r.note),
@@ -144,7 +152,7 @@ export async function exportMovementsCsv(ctx: FarmCtx): Promise<CsvExport> {
 
 /** Workers do not see money (product.md): their exports have no cost column. */
 function withoutCostColumn(header: string[], money: boolean): string[] {
-  return money ? header : header.filter((name) => name !== 'unit_cost_naira');
+  return money ? header : header.filter((name) => name !== COST);
 }
 
 /** One CSV field: quoted when it holds a comma, quote or line break; inner quotes doubled (RFC 4180). */
@@ -185,16 +193,17 @@ function csvStream(
   });
 }
 
-/** gona-supplies-<farm>-<date>.csv, the date in the farm's own timezone. */
-async function exportFilename(ctx: FarmCtx, what: string): Promise<string> {
+/** gona-supplies-<farm>-<date>.csv, the date in the farm's own timezone, and that timezone. */
+async function exportFarm(ctx: FarmCtx, what: string): Promise<{ filename: string; timeZone: string }> {
   const [farm] = await ctx.db
     .select({ name: farms.name, timezone: farms.timezone })
     .from(farms)
     .where(eq(farms.id, ctx.farmId));
   if (!farm) throw new AppError('NOT_FOUND');
+  // A zone stored before time zones were checked may be unknown: the farm's default then.
+  const timeZone = isTimeZone(farm.timezone) ? farm.timezone : DEFAULT_TIMEZONE;
   const date = new Intl.DateTimeFormat('en-CA', {
-    // A zone stored before time zones were checked may be unknown: the farm's default then.
-    timeZone: isTimeZone(farm.timezone) ? farm.timezone : DEFAULT_TIMEZONE,
+    timeZone,
     year: 'numeric',
     month: '2-digit',
     day: '2-digit',
@@ -205,7 +214,36 @@ async function exportFilename(ctx: FarmCtx, what: string): Promise<string> {
       .normalize('NFKD')
       .replace(/[^a-z0-9]+/g, '-')
       .replace(/^-|-$/g, '') || 'farm';
-  return `gona-${what}-${slug}-${date}.csv`;
+  return { filename: `gona-${what}-${slug}-${date}.csv`, timeZone };
+}
+
+/** "26/05/2025 14:05" in the farm's time zone, as the app shows it. */
+function localTime(at: Date, timeZone: string): string {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-GB', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    })
+      .formatToParts(at)
+      .map((p) => [p.type, p.value]),
+  );
+  return `${parts.day}/${parts.month}/${parts.year} ${parts.hour}:${parts.minute}`;
+}
+
+/** A calendar date (yyyy-mm-dd) as dd/mm/yyyy. */
+function dayMonthYear(isoDate: string): string {
+  const [year, month, day] = isoDate.split('-');
+  return `${day}/${month}/${year}`;
+}
+
+/** "+5" for 5 received, "-2" for 2 used: the column sums to the change in stock. */
+function signed(quantity: string): string {
+  return quantity.startsWith('-') || quantity === '0' ? quantity : `+${quantity}`;
 }
 
 /**

@@ -45,11 +45,13 @@ describe('GET /api/farms/:farmId/supplies/export.csv', () => {
     );
     const lines = res.text.replace(/^\uFEFF/, '').split('\r\n');
     expect(lines[0]).toBe(
-      'name,category,quantity,unit,low_threshold,low_stock,unit_cost_naira,supplier,storage_location,expiry_date,notes,created_at,updated_at',
+      'Name,Category,Quantity,Unit,Low-stock level,Low stock,Unit cost (₦),Supplier,Storage location,Expiry date,Notes,Added,Last changed',
     );
-    expect(lines[1]).toMatch(/^"'=HYPERLINK\(""x""\)",other,1,piece,1,yes,,,,,,/);
+    expect(lines[1]).toMatch(
+      /^"'=HYPERLINK\(""x""\)",Other,1,pieces,1,Yes,,,,,,\d\d\/\d\d\/\d{4} \d\d:\d\d,\d\d\/\d\d\/\d{4} \d\d:\d\d$/,
+    );
     expect(res.text).toContain(
-      '"NPK, 50 kg ""Golden""",fertilizer,10,bag_50kg,3,no,24500.50,,,,"Line one\nline two",',
+      '"NPK, 50 kg ""Golden""",Fertilizer,10,bags (50 kg),3,No,24500.50,,,,"Line one\nline two",',
     );
     expect(lines.at(-1)).toBe('');
   });
@@ -87,11 +89,23 @@ describe('GET /api/farms/:farmId/supply-movements/export.csv', () => {
       .trimEnd()
       .split('\r\n');
     expect(lines[0]).toBe(
-      'created_at,supply,unit,kind,quantity,quantity_after,reason,note,unit_cost_naira,recorded_by',
+      'Date,Supply,What happened,Change,Unit,Stock after,Reason,Note,Unit cost (₦),Recorded by',
     );
-    expect(lines[1]).toMatch(/^\S+Z,Diesel,litre,used,-12\.5,1987\.5,,"Tractor, ploughing",,worker Okafor$/);
-    expect(lines[2]).toMatch(/,Diesel,litre,adjusted,2000,2000,Opening stock,,,Amaka Okafor$/);
+    expect(lines[1]).toMatch(
+      /^\d\d\/\d\d\/\d{4} \d\d:\d\d,Diesel,Used,-12\.5,litres,1987\.5,,"Tractor, ploughing",,worker Okafor$/,
+    );
+    expect(lines[2]).toMatch(/,Diesel,Counted,\+2000,litres,2000,Opening stock,,,Amaka Okafor$/);
     expect(lines).toHaveLength(3);
+  });
+
+  it('writes times in the farm’s time zone as dd/mm/yyyy hh:mm', async () => {
+    const other = await createFarmTeam(t);
+    const supply = await addSupply(t, other, { name: 'Urea', quantity: '5', low_threshold: '0' });
+    // 23:30 UTC on 26 May is 00:30 on 27 May in Lagos (UTC+1).
+    await t.db.execute(sql`
+      UPDATE supply_movements SET created_at = '2025-05-26T23:30:00Z' WHERE supply_id = ${supply.id}`);
+    const res = await t.request('GET', `${other.base}/supply-movements/export.csv`, { cookie: other.owner });
+    expect(res.text).toContain('27/05/2025 00:30,Urea,Counted,+5,bags (50 kg),5,Opening stock,');
   });
 
   it('streams a history longer than one batch without losing or repeating a row', async () => {
