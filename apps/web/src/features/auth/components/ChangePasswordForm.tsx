@@ -4,6 +4,7 @@ import { toast } from 'sonner';
 import { ChangePasswordInputSchema } from '@gona/shared/auth';
 import { Button, FormAlert, TextField } from '@/components/ui';
 import { ApiError } from '@/lib/http';
+import { authErrorText } from '../errors';
 import { useSchemaForm } from '@/lib/use-schema-form';
 import { changePassword } from '../api';
 
@@ -23,7 +24,7 @@ export function ChangePasswordForm() {
       toast.success(t('change.done'));
     } catch (error) {
       if (error instanceof ApiError && Object.keys(error.fields).length) setErrors(error.fields);
-      else setFailure(t('change.failed', { message: error instanceof ApiError ? error.message : '' }));
+      else setFailure(t('change.failed', { message: authErrorText(error, t) }));
     }
   });
 

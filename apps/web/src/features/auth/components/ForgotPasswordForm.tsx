@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { ForgotPasswordInputSchema } from '@gona/shared/auth';
 import { Button, TextField } from '@/components/ui';
-import { ApiError } from '@/lib/http';
+import { authErrorText } from '../errors';
 import { useSchemaForm } from '@/lib/use-schema-form';
 import { requestPasswordReset } from '../api';
 
@@ -17,7 +17,7 @@ export function ForgotPasswordForm() {
       await requestPasswordReset(email);
       setSentTo(email);
     } catch (err) {
-      toast.error(err instanceof ApiError && err.status !== 0 ? err.message : t('failed'));
+      toast.error(authErrorText(err, t));
     }
   });
 

@@ -5,6 +5,7 @@ import { toast } from 'sonner';
 import { SignInInputSchema } from '@gona/shared/auth';
 import { Button, ConfirmDialog, TextField } from '@/components/ui';
 import { ApiError } from '@/lib/http';
+import { authErrorText } from '../errors';
 import { useSchemaForm } from '@/lib/use-schema-form';
 import { resendConfirmation, signIn } from '../api';
 
@@ -48,7 +49,7 @@ export function SignInForm({ onSignedIn }: Props) {
     } else if (error.code === 'VALIDATION' && Object.keys(error.fields).length > 0) {
       setErrors(error.fields);
     } else {
-      toast.error(error.status === 0 ? t('failed') : error.message);
+      toast.error(authErrorText(error, t));
     }
   }
 

@@ -5,6 +5,7 @@ import { MailCheck } from 'lucide-react';
 import { SignUpInputSchema } from '@gona/shared/auth';
 import { Button, TextField } from '@/components/ui';
 import { ApiError } from '@/lib/http';
+import { authErrorText } from '../errors';
 import { useSchemaForm } from '@/lib/use-schema-form';
 import { resendConfirmation, signUp, type SignUpRequest } from '../api';
 
@@ -25,7 +26,7 @@ export function SignUpForm() {
       } else if (error instanceof ApiError && Object.keys(error.fields).length > 0) {
         setErrors(error.fields);
       } else {
-        toast.error(error instanceof ApiError && error.status !== 0 ? error.message : t('failed'));
+        toast.error(authErrorText(error, t));
       }
     }
   });

@@ -3,6 +3,7 @@ import { toast } from 'sonner';
 import { UpdatePasswordInputSchema } from '@gona/shared/auth';
 import { Button, TextField } from '@/components/ui';
 import { ApiError } from '@/lib/http';
+import { authErrorText } from '../errors';
 import { useSchemaForm } from '@/lib/use-schema-form';
 import { resetPassword } from '../api';
 
@@ -23,7 +24,7 @@ export function UpdatePasswordForm({ token, onDone, onInvalidLink }: Props) {
       onDone();
     } catch (error) {
       if (error instanceof ApiError && error.status === 400 && /token/i.test(error.code)) onInvalidLink();
-      else toast.error(error instanceof ApiError && error.status !== 0 ? error.message : t('failed'));
+      else toast.error(authErrorText(error, t));
     }
   });
 
