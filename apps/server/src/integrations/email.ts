@@ -90,4 +90,24 @@ export const mails = {
       ].join('\n'),
     };
   },
+  signUpAttempt(to: string, firstName: string | undefined, signInUrl: string): MailMessage {
+    return {
+      to,
+      subject: 'Someone tried to create a Gona account with your email',
+      link: signInUrl,
+      text: [
+        `Hello${firstName ? ` ${firstName}` : ''},`,
+        '',
+        'Someone tried to create a new Gona account with this email address. You already have an account, so nothing was created.',
+        '',
+        'If it was you, sign in here, or use "Forgot password?" on that page to choose a new password:',
+        '',
+        signInUrl,
+        '',
+        'If it was not you, you can ignore this email; your account has not changed.',
+        '',
+        'The Gona team',
+      ].join('\n'),
+    };
+  },
 };

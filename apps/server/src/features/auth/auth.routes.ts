@@ -1,4 +1,5 @@
 import { createRoute } from '@hono/zod-openapi';
+import { eq } from 'drizzle-orm';
 import { Hono, type Context } from 'hono';
 import {
   ChangePasswordInputSchema,
@@ -9,6 +10,8 @@ import {
   fieldErrors,
   signupRole,
 } from '@gona/shared';
+import { users } from '../../db/schema/index';
+import { mails } from '../../integrations/email';
 import { ACCOUNT_SIGN_IN_LIMIT, CLIENT_IP_HEADER, accountKey } from '../../lib/auth';
 import { requireSession } from '../../lib/auth-guard';
 import { clientIp } from '../../lib/client-ip';
@@ -39,7 +42,15 @@ export const authHandlerRoutes = new Hono<AppEnv>()
       role: signupRole(input.role),
       callbackURL: '/create-farm',
     };
-    return forwardToAuth(c, JSON.stringify(body));
+    const [owner] = await c.var.deps.db
+      .select({ first_name: users.first_name })
+      .from(users)
+      .where(eq(users.email, input.email));
+    const response = await forwardToAuth(c, JSON.stringify(body));
+    // The answer is the same as for a new address (no account enumeration); the owner hears of it.
+    // Not awaited, so the answer takes no longer than for a new address.
+    if (owner && response.ok) notifyOwner(c, input.email, owner.first_name);
+    return response;
   })
   .post('/auth/sign-in/email', async (c) => {
     const raw: unknown = await c.req.json().catch(() => null);
@@ -91,6 +102,13 @@ export const meRoutes = createRouter().openapi(
     return c.json(MeSchema.parse(user), 200);
   },
 );
+
+function notifyOwner(c: Context<AppEnv>, email: string, firstName: string): void {
+  const { mailer, config, logger } = c.var.deps;
+  mailer
+    .send(mails.signUpAttempt(email, firstName, `${config.baseUrl}/login`))
+    .catch((err: unknown) => logger.warn('Could not send the sign-up attempt mail', err));
+}
 
 /** Hands the request to better-auth with the socket's address (for its rate limits), never a client-sent one. */
 async function forwardToAuth(c: Context<AppEnv>, body?: string): Promise<Response> {

@@ -67,6 +67,10 @@ describe('sign-up', () => {
     const rows = await t.db.select().from(users).where(eq(users.email, email));
     expect(rows).toHaveLength(1);
     expect(rows[0]?.first_name).toBe('Chidi');
+    const told = t.outbox().filter((m) => m.to === email && m.subject.startsWith('Someone tried'));
+    expect(told).toHaveLength(1);
+    expect(told[0]?.text).toContain('sign in here, or use "Forgot password?"');
+    expect(told[0]?.link).toBe('http://localhost:3000/login');
   });
 });
 
