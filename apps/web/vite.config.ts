@@ -45,6 +45,19 @@ export default defineConfig({
         navigateFallback: '/app.html',
         navigateFallbackAllowlist: [SPA_PATHS],
         navigateFallbackDenylist: [/^\/api\//, /^\/dev\//],
+        runtimeCaching: [
+          {
+            // Public pages (prerendered HTML) once visited open offline too; online, the network wins.
+            // The function is copied into the service worker, so it names its pattern itself.
+            urlPattern: ({ request, url }) =>
+              request.mode === 'navigate' &&
+              !/^\/(?:api|dev|login|signup|logout|forgot-password|update-password|create-farm|dashboard)(?:\/|$)/.test(
+                url.pathname,
+              ),
+            handler: 'NetworkFirst',
+            options: { cacheName: 'gona-pages', networkTimeoutSeconds: 5, expiration: { maxEntries: 30 } },
+          },
+        ],
       },
     }),
   ],

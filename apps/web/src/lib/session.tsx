@@ -46,6 +46,9 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     refetchOnWindowFocus: true,
     staleTime: 60_000,
     retry: false,
+    // Offline, React Query would pause this query and the app would wait on "Loading..." for ever;
+    // it must run, fail to reach the server, and open from the stored auth entry instead.
+    networkMode: 'always',
     meta: { persist: false },
   });
 
@@ -113,7 +116,8 @@ export async function loadSession(): Promise<SessionResult> {
     writeAuthEntry({ user_id: me.id, email: me.email, first_name: me.first_name, last_name: me.last_name });
     return { user: me, expired: false, offline: false };
   } catch (error) {
-    if (error instanceof ApiError && error.status === 0) {
+    // No connection, or the server cannot answer (restarting, database away): still the same person.
+    if (error instanceof ApiError && (error.status === 0 || error.status >= 500)) {
       const entry = readAuthEntry();
       const user = entry && { id: entry.user_id, email: entry.email, first_name: entry.first_name, last_name: entry.last_name };
       return { user, expired: false, offline: true };
