@@ -47,8 +47,11 @@ export async function createSupply(ctx: FarmCtx, input: CreateSupply): Promise<S
     const [row] = await tx
       .insert(supplies)
       .values({ ...input, id: input.id ?? newId(), farm_id: ctx.farmId })
+      .onConflictDoNothing({ target: supplies.id })
       .returning();
-    if (!row) throw new AppError('INTERNAL');
+    // The client's id is the idempotency key: a replay (a retry, a queued save sent again) gets the
+    // supply the first request made; an id taken by another farm's record is a conflict.
+    if (!row) return replayedSupply(tx, ctx.farmId, input.id);
     if (input.quantity !== '0') {
       await tx.insert(supply_movements).values({
         id: newId(),
@@ -125,6 +128,14 @@ export async function readSupply(tx: Db | Tx, farmId: string, supplyId: string):
   const [row] = await selectSupplies(tx, and(eq(supplies.farm_id, farmId), eq(supplies.id, supplyId)));
   if (!row) throw new AppError('NOT_FOUND', NOT_FOUND);
   return toSupply(row);
+}
+
+async function replayedSupply(tx: Tx, farmId: string, id: string | undefined): Promise<Supply> {
+  const [existing] = id
+    ? await selectSupplies(tx, and(eq(supplies.farm_id, farmId), eq(supplies.id, id)))
+    : [];
+  if (!existing) throw new AppError('CONFLICT', 'This record already exists.');
+  return toSupply(existing);
 }
 
 async function assertSupplierOfFarm(

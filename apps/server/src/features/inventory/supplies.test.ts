@@ -4,6 +4,7 @@ import type { ErrorBody } from '@gona/shared';
 import type { InventoryAlert, Supply } from '@gona/shared/inventory';
 import type { Page } from '@gona/shared/pagination';
 import { audit_logs, supply_movements } from '../../db/schema/index';
+import { newId } from '../../lib/ids';
 import { createTestContext, type TestContext } from '../../test/context';
 import { addSupply, createFarmTeam, NPK, type FarmTeam } from './inventory.test-setup';
 
@@ -50,6 +51,23 @@ describe('POST /api/farms/:farmId/supplies', () => {
       .from(audit_logs)
       .where(and(eq(audit_logs.table_name, 'supplies'), eq(audit_logs.record_id, res.body.id)));
     expect(audit).toMatchObject([{ action: 'insert', farm_id: team.farmId }]);
+  });
+
+  it('records a create sent twice with the same client id once, and answers both with the same supply', async () => {
+    const id = newId();
+    const body = { ...NPK, id, name: 'Replayed urea', quantity: '4' };
+    const first = await t.request<Supply>('POST', `${team.base}/supplies`, { cookie: team.owner, body });
+    const again = await t.request<Supply>('POST', `${team.base}/supplies`, { cookie: team.manager, body });
+    expect(first.status).toBe(201);
+    expect(again.status).toBe(201);
+    expect(again.body).toEqual(first.body);
+    const movements = await t.db.select().from(supply_movements).where(eq(supply_movements.supply_id, id));
+    expect(movements).toHaveLength(1);
+
+    // The same id used for another farm's supply is not this farm's record.
+    const other = await createFarmTeam(t);
+    const taken = await t.request<ErrorBody>('POST', `${other.base}/supplies`, { cookie: other.owner, body });
+    expect(taken.status).toBe(409);
   });
 
   it('answers 400 with a message per field for malformed input', async () => {
