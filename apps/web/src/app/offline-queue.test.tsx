@@ -1,12 +1,12 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { onlineManager, useIsRestoring } from '@tanstack/react-query';
 import type { PersistedClient } from '@tanstack/react-query-persist-client';
 import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
 import '@/i18n';
 import { DashboardShell } from '@/components/layout/DashboardShell';
-import { MovementDialog } from '@/features/inventory/components';
+import { MovementDialog, SupplyFormDialog, SupplyList } from '@/features/inventory/components';
 import { farm, installFakeFetch, signedInRoutes } from '@/test/fake-fetch';
 import { renderAt } from '@/test/render';
 import { AppProviders } from './providers';
@@ -112,6 +112,55 @@ describe('changes queued offline', () => {
     render(<App />);
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(sent()).toHaveLength(1);
+  });
+
+  it('a supply added offline shows at once as waiting to send, survives a reload and is added once', async () => {
+    setOnline(false);
+    onlineManager.setOnline(false);
+    const offline = installFakeFetch({});
+    const screenWithForm = (
+      <App>
+        <SupplyList farmId={FARM} role="owner" onAdd={() => undefined} supplyPath={(id) => `/s/${id}`} />
+        <SupplyFormDialog farmId={FARM} onClose={() => undefined} />
+      </App>
+    );
+    const first = render(screenWithForm);
+    const form = within(await screen.findByRole('dialog'));
+    fireEvent.change(form.getByLabelText('Name'), { target: { value: 'Layers mash' } });
+    fireEvent.change(form.getByLabelText('Category'), { target: { value: 'animal_feed' } });
+    fireEvent.change(form.getByLabelText('Quantity in stock'), { target: { value: '10' } });
+    fireEvent.change(form.getByLabelText('Unit'), { target: { value: 'bag_25kg' } });
+    fireEvent.change(form.getByLabelText('Low-stock level'), { target: { value: '2' } });
+    // The Save button sits in the sheet's footer, outside the form it submits (form="…").
+    fireEvent.submit(document.getElementById('supply-form-new')!);
+
+    expect(
+      await screen.findByText('Saved on this phone. It will be sent when you are back online.'),
+    ).toBeInTheDocument();
+    const waiting = await screen.findByRole('list', { name: 'Supplies waiting to be sent' });
+    expect(waiting).toHaveTextContent('Layers mash');
+    expect(waiting).toHaveTextContent('10 bags (25 kg) · waiting to send');
+    await waitFor(() => expect(queuedIds()).toHaveLength(1));
+    const [supplyId] = queuedIds();
+    expect(offline).toHaveLength(0);
+    first.unmount();
+
+    setOnline(true);
+    const CREATE = `POST /api/farms/${FARM}/supplies`;
+    const requests = installFakeFetch({
+      [CREATE]: { status: 201, body: { id: supplyId, name: 'Layers mash' } },
+    });
+    withLatency();
+    render(<App />);
+    await waitFor(() => expect(queuedIds()).toHaveLength(0));
+    const sent = requests.filter((r) => `${r.method} ${r.path}` === CREATE);
+    expect(sent).toHaveLength(1);
+    expect(sent[0]?.body).toMatchObject({
+      id: supplyId,
+      name: 'Layers mash',
+      quantity: '10',
+      unit: 'bag_25kg',
+    });
   });
 
   it('are dropped when the person signs out, so the next person neither sends nor sees them', async () => {

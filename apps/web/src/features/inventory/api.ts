@@ -2,6 +2,7 @@ import {
   mutationOptions,
   useInfiniteQuery,
   useMutation,
+  useMutationState,
   useQuery,
   useQueryClient,
   type QueryClient,
@@ -10,7 +11,7 @@ import type { Page } from '@gona/shared/pagination';
 import type {
   AlertCount,
   CreateSupplierInput,
-  CreateSupplyInput,
+  CreateSupply,
   InventoryAlert,
   Movement,
   MovementResult,
@@ -121,10 +122,33 @@ function useInventoryMutation<TInput, TResult>(farmId: string, run: (input: TInp
   });
 }
 
-export function useCreateSupply(farmId: string) {
-  return useInventoryMutation(farmId, (input: CreateSupplyInput) =>
-    apiFetch<Supply>(`${farmPath(farmId)}/supplies`, { method: 'POST', json: input }),
-  );
+/** A supply to add, with the phone-made id that makes a replay record it once. */
+export type CreateSupplyVariables = CreateSupply & { id: string; farmId: string };
+
+/**
+ * Adding a supply may wait for the connection like a stock movement: the id is made on the phone,
+ * sent with every attempt, and the server answers a replay with the supply it made the first time.
+ */
+export function useCreateSupply() {
+  return useMutation(createSupplyOptions(useQueryClient()));
+}
+
+/** Supplies added on this phone that are still waiting to be sent, oldest first. */
+export function useWaitingSupplies(farmId: string): CreateSupplyVariables[] {
+  return useMutationState({
+    filters: { mutationKey: inventoryMutationKeys.createSupply, status: 'pending' },
+    select: (mutation) => mutation.state.variables as CreateSupplyVariables,
+  }).filter((variables) => variables.farmId === farmId);
+}
+
+function createSupplyOptions(queryClient: QueryClient) {
+  return mutationOptions({
+    mutationKey: inventoryMutationKeys.createSupply,
+    mutationFn: ({ farmId, ...input }: CreateSupplyVariables) =>
+      apiFetch<Supply>(`${farmPath(farmId)}/supplies`, { method: 'POST', json: input }),
+    onSettled: (_data, _error, variables) =>
+      queryClient.invalidateQueries({ queryKey: inventoryKeys.all(variables.farmId) }),
+  });
 }
 
 export function useUpdateSupply(farmId: string) {
@@ -151,6 +175,7 @@ export type RecordMovementVariables = RecordMovementInput & { farmId: string; su
  */
 export const inventoryMutationKeys = {
   recordMovement: ['inventory', 'record-movement'] as const,
+  createSupply: ['inventory', 'create-supply'] as const,
 };
 
 /**
@@ -159,6 +184,7 @@ export const inventoryMutationKeys = {
  */
 export function registerInventoryMutationDefaults(queryClient: QueryClient) {
   queryClient.setMutationDefaults(inventoryMutationKeys.recordMovement, recordMovementOptions(queryClient));
+  queryClient.setMutationDefaults(inventoryMutationKeys.createSupply, createSupplyOptions(queryClient));
 }
 
 /**

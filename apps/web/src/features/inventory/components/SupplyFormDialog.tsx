@@ -1,4 +1,5 @@
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
+import { onlineManager } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import {
@@ -11,7 +12,7 @@ import {
 import { nairaToKobo } from '@gona/shared/money';
 import { Button, Dialog, FormAlert, SelectField, TextareaField, TextField } from '@/components/ui';
 import { useSchemaForm } from '@/lib/use-schema-form';
-import { useCreateSupply, useSuppliers, useUpdateSupply } from '../api';
+import { newClientId, useCreateSupply, useSuppliers, useUpdateSupply } from '../api';
 import { useSaveFailure } from '../errors';
 
 type Props = {
@@ -40,10 +41,11 @@ export function SupplyFormDialog({ farmId, supply, onClose, onSaved }: Props) {
   const { t } = useTranslation('inventory');
   const saveFailure = useSaveFailure();
   const suppliers = useSuppliers(farmId);
-  const create = useCreateSupply(farmId);
+  const create = useCreateSupply();
   const update = useUpdateSupply(farmId);
   const { values, field, setErrors, parse } = useSchemaForm<Values>(() => initialValues(supply));
   const [failure, setFailure] = useState<string | null>(null);
+  const createId = useRef<string | null>(null);
   const formId = supply ? `supply-form-${supply.id}` : 'supply-form-new';
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
@@ -78,7 +80,17 @@ export function SupplyFormDialog({ farmId, supply, onClose, onSaved }: Props) {
       } else {
         const input = parse(CreateSupplyInputSchema, { ...common, quantity: values.quantity });
         if (!input) return;
-        saved = await create.mutateAsync(input);
+        // One id per form, kept for every attempt, so a retry or a queued replay adds it once.
+        createId.current ??= newClientId();
+        const variables = { ...input, id: createId.current, farmId };
+        if (!onlineManager.isOnline()) {
+          // React Query keeps it on the phone (across reloads) and sends it when the connection is back.
+          create.mutate(variables);
+          toast(t('movement.queued'));
+          onClose();
+          return;
+        }
+        saved = await create.mutateAsync(variables);
       }
       setErrors({});
       toast.success(t(supply ? 'form.saved' : 'form.added', { name: saved.name }));

@@ -19,7 +19,7 @@ import {
   TextField,
   type ListColumn,
 } from '@/components/ui';
-import { useSupplies, type SupplyFilters } from '../api';
+import { useSupplies, useWaitingSupplies, type SupplyFilters } from '../api';
 import { useErrorText } from '../errors';
 import { useQuantityText } from '../format';
 import { useDebounced } from '../useDebounced';
@@ -47,6 +47,7 @@ export function SupplyList({ farmId, role, onAdd, supplyPath }: Props) {
   const canRecord = can(role, 'records.recordEvent');
   const filtered = filters.search !== '' || filters.category !== '' || filters.lowStock;
   const items = supplies.data?.pages.flatMap((page) => page.items) ?? [];
+  const waiting = useWaitingSupplies(farmId);
 
   const quickActions = (supply: Supply) =>
     canRecord && (
@@ -137,6 +138,22 @@ export function SupplyList({ farmId, role, onAdd, supplyPath }: Props) {
           {t('list.lowStockOnly')}
         </label>
       </div>
+
+      {waiting.length > 0 && (
+        <ul aria-label={t('list.waitingLabel')} className="flex flex-col gap-2">
+          {waiting.map((supply) => (
+            <li
+              key={supply.id}
+              className="flex flex-wrap items-center justify-between gap-2 rounded-xl border border-dashed border-stone-300 bg-stone-50 p-4"
+            >
+              <span className="min-w-0 font-medium break-words text-stone-900">{supply.name}</span>
+              <span className="text-sm text-stone-700">
+                {quantityText(supply.quantity, supply.unit)} · {t('list.waiting')}
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
 
       {supplies.isPending ? (
         <SkeletonRows rows={4} />
