@@ -63,10 +63,10 @@ export function AlertsPanel({ farmId, role, supplyPath }: Props) {
                 key={alert.id}
                 className="flex flex-wrap items-center justify-between gap-3 rounded-lg bg-white px-3 py-2"
               >
-                <div className="flex flex-col">
+                <div className="flex min-w-0 flex-col">
                   <Link
                     to={supplyPath(alert.supply_id)}
-                    className="font-medium text-stone-900 underline-offset-2 hover:underline"
+                    className="font-medium wrap-anywhere text-stone-900 underline-offset-2 hover:underline"
                   >
                     {t('alerts.item', {
                       name: alert.supply.name,

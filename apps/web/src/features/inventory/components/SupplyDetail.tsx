@@ -76,7 +76,15 @@ export function SupplyDetail({ farmId, role, supplyId, listPath }: Props) {
   const facts: [string, string][] = [
     [t('detail.lowThreshold'), quantityText(item.low_threshold, item.unit)],
     [t('detail.category'), t(`categories.${item.category}`)],
-    [t('detail.unitCost'), item.unit_cost_kobo != null ? formatNaira(item.unit_cost_kobo) : none],
+    // Workers do not see money: the row is left out rather than shown empty.
+    ...(can(role, 'money.read')
+      ? [
+          [t('detail.unitCost'), item.unit_cost_kobo != null ? formatNaira(item.unit_cost_kobo) : none] as [
+            string,
+            string,
+          ],
+        ]
+      : []),
     [t('detail.supplier'), item.supplier_name ?? none],
     [t('detail.storageLocation'), item.storage_location ?? none],
     [t('detail.expiryDate'), item.expiry_date ? formatDate(`${item.expiry_date}T12:00:00Z`) : none],

@@ -74,10 +74,10 @@ export function SupplyList({ farmId, role, onAdd, supplyPath }: Props) {
     );
 
   const nameCell = (supply: Supply) => (
-    <div className="flex flex-col gap-1">
+    <div className="flex min-w-0 flex-1 flex-col gap-1">
       <Link
         to={supplyPath(supply.id)}
-        className="font-semibold text-green-800 underline-offset-2 hover:underline"
+        className="font-semibold wrap-anywhere text-green-800 underline-offset-2 hover:underline"
       >
         {supply.name}
       </Link>
@@ -146,7 +146,7 @@ export function SupplyList({ farmId, role, onAdd, supplyPath }: Props) {
               key={supply.id}
               className="flex flex-wrap items-center justify-between gap-2 rounded-xl border border-dashed border-stone-300 bg-stone-50 p-4"
             >
-              <span className="min-w-0 font-medium break-words text-stone-900">{supply.name}</span>
+              <span className="min-w-0 font-medium wrap-anywhere text-stone-900">{supply.name}</span>
               <span className="text-sm text-stone-700">
                 {quantityText(supply.quantity, supply.unit)} · {t('list.waiting')}
               </span>
@@ -193,7 +193,7 @@ export function SupplyList({ farmId, role, onAdd, supplyPath }: Props) {
               <div className="flex flex-col gap-3">
                 <div className="flex items-start justify-between gap-3">
                   {nameCell(supply)}
-                  <div className="text-right tabular-nums">{quantityCell(supply)}</div>
+                  <div className="max-w-[45%] shrink-0 text-right tabular-nums">{quantityCell(supply)}</div>
                 </div>
                 {quickActions(supply)}
               </div>
