@@ -4,6 +4,20 @@ import { createTestContext, TEST_PASSWORD } from '../../test/context';
 
 const t = await createTestContext();
 
+/** Asks for a reset, follows the mailed link's token and sets `password`; answers the reset's status. */
+async function resetByMail(email: string, password: string): Promise<number> {
+  await t.request('POST', '/api/auth/request-password-reset', {
+    body: { email, redirectTo: '/update-password' },
+  });
+  const mail = t
+    .outbox()
+    .filter((m) => m.to === email && m.subject === 'Reset your Gona password')
+    .at(-1);
+  const token = new URL(mail!.link!).searchParams.get('token');
+  return (await t.request('POST', '/api/auth/reset-password', { body: { newPassword: password, token } }))
+    .status;
+}
+
 describe('a password reset', () => {
   it('ends every session of that user', async () => {
     const { email, cookie } = await t.signUp();
@@ -13,18 +27,7 @@ describe('a password reset', () => {
     expect((await t.request('GET', '/api/me', { cookie })).status).toBe(200);
     expect((await t.request('GET', '/api/me', { cookie: other.cookie })).status).toBe(200);
 
-    await t.request('POST', '/api/auth/request-password-reset', {
-      body: { email, redirectTo: '/update-password' },
-    });
-    const mail = t
-      .outbox()
-      .filter((m) => m.to === email && m.subject === 'Reset your Gona password')
-      .at(-1);
-    const token = new URL(mail!.link!).searchParams.get('token');
-    const reset = await t.request('POST', '/api/auth/reset-password', {
-      body: { newPassword: 'a brand new password', token },
-    });
-    expect(reset.status).toBe(200);
+    expect(await resetByMail(email, 'a brand new password')).toBe(200);
 
     expect((await t.request('GET', '/api/me', { cookie })).status).toBe(401);
     expect((await t.request('GET', '/api/me', { cookie: other.cookie })).status).toBe(401);
@@ -127,17 +130,7 @@ describe('wrong passwords for one account', () => {
     });
     expect(right.status).toBe(429);
 
-    await t.request('POST', '/api/auth/request-password-reset', {
-      body: { email, redirectTo: '/update-password' },
-    });
-    const mail = t
-      .outbox()
-      .filter((m) => m.to === email && m.subject === 'Reset your Gona password')
-      .at(-1);
-    const token = new URL(mail!.link!).searchParams.get('token');
-    await t.request('POST', '/api/auth/reset-password', {
-      body: { newPassword: 'a fresh password 2', token },
-    });
+    expect(await resetByMail(email, 'a fresh password 2')).toBe(200);
     const after = await t.request('POST', '/api/auth/sign-in/email', {
       body: { email, password: 'a fresh password 2' },
     });

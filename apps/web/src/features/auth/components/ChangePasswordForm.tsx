@@ -6,6 +6,7 @@ import { Button, FormAlert, TextField } from '@/components/ui';
 import { ApiError } from '@/lib/http';
 import { authErrorText } from '../errors';
 import { useSchemaForm } from '@/lib/use-schema-form';
+import { NewPasswordFields } from './NewPasswordFields';
 import { changePassword } from '../api';
 
 const EMPTY = { current_password: '', password: '', confirm: '' };
@@ -46,19 +47,7 @@ export function ChangePasswordForm() {
         autoComplete="current-password"
         {...field('current_password')}
       />
-      <TextField
-        label={t('fields.newPassword')}
-        type="password"
-        autoComplete="new-password"
-        hint={t('hints.password')}
-        {...field('password')}
-      />
-      <TextField
-        label={t('fields.confirmPassword')}
-        type="password"
-        autoComplete="new-password"
-        {...field('confirm')}
-      />
+      <NewPasswordFields password={field('password')} confirm={field('confirm')} />
       <Button type="submit" loading={pending}>
         {t('change.submit')}
       </Button>

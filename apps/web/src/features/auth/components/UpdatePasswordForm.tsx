@@ -1,10 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { UpdatePasswordInputSchema } from '@gona/shared/auth';
-import { Button, TextField } from '@/components/ui';
+import { Button } from '@/components/ui';
 import { ApiError } from '@/lib/http';
 import { authErrorText } from '../errors';
 import { useSchemaForm } from '@/lib/use-schema-form';
+import { NewPasswordFields } from './NewPasswordFields';
 import { resetPassword } from '../api';
 
 type Props = {
@@ -30,19 +31,7 @@ export function UpdatePasswordForm({ token, onDone, onInvalidLink }: Props) {
 
   return (
     <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
-      <TextField
-        label={t('fields.newPassword')}
-        type="password"
-        autoComplete="new-password"
-        hint={t('hints.password')}
-        {...field('password')}
-      />
-      <TextField
-        label={t('fields.confirmPassword')}
-        type="password"
-        autoComplete="new-password"
-        {...field('confirm')}
-      />
+      <NewPasswordFields password={field('password')} confirm={field('confirm')} />
       <Button type="submit" loading={pending} fullWidth>
         {t('update.submit')}
       </Button>
