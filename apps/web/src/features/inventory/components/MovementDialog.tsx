@@ -125,6 +125,7 @@ export function MovementDialog({ farmId, supply, initialKind, showCost, onClose 
       }
     >
       <form id={formId} noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
+        <FormAlert>{failure}</FormAlert>
         <fieldset>
           <legend className="mb-2 text-sm font-medium text-stone-800">{t('movement.kind')}</legend>
           <div className="grid grid-cols-3 gap-2">
@@ -191,7 +192,6 @@ export function MovementDialog({ farmId, supply, initialKind, showCost, onClose 
           error={errors.note}
           rows={2}
         />
-        <FormAlert>{failure}</FormAlert>
       </form>
     </Dialog>
   );

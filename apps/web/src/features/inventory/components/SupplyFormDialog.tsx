@@ -115,6 +115,7 @@ export function SupplyFormDialog({ farmId, supply, onClose, onSaved }: Props) {
       }
     >
       <form id={formId} noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
+        <FormAlert>{failure}</FormAlert>
         <TextField
           label={t('form.name')}
           placeholder={t('form.namePlaceholder')}
@@ -177,7 +178,6 @@ export function SupplyFormDialog({ farmId, supply, onClose, onSaved }: Props) {
         />
         <TextField label={t('form.expiryDate')} type="date" {...field('expiry_date')} />
         <TextareaField label={t('form.notes')} rows={3} {...field('notes')} />
-        <FormAlert>{failure}</FormAlert>
       </form>
     </Dialog>
   );
