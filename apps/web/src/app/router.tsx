@@ -29,15 +29,26 @@ export const routes: RouteObject[] = [
           { path: 'signup', ...lazyScreen('signup', () => import('./routes/signup'), ['auth', 'public']) },
         ],
       },
-      { path: 'forgot-password', ...lazyScreen('forgot-password', () => import('./routes/forgot-password'), ['auth', 'public']) },
-      { path: 'update-password', ...lazyScreen('update-password', () => import('./routes/update-password'), ['auth', 'public']) },
+      {
+        path: 'forgot-password',
+        ...lazyScreen('forgot-password', () => import('./routes/forgot-password'), ['auth', 'public']),
+      },
+      {
+        path: 'update-password',
+        ...lazyScreen('update-password', () => import('./routes/update-password'), ['auth', 'public']),
+      },
       { path: 'logout', ...lazyScreen('logout', () => import('./routes/logout'), ['auth']) },
       {
         element: <RequireAuth />,
         children: [
           {
             element: <CreateFarmGuard />,
-            children: [{ path: 'create-farm', ...lazyScreen('create-farm', () => import('./routes/create-farm'), ['auth']) }],
+            children: [
+              {
+                path: 'create-farm',
+                ...lazyScreen('create-farm', () => import('./routes/create-farm'), ['auth']),
+              },
+            ],
           },
           { path: 'dashboard', element: <DashboardLayout />, children: dashboardRoutes() },
         ],
@@ -51,13 +62,22 @@ function dashboardRoutes(): RouteObject[] {
   return [
     { index: true, ...lazyScreen('dashboard', () => import('./routes/dashboard-home'), ['inventory']) },
     { path: 'select-farm', ...lazyScreen('select-farm', () => import('./routes/select-farm')) },
-    { path: 'create-farm', ...lazyScreen('dashboard/create-farm', () => import('./routes/dashboard-create-farm'), ['auth']) },
+    {
+      path: 'create-farm',
+      ...lazyScreen('dashboard/create-farm', () => import('./routes/dashboard-create-farm'), ['auth']),
+    },
     { path: 'staff', ...lazyScreen('staff', () => import('./routes/staff')) },
     { path: 'add-staff', ...lazyScreen('add-staff', () => import('./routes/add-staff')) },
     { path: 'staff/edit/:id', ...lazyScreen('staff/edit', () => import('./routes/staff-edit')) },
     { path: 'inventory', ...lazyScreen('inventory', () => import('./routes/inventory'), ['inventory']) },
-    { path: 'inventory/suppliers', ...lazyScreen('inventory/suppliers', () => import('./routes/inventory-suppliers'), ['inventory']) },
-    { path: 'inventory/:supplyId', ...lazyScreen('inventory/supply', () => import('./routes/inventory-supply'), ['inventory']) },
+    {
+      path: 'inventory/suppliers',
+      ...lazyScreen('inventory/suppliers', () => import('./routes/inventory-suppliers'), ['inventory']),
+    },
+    {
+      path: 'inventory/:supplyId',
+      ...lazyScreen('inventory/supply', () => import('./routes/inventory-supply'), ['inventory']),
+    },
     { path: 'livestock', ...lazyScreen('livestock', () => import('./routes/livestock')) },
     { path: 'crops', ...lazyScreen('crops', () => import('./routes/crops')) },
     { path: 'expenses', ...lazyScreen('expenses', () => import('./routes/expenses')) },
@@ -68,9 +88,23 @@ function dashboardRoutes(): RouteObject[] {
     { path: 'subscription', ...lazyScreen('subscription', () => import('./routes/subscription')) },
     { path: 'support', ...lazyScreen('support', () => import('./routes/support')) },
     { path: 'settings', ...lazyScreen('settings', () => import('./routes/settings')) },
-    { path: 'settings/profile', ...lazyScreen('settings/profile', () => import('./routes/settings-profile')) },
-    { path: 'settings/account', ...lazyScreen('settings/account', () => import('./routes/settings-account')) },
-    { path: 'settings/activity', ...lazyScreen('settings/activity', () => import('./routes/settings-activity')) },
+    {
+      path: 'settings/profile',
+      ...lazyScreen('settings/profile', () => import('./routes/settings-profile')),
+    },
+    {
+      path: 'settings/account',
+      ...lazyScreen('settings/account', () => import('./routes/settings-account')),
+    },
+    { path: 'settings/farms', ...lazyScreen('settings/farms', () => import('./routes/settings-farms')) },
+    {
+      path: 'settings/farms/:farmId',
+      ...lazyScreen('settings/farm', () => import('./routes/settings-farm')),
+    },
+    {
+      path: 'settings/activity',
+      ...lazyScreen('settings/activity', () => import('./routes/settings-activity')),
+    },
     { path: '*', element: <Navigate to="/dashboard" replace /> },
   ];
 }

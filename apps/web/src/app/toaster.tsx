@@ -9,6 +9,9 @@ import { Toaster, type ToasterProps } from 'sonner';
  */
 export const TOASTER_PROPS = {
   position: 'top-right',
+  // On phones a toast spans the width: it starts below the 60 px top bar so that the menu, the
+  // farm switcher and its options stay tappable while it shows.
+  mobileOffset: { top: 68 },
   visibleToasts: 3,
   duration: 4000,
   gap: 14,

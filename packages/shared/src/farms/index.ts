@@ -51,6 +51,10 @@ export const NIGERIAN_STATES = [
 
 export const DEFAULT_TIMEZONE = 'Africa/Lagos';
 
+/** A latitude or longitude: one message for anything that is not a number in range. */
+const coordinate = (limit: number, message: string) =>
+  z.number({ error: message }).min(-limit, message).max(limit, message);
+
 const trimmed = (max: number) => z.string().trim().max(max, `Use at most ${max} characters`);
 
 export const CreateFarmInputSchema = z.object({
@@ -59,9 +63,13 @@ export const CreateFarmInputSchema = z.object({
   farm_type: z.enum(FARM_TYPES, { error: 'Choose the kind of farm' }),
   state: z.enum(NIGERIAN_STATES, { error: 'Choose a state' }).nullish(),
   lga: trimmed(120).nullish(),
-  latitude: z.number().min(-90).max(90).nullish(),
-  longitude: z.number().min(-180).max(180).nullish(),
-  size: z.number().positive('Size must be more than 0').max(1_000_000).nullish(),
+  latitude: coordinate(90, 'Enter the latitude as a number from -90 to 90, e.g. 9.0765').nullish(),
+  longitude: coordinate(180, 'Enter the longitude as a number from -180 to 180, e.g. 7.3986').nullish(),
+  size: z
+    .number({ error: 'Enter the size as a number, e.g. 2.5' })
+    .positive('Size must be more than 0')
+    .max(1_000_000, 'Size must be at most 1,000,000')
+    .nullish(),
   size_unit: z.enum(FARM_SIZE_UNITS).nullish(),
   timezone: TimeZoneSchema.default(DEFAULT_TIMEZONE),
 });

@@ -1,10 +1,11 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { ChevronRight, History, KeyRound, UserRound } from 'lucide-react';
+import { ChevronRight, History, KeyRound, Tractor, UserRound } from 'lucide-react';
 import { PageHeader } from '@/components/ui';
 
 const SECTIONS = [
   { key: 'profile', path: '/dashboard/settings/profile', icon: UserRound },
+  { key: 'farms', path: '/dashboard/settings/farms', icon: Tractor },
   { key: 'account', path: '/dashboard/settings/account', icon: KeyRound },
   { key: 'activity', path: '/dashboard/settings/activity', icon: History },
 ] as const;

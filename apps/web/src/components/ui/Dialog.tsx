@@ -22,7 +22,15 @@ export type DialogProps = {
  * An alertdialog (a short question) stays a centred card everywhere.
  * Focus is trapped inside, Escape and the backdrop close it.
  */
-export function Dialog({ open, onClose, title, description, children, footer, role = 'dialog' }: DialogProps) {
+export function Dialog({
+  open,
+  onClose,
+  title,
+  description,
+  children,
+  footer,
+  role = 'dialog',
+}: DialogProps) {
   const { t } = useTranslation('common');
   const panel = useRef<HTMLDivElement>(null);
   const titleId = useId();
@@ -33,7 +41,12 @@ export function Dialog({ open, onClose, title, description, children, footer, ro
   const hasBody = Boolean(description || children);
 
   return createPortal(
-    <div className={cx('fixed inset-0 z-50 flex justify-center sm:items-center sm:p-4', sheet ? 'items-stretch' : 'items-center p-4')}>
+    <div
+      className={cx(
+        'fixed inset-0 z-50 flex justify-center sm:items-center sm:p-4',
+        sheet ? 'items-stretch' : 'items-center p-4',
+      )}
+    >
       <div aria-hidden="true" className="absolute inset-0 bg-stone-900/50" onClick={onClose} />
       <div
         ref={panel}
@@ -47,15 +60,20 @@ export function Dialog({ open, onClose, title, description, children, footer, ro
           sheet ? 'h-full sm:h-auto' : 'max-w-md rounded-xl',
         )}
       >
-        <div className={cx('flex items-start justify-between gap-4 px-4 py-3', hasBody && 'border-b border-stone-200')}>
-          <h2 id={titleId} className="text-lg font-semibold text-stone-900">
+        <div
+          className={cx(
+            'flex items-start justify-between gap-4 px-4 py-3',
+            hasBody && 'border-b border-stone-200',
+          )}
+        >
+          <h2 id={titleId} className="min-w-0 text-lg font-semibold wrap-anywhere text-stone-900">
             {title}
           </h2>
           <button
             type="button"
             onClick={onClose}
             aria-label={t('close')}
-            className="-m-2 inline-flex size-11 items-center justify-center rounded-lg text-stone-700 hover:bg-stone-100"
+            className="-m-2 inline-flex size-11 shrink-0 items-center justify-center rounded-lg text-stone-700 hover:bg-stone-100"
           >
             <X aria-hidden="true" className="size-5" />
           </button>
@@ -63,7 +81,7 @@ export function Dialog({ open, onClose, title, description, children, footer, ro
         {hasBody && (
           <div className="flex-1 overflow-y-auto px-4 py-4">
             {description && (
-              <p id={descriptionId} className="text-stone-800">
+              <p id={descriptionId} className={cx('text-stone-800', children ? 'mb-4' : undefined)}>
                 {description}
               </p>
             )}

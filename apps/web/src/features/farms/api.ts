@@ -1,4 +1,4 @@
-import type { CreateFarmInput, Farm, FarmSummary } from '@gona/shared/farms';
+import type { CreateFarmInput, Farm, FarmSummary, UpdateFarmInput } from '@gona/shared/farms';
 import { apiFetch } from '@/lib/http';
 
 export const farmKeys = {
@@ -29,4 +29,12 @@ export async function fetchFarm(farmId: string): Promise<Farm | null> {
 
 export function createFarm(input: CreateFarmInput): Promise<Farm> {
   return apiFetch<Farm>('/api/farms', { method: 'POST', json: input });
+}
+
+export function updateFarm(farmId: string, input: UpdateFarmInput): Promise<Farm> {
+  return apiFetch<Farm>(`/api/farms/${encodeURIComponent(farmId)}`, { method: 'PATCH', json: input });
+}
+
+export function deleteFarm(farmId: string): Promise<void> {
+  return apiFetch<void>(`/api/farms/${encodeURIComponent(farmId)}`, { method: 'DELETE' });
 }

@@ -1,9 +1,25 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { FarmSummary } from '@gona/shared/farms';
 import { readCachedFarms, readSelectedFarmId, writeCachedFarms, writeSelectedFarmId } from '@/lib/storage';
 import { farmKeys, fetchFarm, fetchFarms, fetchFarmsBasic } from './api';
-import { decideAfterFetchById, decideSelection, initialFarmList, loadFarmList, signedOutSelection, type SelectionDecision } from './selection';
+import {
+  decideAfterFetchById,
+  decideSelection,
+  initialFarmList,
+  loadFarmList,
+  signedOutSelection,
+  type SelectionDecision,
+} from './selection';
 
 /** The list holds summaries: the fallback list answers no more, and the screens need no more. */
 export type FarmSelectionValue = {
@@ -15,6 +31,10 @@ export type FarmSelectionValue = {
   selectFarm: (farmId: string) => void;
   /** A farm just created: it joins the list at the top and becomes the selected farm. */
   addFarm: (farm: FarmSummary) => void;
+  /** A farm whose settings were just saved: the list shows its new name and type. */
+  replaceFarm: (farm: FarmSummary) => void;
+  /** A farm just deleted: it leaves the list, and the selection if it was selected. */
+  removeFarm: (farmId: string) => void;
   /** Re-reads the list from the server (after creating or deleting a farm). */
   refresh: () => Promise<void>;
 };
@@ -55,7 +75,11 @@ export function FarmSelectionProvider({ sessionStatus, children }: Props) {
   const serverList = signedIn && list.isSuccess && !list.isPlaceholderData ? list.data.farms : null;
   useEffect(() => {
     if (!serverList) return;
-    const decision = decideSelection(serverList, readSelectedFarmId(), loadedOnce.current ? 'refresh' : 'load');
+    const decision = decideSelection(
+      serverList,
+      readSelectedFarmId(),
+      loadedOnce.current ? 'refresh' : 'load',
+    );
     loadedOnce.current = true;
     if (decision.type !== 'fetch-by-id') {
       setDirectFarms([]);
@@ -91,14 +115,38 @@ export function FarmSelectionProvider({ sessionStatus, children }: Props) {
 
   const selectFarm = useCallback((farmId: string) => apply({ type: 'select', farmId }), [apply]);
 
-  const addFarm = useCallback(
-    (farm: FarmSummary) => {
-      const farms = [farm, ...(readCachedFarms() ?? []).filter((f) => f.id !== farm.id)];
+  /** Changes the listed farms here and in the user_farms cache, as the server now has them. */
+  const changeList = useCallback(
+    (change: (farms: FarmSummary[]) => FarmSummary[]) => {
+      const farms = change(
+        queryClient.getQueryData<{ farms: FarmSummary[] }>(farmKeys.list)?.farms ?? readCachedFarms() ?? [],
+      );
       writeCachedFarms(farms);
       queryClient.setQueryData(farmKeys.list, { farms, source: 'server' as const });
+    },
+    [queryClient],
+  );
+
+  const addFarm = useCallback(
+    (farm: FarmSummary) => {
+      changeList((farms) => [farm, ...farms.filter((f) => f.id !== farm.id)]);
       apply({ type: 'select', farmId: farm.id });
     },
-    [queryClient, apply],
+    [changeList, apply],
+  );
+
+  const replaceFarm = useCallback(
+    (farm: FarmSummary) => changeList((farms) => farms.map((f) => (f.id === farm.id ? summaryOf(farm) : f))),
+    [changeList],
+  );
+
+  const removeFarm = useCallback(
+    (farmId: string) => {
+      changeList((farms) => farms.filter((f) => f.id !== farmId));
+      queryClient.removeQueries({ queryKey: farmKeys.detail(farmId) });
+      if (readSelectedFarmId() === farmId) apply({ type: 'clear' });
+    },
+    [changeList, queryClient, apply],
   );
 
   const value = useMemo<FarmSelectionValue>(() => {
@@ -112,9 +160,22 @@ export function FarmSelectionProvider({ sessionStatus, children }: Props) {
       ready: serverList !== null,
       selectFarm,
       addFarm,
+      replaceFarm,
+      removeFarm,
       refresh,
     };
-  }, [signedIn, list.data, directFarms, selectedFarmId, serverList, selectFarm, addFarm, refresh]);
+  }, [
+    signedIn,
+    list.data,
+    directFarms,
+    selectedFarmId,
+    serverList,
+    selectFarm,
+    addFarm,
+    replaceFarm,
+    removeFarm,
+    refresh,
+  ]);
 
   return <FarmSelectionContext.Provider value={value}>{children}</FarmSelectionContext.Provider>;
 }
@@ -123,4 +184,14 @@ export function useFarmSelection(): FarmSelectionValue {
   const value = useContext(FarmSelectionContext);
   if (!value) throw new Error('useFarmSelection must be used within a FarmSelectionProvider');
   return value;
+}
+
+function summaryOf(farm: FarmSummary): FarmSummary {
+  return {
+    id: farm.id,
+    name: farm.name,
+    location: farm.location,
+    farm_type: farm.farm_type,
+    role: farm.role,
+  };
 }

@@ -1,5 +1,7 @@
+import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { EllipsisVertical, Plus, Settings2 } from 'lucide-react';
 import { useFarmSelection } from '../useFarmSelection';
 
 /** Switches the selected farm; shown in the sidebar (desktop) and the top bar (phones). */
@@ -9,27 +11,88 @@ export function FarmSwitcher() {
 
   if (farms.length === 0) {
     return (
-      <Link to="/dashboard/create-farm" className="inline-flex min-h-11 items-center font-medium text-green-800 underline">
+      <Link
+        to="/dashboard/create-farm"
+        className="inline-flex min-h-11 items-center font-medium text-green-800 underline"
+      >
         {t('farms.addFarm')}
       </Link>
     );
   }
 
   return (
-    <label className="flex min-w-0 flex-col">
-      <span className="sr-only">{t('farms.switcherLabel')}</span>
-      <select
-        value={selectedFarmId ?? ''}
-        onChange={(e) => selectFarm(e.target.value)}
-        className="min-h-11 w-full truncate rounded-lg border border-stone-300 bg-white px-2 py-1 text-base font-medium text-stone-900"
+    <div className="flex min-w-0 items-center gap-1">
+      <label className="flex min-w-0 flex-1 flex-col">
+        <span className="sr-only">{t('farms.switcherLabel')}</span>
+        <select
+          value={selectedFarmId ?? ''}
+          onChange={(e) => selectFarm(e.target.value)}
+          className="min-h-11 w-full truncate rounded-lg border border-stone-300 bg-white px-2 py-1 text-base font-medium text-stone-900"
+        >
+          {selectedFarmId === null && <option value="">{t('farms.noneSelected')}</option>}
+          {farms.map((farm) => (
+            <option key={farm.id} value={farm.id}>
+              {farm.name}
+            </option>
+          ))}
+        </select>
+      </label>
+      <FarmOptions />
+    </div>
+  );
+}
+
+/** Add a farm and Manage farms, one tap from the switcher; closes on a choice, Escape or a tap outside. */
+function FarmOptions() {
+  const { t } = useTranslation('dashboard');
+  const [open, setOpen] = useState(false);
+  const root = useRef<HTMLDivElement>(null);
+  const panelId = useId();
+
+  useEffect(() => {
+    if (!open) return;
+    const onPointer = (event: PointerEvent) => {
+      if (!root.current?.contains(event.target as Node)) setOpen(false);
+    };
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') setOpen(false);
+    };
+    document.addEventListener('pointerdown', onPointer);
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('pointerdown', onPointer);
+      document.removeEventListener('keydown', onKey);
+    };
+  }, [open]);
+
+  const item = 'flex min-h-11 items-center gap-2 px-3 py-2 text-stone-900 hover:bg-stone-100';
+  return (
+    <div ref={root} className="relative shrink-0">
+      <button
+        type="button"
+        aria-label={t('farms.options')}
+        aria-expanded={open}
+        aria-controls={panelId}
+        onClick={() => setOpen((value) => !value)}
+        className="inline-flex size-11 items-center justify-center rounded-lg text-stone-800 hover:bg-stone-100"
       >
-        {selectedFarmId === null && <option value="">{t('farms.noneSelected')}</option>}
-        {farms.map((farm) => (
-          <option key={farm.id} value={farm.id}>
-            {farm.name}
-          </option>
-        ))}
-      </select>
-    </label>
+        <EllipsisVertical aria-hidden="true" className="size-5" />
+      </button>
+      {open && (
+        <div
+          id={panelId}
+          className="absolute right-0 z-30 mt-1 flex w-52 flex-col rounded-xl border border-stone-200 bg-white py-1 shadow-lg"
+        >
+          <Link to="/dashboard/create-farm" className={item} onClick={() => setOpen(false)}>
+            <Plus aria-hidden="true" className="size-5 text-green-700" />
+            {t('farms.addFarm')}
+          </Link>
+          <Link to="/dashboard/settings/farms" className={item} onClick={() => setOpen(false)}>
+            <Settings2 aria-hidden="true" className="size-5 text-green-700" />
+            {t('farms.manageFarms')}
+          </Link>
+        </div>
+      )}
+    </div>
   );
 }

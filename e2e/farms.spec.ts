@@ -1,0 +1,43 @@
+import { expect, test } from '@playwright/test';
+import { createConfirmedUser } from './support/accounts';
+import { createFarm } from './support/farms';
+
+test('an owner adds a second farm from the switcher, renames it in its settings and deletes it with its name typed out', async ({
+  page,
+  baseURL,
+}) => {
+  await createConfirmedUser(page, baseURL!);
+  await createFarm(page, 'Okafor Poultry');
+
+  await page.getByRole('button', { name: 'Farm options' }).click();
+  await page.getByRole('link', { name: 'Add a farm' }).click();
+  await page.getByLabel('Farm name').fill('River Plot');
+  await page.getByLabel('Location').fill('Omoku');
+  await page.getByLabel('Farm type').selectOption({ label: 'Crops' });
+  await page.getByRole('button', { name: 'Create farm' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+
+  await page.getByRole('button', { name: 'Farm options' }).click();
+  await page.getByRole('link', { name: 'Manage farms' }).click();
+  await expect(page.getByRole('heading', { name: 'Your farms' })).toBeVisible();
+  await page.getByRole('link', { name: 'Settings of River Plot' }).click();
+
+  await page.getByLabel('Farm name').fill('River Plot East');
+  await page.getByLabel('Size', { exact: true }).fill('1.5');
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  await expect(page.getByRole('heading', { name: 'River Plot East' })).toBeVisible();
+  // The switcher shows the new name at once.
+  await expect(page.getByRole('combobox', { name: 'Farm', exact: true })).toContainText('River Plot East');
+
+  await page.getByRole('button', { name: 'Delete River Plot East' }).click();
+  const confirm = page.getByRole('alertdialog');
+  await confirm.getByLabel('Type River Plot East to confirm').fill('River Plot East');
+  await confirm.getByRole('button', { name: 'Delete farm' }).click();
+
+  await expect(page).toHaveURL(/\/dashboard\/select-farm$/);
+  await expect(page.getByRole('button', { name: 'Open Okafor Poultry' })).toBeVisible();
+  await expect(page.getByRole('button', { name: /River Plot/ })).toHaveCount(0);
+  await page.reload();
+  await expect(page.getByRole('button', { name: 'Open Okafor Poultry' })).toBeVisible();
+  await expect(page.getByRole('button', { name: /River Plot/ })).toHaveCount(0);
+});
