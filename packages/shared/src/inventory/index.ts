@@ -3,3 +3,4 @@ export * from './quantity';
 export * from './movement';
 export * from './schemas';
 export * from './words';
+export * from './units';

@@ -68,6 +68,11 @@ export type CreateSupply = z.output<typeof CreateSupplyInputSchema>;
 /**
  * A change to a supply; `version` is the one the editor saw (a stale one gets 409). The quantity is
  * not edited here: stock changes are movements, so the history stays true.
+ *
+ * Once a supply has stock or history, a new `unit` must be one its current unit converts to
+ * (`convertibleUnits`); the stock, its history, the low-stock level and the unit cost are then
+ * converted. A `low_threshold` or `unit_cost_kobo` sent with the new unit is read in the unit the
+ * editor saw (the current one) and converted with the rest.
  */
 export const UpdateSupplyInputSchema = SupplyFieldsSchema.omit({ quantity: true })
   .partial()

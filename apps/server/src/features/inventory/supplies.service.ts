@@ -11,6 +11,7 @@ import { afterCursor, newestFirst, toPage } from '../../lib/pagination';
 import { syncAlert } from './alerts.service';
 import { afterName, byName, toNamePage } from './inventory.pagination';
 import { selectSupplies, toSupply } from './inventory.rows';
+import { changeUnit } from './unit-change';
 
 const NOT_FOUND = 'Supply not found';
 
@@ -77,14 +78,20 @@ export async function createSupply(ctx: FarmCtx, input: CreateSupply): Promise<S
   });
 }
 
-/** Optimistic concurrency: the caller's version must still be current, or nothing changes (409). */
+/**
+ * Optimistic concurrency: the caller's version must still be current, or nothing changes (409).
+ * A new unit converts the stock and its history first (`changeUnit`).
+ */
 export async function updateSupply(ctx: FarmCtx, supplyId: string, input: UpdateSupply): Promise<Supply> {
   const { version, ...changes } = input;
   return ctx.db.transaction(async (tx) => {
     await assertSupplierOfFarm(tx, ctx.farmId, changes.supplier_id);
+    const { set, converted } = changes.unit
+      ? await changeUnit(tx, ctx.farmId, supplyId, version, changes)
+      : { set: changes, converted: undefined };
     const [row] = await tx
       .update(supplies)
-      .set({ ...changes, version: sql`${supplies.version} + 1`, updated_at: new Date() })
+      .set({ ...set, version: sql`${supplies.version} + 1`, updated_at: new Date() })
       .where(and(eq(supplies.farm_id, ctx.farmId), eq(supplies.id, supplyId), eq(supplies.version, version)))
       .returning();
     if (!row) {
@@ -97,7 +104,7 @@ export async function updateSupply(ctx: FarmCtx, supplyId: string, input: Update
       tableName: 'supplies',
       recordId: supplyId,
       action: 'update',
-      changes,
+      changes: converted ? { ...set, unit_converted: converted } : set,
     });
     await syncAlert(tx, ctx, row);
     return readSupply(tx, ctx.farmId, supplyId);

@@ -1,12 +1,12 @@
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ErrorBody } from '@gona/shared';
-import type { InventoryAlert, Supply } from '@gona/shared/inventory';
+import type { InventoryAlert, Movement, Supply } from '@gona/shared/inventory';
 import type { Page } from '@gona/shared/pagination';
 import { audit_logs, supply_movements } from '../../db/schema/index';
 import { newId } from '../../lib/ids';
 import { createTestContext, type TestContext } from '../../test/context';
-import { addSupply, createFarmTeam, NPK, type FarmTeam } from './inventory.test-setup';
+import { addSupply, createFarmTeam, movement, NPK, type FarmTeam } from './inventory.test-setup';
 
 let t: TestContext;
 let team: FarmTeam;
@@ -332,5 +332,110 @@ describe('GET, PATCH, DELETE /api/farms/:farmId/supplies/:supplyId', () => {
       .from(audit_logs)
       .where(and(eq(audit_logs.record_id, supply.id), eq(audit_logs.action, 'delete')));
     expect(audit).toHaveLength(1);
+  });
+});
+
+describe('changing the unit of a supply', () => {
+  const patch = (supply: Supply, body: Record<string, unknown>, cookie = team.owner) =>
+    t.request<Supply & ErrorBody>('PATCH', `${team.base}/supplies/${supply.id}`, { cookie, body });
+  const record = (supply: Supply, kind: string, quantity: string, extra: Record<string, unknown> = {}) =>
+    t.request('POST', `${team.base}/supplies/${supply.id}/movements`, {
+      cookie: team.owner,
+      body: movement(kind, quantity, extra),
+    });
+
+  it('converts the stock, its history, the low-stock level and the cost, and audits the factor', async () => {
+    const supply = await addSupply(t, team, {
+      name: 'Maize grain',
+      unit: 'kg',
+      quantity: '10',
+      low_threshold: '5',
+      unit_cost_kobo: 50_000,
+    });
+    await record(supply, 'received', '5', { unit_cost_kobo: 60_000 });
+    await record(supply, 'used', '2');
+    const toBags = { unit: 'bag_50kg', version: 1 };
+    expect((await patch(supply, toBags, team.worker)).status).toBe(403);
+    expect((await patch(supply, toBags, team.stranger)).status).toBe(404);
+    expect((await t.request('PATCH', `${team.base}/supplies/${supply.id}`, { body: toBags })).status).toBe(
+      401,
+    );
+
+    const res = await patch(supply, toBags, team.manager);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({
+      unit: 'bag_50kg',
+      quantity: '0.26',
+      low_threshold: '0.1',
+      unit_cost_kobo: 3_000_000,
+      version: 2,
+    });
+    const history = await t.request<Page<Movement>>('GET', `${team.base}/supplies/${supply.id}/movements`, {
+      cookie: team.owner,
+    });
+    expect(history.body.items.map((m) => [m.kind, m.quantity, m.quantity_after, m.unit_cost_kobo])).toEqual([
+      ['used', '-0.04', '0.26', null],
+      ['received', '0.1', '0.3', 3_000_000],
+      ['adjusted', '0.2', '0.2', null],
+    ]);
+    const [audit] = await t.db
+      .select()
+      .from(audit_logs)
+      .where(and(eq(audit_logs.record_id, supply.id), eq(audit_logs.action, 'update')));
+    expect(audit?.changes).toMatchObject({
+      unit: 'bag_50kg',
+      quantity: '0.26',
+      unit_converted: { from: 'kg', to: 'bag_50kg', factor: '1/50', rounded: false },
+    });
+
+    // The editor who still saw kg gets the stale-edit answer, and nothing is converted twice.
+    expect((await patch(supply, { unit: 'g', version: 1 })).status).toBe(409);
+    const back = await patch(supply, { unit: 'kg', low_threshold: '0.2', version: 2 });
+    expect(back.body).toMatchObject({
+      unit: 'kg',
+      quantity: '13',
+      low_threshold: '10',
+      unit_cost_kobo: 60_000,
+    });
+  });
+
+  it('rounds what three decimals cannot hold, half up', async () => {
+    const supply = await addSupply(t, team, { unit: 'g', quantity: '1500', low_threshold: '400' });
+    const res = await patch(supply, { unit: 't', version: 1 });
+    expect(res.body).toMatchObject({ unit: 't', quantity: '0.002', low_threshold: '0' });
+  });
+
+  it('refuses a unit it cannot convert to once there is stock or history, with a message on the unit', async () => {
+    const inKg = await addSupply(t, team, { unit: 'kg', quantity: '13' });
+    const res = await patch(inKg, { unit: 'piece', version: 1 });
+    expect(res.status).toBe(400);
+    expect(res.body.error.fields).toEqual({
+      unit: 'This supply has stock history in kg; it can only change to a unit Gona can convert kg to (g, tonnes, bags (25 kg), bags (50 kg), bags (100 kg))',
+    });
+
+    const usedUp = await addSupply(t, team, { unit: 'crate_30', quantity: '2' });
+    await record(usedUp, 'used', '2');
+    const crates = await patch(usedUp, { unit: 'piece', version: 1 });
+    expect(crates.status).toBe(400);
+    expect(crates.body.error.fields?.unit).toBe(
+      'This supply has stock history in crates (30); Gona cannot convert crates (30) to another unit, so add a new supply for the new unit',
+    );
+
+    const huge = await addSupply(t, team, { unit: 't', quantity: '99999999' });
+    const grams = await patch(huge, { unit: 'g', version: 1 });
+    expect(grams.status).toBe(400);
+    expect(grams.body.error.fields?.unit).toMatch(/^In g this stock or its history would be more than/);
+
+    for (const unchanged of [inKg, usedUp, huge]) {
+      const now = await t.request<Supply>('GET', `${team.base}/supplies/${unchanged.id}`, {
+        cookie: team.owner,
+      });
+      expect(now.body).toMatchObject({ unit: unchanged.unit, version: 1 });
+    }
+
+    // With no stock and no history the unit is only a label, and may become anything.
+    const empty = await addSupply(t, team, { unit: 'kg', quantity: '0', low_threshold: '3' });
+    const relabelled = await patch(empty, { unit: 'piece', version: 1 });
+    expect(relabelled.body).toMatchObject({ unit: 'piece', quantity: '0', low_threshold: '3' });
   });
 });
