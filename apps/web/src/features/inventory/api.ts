@@ -85,6 +85,24 @@ export function useMovements(farmId: string, supplyId: string) {
   });
 }
 
+/**
+ * Whether a supply has stock or any stock history, which limits the units it may change to. Stock
+ * on hand answers it; only a supply without stock asks the server for one movement.
+ */
+export function useHasStockHistory(farmId: string, supply: Supply | undefined): boolean {
+  const empty = supply?.quantity === '0';
+  const anyMovement = useQuery({
+    queryKey: [...inventoryKeys.movements(farmId, supply?.id ?? ''), 'any'],
+    queryFn: () =>
+      apiFetch<Page<Movement>>(
+        `${farmPath(farmId)}/supplies/${encodeURIComponent(supply?.id ?? '')}/movements?limit=1`,
+      ),
+    enabled: empty,
+  });
+  if (!supply) return false;
+  return !empty || (anyMovement.data?.items.length ?? 0) > 0;
+}
+
 export function useOpenAlerts(farmId: string) {
   return useQuery({
     queryKey: inventoryKeys.alerts(farmId),

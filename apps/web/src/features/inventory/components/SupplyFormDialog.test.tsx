@@ -56,4 +56,47 @@ describe('SupplyFormDialog', () => {
     expect(alert.textContent).not.toBe('');
     expect(dialog.getByLabelText<HTMLTextAreaElement>('Notes').value).toBe('Kept in the back room');
   });
+
+  it('says before saving what a new unit does to the stock, and offers only units it converts to', async () => {
+    installFakeFetch({
+      [`GET /api/farms/${FARM}/suppliers`]: { status: 200, body: { items: [], next_cursor: null } },
+    });
+    const maize: Supply = {
+      ...SUPPLY,
+      name: 'Maize grain',
+      unit: 'kg',
+      quantity: '13',
+      low_threshold: '5',
+      unit_cost_kobo: 50_000,
+    };
+    render(
+      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+        <SupplyFormDialog farmId={FARM} supply={maize} onClose={() => undefined} />
+      </QueryClientProvider>,
+    );
+    const dialog = within(await screen.findByRole('dialog'));
+    const unit = dialog.getByLabelText<HTMLSelectElement>('Unit');
+    expect(dialog.getByRole<HTMLOptionElement>('option', { name: 'Pieces' }).disabled).toBe(true);
+    expect(dialog.getByRole<HTMLOptionElement>('option', { name: 'Bags of 50 kg' }).disabled).toBe(false);
+    expect(
+      dialog.getByText(
+        'This supply has stock history, so it can only change to a unit Gona can convert kg to.',
+      ),
+    ).toBeTruthy();
+    expect(dialog.queryByRole('status')).toBeNull();
+
+    fireEvent.change(unit, { target: { value: 'bag_50kg' } });
+    expect(dialog.getByRole('status').textContent).toBe(
+      '13 kg will become 0.26 bags (50 kg); the low-stock level 5 kg becomes 0.1 bags (50 kg). ' +
+        'The cost of ₦500 per kg becomes ₦25,000 per bag (50 kg). Its stock history is converted the same way.',
+    );
+
+    fireEvent.change(dialog.getByLabelText('Low-stock level'), { target: { value: '1.5' } });
+    fireEvent.change(unit, { target: { value: 't' } });
+    expect(dialog.getByRole('status').textContent).toBe(
+      '13 kg will become 0.013 tonnes; the low-stock level 1.5 kg becomes 0.002 tonnes. ' +
+        'The cost of ₦500 per kg becomes ₦500,000 per tonne. Its stock history is converted the same way. ' +
+        'Amounts that do not convert exactly are rounded to 3 decimals, and costs to the kobo.',
+    );
+  });
 });

@@ -3,6 +3,7 @@ import { onlineManager } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import {
+  convertibleUnits,
   CreateSupplyInputSchema,
   SUPPLY_CATEGORIES,
   SUPPLY_UNITS,
@@ -12,8 +13,9 @@ import {
 import { nairaToKobo } from '@gona/shared/money';
 import { Button, Dialog, FormAlert, SelectField, TextareaField, TextField } from '@/components/ui';
 import { useSchemaForm } from '@/lib/use-schema-form';
-import { newClientId, useCreateSupply, useSuppliers, useUpdateSupply } from '../api';
+import { newClientId, useCreateSupply, useHasStockHistory, useSuppliers, useUpdateSupply } from '../api';
 import { useSaveFailure } from '../errors';
+import { UnitChangePreview } from './UnitChangePreview';
 
 type Props = {
   farmId: string;
@@ -47,6 +49,9 @@ export function SupplyFormDialog({ farmId, supply, onClose, onSaved }: Props) {
   const [failure, setFailure] = useState<string | null>(null);
   const createId = useRef<string | null>(null);
   const formId = supply ? `supply-form-${supply.id}` : 'supply-form-new';
+  // Once there is stock history, the unit may only change to one its figures convert to exactly.
+  const keptUnit = useHasStockHistory(farmId, supply) ? supply?.unit : undefined;
+  const unitChoices = keptUnit ? [keptUnit, ...convertibleUnits(keptUnit)] : SUPPLY_UNITS;
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -139,9 +144,19 @@ export function SupplyFormDialog({ farmId, supply, onClose, onSaved }: Props) {
               {...field('quantity')}
             />
           )}
-          <SelectField label={t('form.unit')} placeholder={t('form.chooseUnit')} {...field('unit')}>
+          <SelectField
+            label={t('form.unit')}
+            placeholder={t('form.chooseUnit')}
+            hint={
+              keptUnit &&
+              t(unitChoices.length > 1 ? 'form.unitLimited' : 'form.unitFixed', {
+                unit: t(`units.${keptUnit}`, { count: 2 }),
+              })
+            }
+            {...field('unit')}
+          >
             {SUPPLY_UNITS.map((unit) => (
-              <option key={unit} value={unit}>
+              <option key={unit} value={unit} disabled={!unitChoices.includes(unit)}>
                 {t(`unitNames.${unit}`)}
               </option>
             ))}
@@ -160,6 +175,14 @@ export function SupplyFormDialog({ farmId, supply, onClose, onSaved }: Props) {
             {...field('unit_cost', 'unit_cost_kobo')}
           />
         </div>
+        {supply && keptUnit && (
+          <UnitChangePreview
+            supply={supply}
+            unit={values.unit}
+            lowThreshold={values.low_threshold}
+            unitCost={values.unit_cost}
+          />
+        )}
         <SelectField label={t('form.supplier')} {...field('supplier_id')}>
           <option value="">{t('form.noSupplier')}</option>
           {supply?.supplier_id && !suppliers.data?.items.some((s) => s.id === supply.supplier_id) && (
