@@ -26,16 +26,16 @@ async function main(): Promise<void> {
       : 'Using PostgreSQL from DATABASE_URL',
   );
   await migrateDb(database.db);
-  const jobs = await startJobs(database, config.databaseUrl, logger);
-
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, logger });
+  const jobs = await startJobs(database, config.databaseUrl, { mailer, logger });
+
   if (!config.smtpUrl && config.isProduction)
     logger.warn(
       'SMTP_URL is not set: Gona cannot send mail, so nobody can confirm an account or reset a password. Set SMTP_URL.',
     );
   else if (!config.smtpUrl)
     logger.info(`No SMTP_URL: mail goes to the dev outbox at ${config.baseUrl}/dev/outbox`);
-  const app = createApp({ config, db: database.db, mailer, logger });
+  const app = createApp({ config, db: database.db, mail: jobs.mail, outbox: () => mailer.outbox(), logger });
   mountWebApp(app, WEB_DIST, logger);
 
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () => {

@@ -1,12 +1,19 @@
 import { lt } from 'drizzle-orm';
-import { PgBoss, fromPglite } from 'pg-boss';
+import { PgBoss, fromPglite, type JobWithMetadata } from 'pg-boss';
 import type { Database } from '../db/client';
 import { rate_limits, sessions, verifications } from '../db/schema/index';
-import type { Logger } from '../lib/logger';
+import {
+  MAIL_QUEUE,
+  createMailQueue,
+  deliverMail,
+  type MailDelivery,
+  type MailJob,
+  type MailQueue,
+} from './mail';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-export type Jobs = { stop: () => Promise<void> };
+export type Jobs = { mail: MailQueue; stop: () => Promise<void> };
 
 /**
  * pg-boss on the application's own database (PGlite through fromPglite, or the same PostgreSQL), so
@@ -15,8 +22,9 @@ export type Jobs = { stop: () => Promise<void> };
 export async function startJobs(
   database: Database,
   databaseUrl: string | undefined,
-  logger: Logger,
+  deps: Omit<MailDelivery, 'db'>,
 ): Promise<Jobs> {
+  const { logger } = deps;
   const boss = database.pglite
     ? new PgBoss({ db: fromPglite(database.pglite) })
     : new PgBoss({ connectionString: databaseUrl });
@@ -33,5 +41,10 @@ export async function startJobs(
   // Expired sessions, used tokens and old rate-limit windows only take space; clear them nightly (03:00 Lagos).
   await boss.schedule('auth-cleanup', '0 3 * * *', null, { tz: 'Africa/Lagos' });
 
-  return { stop: () => boss.stop({ graceful: true, timeout: 10_000 }) };
+  const mail = await createMailQueue(boss);
+  await boss.work(MAIL_QUEUE, { includeMetadata: true }, ([job]: JobWithMetadata<MailJob>[]) =>
+    deliverMail({ ...deps, db: database.db }, job!),
+  );
+
+  return { mail, stop: () => boss.stop({ graceful: true, timeout: 10_000 }) };
 }

@@ -51,7 +51,7 @@ export const RATE_LIMITED_AUTH_PATHS = [
  * cookie sessions renewed while in use, and rate limits shared through PostgreSQL.
  */
 export function createAuth(deps: Deps) {
-  const { config, db, mailer } = deps;
+  const { config, db, mail } = deps;
   const limit = { window: config.authRateLimit.windowSeconds, max: config.authRateLimit.max };
   return betterAuth({
     appName: 'Gona',
@@ -120,7 +120,7 @@ export function createAuth(deps: Deps) {
       },
       sendResetPassword: async ({ user, token }) => {
         const link = `${config.baseUrl}/update-password?token=${encodeURIComponent(token)}`;
-        await mailer.send(mails.resetPassword(user.email, firstNameOf(user), link));
+        await mail.enqueue({ message: mails.resetPassword(user.email, firstNameOf(user), link) });
       },
     },
     emailVerification: {
@@ -131,7 +131,7 @@ export function createAuth(deps: Deps) {
         // Whatever the client asked for, confirming lands on /create-farm (spec section 9).
         const link = new URL(url);
         link.searchParams.set('callbackURL', '/create-farm');
-        await mailer.send(mails.verifyEmail(user.email, firstNameOf(user), link.toString()));
+        await mail.enqueue({ message: mails.verifyEmail(user.email, firstNameOf(user), link.toString()) });
       },
     },
     databaseHooks: {

@@ -3,6 +3,7 @@ import type { FarmRole, PlatformRole } from '@gona/shared';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import type { Mailer } from '../integrations/email';
+import type { MailQueue } from '../jobs/mail';
 import type { Auth } from './auth';
 import { AppError } from './errors';
 import type { Logger } from './logger';
@@ -11,7 +12,10 @@ import type { Logger } from './logger';
 export type Deps = {
   config: Config;
   db: Db;
-  mailer: Mailer;
+  /** Requests only queue mail; the send-mail job delivers it, so an answer never waits on a mail server. */
+  mail: MailQueue;
+  /** The dev outbox's mail (null with SMTP), for /dev/outbox. */
+  outbox: Mailer['outbox'];
   logger: Logger;
 };
 

@@ -1,12 +1,14 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
+import { PgBoss, fromPglite, type Db as JobsDb } from 'pg-boss';
 import { afterAll } from 'vitest';
 import type { CreateFarmInput, Farm, FarmRole, Me } from '@gona/shared';
 import { createApp, type App } from '../app';
 import { loadConfig } from '../config';
 import type { Database, Db } from '../db/client';
 import { farm_memberships, users } from '../db/schema/index';
-import { createMailer, createOutboxMailer, type SentMail } from '../integrations/email';
+import { createMailer, createOutboxMailer, type Mailer, type SentMail } from '../integrations/email';
+import { MAIL_QUEUE, createMailQueue, deliverMail, type MailJob } from '../jobs/mail';
 import type { Deps } from '../lib/context';
 import { newId } from '../lib/ids';
 import { createLogger } from '../lib/logger';
@@ -55,8 +57,16 @@ export type TestContext = {
   app: App;
   db: Db;
   deps: Deps;
-  /** Mail sent so far, oldest first. */
-  outbox: () => SentMail[];
+  /** What the send-mail job delivers through (the dev outbox, or SMTP when a test sets SMTP_URL). */
+  mailer: Mailer;
+  /**
+   * Runs the send-mail job on the queued mail, as the worker would: what succeeds is completed, what
+   * throws is failed (and so retried later). `retriesNow` also takes retries still waiting out their
+   * backoff, in one pass.
+   */
+  deliverMail: (options?: { retriesNow?: boolean }) => Promise<void>;
+  /** Delivers queued mail, then answers all mail sent so far, oldest first. */
+  outbox: () => Promise<SentMail[]>;
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- see TestResponse
   request: <T = any>(method: string, path: string, options?: RequestOptions) => Promise<TestResponse<T>>;
   signUp: (options?: SignUpOptions) => Promise<{ user: Me; cookie: string; email: string; password: string }>;
@@ -85,9 +95,42 @@ export async function createTestContext(
   const mailer = config.smtpUrl
     ? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, logger: createLogger('silent') })
     : createOutboxMailer();
-  const deps: Deps = { config, db: database.db, mailer, logger: createLogger(config.logLevel) };
+  const logger = createLogger(config.logLevel);
+  // No workers, schedules or maintenance: tests run the mail job themselves with deliverMail.
+  const boss = new PgBoss({ db: jobsDbOf(database), supervise: false, schedule: false });
+  boss.on('error', (err) => logger.error('jobs: pg-boss error', err));
+  await boss.start();
+  const mail = await createMailQueue(boss);
+  const deps: Deps = { config, db: database.db, mail, outbox: () => mailer.outbox(), logger };
   const app = createApp(deps);
-  afterAll(() => database.close());
+  afterAll(async () => {
+    await boss.stop({ graceful: false, close: false });
+    await database.close();
+  });
+
+  const deliverQueuedMail: TestContext['deliverMail'] = async ({ retriesNow = false } = {}) => {
+    for (;;) {
+      const jobs = await boss.fetch<MailJob>(MAIL_QUEUE, {
+        batchSize: 50,
+        includeMetadata: true,
+        ignoreStartAfter: retriesNow,
+      });
+      for (const job of jobs) {
+        try {
+          await deliverMail({ db: database.db, mailer, logger }, job);
+          await boss.complete(MAIL_QUEUE, job);
+        } catch (err) {
+          await boss.fail(MAIL_QUEUE, job, { message: err instanceof Error ? err.message : String(err) });
+        }
+      }
+      // With retriesNow a failed job would be fetched again at once; one pass is one try each.
+      if (jobs.length === 0 || retriesNow) return;
+    }
+  };
+  const outbox = async () => {
+    await deliverQueuedMail();
+    return mailer.outbox() ?? [];
+  };
 
   const request = async <T>(
     method: string,
@@ -138,7 +181,7 @@ export async function createTestContext(
     });
     if (res.status !== 200) throw new Error(`sign-up failed: ${res.status} ${res.text}`);
     if (options.verified === false) return { user: await userByEmail(email), cookie: '', email, password };
-    const link = verificationLink(mailer.outbox() ?? [], email);
+    const link = verificationLink(await outbox(), email);
     const verified = await request('GET', link.pathname + link.search);
     if (verified.status !== 302) throw new Error(`verification failed: ${verified.status} ${verified.text}`);
     const signIn = await request('POST', '/api/auth/sign-in/email', { body: { email, password } });
@@ -180,13 +223,22 @@ export async function createTestContext(
     app,
     db: database.db,
     deps,
-    outbox: () => mailer.outbox() ?? [],
+    mailer,
+    deliverMail: deliverQueuedMail,
+    outbox,
     request,
     signUp,
     createFarm,
     addMember,
     uniqueEmail,
   };
+}
+
+/** pg-boss on the test's own database: the embedded one, or the same pool. */
+function jobsDbOf(database: Database): JobsDb {
+  if (database.pglite) return fromPglite(database.pglite);
+  const pool = database.pool!;
+  return { executeSql: (text, values) => pool.query(text, values) };
 }
 
 /** The confirmation link of the newest mail to `email`. */

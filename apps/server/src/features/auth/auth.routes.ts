@@ -48,8 +48,13 @@ export const authHandlerRoutes = new Hono<AppEnv>()
       .where(eq(users.email, input.email));
     const response = await forwardToAuth(c, JSON.stringify(body));
     // The answer is the same as for a new address (no account enumeration); the owner hears of it.
-    // Not awaited, so the answer takes no longer than for a new address.
-    if (owner && response.ok) notifyOwner(c, input.email, owner.first_name);
+    // The mail is only queued, so the answer takes no longer than for a new address.
+    if (owner && response.ok) {
+      const { mail, config } = c.var.deps;
+      await mail.enqueue({
+        message: mails.signUpAttempt(input.email, owner.first_name, `${config.baseUrl}/login`),
+      });
+    }
     return response;
   })
   .post('/auth/sign-in/email', async (c) => {
@@ -102,13 +107,6 @@ export const meRoutes = createRouter().openapi(
     return c.json(MeSchema.parse(user), 200);
   },
 );
-
-function notifyOwner(c: Context<AppEnv>, email: string, firstName: string): void {
-  const { mailer, config, logger } = c.var.deps;
-  mailer
-    .send(mails.signUpAttempt(email, firstName, `${config.baseUrl}/login`))
-    .catch((err: unknown) => logger.warn('Could not send the sign-up attempt mail', err));
-}
 
 /** Hands the request to better-auth with the socket's address (for its rate limits), never a client-sent one. */
 async function forwardToAuth(c: Context<AppEnv>, body?: string): Promise<Response> {

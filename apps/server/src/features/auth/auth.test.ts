@@ -67,7 +67,7 @@ describe('sign-up', () => {
     const rows = await t.db.select().from(users).where(eq(users.email, email));
     expect(rows).toHaveLength(1);
     expect(rows[0]?.first_name).toBe('Chidi');
-    const told = t.outbox().filter((m) => m.to === email && m.subject.startsWith('Someone tried'));
+    const told = (await t.outbox()).filter((m) => m.to === email && m.subject.startsWith('Someone tried'));
     expect(told).toHaveLength(1);
     expect(told[0]?.text).toContain('sign in here, or use "Forgot password?"');
     expect(told[0]?.link).toBe('http://localhost:3000/login');
@@ -78,14 +78,11 @@ describe('email confirmation', () => {
   it('mails a link that confirms, signs in and lands on /create-farm', async () => {
     const email = t.uniqueEmail();
     await t.signUp({ email, verified: false });
-    const mail = t
-      .outbox()
-      .filter((m) => m.to === email)
-      .at(-1);
+    const mail = (await t.outbox()).filter((m) => m.to === email).at(-1);
     expect(mail?.subject).toBe('Confirm your email for Gona');
     expect(mail?.text).toContain(mail?.link);
 
-    const link = verificationLink(t.outbox(), email);
+    const link = verificationLink(await t.outbox(), email);
     const res = await t.request('GET', link.pathname + link.search);
     expect(res.status).toBe(302);
     expect(res.headers.get('location')).toMatch(/\/create-farm$/);
@@ -107,12 +104,12 @@ describe('email confirmation', () => {
 
   it('resends the confirmation mail on request', async () => {
     const { email } = await t.signUp({ verified: false });
-    const before = t.outbox().filter((m) => m.to === email).length;
+    const before = (await t.outbox()).filter((m) => m.to === email).length;
     const res = await t.request('POST', '/api/auth/send-verification-email', {
       body: { email, callbackURL: '/create-farm' },
     });
     expect(res.status).toBe(200);
-    const mails = t.outbox().filter((m) => m.to === email);
+    const mails = (await t.outbox()).filter((m) => m.to === email);
     expect(mails.length).toBe(before + 1);
     expect(mails.at(-1)?.link).toContain('callbackURL=%2Fcreate-farm');
   });
@@ -192,8 +189,7 @@ describe('password reset', () => {
       body: { email, redirectTo: '/update-password' },
     });
     expect(res.status).toBe(200);
-    const mail = t
-      .outbox()
+    const mail = (await t.outbox())
       .filter((m) => m.to === email && m.subject === 'Reset your Gona password')
       .at(-1);
     const link = new URL(mail!.link!);

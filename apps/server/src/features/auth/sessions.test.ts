@@ -9,8 +9,7 @@ async function resetByMail(email: string, password: string): Promise<number> {
   await t.request('POST', '/api/auth/request-password-reset', {
     body: { email, redirectTo: '/update-password' },
   });
-  const mail = t
-    .outbox()
+  const mail = (await t.outbox())
     .filter((m) => m.to === email && m.subject === 'Reset your Gona password')
     .at(-1);
   const token = new URL(mail!.link!).searchParams.get('token');

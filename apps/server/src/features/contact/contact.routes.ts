@@ -38,8 +38,14 @@ export const contactRoutes = createRouter().openapi(
       },
     },
     responses: {
-      201: { description: 'Stored (and mailed to support)', content: { 'application/json': { schema: ContactCreatedSchema } } },
-      303: { description: 'A plain form post: back to /contact with #contact-sent, #contact-invalid or #contact-limited' },
+      201: {
+        description: 'Stored (and queued for mailing to support)',
+        content: { 'application/json': { schema: ContactCreatedSchema } },
+      },
+      303: {
+        description:
+          'A plain form post: back to /contact with #contact-sent, #contact-invalid or #contact-limited',
+      },
       429: { description: 'RATE_LIMITED: too many messages from this address' },
       ...ErrorResponses,
     },
@@ -47,14 +53,16 @@ export const contactRoutes = createRouter().openapi(
   async (c) => {
     const type = c.req.header('content-type') ?? '';
     const isForm = FORM_TYPE.test(type);
-    if (!isForm && !type.includes('json')) throw new AppError('VALIDATION', 'Send the message as JSON or as a form.');
+    if (!isForm && !type.includes('json'))
+      throw new AppError('VALIDATION', 'Send the message as JSON or as a form.');
     const input = isForm ? c.req.valid('form') : c.req.valid('json');
-    const { db, mailer, config, logger } = c.var.deps;
+    const { db, mail, config, logger } = c.var.deps;
     try {
-      const created = await sendContactMessage({ db, mailer, config, logger, ip: clientIp(c) }, input);
+      const created = await sendContactMessage({ db, mail, config, logger, ip: clientIp(c) }, input);
       return isForm ? c.redirect(CONTACT_FORM_REDIRECT.sent, 303) : c.json(created, 201);
     } catch (err) {
-      if (isForm && err instanceof AppError && err.code === 'RATE_LIMITED') return c.redirect(CONTACT_FORM_REDIRECT.limited, 303);
+      if (isForm && err instanceof AppError && err.code === 'RATE_LIMITED')
+        return c.redirect(CONTACT_FORM_REDIRECT.limited, 303);
       throw err;
     }
   },

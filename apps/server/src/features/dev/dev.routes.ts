@@ -16,7 +16,7 @@ export const devRoutes = new Hono<AppEnv>()
 function outboxFor(c: Context<AppEnv>): SentMail[] {
   // In production it never exists: behind a proxy on the same host every request looks local.
   if (c.var.deps.config.isProduction) throw new AppError('NOT_FOUND');
-  const messages = c.var.deps.mailer.outbox();
+  const messages = c.var.deps.outbox();
   if (!messages || !isLoopback(clientIp(c))) throw new AppError('NOT_FOUND');
   return messages;
 }

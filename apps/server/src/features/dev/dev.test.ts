@@ -7,6 +7,7 @@ const t = await createTestContext();
 describe('dev outbox', () => {
   it('shows sent mail, oldest first, to the same machine', async () => {
     const { email } = await t.signUp({ verified: false });
+    await t.deliverMail();
     for (const ip of ['127.0.0.1', '::1']) {
       const res = await t.request<{ items: SentMail[] }>('GET', '/api/dev/outbox', { ip });
       expect(res.status, ip).toBe(200);

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDb, type Database } from '../../db/client';
 import { migrateDb } from '../../db/migrate';
 import { supplies } from '../../db/schema/index';
+import { createOutboxMailer } from '../../integrations/email';
 import { startJobs, type Jobs } from '../../jobs/index';
 import { createLogger } from '../../lib/logger';
 import { createTestContext, type TestContext } from '../../test/context';
@@ -31,7 +32,10 @@ describe.skipIf(!bin)('when the database restarts', () => {
       { onConnectionError: (err) => lostConnections.push(err) },
     );
     await migrateDb(database.db);
-    jobs = await startJobs(database, cluster.url, createLogger('silent'));
+    jobs = await startJobs(database, cluster.url, {
+      mailer: createOutboxMailer(),
+      logger: createLogger('silent'),
+    });
     t = await createTestContext({}, { database });
     const owner = await t.signUp();
     cookie = owner.cookie;
