@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { sessions, users } from '../../db/schema/index';
 import type { ErrorBody, Me } from '@gona/shared';
 import {
@@ -71,6 +71,30 @@ describe('sign-up', () => {
     expect(told).toHaveLength(1);
     expect(told[0]?.text).toContain('sign in here, or use "Forgot password?"');
     expect(told[0]?.link).toBe('http://localhost:3000/login');
+  });
+});
+
+describe('account mail', () => {
+  it('is only queued by a reset request and a sign-up with a taken address; the mail job sends each once', async () => {
+    const { email } = await t.signUp();
+    const send = vi.spyOn(t.mailer, 'send');
+    try {
+      const reset = await t.request('POST', '/api/auth/request-password-reset', {
+        body: { email, redirectTo: '/update-password' },
+      });
+      const again = await t.request('POST', '/api/auth/sign-up/email', { body: signUpBody(email) });
+      expect([reset.status, again.status]).toEqual([200, 200]);
+      expect(send).not.toHaveBeenCalled();
+
+      await t.deliverMail();
+      const subjects = send.mock.calls.filter(([m]) => m.to === email).map(([m]) => m.subject);
+      expect(subjects.sort()).toEqual([
+        'Reset your Gona password',
+        'Someone tried to create a Gona account with your email',
+      ]);
+    } finally {
+      send.mockRestore();
+    }
   });
 });
 
