@@ -9,7 +9,7 @@ const RESET_SUBJECT = 'Reset your Gona password';
 /** A confirmed user who asked for a password reset, with the mailer refusing their mail `failures` times. */
 async function resetWithFailingMailer(failures: number) {
   const { email } = await t.signUp();
-  const deliver = t.mailer.send;
+  const deliver = t.mailer.send.bind(t.mailer);
   let left = failures;
   const send = vi.spyOn(t.mailer, 'send').mockImplementation((message: MailMessage) => {
     if (message.to === email && left-- > 0) return Promise.reject(new Error('SMTP is down'));
