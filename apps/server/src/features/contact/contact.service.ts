@@ -15,8 +15,9 @@ export type ContactCtx = Pick<Deps, 'db' | 'mail' | 'config' | 'logger'> & {
 /**
  * Stores a message from the public contact form, then queues its mail to SUPPORT_EMAIL. The message
  * is committed first: until the send-mail job has delivered it (retrying a while), it stays stored
- * with delivered_at null for support to pick up, and the sender gets success, since nothing is lost. The stored row is
- * its own record of who sent what and when, so there is no audit row (there is no signed-in user).
+ * with delivered_at null for support to pick up, and the sender gets success, since nothing is
+ * lost. The stored row is its own record of who sent what and when, so there is no audit row
+ * (there is no signed-in user).
  */
 export async function sendContactMessage(ctx: ContactCtx, input: ContactMessage): Promise<{ id: string }> {
   const limit = await consumeRateLimit(ctx.db, `contact:${ctx.ip ?? 'unknown'}`, {
