@@ -26,12 +26,12 @@ export function FarmPicker({ onPicked }: Props) {
             >
               <Tractor aria-hidden="true" className="size-8 shrink-0 text-green-700" />
               <span className="flex min-w-0 flex-1 flex-col">
-                <span className="truncate text-lg font-semibold text-stone-900">{farm.name}</span>
-                <span className="truncate text-stone-700">
+                <span className="text-lg font-semibold wrap-anywhere text-stone-900">{farm.name}</span>
+                <span className="wrap-anywhere text-stone-700">
                   {t(`farms.types.${farm.farm_type}`)} · {farm.location}
                 </span>
               </span>
-              <span className="flex flex-col items-end gap-1">
+              <span className="flex shrink-0 flex-col items-end gap-1">
                 <Badge tone="green">{t(`farms.roles.${farm.role}`)}</Badge>
                 {current && (
                   <span className="inline-flex items-center gap-1 text-sm text-green-800">
