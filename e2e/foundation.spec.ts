@@ -123,7 +123,7 @@ test('a deep dashboard link while signed out comes back there after sign-in', as
   await page.getByLabel('Password', { exact: true }).fill(user.password);
   await page.getByRole('button', { name: /sign in|log in/i }).click();
   await expect(page).toHaveURL(/\/dashboard\/settings\/activity$/);
-  await expect(page.getByText('Created farm', { exact: true }).first()).toBeVisible();
+  await expect(page.getByText('Created farm Deep Link Farm', { exact: true }).first()).toBeVisible();
 });
 
 test('an unknown address shows the not-found page', async ({ page }) => {

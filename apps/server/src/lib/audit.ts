@@ -9,8 +9,26 @@ export type AuditEntry = {
   tableName: string;
   recordId: string;
   action: 'insert' | 'update' | 'delete' | (string & {});
+  /**
+   * Enough to say what happened without looking anything up (the activity screen writes a sentence
+   * from it): an insert or delete keeps the record; an update keeps { field: { from, to } } for
+   * what changed plus the record's name (and unit) as plain values; a movement keeps the supply's
+   * name and unit. Never ids alone.
+   */
   changes: unknown;
 };
+
+export type FieldChanges = Record<string, { from: unknown; to: unknown }>;
+
+/** { field: { from, to } } for the fields of `patch` that really differ from `before`. */
+export function diff<T extends object>(before: T, patch: Partial<T>): FieldChanges {
+  const changes: FieldChanges = {};
+  for (const [key, to] of Object.entries(patch)) {
+    const from = before[key as keyof T];
+    if (to !== undefined && from !== to) changes[key] = { from, to };
+  }
+  return changes;
+}
 
 /**
  * Records a mutation in the caller's transaction. The insert runs in a savepoint: if it fails, the

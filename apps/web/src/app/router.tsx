@@ -103,7 +103,7 @@ function dashboardRoutes(): RouteObject[] {
     },
     {
       path: 'settings/activity',
-      ...lazyScreen('settings/activity', () => import('./routes/settings-activity')),
+      ...lazyScreen('settings/activity', () => import('./routes/settings-activity'), ['inventory']),
     },
     { path: '*', element: <Navigate to="/dashboard" replace /> },
   ];

@@ -11,8 +11,13 @@ export const AuditLogSchema = z.object({
   table_name: z.string(),
   record_id: z.string(),
   action: z.string(),
+  /** What the activity screen needs to write its sentence; see writeAudit on the server. */
   changes: z.unknown(),
   created_at: z.string(),
+  /** Who did it, by first name; null when the account is gone. */
+  user_first_name: z.string().nullable(),
+  /** The farm's time zone for showing the time; null when the farm is gone. */
+  farm_timezone: z.string().nullable(),
 });
 export type AuditLog = z.infer<typeof AuditLogSchema>;
 

@@ -1,6 +1,6 @@
 import { and, eq, type SQL } from 'drizzle-orm';
 import type { AuditLog, Page } from '@gona/shared';
-import { audit_logs } from '../../db/schema/index';
+import { audit_logs, farms, users } from '../../db/schema/index';
 import type { Ctx, FarmCtx } from '../../lib/context';
 import { afterCursor, newestFirst, toPage } from '../../lib/pagination';
 
@@ -38,15 +38,20 @@ async function listWhere(
   query: { limit: number; cursor?: string | undefined },
 ): Promise<Page<AuditLog>> {
   const rows = await ctx.db
-    .select()
+    .select({ log: audit_logs, user_first_name: users.first_name, farm_timezone: farms.timezone })
     .from(audit_logs)
+    .leftJoin(users, eq(users.id, audit_logs.user_id))
+    .leftJoin(farms, eq(farms.id, audit_logs.farm_id))
     .where(and(where, afterCursor(keyset, query.cursor)))
     .orderBy(...newestFirst(keyset))
     .limit(query.limit + 1);
-  const page = toPage(rows, query.limit);
+  const page = toPage(
+    rows.map((r) => ({ ...r.log, user_first_name: r.user_first_name, farm_timezone: r.farm_timezone })),
+    query.limit,
+  );
   return { items: page.items.map(toAuditLog), next_cursor: page.next_cursor };
 }
 
-function toAuditLog(row: typeof audit_logs.$inferSelect): AuditLog {
+function toAuditLog(row: Omit<AuditLog, 'created_at'> & { created_at: Date }): AuditLog {
   return { ...row, created_at: row.created_at.toISOString() };
 }

@@ -27,7 +27,13 @@ describe('GET /api/audit-logs', () => {
       [b.id, 'insert'],
       [a.id, 'insert'],
     ]);
-    expect(res.body.items[0]).toMatchObject({ user_id: me.user.id, table_name: 'farms', farm_id: a.id });
+    expect(res.body.items[0]).toMatchObject({
+      user_id: me.user.id,
+      table_name: 'farms',
+      farm_id: a.id,
+      user_first_name: 'Amaka',
+      farm_timezone: 'Africa/Lagos',
+    });
     expect(res.body.items[0]?.created_at).toMatch(/^\d{4}-\d\d-\d\dT.*Z$/);
   });
 
@@ -74,6 +80,7 @@ describe('GET /api/farms/:farmId/audit-logs', () => {
     );
     expect(res.status).toBe(200);
     expect(res.body.items.map((r) => r.action)).toEqual(['update', 'insert']);
+    expect(res.body.items[0]?.changes).toEqual({ name: farm.name, lga: { from: null, to: 'Eleme' } });
 
     const otherTable = await t.request<Page<AuditLog>>(
       'GET',

@@ -3,7 +3,7 @@ import type { Farm, FarmRole, FarmSummary, Page, PageQuery } from '@gona/shared'
 import type { CreateFarmInputSchema, UpdateFarmInputSchema } from '@gona/shared';
 import type { z } from 'zod';
 import { farm_memberships, farms } from '../../db/schema/index';
-import { writeAudit } from '../../lib/audit';
+import { diff, writeAudit } from '../../lib/audit';
 import type { Ctx, FarmCtx } from '../../lib/context';
 import { AppError } from '../../lib/errors';
 import { newId } from '../../lib/ids';
@@ -114,7 +114,7 @@ export async function updateFarm(ctx: FarmCtx, input: UpdateFarm): Promise<Farm>
       tableName: 'farms',
       recordId: ctx.farmId,
       action: 'update',
-      changes,
+      changes: { name: current.name, ...changes },
     });
     return toFarm(row, ctx.role);
   });
@@ -154,14 +154,4 @@ export function toFarm(row: FarmRow, role: FarmRole): Farm {
     version: row.version,
     role,
   };
-}
-
-/** { field: { from, to } } for the fields that really changed, for the audit row. */
-function diff(before: FarmRow, patch: Partial<FarmRow>): Record<string, { from: unknown; to: unknown }> {
-  const changes: Record<string, { from: unknown; to: unknown }> = {};
-  for (const [key, to] of Object.entries(patch)) {
-    const from = before[key as keyof FarmRow];
-    if (to !== undefined && from !== to) changes[key] = { from, to };
-  }
-  return changes;
 }

@@ -75,6 +75,11 @@ describe('inventory alerts', () => {
       .from(audit_logs)
       .where(and(eq(audit_logs.table_name, 'inventory_alerts'), eq(audit_logs.record_id, alert!.id)));
     expect(audit.map((a) => a.action).sort()).toEqual(['insert', 'update']);
+    expect(audit.find((a) => a.action === 'update')?.changes).toEqual({
+      is_resolved: true,
+      supply_name: 'NPK 15:15:15',
+      unit: 'bag_50kg',
+    });
     const open = await t.request<{ items: InventoryAlert[] }>('GET', `${team.base}/inventory-alerts`, {
       cookie: team.owner,
     });
@@ -164,6 +169,12 @@ describe('suppliers', () => {
       .from(audit_logs)
       .where(and(eq(audit_logs.table_name, 'suppliers'), eq(audit_logs.record_id, afri.body.id)));
     expect(audit.map((a) => a.action).sort()).toEqual(['insert', 'update', 'update']);
+    expect(audit.filter((a) => a.action === 'update').map((a) => a.changes)).toEqual(
+      expect.arrayContaining([
+        { name: 'Afri Feeds Ltd', phone: { from: null, to: '0809 000 1111' } },
+        { name: 'Afri Feeds Ltd', is_active: { from: true, to: false } },
+      ]),
+    );
   });
 
   it('is picked on a supply, which shows its name even after it is deactivated', async () => {

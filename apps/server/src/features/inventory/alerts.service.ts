@@ -1,6 +1,6 @@
 import { and, count, eq, not, sql, type SQL } from 'drizzle-orm';
 import type { Page, PageQuery } from '@gona/shared/pagination';
-import { isLowStock, type AlertCount, type InventoryAlert } from '@gona/shared/inventory';
+import { isLowStock, normalizeQuantity, type AlertCount, type InventoryAlert } from '@gona/shared/inventory';
 import type { Tx } from '../../db/client';
 import { inventory_alerts, supplies } from '../../db/schema/index';
 import { writeAudit } from '../../lib/audit';
@@ -79,7 +79,7 @@ export async function resolveAlert(ctx: FarmCtx, alertId: string): Promise<Inven
 export async function syncAlert(
   tx: Tx,
   ctx: Pick<FarmCtx, 'farmId' | 'userId'>,
-  supply: { id: string; quantity: string; low_threshold: string },
+  supply: { id: string; name: string; unit: string; quantity: string; low_threshold: string },
 ): Promise<void> {
   if (isLowStock(supply.quantity, supply.low_threshold)) {
     const [opened] = await tx
@@ -97,17 +97,25 @@ export async function syncAlert(
         tableName: 'inventory_alerts',
         recordId: opened.id,
         action: 'insert',
-        changes: { supply_id: supply.id, quantity: supply.quantity, low_threshold: supply.low_threshold },
+        changes: {
+          supply_id: supply.id,
+          supply_name: supply.name,
+          unit: supply.unit,
+          quantity: normalizeQuantity(supply.quantity),
+          low_threshold: normalizeQuantity(supply.low_threshold),
+        },
       });
     }
     return;
   }
-  await resolveOpenAlert(tx, ctx, eq(inventory_alerts.supply_id, supply.id), { quantity: supply.quantity });
+  await resolveOpenAlert(tx, ctx, eq(inventory_alerts.supply_id, supply.id), {
+    quantity: normalizeQuantity(supply.quantity),
+  });
 }
 
 /**
  * Unresolved becomes resolved (is_resolved true, resolved_at now) for the farm's open alert that
- * `which` picks, with its audit row; nothing happens when none is open.
+ * `which` picks, with its audit row (naming the supply); nothing happens when none is open.
  */
 async function resolveOpenAlert(
   tx: Tx,
@@ -118,8 +126,16 @@ async function resolveOpenAlert(
   const [resolved] = await tx
     .update(inventory_alerts)
     .set({ is_resolved: true, resolved_at: new Date() })
-    .where(and(eq(inventory_alerts.farm_id, ctx.farmId), which, not(inventory_alerts.is_resolved)))
-    .returning({ id: inventory_alerts.id });
+    .from(supplies)
+    .where(
+      and(
+        eq(inventory_alerts.farm_id, ctx.farmId),
+        which,
+        not(inventory_alerts.is_resolved),
+        eq(supplies.id, inventory_alerts.supply_id),
+      ),
+    )
+    .returning({ id: inventory_alerts.id, supply_name: supplies.name, unit: supplies.unit });
   if (!resolved) return;
   await writeAudit(tx, {
     userId: ctx.userId,
@@ -127,6 +143,6 @@ async function resolveOpenAlert(
     tableName: 'inventory_alerts',
     recordId: resolved.id,
     action: 'update',
-    changes: { is_resolved: true, ...context },
+    changes: { is_resolved: true, supply_name: resolved.supply_name, unit: resolved.unit, ...context },
   });
 }

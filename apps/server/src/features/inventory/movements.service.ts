@@ -32,7 +32,13 @@ export async function recordMovement(
 ): Promise<MovementResult> {
   return ctx.db.transaction(async (tx) => {
     const [supply] = await tx
-      .select({ id: supplies.id, quantity: supplies.quantity, low_threshold: supplies.low_threshold })
+      .select({
+        id: supplies.id,
+        name: supplies.name,
+        unit: supplies.unit,
+        quantity: supplies.quantity,
+        low_threshold: supplies.low_threshold,
+      })
       .from(supplies)
       .where(and(eq(supplies.farm_id, ctx.farmId), eq(supplies.id, supplyId)))
       .for('update');
@@ -90,16 +96,16 @@ export async function recordMovement(
       action: 'insert',
       changes: {
         supply_id: supplyId,
+        supply_name: supply.name,
+        unit: supply.unit,
         kind: input.kind,
         quantity: outcome.delta,
         quantity_after: outcome.quantityAfter,
+        reason: movement.reason,
+        unit_cost_kobo: movement.unit_cost_kobo,
       },
     });
-    await syncAlert(tx, ctx, {
-      id: supplyId,
-      quantity: outcome.quantityAfter,
-      low_threshold: supply.low_threshold,
-    });
+    await syncAlert(tx, ctx, { ...supply, quantity: outcome.quantityAfter });
     return { movement: toMovement(movement), supply: await readSupply(tx, ctx.farmId, supplyId) };
   });
 }

@@ -48,6 +48,16 @@ describe('POST /api/farms/:farmId/supplies/:supplyId/movements', () => {
         and(eq(audit_logs.table_name, 'supply_movements'), eq(audit_logs.record_id, res.body.movement.id)),
       );
     expect(audit).toMatchObject([{ action: 'insert', farm_id: team.farmId }]);
+    expect(audit[0]?.changes).toEqual({
+      supply_id: supply.id,
+      supply_name: 'NPK 15:15:15',
+      unit: 'bag_50kg',
+      kind: 'used',
+      quantity: '-2.5',
+      quantity_after: '7.5',
+      reason: null,
+      unit_cost_kobo: null,
+    });
   });
 
   it('adds received stock with its unit cost and sets a counted adjustment', async () => {

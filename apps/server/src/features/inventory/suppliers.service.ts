@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Page, PageQuery } from '@gona/shared/pagination';
 import type { CreateSupplier, Supplier, UpdateSupplier } from '@gona/shared/inventory';
 import { suppliers } from '../../db/schema/index';
-import { writeAudit } from '../../lib/audit';
+import { diff, writeAudit } from '../../lib/audit';
 import type { FarmCtx } from '../../lib/context';
 import { AppError } from '../../lib/errors';
 import { newId } from '../../lib/ids';
@@ -51,6 +51,12 @@ export async function updateSupplier(
 ): Promise<Supplier> {
   const { version, ...changes } = input;
   return ctx.db.transaction(async (tx) => {
+    const [current] = await tx
+      .select()
+      .from(suppliers)
+      .where(and(eq(suppliers.farm_id, ctx.farmId), eq(suppliers.id, supplierId)));
+    if (!current) throw new AppError('NOT_FOUND', NOT_FOUND);
+    if (current.version !== version) throw new AppError('CONFLICT');
     const [row] = await tx
       .update(suppliers)
       .set({ ...changes, version: sql`${suppliers.version} + 1`, updated_at: new Date() })
@@ -58,20 +64,14 @@ export async function updateSupplier(
         and(eq(suppliers.farm_id, ctx.farmId), eq(suppliers.id, supplierId), eq(suppliers.version, version)),
       )
       .returning();
-    if (!row) {
-      const [exists] = await tx
-        .select({ id: suppliers.id })
-        .from(suppliers)
-        .where(and(eq(suppliers.farm_id, ctx.farmId), eq(suppliers.id, supplierId)));
-      throw exists ? new AppError('CONFLICT') : new AppError('NOT_FOUND', NOT_FOUND);
-    }
+    if (!row) throw new AppError('CONFLICT');
     await writeAudit(tx, {
       userId: ctx.userId,
       farmId: ctx.farmId,
       tableName: 'suppliers',
       recordId: supplierId,
       action: 'update',
-      changes,
+      changes: { name: current.name, ...diff(current, changes) },
     });
     return toSupplier(row);
   });
@@ -97,7 +97,7 @@ export async function deactivateSupplier(ctx: FarmCtx, supplierId: string): Prom
         tableName: 'suppliers',
         recordId: supplierId,
         action: 'update',
-        changes: { is_active: false },
+        changes: { name: changed.name, is_active: { from: true, to: false } },
       });
       return toSupplier(changed);
     }

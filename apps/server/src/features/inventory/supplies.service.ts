@@ -3,7 +3,7 @@ import type { Page } from '@gona/shared/pagination';
 import type { CreateSupply, Supply, SupplyListQuery, UpdateSupply } from '@gona/shared/inventory';
 import type { Db, Tx } from '../../db/client';
 import { suppliers, supplies, supply_movements } from '../../db/schema/index';
-import { writeAudit } from '../../lib/audit';
+import { diff, writeAudit } from '../../lib/audit';
 import type { FarmCtx } from '../../lib/context';
 import { AppError } from '../../lib/errors';
 import { newId } from '../../lib/ids';
@@ -85,6 +85,8 @@ export async function createSupply(ctx: FarmCtx, input: CreateSupply): Promise<S
 export async function updateSupply(ctx: FarmCtx, supplyId: string, input: UpdateSupply): Promise<Supply> {
   const { version, ...changes } = input;
   return ctx.db.transaction(async (tx) => {
+    const current = await readSupply(tx, ctx.farmId, supplyId);
+    if (current.version !== version) throw new AppError('CONFLICT');
     await assertSupplierOfFarm(tx, ctx.farmId, changes.supplier_id);
     const { set, converted } = changes.unit
       ? await changeUnit(tx, ctx.farmId, supplyId, version, changes)
@@ -94,17 +96,19 @@ export async function updateSupply(ctx: FarmCtx, supplyId: string, input: Update
       .set({ ...set, version: sql`${supplies.version} + 1`, updated_at: new Date() })
       .where(and(eq(supplies.farm_id, ctx.farmId), eq(supplies.id, supplyId), eq(supplies.version, version)))
       .returning();
-    if (!row) {
-      await readSupply(tx, ctx.farmId, supplyId);
-      throw new AppError('CONFLICT');
-    }
+    if (!row) throw new AppError('CONFLICT');
     await writeAudit(tx, {
       userId: ctx.userId,
       farmId: ctx.farmId,
       tableName: 'supplies',
       recordId: supplyId,
       action: 'update',
-      changes: converted ? { ...set, unit_converted: converted } : set,
+      changes: {
+        name: current.name,
+        unit: current.unit,
+        ...diff(current, changes),
+        ...(converted ? { unit_converted: converted } : {}),
+      },
     });
     await syncAlert(tx, ctx, row);
     return readSupply(tx, ctx.farmId, supplyId);

@@ -264,7 +264,13 @@ describe('GET, PATCH, DELETE /api/farms/:farmId/supplies/:supplyId', () => {
       .select()
       .from(audit_logs)
       .where(and(eq(audit_logs.record_id, supply.id), eq(audit_logs.action, 'update')));
-    expect(audit).toHaveLength(1);
+    expect(audit.map((a) => a.changes)).toEqual([
+      {
+        name: { from: 'NPK 15:15:15', to: 'NPK 20:10:10' },
+        unit: 'bag_50kg',
+        storage_location: { from: null, to: 'Store B' },
+      },
+    ]);
   });
 
   it('needs the version, and refuses workers', async () => {

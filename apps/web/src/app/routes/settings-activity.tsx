@@ -1,13 +1,20 @@
 import { useTranslation } from 'react-i18next';
+import { can } from '@gona/shared/permissions';
 import { PageHeader } from '@/components/ui';
 import { ActivityList } from '@/features/audit/components/ActivityList';
+import { useFarmSelection } from '@/features/farms/useFarmSelection';
+import { useQuantityText } from '@/features/inventory/format';
 
 export default function ActivityScreen() {
   const { t } = useTranslation('dashboard');
+  const { farms } = useFarmSelection();
+  const quantityText = useQuantityText();
+  const canSeeMoney = (farmId: string | null) =>
+    can(farms.find((farm) => farm.id === farmId)?.role, 'money.read');
   return (
     <>
       <PageHeader title={t('activity.title')} description={t('activity.subtitle')} />
-      <ActivityList />
+      <ActivityList quantityText={quantityText} canSeeMoney={canSeeMoney} />
     </>
   );
 }

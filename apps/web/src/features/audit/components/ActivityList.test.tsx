@@ -1,45 +1,302 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { render, screen } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import '@/i18n';
+import { loadNamespaces } from '@/i18n';
+import { useQuantityText } from '@/features/inventory/format';
 import { installFakeFetch } from '@/test/fake-fetch';
 import { ActivityList } from './ActivityList';
 
-function renderList() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={client}>
-      <ActivityList />
-    </QueryClientProvider>,
-  );
+const FARM = '01900000-0000-7000-8000-0000000000f1';
+const SUPPLY = '01900000-0000-7000-8000-0000000000a1';
+let next = 0;
+
+/** An audit row as GET /api/audit-logs answers it, with what the server's writeAudit stores. */
+function row(table_name: string, action: string, changes: unknown, extra: Record<string, unknown> = {}) {
+  next += 1;
+  return {
+    id: `01900000-0000-7000-8000-${String(next).padStart(12, '0')}`,
+    user_id: '01900000-0000-7000-8000-0000000000u1',
+    farm_id: FARM,
+    table_name,
+    record_id: SUPPLY,
+    action,
+    changes,
+    created_at: '2025-05-26T08:05:00.000Z',
+    user_first_name: 'Ade',
+    farm_timezone: 'Africa/Lagos',
+    ...extra,
+  };
 }
 
+function Screen({ money }: { money: boolean }) {
+  const quantityText = useQuantityText();
+  return <ActivityList quantityText={quantityText} canSeeMoney={(farmId) => money && farmId === FARM} />;
+}
+
+function renderList(items: unknown[], money = true) {
+  const requests = installFakeFetch({
+    'GET /api/audit-logs': { status: 200, body: { items, next_cursor: null } },
+  });
+  render(
+    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+      <Screen money={money} />
+    </QueryClientProvider>,
+  );
+  return requests;
+}
+
+/** The sentences in order, read from the table (phones show the same ones in cards). */
+async function sentences(): Promise<string[]> {
+  const list = await screen.findByRole('table');
+  return [...list.querySelectorAll('tbody tr td:first-child')].map((cell) => cell.textContent ?? '');
+}
+
+const supplyInsert = {
+  category: 'seeds_seedlings',
+  name: 'Maize seed',
+  quantity: '20',
+  unit: 'kg',
+  low_threshold: '5',
+  unit_cost_kobo: 150_000,
+  supplier_id: null,
+  storage_location: null,
+  expiry_date: null,
+  notes: null,
+};
+
+const movement = (
+  kind: string,
+  quantity: string,
+  quantity_after: string,
+  more: Record<string, unknown> = {},
+) =>
+  row('supply_movements', 'insert', {
+    supply_id: SUPPLY,
+    supply_name: 'NPK 15:15:15',
+    unit: 'bag_50kg',
+    kind,
+    quantity,
+    quantity_after,
+    reason: null,
+    unit_cost_kobo: null,
+    ...more,
+  });
+
+const costRows = () => [
+  row('supplies', 'insert', supplyInsert),
+  row('supplies', 'update', { name: 'Urea', unit: 'bag_50kg', unit_cost_kobo: { from: null, to: 250_000 } }),
+  row('supplies', 'update', {
+    name: 'Urea',
+    unit: 'bag_50kg',
+    unit_cost_kobo: { from: 200_000, to: 250_000 },
+    notes: { from: null, to: 'Keep dry' },
+  }),
+  movement('received', '10', '12', { unit_cost_kobo: 2_400_000 }),
+];
+
+beforeAll(async () => {
+  await loadNamespaces(['inventory']);
+});
+
 describe('activity', () => {
-  it('lists what changed, on which record and when (dd/mm/yyyy HH:mm, Lagos time), asking for the default 100', async () => {
-    const requests = installFakeFetch({
-      'GET /api/audit-logs': {
-        status: 200,
-        body: {
-          items: [
-            { id: '2', user_id: 'u', table_name: 'farms', record_id: '0190aaaa-bbbb', action: 'update', changes: { name: 'Green Acres' }, created_at: '2025-05-26T23:30:00.000Z' },
-            { id: '1', user_id: 'u', table_name: 'farms', record_id: '0190aaaa-bbbb', action: 'create', changes: null, created_at: '2025-05-26T08:05:00.000Z' },
-          ],
+  it('writes farm rows as sentences, with who did it and when (dd/mm/yyyy HH:mm in the farm time zone), asking for 100', async () => {
+    const requests = renderList([
+      row(
+        'farms',
+        'insert',
+        {
+          id: FARM,
+          name: 'Green Acres',
+          location: 'Ibadan',
+          farm_type: 'crop',
+          timezone: 'Africa/Lagos',
+          role: 'owner',
         },
-      },
-    });
-    renderList();
-    expect(await screen.findAllByText('Updated farm')).not.toHaveLength(0);
-    expect(screen.getAllByText('Created farm')).not.toHaveLength(0);
-    expect(screen.getAllByText('27/05/2025 00:30')).not.toHaveLength(0);
-    expect(screen.getAllByText('26/05/2025 09:05')).not.toHaveLength(0);
-    expect(screen.getAllByText('Green Acres')).not.toHaveLength(0);
-    expect(screen.getAllByText('0190aaaa')).not.toHaveLength(0);
+        { record_id: FARM, created_at: '2025-05-26T23:30:00.000Z' },
+      ),
+      row(
+        'farms',
+        'update',
+        { name: { from: 'Green Acres', to: 'Blue Acres' } },
+        { record_id: FARM, farm_timezone: 'Asia/Tokyo' },
+      ),
+      row(
+        'farms',
+        'update',
+        { name: 'Blue Acres', lga: { from: null, to: 'Eleme' } },
+        { record_id: FARM, user_first_name: null, farm_timezone: null },
+      ),
+      row(
+        'farms',
+        'delete',
+        { id: FARM, name: 'Blue Acres', location: 'Ibadan', farm_type: 'crop', role: 'owner' },
+        { record_id: FARM, farm_id: null },
+      ),
+    ]);
+    expect(await sentences()).toEqual([
+      'Created farm Green Acres',
+      'Renamed the farm from Green Acres to Blue Acres',
+      'Changed the details of farm Blue Acres',
+      'Deleted farm Blue Acres',
+    ]);
+    expect(screen.getByText('Ade · 27/05/2025 00:30')).toBeInTheDocument();
+    expect(screen.getByText('Ade · 26/05/2025 17:05')).toBeInTheDocument();
+    expect(screen.getByText('Someone · 26/05/2025 09:05')).toBeInTheDocument();
     expect(requests[0]?.path).toBe('/api/audit-logs?limit=100');
   });
 
+  it('writes supply rows with quantities as the inventory screens show them', async () => {
+    renderList([
+      row('supplies', 'insert', supplyInsert),
+      row('supplies', 'insert', {
+        ...supplyInsert,
+        name: 'Urea',
+        quantity: '0',
+        unit: 'bag_50kg',
+        unit_cost_kobo: null,
+      }),
+      row('supplies', 'insert', { ...supplyInsert, quantity: '1250.5', unit_cost_kobo: null }),
+      row('supplies', 'update', { name: 'Urea', unit: 'bag_50kg', low_threshold: { from: '5', to: '10' } }),
+      row('supplies', 'update', { name: { from: 'Urea', to: 'Urea 46%' }, unit: 'bag_50kg' }),
+      row('supplies', 'update', {
+        name: 'Urea',
+        unit: 'bag_50kg',
+        storage_location: { from: null, to: 'Shed' },
+        notes: { from: null, to: 'Keep dry' },
+      }),
+      row('supplies', 'update', { name: 'Urea', unit: 'bag_50kg' }),
+      row('supplies', 'delete', {
+        ...supplyInsert,
+        id: SUPPLY,
+        farm_id: FARM,
+        name: 'Urea',
+        quantity: '3.000',
+        version: 2,
+      }),
+    ]);
+    expect(await sentences()).toEqual([
+      'Added 20 kg of Maize seed at ₦1,500 each',
+      'Added supply Urea',
+      'Added 1,250.5 kg of Maize seed',
+      'Changed the low-stock level of Urea from 5 bags (50 kg) to 10 bags (50 kg)',
+      'Renamed the supply from Urea to Urea 46%',
+      'Changed the storage place and the notes of Urea',
+      'Changed the details of Urea',
+      'Deleted supply Urea',
+    ]);
+  });
+
+  it('writes every kind of stock movement with the supply name and unit it carries', async () => {
+    renderList([
+      movement('used', '-4', '6'),
+      movement('received', '10', '16', { unit_cost_kobo: 2_400_000 }),
+      movement('received', '1', '17'),
+      movement('sold', '-2.5', '14.5'),
+      movement('lost', '-1', '13.5'),
+      movement('expired', '-3', '10.5'),
+      movement('adjusted', '-0.5', '10'),
+    ]);
+    expect(await sentences()).toEqual([
+      'Used 4 bags (50 kg) of NPK 15:15:15',
+      'Received 10 bags (50 kg) of NPK 15:15:15 at ₦24,000 each',
+      'Received 1 bag (50 kg) of NPK 15:15:15',
+      'Sold 2.5 bags (50 kg) of NPK 15:15:15',
+      'Recorded 1 bag (50 kg) of NPK 15:15:15 as lost',
+      'Recorded 3 bags (50 kg) of NPK 15:15:15 as expired',
+      'Counted NPK 15:15:15: 10 bags (50 kg) in stock',
+    ]);
+  });
+
+  it('writes supplier and low-stock alert rows', async () => {
+    renderList([
+      row('suppliers', 'insert', { name: 'Alhaji Musa', phone: '0803 123 4567', email: null, address: null }),
+      row('suppliers', 'update', { name: { from: 'Alhaji Musa', to: 'Musa Agro' } }),
+      row('suppliers', 'update', { name: 'Musa Agro', is_active: { from: true, to: false } }),
+      row('suppliers', 'update', { name: 'Musa Agro', is_active: { from: false, to: true } }),
+      row('suppliers', 'update', { name: 'Musa Agro', phone: { from: null, to: '0803 123 4567' } }),
+      row('inventory_alerts', 'insert', {
+        supply_id: SUPPLY,
+        supply_name: 'Urea',
+        unit: 'bag_50kg',
+        quantity: '3',
+        low_threshold: '5',
+      }),
+      row('inventory_alerts', 'update', { is_resolved: true, supply_name: 'Urea', unit: 'bag_50kg' }),
+      row('inventory_alerts', 'update', {
+        is_resolved: true,
+        supply_name: 'Urea',
+        unit: 'bag_50kg',
+        quantity: '12',
+      }),
+    ]);
+    expect(await sentences()).toEqual([
+      'Added supplier Alhaji Musa',
+      'Renamed supplier Alhaji Musa to Musa Agro',
+      'Removed supplier Musa Agro from the list',
+      'Brought supplier Musa Agro back to the list',
+      'Changed the details of supplier Musa Agro',
+      'Urea ran low: 3 bags (50 kg) left',
+      'Dismissed the low-stock alert for Urea',
+      'Urea is no longer low: 12 bags (50 kg) in stock',
+    ]);
+  });
+
+  it('says something human for rows it does not know, never a table name or an id', async () => {
+    renderList([
+      row('livestock', 'insert', { name: 'Bessie' }),
+      row('livestock', 'archive', null),
+      row('supply_movements', 'insert', {
+        supply_id: SUPPLY,
+        kind: 'used',
+        quantity: '-4',
+        quantity_after: '6',
+      }),
+      row('supplies', 'delete', { id: SUPPLY }),
+    ]);
+    expect(await sentences()).toEqual([
+      'Added a record (Bessie)',
+      'Made a change to a record',
+      'Added a stock record',
+      'Deleted a supply',
+    ]);
+    expect(document.body.textContent).not.toMatch(/livestock|supply_movements|01900000/);
+  });
+
+  it('shows costs to those who may see money', async () => {
+    renderList(costRows());
+    expect(await sentences()).toEqual([
+      'Added 20 kg of Maize seed at ₦1,500 each',
+      'Changed the cost of Urea from no cost to ₦2,500',
+      'Changed the cost and the notes of Urea',
+      'Received 10 bags (50 kg) of NPK 15:15:15 at ₦24,000 each',
+    ]);
+  });
+
+  it('leaves costs out for a worker', async () => {
+    renderList(costRows(), false);
+    expect(await sentences()).toEqual([
+      'Added 20 kg of Maize seed',
+      'Changed the details of Urea',
+      'Changed the notes of Urea',
+      'Received 10 bags (50 kg) of NPK 15:15:15',
+    ]);
+    expect(document.body.textContent).not.toContain('₦');
+  });
+
   it('shows an empty state when the list cannot be read', async () => {
-    installFakeFetch({ 'GET /api/audit-logs': { status: 500, body: { error: { code: 'INTERNAL', message: 'An unexpected error occurred' } } } });
-    renderList();
-    expect(await screen.findByText('Your activity could not be loaded. Check your connection and try again.')).toBeInTheDocument();
+    installFakeFetch({
+      'GET /api/audit-logs': {
+        status: 500,
+        body: { error: { code: 'INTERNAL', message: 'An unexpected error occurred' } },
+      },
+    });
+    render(
+      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+        <Screen money />
+      </QueryClientProvider>,
+    );
+    expect(
+      await screen.findByText('Your activity could not be loaded. Check your connection and try again.'),
+    ).toBeInTheDocument();
   });
 });

@@ -1,41 +1,61 @@
 import { useTranslation } from 'react-i18next';
 import { History } from 'lucide-react';
+import type { AuditLog } from '@gona/shared/audit';
 import { EmptyState, ResponsiveList, SkeletonRows, type ListColumn } from '@/components/ui';
 import { formatDateTime } from '@/lib/format';
-import { useMyActivity, type AuditLog } from '../api';
+import { useMyActivity } from '../api';
+import { activitySentence, type SentenceTools } from '../sentence';
 
-/** The signed-in user's audit log, newest first, in plain words. */
-export function ActivityList() {
-  const { t } = useTranslation('dashboard');
+type Props = Pick<SentenceTools, 'quantityText'> & {
+  /** Whether the user's role on that farm may see money; costs are left out otherwise. */
+  canSeeMoney: (farmId: string | null) => boolean;
+};
+
+/** The signed-in user's audit log, newest first, one plain sentence per entry, like a farm diary. */
+export function ActivityList({ quantityText, canSeeMoney }: Props) {
+  const { t, i18n } = useTranslation('dashboard');
   const activity = useMyActivity();
 
   if (activity.isPending) return <SkeletonRows rows={4} />;
   if (activity.isError && !activity.data) {
-    return <EmptyState icon={History} title={t('activity.emptyTitle')} description={t('activity.loadFailed')} />;
+    return (
+      <EmptyState icon={History} title={t('activity.emptyTitle')} description={t('activity.loadFailed')} />
+    );
   }
   if (activity.data.length === 0) {
-    return <EmptyState icon={History} title={t('activity.emptyTitle')} description={t('activity.emptyText')} />;
+    return (
+      <EmptyState icon={History} title={t('activity.emptyTitle')} description={t('activity.emptyText')} />
+    );
   }
 
-  const what = (log: AuditLog) => {
-    const action = t(`activity.actions.${log.action}`, { defaultValue: log.action });
-    const table = t(`activity.tables.${log.table_name}`, { defaultValue: log.table_name.replace(/_/g, ' ') });
-    return `${action} ${table}`;
-  };
+  const sentence = (log: AuditLog) =>
+    activitySentence(log, { t, language: i18n.language, quantityText, showMoney: canSeeMoney(log.farm_id) });
+  const who = (log: AuditLog) => log.user_first_name ?? t('activity.someone');
+  const time = (log: AuditLog) => formatDateTime(log.created_at, log.farm_timezone ?? undefined);
+  const when = (log: AuditLog) => <time dateTime={log.created_at}>{time(log)}</time>;
 
   const columns: ListColumn<AuditLog>[] = [
-    { key: 'what', header: t('activity.what'), render: what },
-    { key: 'record', header: t('activity.record'), render: (log) => <RecordLabel log={log} /> },
-    { key: 'when', header: t('activity.when'), render: (log) => <time dateTime={log.created_at}>{formatDateTime(log.created_at)}</time> },
+    {
+      key: 'what',
+      header: t('activity.what'),
+      render: (log) => <span className="wrap-anywhere">{sentence(log)}</span>,
+    },
+    { key: 'who', header: t('activity.who'), render: who },
+    { key: 'when', header: t('activity.when'), render: when },
   ];
 
-  return <ResponsiveList label={t('activity.listLabel')} items={activity.data} columns={columns} getKey={(log) => log.id} />;
-}
-
-/** The record's own name when the change carries one, else a short id. */
-function RecordLabel({ log }: { log: AuditLog }) {
-  const changes = log.changes;
-  const name =
-    typeof changes === 'object' && changes !== null && 'name' in changes && typeof changes.name === 'string' ? changes.name : null;
-  return <span title={log.record_id}>{name ?? log.record_id.slice(0, 8)}</span>;
+  return (
+    <ResponsiveList
+      label={t('activity.listLabel')}
+      items={activity.data}
+      columns={columns}
+      getKey={(log) => log.id}
+      renderCard={(log) => (
+        <div className="flex min-w-0 flex-col gap-1">
+          <p className="wrap-anywhere text-stone-900">{sentence(log)}</p>
+          <p className="text-sm text-stone-700">{t('activity.byAt', { name: who(log), time: time(log) })}</p>
+        </div>
+      )}
+    />
+  );
 }

@@ -1,0 +1,180 @@
+import type { TFunction } from 'i18next';
+import type { AuditLog } from '@gona/shared/audit';
+import { MOVEMENT_KINDS, SUPPLY_UNITS, type MovementKind, type SupplyUnit } from '@gona/shared/inventory';
+import { formatNaira } from '@gona/shared/money';
+
+export type SentenceTools = {
+  t: TFunction<'dashboard'>;
+  language: string;
+  /** "4 bags (50 kg)": quantities read as on the inventory screens. */
+  quantityText: (quantity: string, unit: SupplyUnit) => string;
+  /** False for roles that may not see money (workers): costs are left out of the sentence. */
+  showMoney: boolean;
+};
+
+/**
+ * One plain sentence for an audit row, written only from what the row carries (see writeAudit on
+ * the server). A row this screen does not know, or an older row missing a name, gets a generic
+ * sentence that still never shows a table name or an id.
+ */
+export function activitySentence(log: AuditLog, tools: SentenceTools): string {
+  const changes = isRecord(log.changes) ? log.changes : {};
+  const write = WRITERS[`${log.table_name}.${log.action}`];
+  return write?.(changes, tools) ?? fallback(log, changes, tools.t);
+}
+
+type Fields = Record<string, unknown>;
+type Writer = (changes: Fields, tools: SentenceTools) => string | null;
+
+const WRITERS: Record<string, Writer> = {
+  'farms.insert': (c, { t }) => withName(c, (name) => t('activity.farmCreated', { name })),
+  'farms.update': (c, { t }) => {
+    const renamed = textChange(c, 'name');
+    if (renamed) return t('activity.farmRenamed', renamed);
+    return withName(c, (name) => t('activity.farmChanged', { name }));
+  },
+  'farms.delete': (c, { t }) => withName(c, (name) => t('activity.farmDeleted', { name })),
+  'supplies.insert': supplyAdded,
+  'supplies.update': supplyChanged,
+  'supplies.delete': (c, { t }) => withName(c, (name) => t('activity.supplyDeleted', { name })),
+  'supply_movements.insert': movementRecorded,
+  'suppliers.insert': (c, { t }) => withName(c, (name) => t('activity.supplierAdded', { name })),
+  'suppliers.update': supplierChanged,
+  'inventory_alerts.insert': (c, { t, quantityText }) => {
+    const name = text(c.supply_name);
+    const unit = unitOf(c.unit);
+    const quantity = quantityOf(c.quantity);
+    if (!name || !unit || !quantity) return null;
+    return t('activity.alertOpened', { name, quantity: quantityText(quantity, unit) });
+  },
+  'inventory_alerts.update': (c, { t, quantityText }) => {
+    const name = text(c.supply_name);
+    if (!name) return null;
+    const unit = unitOf(c.unit);
+    const quantity = quantityOf(c.quantity);
+    if (unit && quantity) return t('activity.alertCleared', { name, quantity: quantityText(quantity, unit) });
+    return t('activity.alertDismissed', { name });
+  },
+};
+
+function supplyAdded(c: Fields, { t, quantityText, showMoney }: SentenceTools): string | null {
+  const name = text(c.name);
+  if (!name) return null;
+  const unit = unitOf(c.unit);
+  const quantity = quantityOf(c.quantity);
+  if (!unit || !quantity || Number(quantity) === 0) return t('activity.supplyAddedEmpty', { name });
+  const values = { name, quantity: quantityText(quantity, unit) };
+  const cost = showMoney ? kobo(c.unit_cost_kobo) : null;
+  return cost === null
+    ? t('activity.supplyAdded', values)
+    : t('activity.supplyAddedAtCost', { ...values, cost: formatNaira(cost) });
+}
+
+function supplyChanged(c: Fields, { t, language, quantityText, showMoney }: SentenceTools): string | null {
+  const name = nameOf(c);
+  if (!name) return null;
+  const changed = Object.keys(c).filter((key) => change(c, key) && (showMoney || key !== 'unit_cost_kobo'));
+  const [only] = changed;
+  if (changed.length !== 1 || !only) {
+    if (changed.length === 0) return t('activity.supplyChanged', { name });
+    const words = [...new Set(changed.map((key) => t(`activity.fields.${key}`, t('activity.fields.other'))))];
+    return t('activity.supplyFields', { name, fields: new Intl.ListFormat(language).format(words) });
+  }
+  const renamed = textChange(c, 'name');
+  if (only === 'name' && renamed) return t('activity.supplyRenamed', renamed);
+  const unit = unitOf(c.unit);
+  const level = change(c, 'low_threshold');
+  const from = quantityOf(level?.from);
+  const to = quantityOf(level?.to);
+  if (only === 'low_threshold' && unit && from && to) {
+    return t('activity.supplyLowLevel', { name, from: quantityText(from, unit), to: quantityText(to, unit) });
+  }
+  const cost = change(c, 'unit_cost_kobo');
+  if (only === 'unit_cost_kobo' && cost) {
+    return t('activity.supplyCost', { name, from: naira(cost.from, t), to: naira(cost.to, t) });
+  }
+  return t('activity.supplyFields', {
+    name,
+    fields: t(`activity.fields.${only}`, t('activity.fields.other')),
+  });
+}
+
+function movementRecorded(c: Fields, { t, quantityText, showMoney }: SentenceTools): string | null {
+  const name = text(c.supply_name);
+  const unit = unitOf(c.unit);
+  const kind = MOVEMENT_KINDS.find((k: MovementKind) => k === c.kind);
+  const quantity = quantityOf(kind === 'adjusted' ? c.quantity_after : c.quantity);
+  if (!name || !unit || !kind || !quantity) return null;
+  const values = { name, quantity: quantityText(quantity, unit) };
+  const cost = kind === 'received' && showMoney ? kobo(c.unit_cost_kobo) : null;
+  return cost === null
+    ? t(`activity.movements.${kind}`, values)
+    : t('activity.movements.receivedAtCost', { ...values, cost: formatNaira(cost) });
+}
+
+function supplierChanged(c: Fields, { t }: SentenceTools): string | null {
+  const name = nameOf(c);
+  if (!name) return null;
+  const active = change(c, 'is_active');
+  if (active?.to === false) return t('activity.supplierRemoved', { name });
+  if (active?.to === true) return t('activity.supplierRestored', { name });
+  const renamed = textChange(c, 'name');
+  if (renamed) return t('activity.supplierRenamed', renamed);
+  return t('activity.supplierChanged', { name });
+}
+
+function fallback(log: AuditLog, c: Fields, t: TFunction<'dashboard'>): string {
+  const thing = t(`activity.things.${log.table_name}`, t('activity.things.other'));
+  const name = nameOf(c);
+  const what = name ? t('activity.namedThing', { thing, name }) : thing;
+  const action = ['insert', 'update', 'delete'].includes(log.action) ? log.action : 'other';
+  return t(`activity.fallback.${action}`, { what });
+}
+
+function withName(c: Fields, sentence: (name: string) => string): string | null {
+  const name = nameOf(c);
+  return name ? sentence(name) : null;
+}
+
+/** The record's name: plain on inserts, deletes and updates that kept it; the new one after a rename. */
+function nameOf(c: Fields): string | null {
+  return text(c.name) ?? text(change(c, 'name')?.to);
+}
+
+function textChange(c: Fields, key: string): { from: string; to: string } | null {
+  const found = change(c, key);
+  const from = text(found?.from);
+  const to = text(found?.to);
+  return from && to ? { from, to } : null;
+}
+
+function change(c: Fields, key: string): { from: unknown; to: unknown } | null {
+  const value = c[key];
+  return isRecord(value) && 'from' in value && 'to' in value ? { from: value.from, to: value.to } : null;
+}
+
+function text(value: unknown): string | null {
+  return typeof value === 'string' && value.trim() !== '' ? value : null;
+}
+
+function unitOf(value: unknown): SupplyUnit | null {
+  return SUPPLY_UNITS.find((unit) => unit === value) ?? null;
+}
+
+/** A stored decimal string, without its sign: "-4" taken out reads as "Used 4 …". */
+function quantityOf(value: unknown): string | null {
+  return typeof value === 'string' && /^-?\d+(\.\d+)?$/.test(value) ? value.replace(/^-/, '') : null;
+}
+
+function kobo(value: unknown): number | null {
+  return typeof value === 'number' && Number.isInteger(value) ? value : null;
+}
+
+function naira(value: unknown, t: TFunction<'dashboard'>): string {
+  const amount = kobo(value);
+  return amount === null ? t('activity.noCost') : formatNaira(amount);
+}
+
+function isRecord(value: unknown): value is Fields {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
