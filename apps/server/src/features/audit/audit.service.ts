@@ -1,5 +1,6 @@
 import { and, eq, type SQL } from 'drizzle-orm';
 import type { AuditLog, Page } from '@gona/shared';
+import { can } from '@gona/shared/permissions';
 import { audit_logs, farms, users } from '../../db/schema/index';
 import type { Ctx, FarmCtx } from '../../lib/context';
 import { afterCursor, newestFirst, toPage } from '../../lib/pagination';
@@ -14,7 +15,7 @@ export async function listMyAuditLogs(
   return listWhere(ctx, eq(audit_logs.user_id, ctx.userId), query);
 }
 
-/** A farm's history, optionally of one table or one record, newest first. */
+/** A farm's history, optionally of one table or one record, newest first; costs only for roles that see money. */
 export async function listFarmAuditLogs(
   ctx: FarmCtx,
   query: {
@@ -29,7 +30,8 @@ export async function listFarmAuditLogs(
     query.table_name ? eq(audit_logs.table_name, query.table_name) : undefined,
     query.record_id ? eq(audit_logs.record_id, query.record_id) : undefined,
   ];
-  return listWhere(ctx, and(...filters), query);
+  const page = await listWhere(ctx, and(...filters), query);
+  return can(ctx.role, 'money.read') ? page : { ...page, items: page.items.map(withoutCost) };
 }
 
 async function listWhere(
@@ -54,4 +56,10 @@ async function listWhere(
 
 function toAuditLog(row: Omit<AuditLog, 'created_at'> & { created_at: Date }): AuditLog {
   return { ...row, created_at: row.created_at.toISOString() };
+}
+
+function withoutCost(log: AuditLog): AuditLog {
+  if (typeof log.changes !== 'object' || log.changes === null) return log;
+  const { unit_cost_kobo: _hidden, ...changes } = log.changes as Record<string, unknown>;
+  return { ...log, changes };
 }

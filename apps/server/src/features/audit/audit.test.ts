@@ -90,6 +90,26 @@ describe('GET /api/farms/:farmId/audit-logs', () => {
     expect(otherTable.body.items).toEqual([]);
   });
 
+  it('leaves costs out for a worker', async () => {
+    const owner = await t.signUp();
+    const worker = await t.signUp();
+    const farm = await t.createFarm(owner.cookie);
+    await t.addMember(farm.id, worker.user.id, 'worker');
+    const supply = await t.request<{ id: string }>('POST', `/api/farms/${farm.id}/supplies`, {
+      cookie: owner.cookie,
+      body: { category: 'fertilizer', name: 'Urea', unit: 'bag_50kg', unit_cost_kobo: 2_500_000 },
+    });
+    const history = (cookie: string) =>
+      t.request<Page<AuditLog>>('GET', `/api/farms/${farm.id}/audit-logs?record_id=${supply.body.id}`, {
+        cookie,
+      });
+
+    expect((await history(owner.cookie)).body.items[0]?.changes).toMatchObject({ unit_cost_kobo: 2_500_000 });
+    const forWorker = (await history(worker.cookie)).body.items[0]?.changes;
+    expect(forWorker).toMatchObject({ name: 'Urea', unit: 'bag_50kg' });
+    expect(forWorker).not.toHaveProperty('unit_cost_kobo');
+  });
+
   it('is unreachable for non-members (404)', async () => {
     const owner = await t.signUp();
     const stranger = await t.signUp();
