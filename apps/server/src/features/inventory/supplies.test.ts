@@ -389,8 +389,8 @@ describe('changing the unit of a supply', () => {
       .from(audit_logs)
       .where(and(eq(audit_logs.record_id, supply.id), eq(audit_logs.action, 'update')));
     expect(audit?.changes).toMatchObject({
-      unit: 'bag_50kg',
-      quantity: '0.26',
+      name: 'Maize grain',
+      unit: { from: 'kg', to: 'bag_50kg' },
       unit_converted: { from: 'kg', to: 'bag_50kg', factor: '1/50', rounded: false },
     });
 

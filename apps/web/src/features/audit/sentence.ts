@@ -1,6 +1,12 @@
 import type { TFunction } from 'i18next';
 import type { AuditLog } from '@gona/shared/audit';
-import { MOVEMENT_KINDS, SUPPLY_UNITS, type MovementKind, type SupplyUnit } from '@gona/shared/inventory';
+import {
+  MOVEMENT_KINDS,
+  SUPPLY_UNITS,
+  UNIT_WORDS,
+  type MovementKind,
+  type SupplyUnit,
+} from '@gona/shared/inventory';
 import { formatNaira } from '@gona/shared/money';
 
 export type SentenceTools = {
@@ -73,6 +79,11 @@ function supplyAdded(c: Fields, { t, quantityText, showMoney }: SentenceTools): 
 function supplyChanged(c: Fields, { t, language, quantityText, showMoney }: SentenceTools): string | null {
   const name = nameOf(c);
   if (!name) return null;
+  const converted = isRecord(c.unit_converted) ? c.unit_converted : null;
+  const [oldUnit, newUnit] = [unitOf(converted?.from), unitOf(converted?.to)];
+  if (oldUnit && newUnit) {
+    return t('activity.supplyConverted', { name, from: UNIT_WORDS[oldUnit], to: UNIT_WORDS[newUnit] });
+  }
   const changed = Object.keys(c).filter((key) => change(c, key) && (showMoney || key !== 'unit_cost_kobo'));
   const [only] = changed;
   if (changed.length !== 1 || !only) {

@@ -165,6 +165,11 @@ describe('activity', () => {
         notes: { from: null, to: 'Keep dry' },
       }),
       row('supplies', 'update', { name: 'Urea', unit: 'bag_50kg' }),
+      row('supplies', 'update', {
+        name: 'Maize grain',
+        unit: { from: 'kg', to: 'bag_50kg' },
+        unit_converted: { from: 'kg', to: 'bag_50kg', factor: '1/50', rounded: false },
+      }),
       row('supplies', 'delete', {
         ...supplyInsert,
         id: SUPPLY,
@@ -182,6 +187,7 @@ describe('activity', () => {
       'Renamed the supply from Urea to Urea 46%',
       'Changed the storage place and the notes of Urea',
       'Changed the details of Urea',
+      'Changed the unit of Maize grain from kg to bags (50 kg), converting its stock and history',
       'Deleted supply Urea',
     ]);
   });
