@@ -53,3 +53,35 @@ test('a farmer runs the store room from a phone: add a supply, use it down to it
   await expect(history.getByRole('listitem')).toHaveCount(4);
   await expect(history.getByRole('listitem').first()).toContainText('Received');
 });
+
+test("the phone's Back button closes an open sheet, and asks first when something was typed in it", async ({
+  page,
+  baseURL,
+}) => {
+  await createConfirmedUser(page, baseURL!);
+  await createFarm(page, 'Back Button Farm');
+  await page.goto('/dashboard/inventory');
+  const form = page.getByRole('dialog', { name: 'Add a supply' });
+
+  await page.getByRole('button', { name: 'Add supply' }).first().click();
+  await expect(form).toBeVisible();
+  await page.goBack();
+  await expect(form).toBeHidden();
+  await expect(page).toHaveURL(/\/dashboard\/inventory$/);
+
+  await page.getByRole('button', { name: 'Add supply' }).first().click();
+  await form.getByLabel('Name', { exact: true }).fill('Vitamin premix');
+  await page.goBack();
+  const ask = page.getByRole('alertdialog', { name: 'Discard your changes?' });
+  await ask.getByRole('button', { name: 'Keep editing' }).click();
+  await expect(form.getByLabel('Name', { exact: true })).toHaveValue('Vitamin premix');
+  await expect(page).toHaveURL(/\/dashboard\/inventory$/);
+
+  await page.goBack();
+  await ask.getByRole('button', { name: 'Discard' }).click();
+  await expect(form).toBeHidden();
+  await expect(page).toHaveURL(/\/dashboard\/inventory$/);
+  // The sheet's place in the history is gone with it: Back now leaves the page.
+  await page.goBack();
+  await expect(page).toHaveURL(/\/dashboard$/);
+});

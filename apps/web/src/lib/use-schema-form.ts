@@ -10,6 +10,9 @@ type FieldErrors = Record<string, string>;
  */
 export function useSchemaForm<V extends Record<string, string>>(initialValues: V | (() => V)) {
   const [values, setValues] = useState<V>(initialValues);
+  const [initial] = useState<V>(values);
+  /** Something differs from what the form opened with. */
+  const dirty = Object.keys(values).some((key) => values[key] !== initial[key]);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [pending, setPending] = useState(false);
 
@@ -59,5 +62,5 @@ export function useSchemaForm<V extends Record<string, string>>(initialValues: V
     };
   }
 
-  return { values, setField, field, errors, setErrors, pending, parse, submit };
+  return { values, setField, field, errors, setErrors, pending, parse, submit, dirty };
 }

@@ -1,8 +1,10 @@
-import { useId, useRef, type ReactNode } from 'react';
+import { useCallback, useId, useRef, useState, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { X } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { cx } from './cx';
+import { Button } from './Button';
+import { useBackToClose } from './useBackToClose';
 import { useFocusTrap } from './useFocusTrap';
 
 export type DialogProps = {
@@ -15,12 +17,15 @@ export type DialogProps = {
   footer?: ReactNode;
   /** 'alert' for confirmations that need an answer. */
   role?: 'dialog' | 'alertdialog';
+  /** The form inside holds changes not saved yet: closing it (Back, Escape, ×, a tap outside) asks first. */
+  dirty?: boolean;
 };
 
 /**
  * A modal dialog: centred card on wider screens, a full-screen sheet on phones (forms).
  * An alertdialog (a short question) stays a centred card everywhere.
- * Focus is trapped inside, Escape and the backdrop close it.
+ * Focus is trapped inside, Escape and the backdrop close it, and so does Back for a sheet;
+ * with unsaved changes they ask first.
  */
 export function Dialog({
   open,
@@ -30,12 +35,26 @@ export function Dialog({
   children,
   footer,
   role = 'dialog',
+  dirty = false,
 }: DialogProps) {
   const { t } = useTranslation('common');
   const panel = useRef<HTMLDivElement>(null);
   const titleId = useId();
   const descriptionId = useId();
-  useFocusTrap(panel, open, onClose);
+  const [asking, setAsking] = useState(false);
+  /** Closes, or asks first when there are unsaved changes; true when it closed. */
+  const requestClose = useCallback(() => {
+    if (dirty) {
+      setAsking(true);
+      return false;
+    }
+    onClose();
+    return true;
+  }, [dirty, onClose]);
+  const close = useCallback(() => void requestClose(), [requestClose]);
+  useFocusTrap(panel, open, close);
+  // A sheet (a form) closes with the phone's Back button; a short question is answered instead.
+  useBackToClose(open && role === 'dialog', requestClose);
   if (!open) return null;
   const sheet = role === 'dialog';
   const hasBody = Boolean(description || children);
@@ -47,7 +66,7 @@ export function Dialog({
         sheet ? 'items-stretch' : 'items-center p-4',
       )}
     >
-      <div aria-hidden="true" className="absolute inset-0 bg-stone-900/50" onClick={onClose} />
+      <div aria-hidden="true" className="absolute inset-0 bg-stone-900/50" onClick={close} />
       <div
         ref={panel}
         role={role}
@@ -71,7 +90,7 @@ export function Dialog({
           </h2>
           <button
             type="button"
-            onClick={onClose}
+            onClick={close}
             aria-label={t('close')}
             className="-m-2 inline-flex size-11 shrink-0 items-center justify-center rounded-lg text-stone-700 hover:bg-stone-100"
           >
@@ -94,6 +113,31 @@ export function Dialog({
           </div>
         )}
       </div>
+      {asking && (
+        <Dialog
+          open
+          role="alertdialog"
+          onClose={() => setAsking(false)}
+          title={t('discard.title')}
+          description={t('discard.message')}
+          footer={
+            <>
+              <Button variant="secondary" onClick={() => setAsking(false)} data-autofocus>
+                {t('discard.keep')}
+              </Button>
+              <Button
+                variant="danger"
+                onClick={() => {
+                  setAsking(false);
+                  onClose();
+                }}
+              >
+                {t('discard.confirm')}
+              </Button>
+            </>
+          }
+        />
+      )}
     </div>,
     document.body,
   );

@@ -38,7 +38,7 @@ export function MovementDialog({ farmId, supply, initialKind, showCost, onClose 
   const record = useRecordMovement();
   const formId = useId();
   const movementId = useRef<string | null>(null);
-  const { values, setField, errors, setErrors, parse } = useSchemaForm({
+  const { values, setField, errors, setErrors, parse, dirty } = useSchemaForm({
     kind: initialKind,
     quantity: initialKind === 'adjusted' ? supply.quantity : '1',
     reason: '',
@@ -117,6 +117,7 @@ export function MovementDialog({ farmId, supply, initialKind, showCost, onClose 
     <Dialog
       open
       onClose={onClose}
+      dirty={dirty}
       title={t('movement.title', { name: supply.name })}
       footer={
         <Button type="submit" form={formId} loading={record.isPending} fullWidth>

@@ -144,7 +144,7 @@ function SupplierFormDialog({ farmId, supplier, onClose }: FormProps) {
   const saveFailure = useSaveFailure();
   const create = useCreateSupplier(farmId);
   const update = useUpdateSupplier(farmId);
-  const { values, field, setErrors, parse } = useSchemaForm({
+  const { values, field, setErrors, parse, dirty } = useSchemaForm({
     name: supplier?.name ?? '',
     phone: supplier?.phone ?? '',
     email: supplier?.email ?? '',
@@ -181,6 +181,7 @@ function SupplierFormDialog({ farmId, supplier, onClose }: FormProps) {
     <Dialog
       open
       onClose={onClose}
+      dirty={dirty}
       title={supplier ? t('suppliers.editTitle', { name: supplier.name }) : t('suppliers.addTitle')}
       footer={
         <Button type="submit" form={formId} loading={create.isPending || update.isPending} fullWidth>

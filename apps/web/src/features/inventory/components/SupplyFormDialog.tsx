@@ -45,7 +45,7 @@ export function SupplyFormDialog({ farmId, supply, onClose, onSaved }: Props) {
   const suppliers = useSuppliers(farmId);
   const create = useCreateSupply();
   const update = useUpdateSupply(farmId);
-  const { values, field, setErrors, parse } = useSchemaForm<Values>(() => initialValues(supply));
+  const { values, field, setErrors, parse, dirty } = useSchemaForm<Values>(() => initialValues(supply));
   const [failure, setFailure] = useState<string | null>(null);
   const createId = useRef<string | null>(null);
   const formId = supply ? `supply-form-${supply.id}` : 'supply-form-new';
@@ -112,6 +112,7 @@ export function SupplyFormDialog({ farmId, supply, onClose, onSaved }: Props) {
     <Dialog
       open
       onClose={onClose}
+      dirty={dirty}
       title={supply ? t('form.editTitle', { name: supply.name }) : t('form.addTitle')}
       footer={
         <Button type="submit" form={formId} loading={create.isPending || update.isPending} fullWidth>
