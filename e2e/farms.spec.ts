@@ -22,16 +22,39 @@ test('an owner adds a second farm from the switcher, renames it in its settings 
   await expect(page.getByRole('heading', { name: 'Your farms' })).toBeVisible();
   await page.getByRole('link', { name: 'Settings of River Plot' }).click();
 
-  await page.getByLabel('Farm name').fill('River Plot East');
+  await page.getByLabel('Farm name').fill('OtamiriRiverPlotEastOfTheOldBridge');
   await page.getByLabel('Size', { exact: true }).fill('1.5');
   await page.getByRole('button', { name: 'Save changes' }).click();
-  await expect(page.getByRole('heading', { name: 'River Plot East' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'OtamiriRiverPlotEastOfTheOldBridge' })).toBeVisible();
   // The switcher shows the new name at once.
-  await expect(page.getByRole('combobox', { name: 'Farm', exact: true })).toContainText('River Plot East');
+  await expect(page.getByRole('combobox', { name: 'Farm', exact: true })).toContainText(
+    'OtamiriRiverPlotEastOfTheOldBridge',
+  );
 
-  await page.getByRole('button', { name: 'Delete River Plot East' }).click();
+  // A 34-letter single-word name holds at 320 px: nothing scrolls sideways.
+  await page.setViewportSize({ width: 320, height: 640 });
+  for (const path of [
+    '/dashboard/select-farm',
+    '/dashboard/settings/farms',
+    '/dashboard/settings/activity',
+  ]) {
+    await page.goto(path);
+    await expect(
+      page
+        .getByRole('main')
+        .getByText(/OtamiriRiverPlotEastOfTheOldBridge/)
+        .first(),
+    ).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(320);
+  }
+  await page.goto('/dashboard/settings/farms');
+  await page.getByRole('link', { name: 'Settings of OtamiriRiverPlotEastOfTheOldBridge' }).click();
+
+  await page.getByRole('button', { name: 'Delete OtamiriRiverPlotEastOfTheOldBridge' }).click();
   const confirm = page.getByRole('alertdialog');
-  await confirm.getByLabel('Type River Plot East to confirm').fill('River Plot East');
+  await confirm
+    .getByLabel('Type OtamiriRiverPlotEastOfTheOldBridge to confirm')
+    .fill('OtamiriRiverPlotEastOfTheOldBridge');
   await confirm.getByRole('button', { name: 'Delete farm' }).click();
 
   await expect(page).toHaveURL(/\/dashboard\/select-farm$/);
