@@ -124,9 +124,27 @@ describe('supply input', () => {
       quantity: 1.2345,
       unit: 'litre',
     });
-    expect(fieldErrors(result.error!)).toEqual({
-      quantity: 'Enter a number of 0 or more, with at most 3 decimals',
-    });
+    expect(fieldErrors(result.error!)).toEqual({ quantity: 'Use at most 3 decimals, e.g. 2.125' });
+  });
+
+  it('gives the advice that fits each refused quantity', () => {
+    const adviceFor = (quantity: unknown) => {
+      const result = CreateSupplyInputSchema.safeParse({
+        category: 'fuel',
+        name: 'Diesel',
+        quantity,
+        unit: 'litre',
+      });
+      return result.success ? undefined : fieldErrors(result.error).quantity;
+    };
+    expect(adviceFor('-2')).toBe('Enter 0 or more');
+    expect(adviceFor(-2)).toBe('Enter 0 or more');
+    expect(adviceFor('123456789012')).toBe('Enter less than 100,000,000,000');
+    expect(adviceFor(1e15)).toBe('Enter less than 100,000,000,000');
+    expect(adviceFor('2.1255')).toBe('Use at most 3 decimals, e.g. 2.125');
+    expect(adviceFor('two')).toBe('Enter a number, e.g. 12 or 2.5');
+    expect(adviceFor('1.2.3')).toBe('Enter a number, e.g. 12 or 2.5');
+    expect(adviceFor('99999999999.999')).toBeUndefined();
   });
 });
 

@@ -25,11 +25,11 @@ const optionalText = (max: number) =>
 
 const QuantityInputSchema = quantitySchema({
   required: 'Enter the quantity',
-  invalid: 'Enter a number of 0 or more, with at most 3 decimals',
+  invalid: 'Enter a number, e.g. 12 or 2.5',
 });
 const ThresholdInputSchema = quantitySchema({
   required: 'Enter the low-stock level',
-  invalid: 'Enter a number of 0 or more, with at most 3 decimals',
+  invalid: 'Enter a number, e.g. 12 or 2.5',
 });
 
 const CategorySchema = z.enum(SUPPLY_CATEGORIES, { error: 'Choose a category' });

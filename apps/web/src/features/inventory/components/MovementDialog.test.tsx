@@ -77,9 +77,7 @@ describe('MovementDialog', () => {
     renderDialog('adjusted');
     fireEvent.change(quantityField(), { target: { value: 'two' } });
     save();
-    expect(
-      await screen.findByText('Enter a number of 0 or more, with at most 3 decimals'),
-    ).toBeInTheDocument();
+    expect(await screen.findByText('Enter a number, e.g. 12 or 2.5')).toBeInTheDocument();
     fireEvent.change(quantityField(), { target: { value: '2' } });
     save();
     expect(await screen.findByText('Say why the count changed, e.g. stock take')).toBeInTheDocument();
