@@ -35,7 +35,14 @@ async function main(): Promise<void> {
     );
   else if (!config.smtpUrl)
     logger.info(`No SMTP_URL: mail goes to the dev outbox at ${config.baseUrl}/dev/outbox`);
-  const app = createApp({ config, db: database.db, mail: jobs.mail, outbox: () => mailer.outbox(), logger });
+  const app = createApp({
+    config,
+    db: database.db,
+    mail: jobs.mail,
+    outbox: () => mailer.outbox(),
+    logger,
+    now: Date.now,
+  });
   mountWebApp(app, WEB_DIST, logger);
 
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () => {

@@ -27,11 +27,12 @@ function isSecureSite(config: Pick<Config, 'baseUrl' | 'isProduction'>): boolean
 }
 
 /**
- * Wrong passwords for one account, from any address: after 10 in 15 minutes that account's sign-in
- * is refused until the window ends. Short, so a stranger cannot keep the owner out for long; a
- * successful sign-in or password reset clears it.
+ * Wrong passwords for one account, from any address, in a 15-minute window: after the 5th, each
+ * further attempt waits 1, 2, 4, 8 then 16 seconds since the previous wrong one; after the 10th,
+ * that account's sign-in is refused until the window ends. Short, so a stranger cannot keep the
+ * owner out for long; a successful sign-in or password reset clears it.
  */
-export const ACCOUNT_SIGN_IN_LIMIT = { window: 15 * 60, max: 10 };
+export const ACCOUNT_SIGN_IN_LIMIT = { window: 15 * 60, max: 10, slowAfter: 5 };
 
 export function accountKey(email: string): string {
   return `sign-in-account:${email.trim().toLowerCase()}`;

@@ -17,6 +17,8 @@ export type Deps = {
   /** The dev outbox's mail (null with SMTP), for /dev/outbox. */
   outbox: Mailer['outbox'];
   logger: Logger;
+  /** The time in epoch milliseconds for limits that measure pauses; tests move it by hand instead of waiting. */
+  now: () => number;
 };
 
 export type SessionUser = {

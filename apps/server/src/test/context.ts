@@ -57,6 +57,8 @@ export type TestContext = {
   app: App;
   db: Db;
   deps: Deps;
+  /** The app's clock (deps.now): it stands still until a test moves it on. */
+  clock: { advance: (seconds: number) => void };
   /** What the send-mail job delivers through (the dev outbox, or SMTP when a test sets SMTP_URL). */
   mailer: Mailer;
   /**
@@ -101,7 +103,9 @@ export async function createTestContext(
   boss.on('error', (err) => logger.error('jobs: pg-boss error', err));
   await boss.start();
   const mail = await createMailQueue(boss);
-  const deps: Deps = { config, db: database.db, mail, outbox: () => mailer.outbox(), logger };
+  let now = Date.now();
+  const clock = { advance: (seconds: number) => void (now += seconds * 1000) };
+  const deps: Deps = { config, db: database.db, mail, outbox: () => mailer.outbox(), logger, now: () => now };
   const app = createApp(deps);
   afterAll(async () => {
     await boss.stop({ graceful: false, close: false });
@@ -223,6 +227,7 @@ export async function createTestContext(
     app,
     db: database.db,
     deps,
+    clock,
     mailer,
     deliverMail: deliverQueuedMail,
     outbox,

@@ -31,3 +31,13 @@ export const DEFAULT_ERROR_MESSAGE: Record<ErrorCode, string> = {
   INTERNAL: 'An unexpected error occurred',
   UNAVAILABLE: 'Gona cannot reach its database. Try again in a moment.',
 };
+
+/** RATE_LIMITED when the wait is known: "Too many attempts. Please wait 4 seconds and try again." */
+export function rateLimitedMessage(seconds: number): string {
+  const wait = seconds < 60 ? plural(seconds, 'second') : plural(Math.ceil(seconds / 60), 'minute');
+  return `Too many attempts. Please wait ${wait} and try again.`;
+}
+
+function plural(n: number, unit: string): string {
+  return `${n} ${unit}${n === 1 ? '' : 's'}`;
+}

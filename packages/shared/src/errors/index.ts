@@ -3,7 +3,12 @@ import { z } from 'zod';
 import '../fields/index';
 import { ERROR_STATUS, type ErrorCode } from '../error-codes/index';
 
-export { DEFAULT_ERROR_MESSAGE, ERROR_STATUS, type ErrorCode } from '../error-codes/index';
+export {
+  DEFAULT_ERROR_MESSAGE,
+  ERROR_STATUS,
+  rateLimitedMessage,
+  type ErrorCode,
+} from '../error-codes/index';
 
 export const ErrorBodySchema = z.object({
   error: z.object({

@@ -74,11 +74,13 @@ export const verifications = pgTable(
 
 /**
  * Fixed-window counters for better-auth's limits and our own (lib/rate-limit.ts). In PostgreSQL so
- * that every server process shares them. window_start is epoch milliseconds.
+ * that every server process shares them. window_start and last_counted_at (the latest counted request,
+which a slowing rule measures its pause from) are epoch milliseconds.
  */
 export const rate_limits = pgTable('rate_limits', {
   id: id(),
   key: text('key').notNull().unique(),
   count: integer('count').notNull(),
   window_start: bigint('window_start', { mode: 'number' }).notNull(),
+  last_counted_at: bigint('last_counted_at', { mode: 'number' }).notNull().default(0),
 });

@@ -8,6 +8,7 @@ import {
   SignInInputSchema,
   SignUpInputSchema,
   fieldErrors,
+  rateLimitedMessage,
   signupRole,
 } from '@gona/shared';
 import { users } from '../../db/schema/index';
@@ -18,7 +19,7 @@ import { clientIp } from '../../lib/client-ip';
 import type { AppEnv } from '../../lib/context';
 import { errorBody } from '../../lib/errors';
 import { createRouter } from '../../lib/openapi';
-import { clearRateLimit, consumeRateLimit, isRateLimited } from '../../lib/rate-limit';
+import { clearRateLimit, consumeRateLimit, rateLimitWait } from '../../lib/rate-limit';
 import { ErrorResponses } from '../../lib/responses';
 
 /**
@@ -61,12 +62,14 @@ export const authHandlerRoutes = new Hono<AppEnv>()
     const raw: unknown = await c.req.json().catch(() => null);
     const email = SignInInputSchema.shape.email.safeParse((raw as { email?: unknown } | null)?.email);
     if (!email.success) return forwardToAuth(c, JSON.stringify(raw));
-    const { db } = c.var.deps;
+    const { db, now } = c.var.deps;
     const key = accountKey(email.data);
-    if (await isRateLimited(db, key, ACCOUNT_SIGN_IN_LIMIT)) return c.json(errorBody('RATE_LIMITED'), 429);
+    // Checked before the password, so the right one inside a pause is refused too and tells nothing.
+    const wait = await rateLimitWait(db, key, ACCOUNT_SIGN_IN_LIMIT, now());
+    if (wait !== null) return tooManyAttempts(c, wait);
     const response = await forwardToAuth(c, JSON.stringify(raw));
     // Only wrong passwords count; a successful sign-in starts the count again.
-    if (response.status === 401) await consumeRateLimit(db, key, ACCOUNT_SIGN_IN_LIMIT);
+    if (response.status === 401) await consumeRateLimit(db, key, ACCOUNT_SIGN_IN_LIMIT, now());
     else if (response.status === 200) await clearRateLimit(db, key);
     return response;
   })
@@ -122,9 +125,14 @@ async function forwardToAuth(c: Context<AppEnv>, body?: string): Promise<Respons
   });
   const response = await c.var.auth.handler(request);
   if (response.status !== 429) return response;
-  // Our wire shape for the limit, so the web shows one message whichever endpoint refused.
-  const limited = c.json(errorBody('RATE_LIMITED'), 429);
-  const retryAfter = response.headers.get('x-retry-after') ?? response.headers.get('retry-after');
-  if (retryAfter) limited.headers.set('Retry-After', retryAfter);
-  return limited;
+  const retryAfter = Number(response.headers.get('x-retry-after') ?? response.headers.get('retry-after'));
+  return tooManyAttempts(c, retryAfter > 0 ? retryAfter : null);
+}
+
+/** Our wire shape for a limit, so the web shows one message whichever limit refused; it says how long to wait when known. */
+function tooManyAttempts(c: Context<AppEnv>, seconds: number | null): Response {
+  if (seconds === null) return c.json(errorBody('RATE_LIMITED'), 429);
+  return c.json(errorBody('RATE_LIMITED', rateLimitedMessage(seconds)), 429, {
+    'Retry-After': String(seconds),
+  });
 }

@@ -249,10 +249,11 @@ describe('rate limits', () => {
       AUTH_RATE_LIMIT_WINDOW_SECONDS: '600',
     });
     const ip = '192.0.2.10';
+    // Addresses without an account, each its own, so the per-account limit stays out of the way.
     const attempt = () =>
       limited.request('POST', '/api/auth/sign-in/email', {
         ip,
-        body: { email: 'nobody@example.com', password: 'whatever1' },
+        body: { email: limited.uniqueEmail('nobody'), password: 'whatever1' },
       });
     for (let i = 0; i < 3; i++) expect((await attempt()).status).toBe(401);
     const refused = (await attempt()) as TestResponse<ErrorBody>;
@@ -262,7 +263,7 @@ describe('rate limits', () => {
 
     const otherAddress = await limited.request('POST', '/api/auth/sign-in/email', {
       ip: '192.0.2.11',
-      body: { email: 'nobody@example.com', password: 'whatever1' },
+      body: { email: limited.uniqueEmail('nobody'), password: 'whatever1' },
     });
     expect(otherAddress.status).toBe(401);
   });
@@ -277,7 +278,7 @@ describe('rate limits', () => {
       const res = await limited.request('POST', '/api/auth/sign-in/email', {
         ip: '192.0.2.20',
         headers: { 'x-gona-client-ip': `198.51.100.${i}`, 'x-forwarded-for': `198.51.100.${i}` },
-        body: { email: 'nobody@example.com', password: 'whatever1' },
+        body: { email: limited.uniqueEmail('nobody'), password: 'whatever1' },
       });
       statuses.push(res.status);
     }

@@ -113,21 +113,61 @@ describe('wrong passwords for one account', () => {
       ip: `198.51.100.${i + 1}`,
       body: { email, password: 'not the password' },
     });
+  const right = (email: string) =>
+    t.request('POST', '/api/auth/sign-in/email', { body: { email, password: TEST_PASSWORD } });
+  const wrongFiveTimes = async (email: string) => {
+    for (let i = 0; i < 5; i++) expect((await wrong(email, i)).status).toBe(401);
+  };
 
-  it('are refused for a while after 10 from any mix of addresses, and a password reset lifts that', async () => {
+  it('after the 5th, each further one waits 1, 2, 4, 8 then 16 seconds since the last, from any address', async () => {
     const { email } = await t.signUp();
-    for (let i = 0; i < 10; i++) expect((await wrong(email, i)).status).toBe(401);
+    await wrongFiveTimes(email);
+    const early = await wrong(email, 20);
+    expect(early.status).toBe(429);
+    expect(early.headers.get('retry-after')).toBe('1');
+    expect(early.body).toEqual({
+      error: { code: 'RATE_LIMITED', message: 'Too many attempts. Please wait 1 second and try again.' },
+    });
+    for (const [i, pause] of [1, 2, 4, 8, 16].entries()) {
+      expect((await wrong(email, 30 + i)).headers.get('retry-after')).toBe(String(pause));
+      t.clock.advance(pause - 1);
+      expect((await wrong(email, 40 + i)).status).toBe(429);
+      t.clock.advance(1);
+      // Accepted after the pause, and the password is still checked.
+      expect((await wrong(email, 50 + i)).status).toBe(401);
+    }
+  });
+
+  it('inside a pause refuse the right password too, which is accepted after it and clears the count', async () => {
+    const { email } = await t.signUp();
+    await wrongFiveTimes(email);
+    // Otherwise the answer would tell whoever is guessing that this password is the right one.
+    const early = await right(email);
+    expect(early.status).toBe(429);
+    expect(early.headers.get('retry-after')).toBe('1');
+    t.clock.advance(1);
+    expect((await right(email)).status).toBe(200);
+
+    await wrongFiveTimes(email);
+    expect((await wrong(email, 60)).status).toBe(429);
+  });
+
+  it('are refused for the rest of the window after 10, even with the right password, and a password reset lifts that', async () => {
+    const { email } = await t.signUp();
+    await wrongFiveTimes(email);
+    for (const [i, pause] of [1, 2, 4, 8, 16].entries()) {
+      t.clock.advance(pause);
+      expect((await wrong(email, 10 + i)).status).toBe(401);
+    }
+    t.clock.advance(60);
     const refused = await wrong(email, 50);
     expect(refused.status).toBe(429);
+    // 15 minutes from the 1st, 91 seconds ago.
+    expect(refused.headers.get('retry-after')).toBe(String(15 * 60 - 91));
     expect(refused.body).toEqual({
-      error: { code: 'RATE_LIMITED', message: 'Too many attempts. Please wait a moment and try again.' },
+      error: { code: 'RATE_LIMITED', message: 'Too many attempts. Please wait 14 minutes and try again.' },
     });
-    // The right password waits too: whoever is guessing may have found it.
-    const right = await t.request('POST', '/api/auth/sign-in/email', {
-      ip: '198.51.100.99',
-      body: { email, password: TEST_PASSWORD },
-    });
-    expect(right.status).toBe(429);
+    expect((await right(email)).status).toBe(429);
 
     expect(await resetByMail(email, 'a fresh password 2')).toBe(200);
     const after = await t.request('POST', '/api/auth/sign-in/email', {
@@ -136,14 +176,13 @@ describe('wrong passwords for one account', () => {
     expect(after.status).toBe(200);
   });
 
-  it('count per account: another account is not affected', async () => {
+  it('count per account: another account is neither slowed nor refused', async () => {
     const first = await t.signUp();
     const second = await t.signUp();
-    for (let i = 0; i < 11; i++) await wrong(first.email, i);
-    const other = await t.request('POST', '/api/auth/sign-in/email', {
-      body: { email: second.email, password: TEST_PASSWORD },
-    });
-    expect(other.status).toBe(200);
+    await wrongFiveTimes(first.email);
+    expect((await wrong(first.email, 5)).status).toBe(429);
+    expect((await wrong(second.email, 5)).status).toBe(401);
+    expect((await right(second.email)).status).toBe(200);
   });
 });
 

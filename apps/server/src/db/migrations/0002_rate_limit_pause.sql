@@ -1,0 +1,1 @@
+ALTER TABLE "rate_limits" ADD COLUMN "last_counted_at" bigint DEFAULT 0 NOT NULL;
