@@ -2,7 +2,8 @@ import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ErrorBody } from '@gona/shared';
 import type { InventoryAlert, Supplier, Supply } from '@gona/shared/inventory';
-import { audit_logs } from '../../db/schema/index';
+import { audit_logs, suppliers } from '../../db/schema/index';
+import { newId } from '../../lib/ids';
 import { createTestContext, type TestContext } from '../../test/context';
 import { addSupply, createFarmTeam, movement, type FarmTeam } from './inventory.test-setup';
 
@@ -175,6 +176,30 @@ describe('suppliers', () => {
         { name: 'Afri Feeds Ltd', is_active: { from: true, to: false } },
       ]),
     );
+  });
+
+  it('adds a supplier sent twice with the same client id once; another farm cannot reuse or see that id', async () => {
+    const body = { id: newId(), name: 'Replayed Agro' };
+    const first = await t.request<Supplier>('POST', `${team.base}/suppliers`, { cookie: team.owner, body });
+    const again = await t.request<Supplier>('POST', `${team.base}/suppliers`, { cookie: team.manager, body });
+    expect(first.status).toBe(201);
+    expect(again.status).toBe(201);
+    expect(again.body).toEqual(first.body);
+    const rows = await t.db.select().from(suppliers).where(eq(suppliers.id, body.id));
+    expect(rows).toHaveLength(1);
+    const audit = await t.db
+      .select()
+      .from(audit_logs)
+      .where(and(eq(audit_logs.table_name, 'suppliers'), eq(audit_logs.record_id, body.id)));
+    expect(audit).toHaveLength(1);
+
+    const other = await createFarmTeam(t);
+    const taken = await t.request<ErrorBody>('POST', `${other.base}/suppliers`, {
+      cookie: other.owner,
+      body: { ...body, name: 'Theirs' },
+    });
+    expect(taken.status).toBe(409);
+    expect(JSON.stringify(taken.body)).not.toContain('Replayed Agro');
   });
 
   it('is picked on a supply, which shows its name even after it is deactivated', async () => {

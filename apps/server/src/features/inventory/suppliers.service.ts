@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Page, PageQuery } from '@gona/shared/pagination';
 import type { CreateSupplier, Supplier, UpdateSupplier } from '@gona/shared/inventory';
+import type { Tx } from '../../db/client';
 import { suppliers } from '../../db/schema/index';
 import { diff, writeAudit } from '../../lib/audit';
 import type { FarmCtx } from '../../lib/context';
@@ -24,13 +25,18 @@ export async function listSuppliers(ctx: FarmCtx, query: PageQuery): Promise<Pag
   return toNamePage(rows.map(toSupplier), query.limit);
 }
 
+/**
+ * The client's id is the idempotency key, as for supplies: a replay (a retry, a queued save sent
+ * again) gets the supplier the first request made; an id taken by another farm's record is a conflict.
+ */
 export async function createSupplier(ctx: FarmCtx, input: CreateSupplier): Promise<Supplier> {
   return ctx.db.transaction(async (tx) => {
     const [row] = await tx
       .insert(suppliers)
       .values({ ...input, id: input.id ?? newId(), farm_id: ctx.farmId })
+      .onConflictDoNothing({ target: suppliers.id })
       .returning();
-    if (!row) throw new AppError('INTERNAL');
+    if (!row) return replayedSupplier(tx, ctx.farmId, input.id);
     await writeAudit(tx, {
       userId: ctx.userId,
       farmId: ctx.farmId,
@@ -108,6 +114,17 @@ export async function deactivateSupplier(ctx: FarmCtx, supplierId: string): Prom
     if (!row) throw new AppError('NOT_FOUND', NOT_FOUND);
     return toSupplier(row);
   });
+}
+
+async function replayedSupplier(tx: Tx, farmId: string, id: string | undefined): Promise<Supplier> {
+  const [existing] = id
+    ? await tx
+        .select()
+        .from(suppliers)
+        .where(and(eq(suppliers.farm_id, farmId), eq(suppliers.id, id)))
+    : [];
+  if (!existing) throw new AppError('CONFLICT', 'This record already exists.');
+  return toSupplier(existing);
 }
 
 function toSupplier(row: typeof suppliers.$inferSelect): Supplier {
