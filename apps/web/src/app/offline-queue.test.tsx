@@ -1,12 +1,20 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { onlineManager, useIsRestoring } from '@tanstack/react-query';
+import { hashKey, onlineManager, useIsRestoring } from '@tanstack/react-query';
 import type { PersistedClient } from '@tanstack/react-query-persist-client';
 import type { ReactNode } from 'react';
+import type { Supply } from '@gona/shared/inventory';
 import { MemoryRouter } from 'react-router';
 import '@/i18n';
 import { DashboardShell } from '@/components/layout/DashboardShell';
-import { MovementDialog, SupplyFormDialog, SupplyList } from '@/features/inventory/components';
+import { inventoryKeys } from '@/features/inventory/api';
+import {
+  MovementDialog,
+  SuppliersManager,
+  SupplyDetail,
+  SupplyFormDialog,
+  SupplyList,
+} from '@/features/inventory/components';
 import { farm, installFakeFetch, signedInRoutes } from '@/test/fake-fetch';
 import { renderAt } from '@/test/render';
 import { AppProviders } from './providers';
@@ -28,6 +36,25 @@ const SUPPLY = {
   unit: 'bag_50kg',
 } as const;
 const MOVEMENTS = `POST /api/farms/${FARM}/supplies/${SUPPLY.id}/movements`;
+/** The supply as the server last sent it, saved on the phone. */
+const RECORD = {
+  ...SUPPLY,
+  farm_id: FARM,
+  category: 'fertilizer',
+  low_threshold: '2',
+  is_low_stock: false,
+  unit_cost_kobo: null,
+  supplier_id: null,
+  supplier_name: null,
+  storage_location: null,
+  expiry_date: null,
+  notes: null,
+  created_at: '2025-05-26T08:00:00.000Z',
+  updated_at: '2025-05-26T08:00:00.000Z',
+  version: 1,
+} satisfies Supply;
+const NO_FILTERS = { search: '', category: '', lowStock: false } as const;
+const page = <T,>(items: T[]) => ({ items, next_cursor: null });
 
 const persisted = () => idb.get('gona.query-cache') as PersistedClient | undefined;
 const queuedIds = () =>
@@ -39,6 +66,58 @@ function withLatency() {
   vi.stubGlobal('fetch', (...args: Parameters<typeof fetch>) =>
     new Promise((resolve) => setTimeout(resolve, 20)).then(() => answer(...args)),
   );
+}
+
+/** A cache saved by an earlier visit, holding the farm's supplies and suppliers as the server sent them. */
+function savedCache(supply = RECORD) {
+  const queries = [
+    [inventoryKeys.supplies(FARM, NO_FILTERS), { pages: [page([supply])], pageParams: [null] }],
+    [inventoryKeys.supply(FARM, supply.id), supply],
+    [inventoryKeys.movements(FARM, supply.id), { pages: [page([])], pageParams: [null] }],
+    [inventoryKeys.suppliers(FARM), page([])],
+  ] as const;
+  idb.set('gona.query-cache', {
+    timestamp: Date.now(),
+    buster: '',
+    clientState: {
+      mutations: [],
+      queries: queries.map(([queryKey, data]) => ({
+        queryKey,
+        queryHash: hashKey(queryKey),
+        state: {
+          data,
+          dataUpdateCount: 1,
+          dataUpdatedAt: Date.now(),
+          error: null,
+          errorUpdateCount: 0,
+          errorUpdatedAt: 0,
+          fetchFailureCount: 0,
+          fetchFailureReason: null,
+          fetchMeta: null,
+          isInvalidated: false,
+          status: 'success',
+          fetchStatus: 'idle',
+        },
+      })),
+    },
+  });
+}
+
+const inventoryScreens = (
+  <>
+    <SupplyList farmId={FARM} role="owner" onAdd={() => undefined} supplyPath={(id) => `/s/${id}`} />
+    <SupplyDetail farmId={FARM} role="owner" supplyId={SUPPLY.id} listPath="/s" />
+  </>
+);
+
+function setOffline() {
+  setOnline(false);
+  onlineManager.setOnline(false);
+}
+
+function comeOnline() {
+  setOnline(true);
+  onlineManager.setOnline(true);
 }
 
 function setOnline(online: boolean) {
@@ -187,5 +266,107 @@ describe('changes queued offline', () => {
     onlineManager.setOnline(true);
     await queryClient.resumePausedMutations();
     expect(requests.filter((r) => r.path.includes('/movements'))).toHaveLength(0);
+  });
+});
+
+describe('what was changed offline shows at once', () => {
+  it('a queued use lowers the quantity in the list and on the detail screen until the server answers', async () => {
+    setOffline();
+    savedCache();
+    installFakeFetch({});
+    render(<App>{inventoryScreens}</App>);
+    const list = within(await screen.findByRole('table', { name: 'Supplies' }));
+    fireEvent.click(list.getByRole('button', { name: `Record use of ${SUPPLY.name}` }));
+    fireEvent.change(await screen.findByLabelText(/How much/), { target: { value: '2.7' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+
+    expect(await list.findByText('7.3 bags (50 kg)')).toBeInTheDocument();
+    expect(list.getByText('waiting to send')).toBeInTheDocument();
+    const stock = screen.getByText('In stock', { selector: 'p' }).nextElementSibling as HTMLElement;
+    expect(stock).toHaveTextContent('7.3 bags (50 kg)waiting to send');
+
+    const answered = { ...RECORD, quantity: '5', is_low_stock: false, version: 1 };
+    installFakeFetch({
+      [MOVEMENTS]: { status: 201, body: { movement: { id: 'm' }, supply: answered } },
+      [`GET /api/farms/${FARM}/supplies`]: { status: 200, body: page([answered]) },
+      [`GET /api/farms/${FARM}/supplies/${SUPPLY.id}`]: { status: 200, body: answered },
+    });
+    comeOnline();
+    // Someone else used some too: the server's number takes over once the use is sent.
+    expect(await list.findByText('5 bags (50 kg)')).toBeInTheDocument();
+    expect(stock).toHaveTextContent('5 bags (50 kg)');
+    expect(screen.queryByText('waiting to send')).not.toBeInTheDocument();
+  });
+
+  it('a supply edited offline shows at once as waiting and is sent once, with its version, after a reload', async () => {
+    setOffline();
+    savedCache();
+    const offline = installFakeFetch({});
+    const first = render(
+      <App>
+        {inventoryScreens}
+        <SupplyFormDialog farmId={FARM} supply={RECORD} onClose={() => undefined} />
+      </App>,
+    );
+    const form = within(await screen.findByRole('dialog'));
+    fireEvent.change(form.getByLabelText('Name'), { target: { value: 'NPK 20:10:10' } });
+    fireEvent.change(form.getByLabelText('Low-stock level'), { target: { value: '12' } });
+    fireEvent.submit(document.getElementById(`supply-form-${SUPPLY.id}`)!);
+
+    expect(await screen.findByRole('heading', { name: 'NPK 20:10:10' })).toBeInTheDocument();
+    const list = within(screen.getByRole('table', { name: 'Supplies' }));
+    expect(list.getByRole('link', { name: 'NPK 20:10:10' })).toBeInTheDocument();
+    expect(list.getByText('waiting to send')).toBeInTheDocument();
+    expect(list.getByText('Low stock')).toBeInTheDocument();
+    await waitFor(() => expect(queuedIds()).toEqual([SUPPLY.id]));
+    expect(offline).toHaveLength(0);
+    first.unmount();
+
+    setOnline(true);
+    const PATCH = `PATCH /api/farms/${FARM}/supplies/${SUPPLY.id}`;
+    const requests = installFakeFetch({
+      [PATCH]: { status: 200, body: { ...RECORD, name: 'NPK 20:10:10', low_threshold: '12', version: 2 } },
+    });
+    withLatency();
+    render(<App />);
+    await waitFor(() => expect(queuedIds()).toHaveLength(0));
+    const sent = requests.filter((r) => `${r.method} ${r.path}` === PATCH);
+    expect(sent).toHaveLength(1);
+    expect(sent[0]?.body).toMatchObject({ name: 'NPK 20:10:10', low_threshold: '12', version: 1 });
+    expect(sent[0]?.body).not.toHaveProperty('farmId');
+  });
+
+  it('a supplier added offline is listed as waiting and added once, with the phone-made id, when back online', async () => {
+    setOffline();
+    savedCache();
+    installFakeFetch({});
+    render(
+      <App>
+        <SuppliersManager farmId={FARM} role="owner" />
+      </App>,
+    );
+    fireEvent.click(await screen.findByRole('button', { name: 'Add supplier' }));
+    const form = within(await screen.findByRole('dialog'));
+    fireEvent.change(form.getByLabelText('Name'), { target: { value: 'Zeb Agro Ventures' } });
+    fireEvent.submit(document.getElementById('supplier-form-new')!);
+
+    const list = within(await screen.findByRole('table', { name: 'Active suppliers' }));
+    expect(list.getByText('Zeb Agro Ventures')).toBeInTheDocument();
+    expect(list.getByText('waiting to send')).toBeInTheDocument();
+    await waitFor(() => expect(queuedIds()).toHaveLength(1));
+    const [supplierId] = queuedIds();
+
+    const CREATE = `POST /api/farms/${FARM}/suppliers`;
+    const requests = installFakeFetch({
+      [CREATE]: {
+        status: 201,
+        body: { id: supplierId, farm_id: FARM, name: 'Zeb Agro Ventures', is_active: true, version: 1 },
+      },
+    });
+    comeOnline();
+    await waitFor(() => expect(list.queryByText('waiting to send')).not.toBeInTheDocument());
+    const sent = requests.filter((r) => `${r.method} ${r.path}` === CREATE);
+    expect(sent).toHaveLength(1);
+    expect(sent[0]?.body).toMatchObject({ id: supplierId, name: 'Zeb Agro Ventures' });
   });
 });

@@ -1,7 +1,14 @@
-import { onlineManager, QueryClient, useIsMutating } from '@tanstack/react-query';
+import {
+  MutationCache,
+  onlineManager,
+  QueryClient,
+  useIsMutating,
+  type Mutation,
+} from '@tanstack/react-query';
 import type { Persister } from '@tanstack/react-query-persist-client';
 import { del, get, set } from 'idb-keyval';
 import { ApiError } from './http';
+import { addAttentionItem } from './needs-attention';
 
 const CACHE_KEY = 'gona.query-cache';
 
@@ -15,14 +22,20 @@ export function createQueryClient(): QueryClient {
   // React Query assumes a connection until an offline event; a reload without one must not try to
   // send the restored queue, fail, and drop it.
   onlineManager.setOnline(navigator.onLine);
+  const mutationCache = new MutationCache({ onError: keepRefusedChange });
+  mutationCache.subscribe(({ mutation }) => {
+    if (mutation?.state.isPaused) queuedMutations.add(mutation);
+  });
   return new QueryClient({
+    mutationCache,
     defaultOptions: {
       queries: {
         staleTime: 30_000,
         // Kept for a day so that the last known data shows when the farmer is offline.
         gcTime: 24 * 60 * 60 * 1000,
         // Errors the server meant (404, 403, validation …) do not get better by asking again.
-        retry: (failures, error) => failures < 2 && (!(error instanceof ApiError) || error.status === 0 || error.status >= 500),
+        retry: (failures, error) =>
+          failures < 2 && (!(error instanceof ApiError) || error.status === 0 || error.status >= 500),
       },
     },
   });
@@ -47,6 +60,37 @@ export function isQueuedChange(mutation: { state: { isPaused: boolean } }): bool
 export function resumeQueuedChanges(queryClient: QueryClient): void {
   if (!queryClient.getMutationCache().getAll().some(isQueuedChange)) return;
   void queryClient.resumePausedMutations().then(() => queryClient.invalidateQueries());
+}
+
+/**
+ * The server said no to the change itself (stale version, invalid, gone, not allowed): sending it
+ * again as it is cannot help. A lost session (401), a timeout (408) or a busy server (429) can.
+ */
+export function isRefusal(error: unknown): error is ApiError {
+  return (
+    error instanceof ApiError &&
+    error.status >= 400 &&
+    error.status < 500 &&
+    ![401, 408, 429].includes(error.status)
+  );
+}
+
+/** Mutations that waited for the connection (restored ones all did); their screen is long gone. */
+const queuedMutations = new WeakSet<Mutation<unknown, unknown, unknown, unknown>>();
+
+/**
+ * A queued change refused when it was finally sent goes to the "needs your attention" list, so it
+ * is never dropped silently; a change sent while the form was open shows its error there instead.
+ */
+function keepRefusedChange(
+  error: unknown,
+  variables: unknown,
+  _context: unknown,
+  mutation: Mutation<unknown, unknown, unknown, unknown>,
+): void {
+  const { mutationKey } = mutation.options;
+  if (!queuedMutations.has(mutation) || !mutationKey || !isRefusal(error)) return;
+  addAttentionItem({ mutationKey, variables, status: error.status, message: error.message });
 }
 
 /** How many changes are waiting for the connection. */

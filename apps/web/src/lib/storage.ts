@@ -7,6 +7,8 @@ export const STORAGE_KEYS = {
   /** Who is signed in (no secret: the session itself is an httpOnly cookie), for the offline shell. */
   auth: 'gona.auth',
   sidebarCollapsed: 'gona.sidebar_collapsed',
+  /** Queued changes the server refused, kept until the person fixes or discards them. */
+  needsAttention: 'gona.needs_attention',
 } as const;
 
 export type AuthEntry = {
@@ -46,11 +48,25 @@ export function writeAuthEntry(entry: AuthEntry | null): void {
   else safeSet(STORAGE_KEYS.auth, JSON.stringify(entry));
 }
 
-/** What sign-out and an expired session clear: the selection, the farm cache and the auth entry. */
+/**
+ * What sign-out and an expired session clear: the selection, the farm cache, the auth entry and
+ * the refused changes.
+ */
 export function clearSessionStorage(): void {
   safeRemove(STORAGE_KEYS.selectedFarmId);
   safeRemove(STORAGE_KEYS.userFarms);
   safeRemove(STORAGE_KEYS.auth);
+  safeRemove(STORAGE_KEYS.needsAttention);
+}
+
+/** The raw stored text of a key, for stores that parse and compare it themselves. */
+export function readText(key: string): string | null {
+  return safeGet(key);
+}
+
+export function writeText(key: string, value: string | null): void {
+  if (value === null) safeRemove(key);
+  else safeSet(key, value);
 }
 
 export function readFlag(key: string): boolean {

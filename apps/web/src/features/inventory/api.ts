@@ -1,26 +1,33 @@
 import {
   mutationOptions,
+  onlineManager,
   useInfiniteQuery,
   useMutation,
   useMutationState,
   useQuery,
   useQueryClient,
+  type InfiniteData,
   type QueryClient,
 } from '@tanstack/react-query';
 import type { Page } from '@gona/shared/pagination';
-import type {
-  AlertCount,
-  CreateSupplierInput,
-  CreateSupply,
-  InventoryAlert,
-  Movement,
-  MovementResult,
-  RecordMovementInput,
-  Supplier,
-  Supply,
-  SupplyCategory,
-  UpdateSupplierInput,
-  UpdateSupplyInput,
+import {
+  applyMovement,
+  convertQuantity,
+  isLowStock,
+  unitConversion,
+  type AlertCount,
+  type CreateSupplier,
+  type CreateSupply,
+  type InventoryAlert,
+  type Movement,
+  type MovementResult,
+  type RecordMovement,
+  type Supplier,
+  type Supply,
+  type SupplyCategory,
+  type SupplyUnit,
+  type UpdateSupplier,
+  type UpdateSupply,
 } from '@gona/shared/inventory';
 import { apiFetch } from '@/lib/http';
 
@@ -140,93 +147,10 @@ function useInventoryMutation<TInput, TResult>(farmId: string, run: (input: TInp
   });
 }
 
-/** A supply to add, with the phone-made id that makes a replay record it once. */
-export type CreateSupplyVariables = CreateSupply & { id: string; farmId: string };
-
-/**
- * Adding a supply may wait for the connection like a stock movement: the id is made on the phone,
- * sent with every attempt, and the server answers a replay with the supply it made the first time.
- */
-export function useCreateSupply() {
-  return useMutation(createSupplyOptions(useQueryClient()));
-}
-
-/** Supplies added on this phone that are still waiting to be sent, oldest first. */
-export function useWaitingSupplies(farmId: string): CreateSupplyVariables[] {
-  return useMutationState({
-    filters: { mutationKey: inventoryMutationKeys.createSupply, status: 'pending' },
-    select: (mutation) => mutation.state.variables as CreateSupplyVariables,
-  }).filter((variables) => variables.farmId === farmId);
-}
-
-function createSupplyOptions(queryClient: QueryClient) {
-  return mutationOptions({
-    mutationKey: inventoryMutationKeys.createSupply,
-    mutationFn: ({ farmId, ...input }: CreateSupplyVariables) =>
-      apiFetch<Supply>(`${farmPath(farmId)}/supplies`, { method: 'POST', json: input }),
-    onSettled: (_data, _error, variables) =>
-      queryClient.invalidateQueries({ queryKey: inventoryKeys.all(variables.farmId) }),
-  });
-}
-
-export function useUpdateSupply(farmId: string) {
-  return useInventoryMutation(farmId, ({ id, ...input }: UpdateSupplyInput & { id: string }) =>
-    apiFetch<Supply>(`${farmPath(farmId)}/supplies/${encodeURIComponent(id)}`, {
-      method: 'PATCH',
-      json: input,
-    }),
-  );
-}
-
 export function useDeleteSupply(farmId: string) {
   return useInventoryMutation(farmId, (supplyId: string) =>
     apiFetch<null>(`${farmPath(farmId)}/supplies/${encodeURIComponent(supplyId)}`, { method: 'DELETE' }),
   );
-}
-
-/** A movement to record: the farm and supply it belongs to travel with it, so a replay needs nothing else. */
-export type RecordMovementVariables = RecordMovementInput & { farmId: string; supplyId: string };
-
-/**
- * Mutations that may wait for the connection, persisted with the query cache. A queued mutation
- * restored after a reload has no component to give it a function, so it finds one by its key.
- */
-export const inventoryMutationKeys = {
-  recordMovement: ['inventory', 'record-movement'] as const,
-  createSupply: ['inventory', 'create-supply'] as const,
-};
-
-/**
- * Lets queued inventory changes run after a reload: call once on the app's QueryClient, before the
- * persisted cache is restored.
- */
-export function registerInventoryMutationDefaults(queryClient: QueryClient) {
-  queryClient.setMutationDefaults(inventoryMutationKeys.recordMovement, recordMovementOptions(queryClient));
-  queryClient.setMutationDefaults(inventoryMutationKeys.createSupply, createSupplyOptions(queryClient));
-}
-
-/**
- * The movement's id is part of the variables and sent with every attempt, including a replay after
- * a reload, so a double tap, a retry or a queued save records the movement once.
- */
-export function useRecordMovement() {
-  return useMutation(recordMovementOptions(useQueryClient()));
-}
-
-function recordMovementOptions(queryClient: QueryClient) {
-  return mutationOptions({
-    mutationKey: inventoryMutationKeys.recordMovement,
-    mutationFn: recordMovement,
-    onSettled: (_data, _error, variables) =>
-      queryClient.invalidateQueries({ queryKey: inventoryKeys.all(variables.farmId) }),
-  });
-}
-
-function recordMovement({ farmId, supplyId, ...input }: RecordMovementVariables) {
-  return apiFetch<MovementResult>(`${farmPath(farmId)}/supplies/${encodeURIComponent(supplyId)}/movements`, {
-    method: 'POST',
-    json: input,
-  });
 }
 
 export function useResolveAlert(farmId: string) {
@@ -237,27 +161,329 @@ export function useResolveAlert(farmId: string) {
   );
 }
 
-export function useCreateSupplier(farmId: string) {
-  return useInventoryMutation(farmId, (input: CreateSupplierInput) =>
-    apiFetch<Supplier>(`${farmPath(farmId)}/suppliers`, { method: 'POST', json: input }),
+/**
+ * The changes a farmer may make offline. Each one's variables hold everything needed to send it
+ * (the farm, the record's id, made on the phone for a new record), so a queued change restored
+ * after a reload runs with no screen around it: it finds its function by its key.
+ */
+export const inventoryMutationKeys = {
+  recordMovement: ['inventory', 'record-movement'],
+  createSupply: ['inventory', 'create-supply'],
+  updateSupply: ['inventory', 'update-supply'],
+  createSupplier: ['inventory', 'create-supplier'],
+  updateSupplier: ['inventory', 'update-supplier'],
+  deactivateSupplier: ['inventory', 'deactivate-supplier'],
+} as const;
+
+/** A movement to record; the supply's name and unit travel with it to describe it if it is refused. */
+export type RecordMovementVariables = RecordMovement & {
+  farmId: string;
+  supplyId: string;
+  supplyName: string;
+  unit: SupplyUnit;
+};
+/** A supply to add, with the phone-made id that makes a replay record it once. */
+export type CreateSupplyVariables = CreateSupply & { id: string; farmId: string };
+export type UpdateSupplyVariables = UpdateSupply & { id: string; farmId: string };
+export type CreateSupplierVariables = CreateSupplier & { id: string; farmId: string };
+export type UpdateSupplierVariables = UpdateSupplier & { id: string; farmId: string };
+export type DeactivateSupplierVariables = { id: string; farmId: string; name: string };
+
+/**
+ * Lets queued inventory changes run after a reload: call once on the app's QueryClient, before the
+ * persisted cache is restored.
+ */
+export function registerInventoryMutationDefaults(queryClient: QueryClient) {
+  const keys = inventoryMutationKeys;
+  queryClient.setMutationDefaults(keys.recordMovement, recordMovementOptions(queryClient));
+  queryClient.setMutationDefaults(keys.createSupply, createSupplyOptions(queryClient));
+  queryClient.setMutationDefaults(keys.updateSupply, updateSupplyOptions(queryClient));
+  queryClient.setMutationDefaults(keys.createSupplier, createSupplierOptions(queryClient));
+  queryClient.setMutationDefaults(keys.updateSupplier, updateSupplierOptions(queryClient));
+  queryClient.setMutationDefaults(keys.deactivateSupplier, deactivateSupplierOptions(queryClient));
+}
+
+/**
+ * Ids made on the phone are sent with every attempt, including a replay after a reload, so a double
+ * tap, a retry or a queued save records the change once.
+ */
+export function useRecordMovement() {
+  return useMutation(recordMovementOptions(useQueryClient()));
+}
+
+export function useCreateSupply() {
+  return useMutation(createSupplyOptions(useQueryClient()));
+}
+
+export function useUpdateSupply() {
+  return useMutation(updateSupplyOptions(useQueryClient()));
+}
+
+export function useCreateSupplier() {
+  return useMutation(createSupplierOptions(useQueryClient()));
+}
+
+export function useUpdateSupplier() {
+  return useMutation(updateSupplierOptions(useQueryClient()));
+}
+
+export function useDeactivateSupplier() {
+  return useMutation(deactivateSupplierOptions(useQueryClient()));
+}
+
+/** What `sendOrQueue` answers for a change left waiting for the connection. */
+export const QUEUED = 'queued';
+
+/**
+ * Online, sends the change and answers the server's reply. Offline, React Query keeps it on the
+ * phone (across reloads) and sends it when the connection is back; the screen shows it at once.
+ */
+export function sendOrQueue<TVariables, TResult>(
+  mutation: {
+    mutate: (variables: TVariables) => void;
+    mutateAsync: (variables: TVariables) => Promise<TResult>;
+  },
+  variables: TVariables,
+): Promise<TResult | typeof QUEUED> {
+  if (onlineManager.isOnline()) return mutation.mutateAsync(variables);
+  mutation.mutate(variables);
+  return Promise.resolve(QUEUED);
+}
+
+/** Variables of this farm's queued (or sending) changes of one kind, oldest first. */
+export function useQueued<TVariables extends { farmId: string }>(
+  mutationKey: readonly string[],
+  farmId: string,
+): TVariables[] {
+  return useMutationState({
+    filters: { mutationKey, status: 'pending' },
+    select: (mutation) => mutation.state.variables as TVariables,
+  }).filter((variables) => variables.farmId === farmId);
+}
+
+/** Supplies added on this phone that are still waiting to be sent, oldest first. */
+export function useWaitingSupplies(farmId: string): CreateSupplyVariables[] {
+  return useQueued<CreateSupplyVariables>(inventoryMutationKeys.createSupply, farmId);
+}
+
+export type Shown<T> = T & { waiting: boolean };
+
+/**
+ * A supply as the farmer last left it: the server's record with the queued edits and stock
+ * movements laid over it in the order they were made, marked as waiting. When they have been
+ * sent, the server's answer is in the cache and shows instead.
+ */
+export function useShownSupply(farmId: string): (supply: Supply) => Shown<Supply> {
+  const queryClient = useQueryClient();
+  const changes = useMutationState({
+    filters: { status: 'pending', predicate: (m) => isSupplyChange(m.options.mutationKey) },
+    select: (mutation) => ({
+      key: mutation.options.mutationKey?.[1],
+      variables: mutation.state.variables as UpdateSupplyVariables | RecordMovementVariables,
+    }),
+  }).filter(({ variables }) => variables.farmId === farmId);
+  return (supply) =>
+    changes.reduce<Shown<Supply>>(
+      (shown, { key, variables }) =>
+        key === 'update-supply'
+          ? withEdit(shown, variables as UpdateSupplyVariables, queryClient)
+          : withMovement(shown, variables as RecordMovementVariables),
+      { ...supply, waiting: false },
+    );
+}
+
+/** Active suppliers as the farmer left them: queued edits and deactivations laid over, new ones after. */
+export function useShownSuppliers(farmId: string): Shown<Supplier & { deactivating: boolean }>[] {
+  const server = useSuppliers(farmId).data?.items ?? [];
+  const created = useQueued<CreateSupplierVariables>(inventoryMutationKeys.createSupplier, farmId);
+  const updated = useQueued<UpdateSupplierVariables>(inventoryMutationKeys.updateSupplier, farmId);
+  const deactivated = useQueued<DeactivateSupplierVariables>(
+    inventoryMutationKeys.deactivateSupplier,
+    farmId,
+  );
+  const placeholder = { farm_id: farmId, is_active: true, created_at: '', updated_at: '', version: 0 };
+  const all: Supplier[] = [
+    ...server,
+    ...created
+      .filter((c) => !server.some((s) => s.id === c.id))
+      .map(({ id, name, phone, email, address }) => ({
+        ...placeholder,
+        id,
+        name,
+        phone: phone ?? null,
+        email: email ?? null,
+        address: address ?? null,
+      })),
+  ];
+  return all.map((supplier) => {
+    const edits = updated.filter((u) => u.id === supplier.id);
+    const {
+      id: _id,
+      farmId: _farmId,
+      version: _version,
+      ...changes
+    } = Object.assign({}, ...edits) as UpdateSupplierVariables | Record<string, never>;
+    const deactivating = deactivated.some((d) => d.id === supplier.id);
+    const waiting = deactivating || edits.length > 0 || created.some((c) => c.id === supplier.id);
+    const version = supplier.version + edits.length;
+    return { ...supplier, ...stripUndefined(changes), version, waiting, deactivating };
+  });
+}
+
+/**
+ * Queued changes go one after another in the order they were made: a supplier added offline exists
+ * before the supply that names it, an edit lands before the stock taken after it. The server's
+ * answer goes straight into the cache, so the screen moves from the queued view to it without a
+ * step back; then every inventory query of the farm is refreshed.
+ */
+function queueable<TVariables extends { farmId: string }, TResult>(
+  queryClient: QueryClient,
+  mutationKey: readonly string[],
+  send: (variables: TVariables) => Promise<TResult>,
+  onSent?: (result: TResult, variables: TVariables) => void,
+) {
+  return mutationOptions<TResult, Error, TVariables>({
+    mutationKey,
+    mutationFn: send,
+    scope: { id: 'inventory' },
+    onSuccess: onSent,
+    onSettled: (_data, _error, variables) => {
+      void queryClient.invalidateQueries({ queryKey: inventoryKeys.all(variables.farmId) });
+    },
+  });
+}
+
+function recordMovementOptions(queryClient: QueryClient) {
+  return queueable(
+    queryClient,
+    inventoryMutationKeys.recordMovement,
+    ({ farmId, supplyId, supplyName: _name, unit: _unit, ...input }: RecordMovementVariables) =>
+      apiFetch<MovementResult>(`${suppliesPath(farmId)}/${encodeURIComponent(supplyId)}/movements`, {
+        method: 'POST',
+        json: input,
+      }),
+    (result, { farmId }) => putSupply(queryClient, farmId, result.supply),
   );
 }
 
-export function useUpdateSupplier(farmId: string) {
-  return useInventoryMutation(farmId, ({ id, ...input }: UpdateSupplierInput & { id: string }) =>
-    apiFetch<Supplier>(`${farmPath(farmId)}/suppliers/${encodeURIComponent(id)}`, {
-      method: 'PATCH',
-      json: input,
-    }),
+function createSupplyOptions(queryClient: QueryClient) {
+  return queueable(
+    queryClient,
+    inventoryMutationKeys.createSupply,
+    ({ farmId, ...input }: CreateSupplyVariables) =>
+      apiFetch<Supply>(suppliesPath(farmId), { method: 'POST', json: input }),
   );
 }
 
-export function useDeactivateSupplier(farmId: string) {
-  return useInventoryMutation(farmId, (supplierId: string) =>
-    apiFetch<Supplier>(`${farmPath(farmId)}/suppliers/${encodeURIComponent(supplierId)}/deactivate`, {
-      method: 'POST',
-    }),
+function updateSupplyOptions(queryClient: QueryClient) {
+  return queueable(
+    queryClient,
+    inventoryMutationKeys.updateSupply,
+    ({ farmId, id, ...input }: UpdateSupplyVariables) =>
+      apiFetch<Supply>(`${suppliesPath(farmId)}/${encodeURIComponent(id)}`, { method: 'PATCH', json: input }),
+    (supply, { farmId }) => putSupply(queryClient, farmId, supply),
   );
+}
+
+function createSupplierOptions(queryClient: QueryClient) {
+  return queueable(
+    queryClient,
+    inventoryMutationKeys.createSupplier,
+    ({ farmId, ...input }: CreateSupplierVariables) =>
+      apiFetch<Supplier>(`${farmPath(farmId)}/suppliers`, { method: 'POST', json: input }),
+    (supplier, { farmId }) => putSupplier(queryClient, farmId, supplier),
+  );
+}
+
+function updateSupplierOptions(queryClient: QueryClient) {
+  return queueable(
+    queryClient,
+    inventoryMutationKeys.updateSupplier,
+    ({ farmId, id, ...input }: UpdateSupplierVariables) =>
+      apiFetch<Supplier>(`${farmPath(farmId)}/suppliers/${encodeURIComponent(id)}`, {
+        method: 'PATCH',
+        json: input,
+      }),
+    (supplier, { farmId }) => putSupplier(queryClient, farmId, supplier),
+  );
+}
+
+function deactivateSupplierOptions(queryClient: QueryClient) {
+  return queueable(
+    queryClient,
+    inventoryMutationKeys.deactivateSupplier,
+    ({ farmId, id }: DeactivateSupplierVariables) =>
+      apiFetch<Supplier>(`${farmPath(farmId)}/suppliers/${encodeURIComponent(id)}/deactivate`, {
+        method: 'POST',
+      }),
+    (supplier, { farmId }) => putSupplier(queryClient, farmId, supplier),
+  );
+}
+
+const suppliesPath = (farmId: string) => `${farmPath(farmId)}/supplies`;
+
+function isSupplyChange(key: readonly unknown[] | undefined): boolean {
+  return key?.[0] === 'inventory' && (key[1] === 'update-supply' || key[1] === 'record-movement');
+}
+
+function withEdit(
+  shown: Shown<Supply>,
+  edit: UpdateSupplyVariables,
+  queryClient: QueryClient,
+): Shown<Supply> {
+  if (edit.id !== shown.id) return shown;
+  const { id: _id, farmId, version: _version, ...changes } = edit;
+  // The server counts each edit; the next edit made on the phone follows this one.
+  const next = { ...shown, ...stripUndefined(changes), version: shown.version + 1, waiting: true };
+  // A new unit converts the stock, exactly as the server will.
+  const conversion = changes.unit && unitConversion(shown.unit, changes.unit);
+  const converted = conversion ? convertQuantity(shown.quantity, conversion) : null;
+  if (converted?.ok) next.quantity = converted.value;
+  if (changes.supplier_id !== undefined) {
+    const suppliers = queryClient.getQueryData<Page<Supplier>>(inventoryKeys.suppliers(farmId))?.items;
+    next.supplier_name = suppliers?.find((s) => s.id === changes.supplier_id)?.name ?? null;
+  }
+  return { ...next, is_low_stock: isLowStock(next.quantity, next.low_threshold) };
+}
+
+function withMovement(shown: Shown<Supply>, movement: RecordMovementVariables): Shown<Supply> {
+  if (movement.supplyId !== shown.id) return shown;
+  const outcome = applyMovement(shown.quantity, movement);
+  // One the stock cannot cover stays waiting unchanged; the server will refuse it and say why.
+  const quantity = outcome.ok ? outcome.quantityAfter : shown.quantity;
+  return { ...shown, quantity, is_low_stock: isLowStock(quantity, shown.low_threshold), waiting: true };
+}
+
+/** The server's record replaces the farm's cached copies of it, in the detail and in every list page. */
+function putSupply(queryClient: QueryClient, farmId: string, supply: Supply) {
+  queryClient.setQueryData<Supply>(
+    inventoryKeys.supply(farmId, supply.id),
+    (old) => old && { ...old, ...supply },
+  );
+  queryClient.setQueriesData<InfiniteData<Page<Supply>>>(
+    { queryKey: [...inventoryKeys.all(farmId), 'supplies'] },
+    (data) =>
+      data && {
+        ...data,
+        pages: data.pages.map((page) => ({
+          ...page,
+          items: page.items.map((item) => (item.id === supply.id ? { ...item, ...supply } : item)),
+        })),
+      },
+  );
+}
+
+function putSupplier(queryClient: QueryClient, farmId: string, supplier: Supplier) {
+  queryClient.setQueryData<Page<Supplier>>(inventoryKeys.suppliers(farmId), (page) => {
+    if (!page) return page;
+    const others = page.items.filter((s) => s.id !== supplier.id);
+    const items = supplier.is_active ? [...others, supplier] : others;
+    return { ...page, items: items.sort((a, b) => a.name.localeCompare(b.name)) };
+  });
+}
+
+function stripUndefined<T extends object>(value: T): Partial<T> {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;
 }
 
 /**

@@ -12,7 +12,7 @@ import { nairaToKobo } from '@gona/shared/money';
 import { Button, cx, Dialog, FormAlert, TextareaField, TextField } from '@/components/ui';
 import { ApiError } from '@/lib/http';
 import { useSchemaForm } from '@/lib/use-schema-form';
-import { newClientId, useRecordMovement } from '../api';
+import { newClientId, QUEUED, sendOrQueue, useRecordMovement } from '../api';
 import { useErrorText } from '../errors';
 import { useQuantityText } from '../format';
 
@@ -54,16 +54,14 @@ export function MovementDialog({ farmId, supply, initialKind, showCost, onClose 
     if (!validated) return;
     setErrors({});
     setFailure(null);
-    const input = { ...validated, farmId, supplyId: supply.id };
-    if (!navigator.onLine) {
-      // React Query holds the request (kept on the phone across reloads) until the connection is back.
-      record.mutate(input);
-      toast(t('movement.queued'));
-      onClose();
-      return;
-    }
+    const input = { ...validated, farmId, supplyId: supply.id, supplyName: supply.name, unit: supply.unit };
     try {
-      const result = await record.mutateAsync(input);
+      const result = await sendOrQueue(record, input);
+      if (result === QUEUED) {
+        toast(t('movement.queued'));
+        onClose();
+        return;
+      }
       const moved = kind === 'adjusted' ? result.supply.quantity : validated.quantity;
       toast.success(
         t(`movement.done.${kind}`, { quantity: quantityText(moved, supply.unit), name: supply.name }),

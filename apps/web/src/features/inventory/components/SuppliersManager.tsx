@@ -1,10 +1,11 @@
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Truck } from 'lucide-react';
 import { toast } from 'sonner';
 import { can, type FarmRole } from '@gona/shared/permissions';
 import { CreateSupplierInputSchema, UpdateSupplierInputSchema, type Supplier } from '@gona/shared/inventory';
 import {
+  Badge,
   Button,
   ConfirmDialog,
   Dialog,
@@ -17,26 +18,38 @@ import {
   type ListColumn,
 } from '@/components/ui';
 import { useSchemaForm } from '@/lib/use-schema-form';
-import { useCreateSupplier, useDeactivateSupplier, useSuppliers, useUpdateSupplier } from '../api';
+import {
+  newClientId,
+  QUEUED,
+  sendOrQueue,
+  useCreateSupplier,
+  useDeactivateSupplier,
+  useShownSuppliers,
+  useSuppliers,
+  useUpdateSupplier,
+  type Shown,
+} from '../api';
 import { useErrorText, useSaveFailure } from '../errors';
 
 type Props = { farmId: string; role: FarmRole };
+type ShownSupplier = Shown<Supplier & { deactivating: boolean }>;
 
 /** Active suppliers by name, with add, edit and deactivate for owners and managers. */
 export function SuppliersManager({ farmId, role }: Props) {
   const { t } = useTranslation('inventory');
   const errorText = useErrorText();
   const suppliers = useSuppliers(farmId);
-  const deactivate = useDeactivateSupplier(farmId);
+  const items = useShownSuppliers(farmId);
+  const deactivate = useDeactivateSupplier();
   const [editing, setEditing] = useState<Supplier | 'new' | null>(null);
   const [deactivating, setDeactivating] = useState<Supplier | null>(null);
   const canWrite = can(role, 'records.write');
-  const items = suppliers.data?.items ?? [];
 
   async function onDeactivate(supplier: Supplier) {
     try {
-      await deactivate.mutateAsync(supplier.id);
-      toast.success(t('suppliers.deactivated', { name: supplier.name }));
+      const done = await sendOrQueue(deactivate, { id: supplier.id, farmId, name: supplier.name });
+      if (done === QUEUED) toast(t('movement.queued'));
+      else toast.success(t('suppliers.deactivated', { name: supplier.name }));
     } catch (error) {
       toast.error(t('suppliers.failed', { message: errorText(error) }));
     } finally {
@@ -44,8 +57,9 @@ export function SuppliersManager({ farmId, role }: Props) {
     }
   }
 
-  const actions = (supplier: Supplier) =>
-    canWrite && (
+  const actions = (supplier: ShownSupplier) =>
+    canWrite &&
+    !supplier.deactivating && (
       <div className="flex gap-2">
         <Button variant="secondary" onClick={() => setEditing(supplier)}>
           {t('suppliers.edit')}
@@ -59,12 +73,18 @@ export function SuppliersManager({ farmId, role }: Props) {
         </Button>
       </div>
     );
-  const columns: ListColumn<Supplier>[] = [
-    {
-      key: 'name',
-      header: t('suppliers.name'),
-      render: (s) => <span className="font-medium">{s.name}</span>,
-    },
+  const name = (supplier: ShownSupplier) => (
+    <span className="inline-flex flex-wrap items-center gap-2">
+      <span className="font-semibold text-stone-900">{supplier.name}</span>
+      {supplier.waiting && (
+        <Badge tone="amber">
+          {t(supplier.deactivating ? 'suppliers.deactivateWaiting' : 'list.waiting')}
+        </Badge>
+      )}
+    </span>
+  );
+  const columns: ListColumn<ShownSupplier>[] = [
+    { key: 'name', header: t('suppliers.name'), render: name },
     { key: 'phone', header: t('suppliers.phone'), render: (s) => s.phone ?? '' },
     { key: 'email', header: t('suppliers.email'), render: (s) => s.email ?? '' },
     ...(canWrite ? [{ key: 'actions', header: '', render: actions }] : []),
@@ -102,7 +122,7 @@ export function SuppliersManager({ farmId, role }: Props) {
           getKey={(s) => s.id}
           renderCard={(supplier) => (
             <div className="flex flex-col gap-2">
-              <span className="font-semibold text-stone-900">{supplier.name}</span>
+              {name(supplier)}
               {supplier.phone && (
                 <a className="text-green-800" href={`tel:${supplier.phone}`}>
                   {supplier.phone}
@@ -142,8 +162,9 @@ type FormProps = { farmId: string; supplier: Supplier | undefined; onClose: () =
 function SupplierFormDialog({ farmId, supplier, onClose }: FormProps) {
   const { t } = useTranslation('inventory');
   const saveFailure = useSaveFailure();
-  const create = useCreateSupplier(farmId);
-  const update = useUpdateSupplier(farmId);
+  const create = useCreateSupplier();
+  const update = useUpdateSupplier();
+  const createId = useRef<string | null>(null);
   const { values, field, setErrors, parse, dirty } = useSchemaForm({
     name: supplier?.name ?? '',
     phone: supplier?.phone ?? '',
@@ -157,15 +178,22 @@ function SupplierFormDialog({ farmId, supplier, onClose }: FormProps) {
     event.preventDefault();
     setFailure(null);
     try {
-      let saved: Supplier;
+      let saved: Supplier | typeof QUEUED;
       if (supplier) {
         const input = parse(UpdateSupplierInputSchema, { ...values, version: supplier.version });
         if (!input) return;
-        saved = await update.mutateAsync({ ...input, id: supplier.id });
+        saved = await sendOrQueue(update, { ...input, id: supplier.id, farmId });
       } else {
         const input = parse(CreateSupplierInputSchema, values);
         if (!input) return;
-        saved = await create.mutateAsync(input);
+        // One id per form, kept for every attempt, so a retry or a queued replay adds it once.
+        createId.current ??= newClientId();
+        saved = await sendOrQueue(create, { ...input, id: createId.current, farmId });
+      }
+      if (saved === QUEUED) {
+        toast(t('movement.queued'));
+        onClose();
+        return;
       }
       setErrors({});
       toast.success(t(supplier ? 'suppliers.saved' : 'suppliers.added', { name: saved.name }));

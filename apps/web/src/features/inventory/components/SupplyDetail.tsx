@@ -7,7 +7,7 @@ import { can, type FarmRole } from '@gona/shared/permissions';
 import { formatNaira } from '@gona/shared/money';
 import { Badge, Button, ConfirmDialog, EmptyState, PageHeader, SkeletonRows } from '@/components/ui';
 import { ApiError } from '@/lib/http';
-import { useDeleteSupply, useSupply } from '../api';
+import { useDeleteSupply, useShownSupply, useSupply } from '../api';
 import { useErrorText } from '../errors';
 import { formatDate, useQuantityText } from '../format';
 import { MovementDialog } from './MovementDialog';
@@ -23,6 +23,7 @@ export function SupplyDetail({ farmId, role, supplyId, listPath }: Props) {
   const quantityText = useQuantityText();
   const errorText = useErrorText();
   const supply = useSupply(farmId, supplyId);
+  const shown = useShownSupply(farmId);
   const remove = useDeleteSupply(farmId);
   const [dialog, setDialog] = useState<'record' | 'edit' | 'delete' | null>(null);
   const canWrite = can(role, 'records.write');
@@ -60,7 +61,7 @@ export function SupplyDetail({ farmId, role, supplyId, listPath }: Props) {
     );
   }
 
-  const item = supply.data;
+  const item = shown(supply.data);
   async function onDelete() {
     try {
       await remove.mutateAsync(item.id);
@@ -108,6 +109,7 @@ export function SupplyDetail({ farmId, role, supplyId, listPath }: Props) {
           <p className="flex flex-wrap items-center gap-2 text-3xl font-bold tabular-nums text-stone-900">
             {quantityText(item.quantity, item.unit)}
             {item.is_low_stock && <Badge tone="amber">{t('list.lowStock')}</Badge>}
+            {item.waiting && <Badge>{t('list.waiting')}</Badge>}
           </p>
           <dl className="mt-4 grid gap-x-6 gap-y-2 sm:grid-cols-2">
             {facts.map(([label, value]) => (

@@ -1,5 +1,4 @@
 import { useRef, useState, type FormEvent } from 'react';
-import { onlineManager } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import {
@@ -13,7 +12,15 @@ import {
 import { nairaToKobo } from '@gona/shared/money';
 import { Button, Dialog, FormAlert, SelectField, TextareaField, TextField } from '@/components/ui';
 import { useSchemaForm } from '@/lib/use-schema-form';
-import { newClientId, useCreateSupply, useHasStockHistory, useSuppliers, useUpdateSupply } from '../api';
+import {
+  newClientId,
+  QUEUED,
+  sendOrQueue,
+  useCreateSupply,
+  useHasStockHistory,
+  useShownSuppliers,
+  useUpdateSupply,
+} from '../api';
 import { useSaveFailure } from '../errors';
 import { UnitChangePreview } from './UnitChangePreview';
 
@@ -42,9 +49,9 @@ type Values = {
 export function SupplyFormDialog({ farmId, supply, onClose, onSaved }: Props) {
   const { t } = useTranslation('inventory');
   const saveFailure = useSaveFailure();
-  const suppliers = useSuppliers(farmId);
+  const suppliers = useShownSuppliers(farmId).filter((s) => !s.deactivating);
   const create = useCreateSupply();
-  const update = useUpdateSupply(farmId);
+  const update = useUpdateSupply();
   const { values, field, setErrors, parse, dirty } = useSchemaForm<Values>(() => initialValues(supply));
   const [failure, setFailure] = useState<string | null>(null);
   const createId = useRef<string | null>(null);
@@ -77,25 +84,22 @@ export function SupplyFormDialog({ farmId, supply, onClose, onSaved }: Props) {
     };
     setFailure(null);
     try {
-      let saved: Supply;
+      let saved: Supply | typeof QUEUED;
       if (supply) {
         const input = parse(UpdateSupplyInputSchema, { ...common, version: supply.version });
         if (!input) return;
-        saved = await update.mutateAsync({ ...input, id: supply.id });
+        saved = await sendOrQueue(update, { ...input, id: supply.id, farmId });
       } else {
         const input = parse(CreateSupplyInputSchema, { ...common, quantity: values.quantity });
         if (!input) return;
         // One id per form, kept for every attempt, so a retry or a queued replay adds it once.
         createId.current ??= newClientId();
-        const variables = { ...input, id: createId.current, farmId };
-        if (!onlineManager.isOnline()) {
-          // React Query keeps it on the phone (across reloads) and sends it when the connection is back.
-          create.mutate(variables);
-          toast(t('movement.queued'));
-          onClose();
-          return;
-        }
-        saved = await create.mutateAsync(variables);
+        saved = await sendOrQueue(create, { ...input, id: createId.current, farmId });
+      }
+      if (saved === QUEUED) {
+        toast(t('movement.queued'));
+        onClose();
+        return;
       }
       setErrors({});
       toast.success(t(supply ? 'form.saved' : 'form.added', { name: saved.name }));
@@ -186,10 +190,10 @@ export function SupplyFormDialog({ farmId, supply, onClose, onSaved }: Props) {
         )}
         <SelectField label={t('form.supplier')} {...field('supplier_id')}>
           <option value="">{t('form.noSupplier')}</option>
-          {supply?.supplier_id && !suppliers.data?.items.some((s) => s.id === supply.supplier_id) && (
+          {supply?.supplier_id && !suppliers.some((s) => s.id === supply.supplier_id) && (
             <option value={supply.supplier_id}>{supply.supplier_name}</option>
           )}
-          {suppliers.data?.items.map((supplier) => (
+          {suppliers.map((supplier) => (
             <option key={supplier.id} value={supplier.id}>
               {supplier.name}
             </option>

@@ -19,7 +19,7 @@ import {
   TextField,
   type ListColumn,
 } from '@/components/ui';
-import { useSupplies, useWaitingSupplies, type SupplyFilters } from '../api';
+import { useShownSupply, useSupplies, useWaitingSupplies, type Shown, type SupplyFilters } from '../api';
 import { useErrorText } from '../errors';
 import { useQuantityText } from '../format';
 import { useDebounced } from '../useDebounced';
@@ -46,7 +46,8 @@ export function SupplyList({ farmId, role, onAdd, supplyPath }: Props) {
   const [movement, setMovement] = useState<{ supply: Supply; kind: MovementKind } | null>(null);
   const canRecord = can(role, 'records.recordEvent');
   const filtered = filters.search !== '' || filters.category !== '' || filters.lowStock;
-  const items = supplies.data?.pages.flatMap((page) => page.items) ?? [];
+  const shown = useShownSupply(farmId);
+  const items = supplies.data?.pages.flatMap((page) => page.items.map(shown)) ?? [];
   const waiting = useWaitingSupplies(farmId);
 
   const quickActions = (supply: Supply) =>
@@ -85,16 +86,17 @@ export function SupplyList({ farmId, role, onAdd, supplyPath }: Props) {
     </div>
   );
 
-  const quantityCell = (supply: Supply) => (
+  const quantityCell = (supply: Shown<Supply>) => (
     <span className="inline-flex flex-wrap items-center justify-end gap-2">
       <span className={supply.is_low_stock ? 'font-semibold text-amber-900' : undefined}>
         {quantityText(supply.quantity, supply.unit)}
       </span>
       {supply.is_low_stock && <Badge tone="amber">{t('list.lowStock')}</Badge>}
+      {supply.waiting && <Badge>{t('list.waiting')}</Badge>}
     </span>
   );
 
-  const columns: ListColumn<Supply>[] = [
+  const columns: ListColumn<Shown<Supply>>[] = [
     { key: 'name', header: t('list.name'), render: nameCell },
     { key: 'quantity', header: t('list.quantity'), render: quantityCell, numeric: true },
     {
