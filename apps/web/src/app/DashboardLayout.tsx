@@ -3,18 +3,21 @@ import { DashboardShell } from '@/components/layout/DashboardShell';
 import { ErrorBoundary } from '@/components/errors/ErrorBoundary';
 import { FarmSwitcher } from '@/features/farms/components/FarmSwitcher';
 import { useFarmSelection } from '@/features/farms/useFarmSelection';
+import { RefusedChange } from '@/features/inventory/components/RefusedChange';
 import { SidebarBadge } from './sidebar-badges';
 
 /** /dashboard/*: the shell around every dashboard screen. A user without any farm creates one first. */
 export function DashboardLayout() {
   const { pathname } = useLocation();
   const { farms, ready, selectedFarmId } = useFarmSelection();
-  if (ready && farms.length === 0 && pathname !== '/dashboard/create-farm') return <Navigate to="/create-farm" replace />;
+  if (ready && farms.length === 0 && pathname !== '/dashboard/create-farm')
+    return <Navigate to="/create-farm" replace />;
 
   return (
     <DashboardShell
       farmSwitcher={<FarmSwitcher />}
       renderBadge={(path) => <SidebarBadge path={path} farmId={selectedFarmId} />}
+      renderAttentionItem={(item) => <RefusedChange item={item} />}
     >
       <ErrorBoundary resetKey={pathname}>
         <Outlet />

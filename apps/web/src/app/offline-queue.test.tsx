@@ -10,12 +10,15 @@ import { DashboardShell } from '@/components/layout/DashboardShell';
 import { inventoryKeys } from '@/features/inventory/api';
 import {
   MovementDialog,
+  RefusedChange,
   SuppliersManager,
   SupplyDetail,
   SupplyFormDialog,
   SupplyList,
 } from '@/features/inventory/components';
-import { farm, installFakeFetch, signedInRoutes } from '@/test/fake-fetch';
+import { addAttentionItem } from '@/lib/needs-attention';
+import { writeAuthEntry } from '@/lib/storage';
+import { farm, installFakeFetch, ME, signedInRoutes } from '@/test/fake-fetch';
 import { renderAt } from '@/test/render';
 import { AppProviders } from './providers';
 import { AppToaster } from './toaster';
@@ -129,7 +132,11 @@ function App({ children }: { children?: ReactNode }) {
   return (
     <AppProviders>
       <MemoryRouter>
-        <DashboardShell farmSwitcher={null} renderBadge={() => null}>
+        <DashboardShell
+          farmSwitcher={null}
+          renderBadge={() => null}
+          renderAttentionItem={(item) => <RefusedChange item={item} />}
+        >
           <WhenRestored>{children}</WhenRestored>
         </DashboardShell>
       </MemoryRouter>
@@ -242,7 +249,7 @@ describe('changes queued offline', () => {
     });
   });
 
-  it('are dropped when the person signs out, so the next person neither sends nor sees them', async () => {
+  it('are dropped when the person signs out, refused ones too, so the next person neither sends nor sees them', async () => {
     const greenAcres = farm(FARM, 'Green Acres');
     const requests = installFakeFetch({
       ...signedInRoutes([greenAcres]),
@@ -259,10 +266,18 @@ describe('changes queued offline', () => {
     void queued.execute({ farmId: FARM }).catch(() => undefined);
     await waitFor(() => expect(queued.state.isPaused).toBe(true));
     expect(await screen.findByText('1 change is waiting to be sent.', { exact: false })).toBeInTheDocument();
+    addAttentionItem({
+      mutationKey: ['inventory', 'create-supply'],
+      variables: {},
+      status: 400,
+      message: 'No',
+    });
+    expect(await screen.findByText('1 change needs your attention.')).toBeInTheDocument();
 
     await router.navigate('/logout');
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(queryClient.getMutationCache().getAll()).toHaveLength(0);
+    expect(localStorage.getItem('gona.needs_attention')).toBeNull();
     onlineManager.setOnline(true);
     await queryClient.resumePausedMutations();
     expect(requests.filter((r) => r.path.includes('/movements'))).toHaveLength(0);
@@ -368,5 +383,86 @@ describe('what was changed offline shows at once', () => {
     const sent = requests.filter((r) => `${r.method} ${r.path}` === CREATE);
     expect(sent).toHaveLength(1);
     expect(sent[0]?.body).toMatchObject({ id: supplierId, name: 'Zeb Agro Ventures' });
+  });
+});
+
+describe('a queued change the server refuses', () => {
+  const signedIn = () =>
+    writeAuthEntry({ user_id: ME.id, email: ME.email, first_name: ME.first_name, last_name: ME.last_name });
+  const refusal = (message: string) => ({ status: 409, body: { error: { code: 'CONFLICT', message } } });
+
+  it("is kept in the needs-attention list with the server's reason until it is discarded", async () => {
+    signedIn();
+    setOffline();
+    installFakeFetch({});
+    render(
+      <App>
+        <MovementDialog farmId={FARM} supply={SUPPLY} initialKind="used" showCost onClose={() => undefined} />
+      </App>,
+    );
+    fireEvent.change(await screen.findByLabelText(/How much/), { target: { value: '4' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(queuedIds()).toHaveLength(1));
+
+    const requests = installFakeFetch({
+      [MOVEMENTS]: refusal('Not enough stock: only 2 left, so 4 cannot be taken out.'),
+    });
+    comeOnline();
+    expect(await screen.findByText('1 change needs your attention.')).toBeInTheDocument();
+    expect(requests.filter((r) => `${r.method} ${r.path}` === MOVEMENTS)).toHaveLength(1);
+    fireEvent.click(screen.getByRole('button', { name: 'Review' }));
+    const list = within(await screen.findByRole('list', { name: 'Changes that need your attention' }));
+    expect(
+      await list.findByText(
+        'Use of 4 bags (50 kg) of NPK 15:15:15 was not saved: Not enough stock: only 2 left, so 4 cannot be taken out.',
+      ),
+    ).toBeInTheDocument();
+
+    fireEvent.click(list.getByRole('button', { name: 'Discard' }));
+    await waitFor(() => expect(screen.queryByText('1 change needs your attention.')).not.toBeInTheDocument());
+    expect(localStorage.getItem('gona.needs_attention')).toBeNull();
+  });
+
+  it('an edit refused as stale after a reload is sent again, against the current version, with Try again', async () => {
+    signedIn();
+    setOffline();
+    savedCache();
+    installFakeFetch({});
+    const first = render(
+      <App>
+        <SupplyFormDialog farmId={FARM} supply={RECORD} onClose={() => undefined} />
+      </App>,
+    );
+    const form = within(await screen.findByRole('dialog'));
+    fireEvent.change(form.getByLabelText('Name'), { target: { value: 'NPK 20:10:10' } });
+    fireEvent.submit(document.getElementById(`supply-form-${SUPPLY.id}`)!);
+    await waitFor(() => expect(queuedIds()).toHaveLength(1));
+    first.unmount();
+
+    setOnline(true);
+    const PATCH = `PATCH /api/farms/${FARM}/supplies/${SUPPLY.id}`;
+    const patches = () => requests.filter((r) => `${r.method} ${r.path}` === PATCH);
+    const requests = installFakeFetch({
+      [PATCH]: () =>
+        patches().length === 1
+          ? refusal('Someone else changed this record. Reload it and try again.')
+          : { status: 200, body: { ...RECORD, name: 'NPK 20:10:10', version: 4 } },
+      [`GET /api/farms/${FARM}/supplies/${SUPPLY.id}`]: { status: 200, body: { ...RECORD, version: 3 } },
+    });
+    withLatency();
+    render(<App />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Review' }));
+    const list = within(await screen.findByRole('list', { name: 'Changes that need your attention' }));
+    expect(
+      await list.findByText(
+        'Edit of NPK 20:10:10 was not saved: Someone else changed this record. Reload it and try again.',
+      ),
+    ).toBeInTheDocument();
+
+    fireEvent.click(list.getByRole('button', { name: 'Try again' }));
+    await waitFor(() => expect(patches()).toHaveLength(2));
+    expect(patches()[1]?.body).toEqual({ ...(patches()[0]?.body as object), version: 3 });
+    await waitFor(() => expect(screen.queryByText(/needs your attention/)).not.toBeInTheDocument());
+    expect(patches()).toHaveLength(2);
   });
 });

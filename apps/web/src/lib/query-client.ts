@@ -93,6 +93,20 @@ function keepRefusedChange(
   addAttentionItem({ mutationKey, variables, status: error.status, message: error.message });
 }
 
+/**
+ * Sends a refused change again as a new attempt, run by the defaults of its key like a restored
+ * one. It counts as queued: refused again, it comes back to the list with the new reason.
+ */
+export function resendChange(
+  queryClient: QueryClient,
+  mutationKey: readonly unknown[],
+  variables: unknown,
+): void {
+  const mutation = queryClient.getMutationCache().build(queryClient, { mutationKey });
+  queuedMutations.add(mutation);
+  void mutation.execute(variables).catch(() => undefined);
+}
+
 /** How many changes are waiting for the connection. */
 export function useQueuedChangeCount(): number {
   return useIsMutating({ predicate: isQueuedChange });

@@ -1,11 +1,14 @@
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { Menu, WifiOff, X } from 'lucide-react';
+import { CircleAlert, Menu, WifiOff, X } from 'lucide-react';
 import { LogoIcon } from '@/components/brand/Logo';
+import { Button } from '@/components/ui/Button';
 import { cx } from '@/components/ui/cx';
+import { Dialog } from '@/components/ui/Dialog';
 import { useFocusTrap } from '@/components/ui/useFocusTrap';
 import { readFlag, STORAGE_KEYS, writeFlag } from '@/lib/storage';
+import { useAttentionItems, type AttentionItem } from '@/lib/needs-attention';
 import { useOnline } from '@/lib/online';
 import { useQueuedChangeCount } from '@/lib/query-client';
 import { Sidebar } from './Sidebar';
@@ -13,6 +16,8 @@ import { Sidebar } from './Sidebar';
 type DashboardShellProps = {
   farmSwitcher: ReactNode;
   renderBadge: (path: string) => ReactNode;
+  /** One refused change in words, with what can be done about it (the feature that made it knows). */
+  renderAttentionItem: (item: AttentionItem) => ReactNode;
   children: ReactNode;
 };
 
@@ -20,11 +25,18 @@ type DashboardShellProps = {
  * The dashboard frame: a 240 px / 70 px sidebar on wider screens; on phones (< 768 px) a top bar
  * with the farm switcher and a menu button that opens the sidebar as a drawer.
  */
-export function DashboardShell({ farmSwitcher, renderBadge, children }: DashboardShellProps) {
+export function DashboardShell({
+  farmSwitcher,
+  renderBadge,
+  renderAttentionItem,
+  children,
+}: DashboardShellProps) {
   const { t } = useTranslation('dashboard');
   const { pathname } = useLocation();
   const online = useOnline();
   const queued = useQueuedChangeCount();
+  const attention = useAttentionItems();
+  const [reviewing, setReviewing] = useState(false);
   const [collapsed, setCollapsed] = useState(() => readFlag(STORAGE_KEYS.sidebarCollapsed));
   const [drawerOpen, setDrawerOpen] = useState(false);
   const drawer = useRef<HTMLDivElement>(null);
@@ -84,14 +96,22 @@ export function DashboardShell({ farmSwitcher, renderBadge, children }: Dashboar
             >
               <X aria-hidden="true" className="size-5" />
             </button>
-            <Sidebar currentPath={pathname} collapsed={false} renderBadge={renderBadge} onNavigate={closeDrawer} />
+            <Sidebar
+              currentPath={pathname}
+              collapsed={false}
+              renderBadge={renderBadge}
+              onNavigate={closeDrawer}
+            />
           </div>
         </div>
       )}
 
       <div className={cx('transition-[padding]', collapsed ? 'md:pl-[70px]' : 'md:pl-[240px]')}>
         {(!online || queued > 0) && (
-          <p role="status" className="flex items-center gap-2 bg-amber-100 px-4 py-2 text-sm font-medium text-amber-900">
+          <p
+            role="status"
+            className="flex items-center gap-2 bg-amber-100 px-4 py-2 text-sm font-medium text-amber-900"
+          >
             <WifiOff aria-hidden="true" className="size-4 shrink-0" />
             <span>
               {!online && t('offline')}
@@ -100,6 +120,29 @@ export function DashboardShell({ farmSwitcher, renderBadge, children }: Dashboar
             </span>
           </p>
         )}
+        {attention.length > 0 && (
+          <div className="flex flex-wrap items-center gap-x-3 gap-y-1 bg-red-50 px-4 py-2 text-sm font-medium text-red-900">
+            <CircleAlert aria-hidden="true" className="size-4 shrink-0" />
+            <span>{t('attention.count', { count: attention.length })}</span>
+            <Button variant="secondary" className="min-h-9 px-3 py-1" onClick={() => setReviewing(true)}>
+              {t('attention.review')}
+            </Button>
+          </div>
+        )}
+        <Dialog
+          open={reviewing && attention.length > 0}
+          onClose={() => setReviewing(false)}
+          title={t('attention.title')}
+          description={t('attention.intro')}
+        >
+          <ul aria-label={t('attention.listLabel')} className="flex flex-col gap-3">
+            {attention.map((item) => (
+              <li key={item.id} className="rounded-xl border border-stone-200 bg-white p-4">
+                {renderAttentionItem(item)}
+              </li>
+            ))}
+          </ul>
+        </Dialog>
         <main id="main" className="mx-auto w-full max-w-6xl px-4 py-6 md:px-8">
           {children}
         </main>

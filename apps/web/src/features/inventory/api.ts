@@ -250,6 +250,26 @@ export function sendOrQueue<TVariables, TResult>(
   return Promise.resolve(QUEUED);
 }
 
+/**
+ * The variables to send a refused change again with. An edit is made against the record as it is
+ * now: its current version, so a stale one (409) can go through with the farmer's changes.
+ */
+export async function retryVariables(mutationKey: readonly unknown[], variables: unknown): Promise<unknown> {
+  if (mutationKey[1] === 'update-supply') {
+    const { farmId, id } = variables as UpdateSupplyVariables;
+    const current = await apiFetch<Supply>(`${suppliesPath(farmId)}/${encodeURIComponent(id)}`);
+    return { ...(variables as UpdateSupplyVariables), version: current.version };
+  }
+  if (mutationKey[1] === 'update-supplier') {
+    const { farmId, id } = variables as UpdateSupplierVariables;
+    const suppliers = await apiFetch<Page<Supplier>>(`${farmPath(farmId)}/suppliers?limit=200`);
+    const current = suppliers.items.find((s) => s.id === id);
+    // A supplier no longer listed is left as it was; the server says what became of it.
+    return current ? { ...(variables as UpdateSupplierVariables), version: current.version } : variables;
+  }
+  return variables;
+}
+
 /** Variables of this farm's queued (or sending) changes of one kind, oldest first. */
 export function useQueued<TVariables extends { farmId: string }>(
   mutationKey: readonly string[],

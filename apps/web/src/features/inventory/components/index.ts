@@ -1,6 +1,7 @@
 export { AlertsPanel } from './AlertsPanel';
 export { ExportLinks, LowStockCard } from './InventoryWidgets';
 export { MovementDialog } from './MovementDialog';
+export { RefusedChange } from './RefusedChange';
 export { SuppliersManager } from './SuppliersManager';
 export { SupplyDetail } from './SupplyDetail';
 export { SupplyFormDialog } from './SupplyFormDialog';
