@@ -321,7 +321,7 @@ export function useShownSuppliers(farmId: string): Shown<Supplier & { deactivati
     inventoryMutationKeys.deactivateSupplier,
     farmId,
   );
-  const placeholder = { farm_id: farmId, is_active: true, created_at: '', updated_at: '', version: 0 };
+  const placeholder = { farm_id: farmId, is_active: true, created_at: '', updated_at: '', version: 1 };
   const all: Supplier[] = [
     ...server,
     ...created
