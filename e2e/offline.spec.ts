@@ -60,6 +60,9 @@ test('a stock movement recorded offline waits on the phone through a closed tab 
     '1 change is waiting to be sent.',
   );
   await expect.poll(() => queuedInIndexedDb(page)).toBe(1);
+  // The list counts the queued use at once, marked as waiting to send.
+  await expect(row.getByText('7 bags (25 kg)')).toBeVisible();
+  await expect(row.getByText('waiting to send')).toBeVisible();
 
   // The phone starts the app again with what this tab left in storage (cookies, IndexedDB). A second
   // context stands in for that start: closing an emulated-offline page lifts the emulation while
