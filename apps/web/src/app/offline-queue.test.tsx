@@ -423,6 +423,45 @@ describe('a queued change the server refuses', () => {
     expect(localStorage.getItem('gona.needs_attention')).toBeNull();
   });
 
+  it('a change that still cannot get through after its retries is kept too, never dropped', async () => {
+    signedIn();
+    setOffline();
+    installFakeFetch({});
+    render(
+      <App>
+        <MovementDialog farmId={FARM} supply={SUPPLY} initialKind="used" showCost onClose={() => undefined} />
+      </App>,
+    );
+    fireEvent.change(await screen.findByLabelText(/How much/), { target: { value: '4' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(queuedIds()).toHaveLength(1));
+
+    // The phone says it is online, but nothing gets through (a captive portal, a dead mast).
+    let attempts = 0;
+    vi.stubGlobal('fetch', () => {
+      attempts += 1;
+      return Promise.reject(new TypeError('Failed to fetch'));
+    });
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      comeOnline();
+      await vi.waitFor(async () => {
+        await vi.advanceTimersByTimeAsync(10_000);
+        expect(screen.getByText('1 change needs your attention.')).toBeInTheDocument();
+      });
+    } finally {
+      vi.useRealTimers();
+    }
+    expect(attempts).toBe(4);
+    fireEvent.click(screen.getByRole('button', { name: 'Review' }));
+    const list = within(await screen.findByRole('list', { name: 'Changes that need your attention' }));
+    expect(
+      list.getByText(
+        'Use of 4 bags (50 kg) of NPK 15:15:15 was not saved: Cannot reach Gona. Check your connection and try again.',
+      ),
+    ).toBeInTheDocument();
+  });
+
   it('an edit refused as stale after a reload is sent again, against the current version, with Try again', async () => {
     signedIn();
     setOffline();

@@ -34,8 +34,13 @@ export function createQueryClient(): QueryClient {
         // Kept for a day so that the last known data shows when the farmer is offline.
         gcTime: 24 * 60 * 60 * 1000,
         // Errors the server meant (404, 403, validation …) do not get better by asking again.
-        retry: (failures, error) =>
-          failures < 2 && (!(error instanceof ApiError) || error.status === 0 || error.status >= 500),
+        retry: (failures, error) => failures < 2 && isPassing(error),
+      },
+      mutations: {
+        // A change that met a dropped connection or a busy server is sent again a few times (1, 2,
+        // 4 s apart); it pauses, and so joins the queue, if the connection goes meanwhile.
+        retry: (failures, error) => failures < 3 && isPassing(error),
+        retryDelay: (failures) => Math.min(1000 * 2 ** failures, 8000),
       },
     },
   });
@@ -75,12 +80,24 @@ export function isRefusal(error: unknown): error is ApiError {
   );
 }
 
+/** A failure that may pass by itself: no connection, a timeout, a busy or failing server. */
+function isPassing(error: unknown): boolean {
+  return (
+    !(error instanceof ApiError) ||
+    error.status === 0 ||
+    [408, 429].includes(error.status) ||
+    error.status >= 500
+  );
+}
+
 /** Mutations that waited for the connection (restored ones all did); their screen is long gone. */
 const queuedMutations = new WeakSet<Mutation<unknown, unknown, unknown, unknown>>();
 
 /**
- * A queued change refused when it was finally sent goes to the "needs your attention" list, so it
- * is never dropped silently; a change sent while the form was open shows its error there instead.
+ * A queued change that failed when it was finally sent goes to the "needs your attention" list, so it
+ * is never dropped silently: refused by the server, or still failing to get through after its
+ * retries. A change sent while the form was open shows its error there instead. A lost session (401)
+ * ends with the whole local state, as signing out does.
  */
 function keepRefusedChange(
   error: unknown,
@@ -89,8 +106,12 @@ function keepRefusedChange(
   mutation: Mutation<unknown, unknown, unknown, unknown>,
 ): void {
   const { mutationKey } = mutation.options;
-  if (!queuedMutations.has(mutation) || !mutationKey || !isRefusal(error)) return;
-  addAttentionItem({ mutationKey, variables, status: error.status, message: error.message });
+  if (!queuedMutations.has(mutation) || !mutationKey) return;
+  if (error instanceof ApiError && error.status === 401) return;
+  const status = error instanceof ApiError ? error.status : 0;
+  // The server's words when it answered; a change that never reached it is described at display.
+  const message = error instanceof ApiError && error.status !== 0 ? error.message : '';
+  addAttentionItem({ mutationKey, variables, status, message });
 }
 
 /**

@@ -45,7 +45,7 @@ export function RefusedChange({ item }: { item: AttentionItem }) {
   return (
     <div className="flex flex-col gap-3">
       <p className="wrap-anywhere text-stone-900">
-        {t('attention.notSaved', { what, reason: item.message })}
+        {t('attention.notSaved', { what, reason: item.message || t('errors.network', { ns: 'common' }) })}
       </p>
       <div className="flex flex-wrap gap-2">
         <Button loading={pending} onClick={() => void retry()}>
