@@ -62,6 +62,31 @@ describe('supply costs by role', () => {
     expect(used.body.supply).not.toHaveProperty('unit_cost_kobo');
   });
 
+  it('a worker cannot set a cost through the API either: 400 on the cost, nothing recorded', async () => {
+    const before = await t.request<Supply>('GET', `${team.base}/supplies/${supply.id}`, {
+      cookie: team.owner,
+    });
+    const received = await t.request('POST', `${team.base}/supplies/${supply.id}/movements`, {
+      cookie: team.worker,
+      body: movement('received', '2', { unit_cost_kobo: 1 }),
+    });
+    expect(received.status).toBe(400);
+    expect(received.body).toMatchObject({
+      error: {
+        fields: {
+          unit_cost_kobo: 'Only the owner or a manager records what stock cost; leave the cost empty',
+        },
+      },
+    });
+    const after = await t.request<Supply>('GET', `${team.base}/supplies/${supply.id}`, {
+      cookie: team.owner,
+    });
+    expect(after.body).toMatchObject({
+      quantity: before.body.quantity,
+      unit_cost_kobo: before.body.unit_cost_kobo,
+    });
+  });
+
   it('a worker’s CSV exports have no cost column; the owner’s do', async () => {
     for (const path of ['supplies/export.csv', 'supply-movements/export.csv']) {
       const owner = await t.request('GET', `${team.base}/${path}`, { cookie: team.owner });

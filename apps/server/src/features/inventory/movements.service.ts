@@ -11,6 +11,7 @@ import { supplies, supply_movements } from '../../db/schema/index';
 import { writeAudit } from '../../lib/audit';
 import type { FarmCtx } from '../../lib/context';
 import { AppError } from '../../lib/errors';
+import { can } from '@gona/shared/permissions';
 import { syncAlert } from './alerts.service';
 import { afterCursor, newestFirst, toPage } from '../../lib/pagination';
 import { toMovement } from './inventory.rows';
@@ -25,11 +26,17 @@ import { readSupply } from './supplies.service';
  * retry racing its own original waits for it and then returns the first result instead of
  * recording twice.
  */
+const WORKER_COST = 'Only the owner or a manager records what stock cost; leave the cost empty';
+
 export async function recordMovement(
   ctx: FarmCtx,
   supplyId: string,
   input: RecordMovement,
 ): Promise<MovementResult> {
+  // Workers do not see money (product.md), so they do not set it either.
+  if (input.unit_cost_kobo != null && !can(ctx.role, 'money.read')) {
+    throw new AppError('VALIDATION', undefined, { unit_cost_kobo: WORKER_COST });
+  }
   return ctx.db.transaction(async (tx) => {
     const [supply] = await tx
       .select({
