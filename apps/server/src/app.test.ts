@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ErrorBody, Farm, Page } from '@gona/shared';
 import { createTestContext } from './test/context';
+import { seedUser } from './test/farm-team';
 
 const t = await createTestContext();
 // Registered before the first request: Hono builds its router then.
@@ -38,7 +39,7 @@ describe('health and unknown API paths', () => {
 
 describe('origin check', () => {
   it('refuses a state-changing request from another site, or with no origin at all', async () => {
-    const { cookie } = await t.signUp();
+    const { cookie } = await seedUser(t);
     const body = { name: 'Green Acres', location: 'Obio-Akpor', farm_type: 'crop' };
     const foreign = await t.request<ErrorBody>('POST', '/api/farms', {
       cookie,
@@ -58,7 +59,7 @@ describe('origin check', () => {
   });
 
   it('accepts the request’s own host, and a Referer when Origin is missing', async () => {
-    const { cookie } = await t.signUp();
+    const { cookie } = await seedUser(t);
     const body = { name: 'Green Acres', location: 'Obio-Akpor', farm_type: 'crop' };
     const ownHost = await t.request('POST', '/api/farms', {
       cookie,
@@ -79,7 +80,7 @@ describe('origin check', () => {
 
 describe('request bodies', () => {
   it('refuses a JSON body over 1 MB with 413 PAYLOAD_TOO_LARGE', async () => {
-    const { cookie } = await t.signUp();
+    const { cookie } = await seedUser(t);
     const res = await t.request<ErrorBody>('POST', '/api/farms', {
       cookie,
       body: { name: 'x'.repeat(1024 * 1024 + 1), location: 'Obio-Akpor', farm_type: 'crop' },

@@ -4,6 +4,7 @@ import { eq } from 'drizzle-orm';
 import { farms } from './db/schema/index';
 import type { ErrorBody } from '@gona/shared';
 import { createTestContext, type TestContext } from './test/context';
+import { seedUser } from './test/farm-team';
 
 /**
  * Bad input never becomes a 500. The routes come from /api/openapi.json, so a new route is covered
@@ -38,7 +39,7 @@ let ids: Record<string, string>;
 
 beforeAll(async () => {
   t = await createTestContext();
-  const owner = await t.signUp();
+  const owner = await seedUser(t);
   cookie = owner.cookie;
   const farm = await t.createFarm(cookie);
   const supply = await t.request<{ id: string }>('POST', `/api/farms/${farm.id}/supplies`, {

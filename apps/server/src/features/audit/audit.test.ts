@@ -5,13 +5,14 @@ import { writeAudit } from '../../lib/audit';
 import { newId } from '../../lib/ids';
 import type { AuditLog, Page } from '@gona/shared';
 import { createTestContext } from '../../test/context';
+import { seedUser } from '../../test/farm-team';
 
 const t = await createTestContext();
 
 describe('GET /api/audit-logs', () => {
   it("lists only the signed-in user's entries, newest first, 100 by default", async () => {
-    const me = await t.signUp();
-    const other = await t.signUp();
+    const me = await seedUser(t);
+    const other = await seedUser(t);
     const a = await t.createFarm(me.cookie, { name: 'Farm A' });
     const b = await t.createFarm(me.cookie, { name: 'Farm B' });
     await t.createFarm(other.cookie);
@@ -38,7 +39,7 @@ describe('GET /api/audit-logs', () => {
   });
 
   it('takes a limit up to 500', async () => {
-    const me = await t.signUp();
+    const me = await seedUser(t);
     await t.createFarm(me.cookie, { name: 'Farm A' });
     await t.createFarm(me.cookie, { name: 'Farm B' });
     const one = await t.request<Page<AuditLog>>('GET', '/api/audit-logs?limit=1', { cookie: me.cookie });
@@ -62,8 +63,8 @@ describe('GET /api/audit-logs', () => {
 
 describe('GET /api/farms/:farmId/audit-logs', () => {
   it("shows members the farm's history, filtered by table and record", async () => {
-    const owner = await t.signUp();
-    const viewer = await t.signUp();
+    const owner = await seedUser(t);
+    const viewer = await seedUser(t);
     const farm = await t.createFarm(owner.cookie);
     await t.addMember(farm.id, viewer.user.id, 'viewer');
     await t.request('PATCH', `/api/farms/${farm.id}`, {
@@ -91,8 +92,8 @@ describe('GET /api/farms/:farmId/audit-logs', () => {
   });
 
   it('leaves costs out for a worker', async () => {
-    const owner = await t.signUp();
-    const worker = await t.signUp();
+    const owner = await seedUser(t);
+    const worker = await seedUser(t);
     const farm = await t.createFarm(owner.cookie);
     await t.addMember(farm.id, worker.user.id, 'worker');
     const supply = await t.request<{ id: string }>('POST', `/api/farms/${farm.id}/supplies`, {
@@ -111,8 +112,8 @@ describe('GET /api/farms/:farmId/audit-logs', () => {
   });
 
   it('is unreachable for non-members (404)', async () => {
-    const owner = await t.signUp();
-    const stranger = await t.signUp();
+    const owner = await seedUser(t);
+    const stranger = await seedUser(t);
     const farm = await t.createFarm(owner.cookie);
     const res = await t.request<Page<AuditLog>>('GET', `/api/farms/${farm.id}/audit-logs`, {
       cookie: stranger.cookie,
@@ -123,7 +124,7 @@ describe('GET /api/farms/:farmId/audit-logs', () => {
 
 describe('writeAudit', () => {
   it('rolls back with the mutation: a failed write leaves no audit row', async () => {
-    const { user } = await t.signUp();
+    const { user } = await seedUser(t);
     const farmId = newId();
     await expect(
       t.db.transaction(async (tx) => {
@@ -148,7 +149,7 @@ describe('writeAudit', () => {
   });
 
   it('only logs and returns false when the audit insert fails; the mutation still commits', async () => {
-    const { user } = await t.signUp();
+    const { user } = await seedUser(t);
     const farmId = newId();
     const errors: unknown[] = [];
     const original = console.error;

@@ -4,6 +4,7 @@ import { audit_logs, farm_memberships, farms } from '../../db/schema/index';
 import { newId } from '../../lib/ids';
 import type { ErrorBody, Farm, FarmSummary, Page } from '@gona/shared';
 import { createTestContext } from '../../test/context';
+import { seedUser } from '../../test/farm-team';
 
 const t = await createTestContext();
 
@@ -15,7 +16,7 @@ const auditRows = (recordId: string) =>
 
 describe('creating a farm', () => {
   it('answers 201 with the farm; the creator owns it through a membership, audited', async () => {
-    const { cookie, user } = await t.signUp();
+    const { cookie, user } = await seedUser(t);
     const res = await t.request<Farm>('POST', '/api/farms', {
       cookie,
       body: {
@@ -49,7 +50,7 @@ describe('creating a farm', () => {
   });
 
   it('answers malformed input with 400 and a message per field', async () => {
-    const { cookie } = await t.signUp();
+    const { cookie } = await seedUser(t);
     const res = await t.request<ErrorBody>('POST', '/api/farms', {
       cookie,
       body: { name: 'A', farm_type: 'spaceship', latitude: 200 },
@@ -65,7 +66,7 @@ describe('creating a farm', () => {
   });
 
   it('answers a body that is not JSON with 400', async () => {
-    const { cookie } = await t.signUp();
+    const { cookie } = await seedUser(t);
     const res = await t.app.request('/api/farms', {
       method: 'POST',
       headers: { cookie, origin: t.deps.config.baseUrl, 'content-type': 'application/json' },
@@ -78,8 +79,8 @@ describe('creating a farm', () => {
 
 describe('listing farms', () => {
   it('lists owned and member farms, newest first, each with my role; never other people’s', async () => {
-    const me = await t.signUp();
-    const other = await t.signUp();
+    const me = await seedUser(t);
+    const other = await seedUser(t);
     const first = await t.createFarm(me.cookie, { name: 'First farm' });
     const theirs = await t.createFarm(other.cookie, { name: 'Their farm' });
     const notMine = await t.createFarm(other.cookie, { name: 'Not mine' });
@@ -98,7 +99,7 @@ describe('listing farms', () => {
   });
 
   it('pages with a cursor', async () => {
-    const me = await t.signUp();
+    const me = await seedUser(t);
     const a = await t.createFarm(me.cookie, { name: 'Farm A' });
     const b = await t.createFarm(me.cookie, { name: 'Farm B' });
     const c = await t.createFarm(me.cookie, { name: 'Farm C' });
@@ -124,8 +125,8 @@ describe('listing farms', () => {
 
 describe('listing farms with ?fields=basic (the fallback list)', () => {
   it('answers only id, name, location, farm_type and role, newest first, member farms included', async () => {
-    const me = await t.signUp();
-    const other = await t.signUp();
+    const me = await seedUser(t);
+    const other = await seedUser(t);
     const first = await t.createFarm(me.cookie, { name: 'First farm', location: 'Aba', farm_type: 'crop' });
     const theirs = await t.createFarm(other.cookie, {
       name: 'Their farm',
@@ -153,7 +154,7 @@ describe('listing farms with ?fields=basic (the fallback list)', () => {
   });
 
   it('pages like the full list', async () => {
-    const me = await t.signUp();
+    const me = await seedUser(t);
     const a = await t.createFarm(me.cookie, { name: 'Farm A' });
     const b = await t.createFarm(me.cookie, { name: 'Farm B' });
     const c = await t.createFarm(me.cookie, { name: 'Farm C' });
@@ -171,8 +172,8 @@ describe('listing farms with ?fields=basic (the fallback list)', () => {
   });
 
   it('answers an empty list to a user with no farms', async () => {
-    const { cookie } = await t.signUp();
-    await t.createFarm((await t.signUp()).cookie);
+    const { cookie } = await seedUser(t);
+    await t.createFarm((await seedUser(t)).cookie);
     const res = await t.request<Page<FarmSummary>>('GET', '/api/farms?fields=basic', { cookie });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ items: [], next_cursor: null });
@@ -185,7 +186,7 @@ describe('listing farms with ?fields=basic (the fallback list)', () => {
   });
 
   it('answers 400 to an unknown fields value', async () => {
-    const { cookie } = await t.signUp();
+    const { cookie } = await seedUser(t);
     for (const fields of ['full', 'id,name', '']) {
       const res = await t.request<ErrorBody>('GET', `/api/farms?fields=${fields}`, { cookie });
       expect(res.status, `fields=${fields}`).toBe(400);
@@ -197,7 +198,7 @@ describe('listing farms with ?fields=basic (the fallback list)', () => {
 
 describe('one farm', () => {
   it('gets, updates (with version) and deletes, auditing each change', async () => {
-    const { cookie, user } = await t.signUp();
+    const { cookie, user } = await seedUser(t);
     const farm = await t.createFarm(cookie);
 
     const got = await t.request<Farm>('GET', `/api/farms/${farm.id}`, { cookie });
@@ -229,7 +230,7 @@ describe('one farm', () => {
   });
 
   it('refuses a stale version with 409 CONFLICT and writes no audit row', async () => {
-    const { cookie } = await t.signUp();
+    const { cookie } = await seedUser(t);
     const farm = await t.createFarm(cookie);
     expect(
       (await t.request('PATCH', `/api/farms/${farm.id}`, { cookie, body: { name: 'New', version: 1 } }))
@@ -247,7 +248,7 @@ describe('one farm', () => {
   });
 
   it('treats saving unchanged values as no change', async () => {
-    const { cookie } = await t.signUp();
+    const { cookie } = await seedUser(t);
     const farm = await t.createFarm(cookie);
     const res = await t.request<Farm>('PATCH', `/api/farms/${farm.id}`, {
       cookie,
@@ -259,7 +260,7 @@ describe('one farm', () => {
   });
 
   it('needs a version to update', async () => {
-    const { cookie } = await t.signUp();
+    const { cookie } = await seedUser(t);
     const farm = await t.createFarm(cookie);
     const res = await t.request<ErrorBody>('PATCH', `/api/farms/${farm.id}`, {
       cookie,
@@ -272,8 +273,8 @@ describe('one farm', () => {
 
 describe('farm access', () => {
   it("hides another user's farm: 404 on get, patch and delete, nothing changed", async () => {
-    const owner = await t.signUp();
-    const stranger = await t.signUp();
+    const owner = await seedUser(t);
+    const stranger = await seedUser(t);
     const farm = await t.createFarm(owner.cookie);
     for (const [method, body] of [
       ['GET'],
@@ -292,19 +293,19 @@ describe('farm access', () => {
   });
 
   it('answers 404 for an id that is not a UUID or does not exist', async () => {
-    const { cookie } = await t.signUp();
+    const { cookie } = await seedUser(t);
     expect((await t.request('GET', '/api/farms/not-a-uuid', { cookie })).status).toBe(404);
     expect((await t.request('GET', `/api/farms/${newId()}`, { cookie })).status).toBe(404);
   });
 
   it('lets each role do only what product.md allows (403 Insufficient permissions otherwise)', async () => {
-    const owner = await t.signUp();
+    const owner = await seedUser(t);
     const farm = await t.createFarm(owner.cookie);
     const roles = ['manager', 'worker', 'viewer'] as const;
     const people = Object.fromEntries(
       await Promise.all(
         roles.map(async (role) => {
-          const person = await t.signUp();
+          const person = await seedUser(t);
           await t.addMember(farm.id, person.user.id, role);
           return [role, person.cookie] as const;
         }),
@@ -362,8 +363,8 @@ describe('farm access', () => {
 
 describe('deleting a farm', () => {
   it('removes its memberships too', async () => {
-    const owner = await t.signUp();
-    const worker = await t.signUp();
+    const owner = await seedUser(t);
+    const worker = await seedUser(t);
     const farm = await t.createFarm(owner.cookie);
     await t.addMember(farm.id, worker.user.id, 'worker');
     expect((await t.request('DELETE', `/api/farms/${farm.id}`, { cookie: owner.cookie })).status).toBe(204);

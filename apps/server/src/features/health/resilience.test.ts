@@ -7,6 +7,7 @@ import { createOutboxMailer } from '../../integrations/email';
 import { startJobs, type Jobs } from '../../jobs/index';
 import { createLogger } from '../../lib/logger';
 import { createTestContext, type TestContext } from '../../test/context';
+import { seedUser } from '../../test/farm-team';
 import { findPgBin, startThrowawayCluster, type ThrowawayCluster } from '../../test/throwaway-cluster';
 
 const bin = findPgBin();
@@ -37,7 +38,7 @@ describe.skipIf(!bin)('when the database restarts', () => {
       logger: createLogger('silent'),
     });
     t = await createTestContext({}, { database });
-    const owner = await t.signUp();
+    const owner = await seedUser(t);
     cookie = owner.cookie;
     base = `/api/farms/${(await t.createFarm(cookie)).id}`;
   }, 120_000);

@@ -3,7 +3,8 @@ import type { FarmRole } from '@gona/shared';
 import type { InventoryAlert, Supplier } from '@gona/shared/inventory';
 import type { Page } from '@gona/shared/pagination';
 import { createTestContext, type TestContext } from '../../test/context';
-import { addSupply, createFarmTeam, movement, type FarmTeam } from './inventory.test-setup';
+import { seedFarmTeam, type FarmTeam } from '../../test/farm-team';
+import { addSupply, movement } from './inventory.test-setup';
 
 /**
  * Every inventory endpoint against every kind of caller: no session (401), a signed-in outsider
@@ -22,14 +23,14 @@ let endpoints: {
 
 beforeAll(async () => {
   t = await createTestContext();
-  team = await createFarmTeam(t);
+  team = await seedFarmTeam(t);
   const supply = await addSupply(t, team, { quantity: '1000', low_threshold: '1000' });
   const alerts = await t.request<Page<InventoryAlert>>('GET', `${team.base}/inventory-alerts`, {
-    cookie: team.owner,
+    cookie: team.cookies.owner,
   });
   const alertId = alerts.body.items[0]!.id;
   const supplier = await t.request<Supplier>('POST', `${team.base}/suppliers`, {
-    cookie: team.owner,
+    cookie: team.cookies.owner,
     body: { name: 'Zeb Agro' },
   });
   const everyone: FarmRole[] = ['owner', 'manager', 'worker', 'viewer'];
@@ -116,7 +117,7 @@ describe('inventory access', () => {
       const body = e.body?.();
       expect((await t.request(e.method, e.path(), { body })).status, `${e.name} without a session`).toBe(401);
       expect(
-        (await t.request(e.method, e.path(), { body, cookie: team.stranger })).status,
+        (await t.request(e.method, e.path(), { body, cookie: team.cookies.stranger })).status,
         `${e.name} by an outsider`,
       ).toBe(404);
     }
@@ -124,10 +125,10 @@ describe('inventory access', () => {
 
   it('lets each role do what product.md allows and answers 403 Insufficient permissions otherwise', async () => {
     const cookies: Record<FarmRole, string> = {
-      owner: team.owner,
-      manager: team.manager,
-      worker: team.worker,
-      viewer: team.viewer,
+      owner: team.cookies.owner,
+      manager: team.cookies.manager,
+      worker: team.cookies.worker,
+      viewer: team.cookies.viewer,
     };
     for (const role of ['viewer', 'worker'] as const) {
       for (const e of endpoints) {
@@ -145,11 +146,13 @@ describe('inventory access', () => {
   it('lets a worker record stock but not delete a supply', async () => {
     const supply = await addSupply(t, team);
     expect(
-      (await t.request('DELETE', `${team.base}/supplies/${supply.id}`, { cookie: team.worker })).status,
+      (await t.request('DELETE', `${team.base}/supplies/${supply.id}`, { cookie: team.cookies.worker }))
+        .status,
     ).toBe(403);
     expect((await t.request('DELETE', `${team.base}/supplies/${supply.id}`)).status).toBe(401);
     expect(
-      (await t.request('DELETE', `${team.base}/supplies/${supply.id}`, { cookie: team.stranger })).status,
+      (await t.request('DELETE', `${team.base}/supplies/${supply.id}`, { cookie: team.cookies.stranger }))
+        .status,
     ).toBe(404);
   });
 });

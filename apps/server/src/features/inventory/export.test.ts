@@ -2,14 +2,15 @@ import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../test/context';
 import { csvField } from './export.service';
-import { addSupply, createFarmTeam, movement, type FarmTeam } from './inventory.test-setup';
+import { seedFarmTeam, type FarmTeam } from '../../test/farm-team';
+import { addSupply, movement } from './inventory.test-setup';
 
 let t: TestContext;
 let team: FarmTeam;
 
 beforeAll(async () => {
   t = await createTestContext();
-  team = await createFarmTeam(t);
+  team = await seedFarmTeam(t);
 });
 
 describe('csvField', () => {
@@ -37,7 +38,7 @@ describe('GET /api/farms/:farmId/supplies/export.csv', () => {
       quantity: '1',
       low_threshold: '1',
     });
-    const res = await t.request('GET', `${team.base}/supplies/export.csv`, { cookie: team.viewer });
+    const res = await t.request('GET', `${team.base}/supplies/export.csv`, { cookie: team.cookies.viewer });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('text/csv; charset=utf-8');
     expect(res.headers.get('content-disposition')).toMatch(
@@ -58,7 +59,7 @@ describe('GET /api/farms/:farmId/supplies/export.csv', () => {
 
   it('is 404 to outsiders and 401 to visitors', async () => {
     expect(
-      (await t.request('GET', `${team.base}/supplies/export.csv`, { cookie: team.stranger })).status,
+      (await t.request('GET', `${team.base}/supplies/export.csv`, { cookie: team.cookies.stranger })).status,
     ).toBe(404);
     expect((await t.request('GET', `${team.base}/supplies/export.csv`)).status).toBe(401);
   });
@@ -66,7 +67,7 @@ describe('GET /api/farms/:farmId/supplies/export.csv', () => {
 
 describe('GET /api/farms/:farmId/supply-movements/export.csv', () => {
   it('downloads every movement with its supply and who recorded it', async () => {
-    const other = await createFarmTeam(t);
+    const other = await seedFarmTeam(t);
     const supply = await addSupply(t, other, {
       name: 'Diesel',
       category: 'fuel',
@@ -76,10 +77,12 @@ describe('GET /api/farms/:farmId/supply-movements/export.csv', () => {
     });
     const url = `${other.base}/supplies/${supply.id}/movements`;
     await t.request('POST', url, {
-      cookie: other.worker,
+      cookie: other.cookies.worker,
       body: movement('used', '12.5', { note: 'Tractor, ploughing' }),
     });
-    const res = await t.request('GET', `${other.base}/supply-movements/export.csv`, { cookie: other.owner });
+    const res = await t.request('GET', `${other.base}/supply-movements/export.csv`, {
+      cookie: other.cookies.owner,
+    });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-disposition')).toMatch(
       /filename="gona-stock-movements-green-acres-\d{4}-\d{2}-\d{2}\.csv"/,
@@ -99,17 +102,19 @@ describe('GET /api/farms/:farmId/supply-movements/export.csv', () => {
   });
 
   it('writes times in the farm’s time zone as dd/mm/yyyy hh:mm', async () => {
-    const other = await createFarmTeam(t);
+    const other = await seedFarmTeam(t);
     const supply = await addSupply(t, other, { name: 'Urea', quantity: '5', low_threshold: '0' });
     // 23:30 UTC on 26 May is 00:30 on 27 May in Lagos (UTC+1).
     await t.db.execute(sql`
       UPDATE supply_movements SET created_at = '2025-05-26T23:30:00Z' WHERE supply_id = ${supply.id}`);
-    const res = await t.request('GET', `${other.base}/supply-movements/export.csv`, { cookie: other.owner });
+    const res = await t.request('GET', `${other.base}/supply-movements/export.csv`, {
+      cookie: other.cookies.owner,
+    });
     expect(res.text).toContain('27/05/2025 00:30,Urea,Counted,+5,bags (50 kg),5,Opening stock,');
   });
 
   it('streams a history longer than one batch without losing or repeating a row', async () => {
-    const other = await createFarmTeam(t);
+    const other = await seedFarmTeam(t);
     const supply = await addSupply(t, other, {
       name: 'Maize grain',
       category: 'other',
@@ -119,10 +124,12 @@ describe('GET /api/farms/:farmId/supply-movements/export.csv', () => {
     });
     await t.db.execute(sql`
       INSERT INTO supply_movements (id, farm_id, supply_id, kind, quantity, quantity_after, user_id, created_at)
-      SELECT gen_random_uuid(), ${other.farmId}, ${supply.id}, 'used', -1, 5000 - n, ${other.ownerId},
+      SELECT gen_random_uuid(), ${other.farm.id}, ${supply.id}, 'used', -1, 5000 - n, ${other.users.owner.id},
              now() - make_interval(secs => n)
       FROM generate_series(1, 2500) n`);
-    const res = await t.request('GET', `${other.base}/supply-movements/export.csv`, { cookie: other.viewer });
+    const res = await t.request('GET', `${other.base}/supply-movements/export.csv`, {
+      cookie: other.cookies.viewer,
+    });
     const rows = res.text
       .replace(/^\uFEFF/, '')
       .trimEnd()

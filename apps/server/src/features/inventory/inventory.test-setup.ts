@@ -1,41 +1,7 @@
-import type { FarmRole } from '@gona/shared';
 import type { Supply } from '@gona/shared/inventory';
 import { newId } from '../../lib/ids';
 import type { TestContext } from '../../test/context';
-
-export type FarmTeam = {
-  farmId: string;
-  base: string;
-  owner: string;
-  manager: string;
-  worker: string;
-  viewer: string;
-  /** Signed in, but a member of another farm only. */
-  stranger: string;
-  ownerId: string;
-};
-
-/** A farm with one member of each role and a signed-in outsider, all with cookies ready to send. */
-export async function createFarmTeam(t: TestContext): Promise<FarmTeam> {
-  const owner = await t.signUp();
-  const farm = await t.createFarm(owner.cookie);
-  const cookies = {} as Record<Exclude<FarmRole, 'owner'>, string>;
-  for (const role of ['manager', 'worker', 'viewer'] as const) {
-    const member = await t.signUp({ first_name: role });
-    await t.addMember(farm.id, member.user.id, role);
-    cookies[role] = member.cookie;
-  }
-  const stranger = await t.signUp();
-  await t.createFarm(stranger.cookie, { name: 'Other Farm' });
-  return {
-    farmId: farm.id,
-    base: `/api/farms/${farm.id}`,
-    owner: owner.cookie,
-    ownerId: owner.user.id,
-    stranger: stranger.cookie,
-    ...cookies,
-  };
-}
+import type { FarmTeam } from '../../test/farm-team';
 
 export const NPK = {
   category: 'fertilizer',
@@ -51,7 +17,7 @@ export async function addSupply(
   overrides: Record<string, unknown> = {},
 ): Promise<Supply> {
   const res = await t.request<Supply>('POST', `${team.base}/supplies`, {
-    cookie: team.owner,
+    cookie: team.cookies.owner,
     body: { ...NPK, ...overrides },
   });
   if (res.status !== 201) throw new Error(`addSupply failed: ${res.status} ${res.text}`);

@@ -2,7 +2,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { MovementResult, Supply } from '@gona/shared/inventory';
 import type { Page } from '@gona/shared/pagination';
 import { createTestContext, type TestContext } from '../../test/context';
-import { addSupply, createFarmTeam, movement, type FarmTeam } from './inventory.test-setup';
+import { seedFarmTeam, type FarmTeam } from '../../test/farm-team';
+import { addSupply, movement } from './inventory.test-setup';
 
 /** Workers do not see money (product.md): no unit cost in what the API or the exports give them. */
 
@@ -12,10 +13,10 @@ let supply: Supply;
 
 beforeAll(async () => {
   t = await createTestContext();
-  team = await createFarmTeam(t);
+  team = await seedFarmTeam(t);
   supply = await addSupply(t, team, { unit_cost_kobo: 1_850_000 });
   const received = await t.request('POST', `${team.base}/supplies/${supply.id}/movements`, {
-    cookie: team.owner,
+    cookie: team.cookies.owner,
     body: movement('received', '4', { unit_cost_kobo: 1_900_000 }),
   });
   expect(received.status).toBe(201);
@@ -25,7 +26,7 @@ describe('supply costs by role', () => {
   it.each(['owner', 'manager', 'viewer'] as const)(
     '%s sees unit costs in lists, details and history',
     async (role) => {
-      const cookie = team[role];
+      const cookie = team.cookies[role];
       const list = await t.request<Page<Supply>>('GET', `${team.base}/supplies`, { cookie });
       expect(list.body.items.find((s) => s.id === supply.id)?.unit_cost_kobo).toBe(1_900_000);
       const detail = await t.request<Supply>('GET', `${team.base}/supplies/${supply.id}`, { cookie });
@@ -40,7 +41,7 @@ describe('supply costs by role', () => {
   );
 
   it('a worker gets no unit cost in lists, details, history or the movement it records', async () => {
-    const cookie = team.worker;
+    const cookie = team.cookies.worker;
     const list = await t.request<Page<Supply>>('GET', `${team.base}/supplies`, { cookie });
     expect(list.status).toBe(200);
     expect(list.body.items.length).toBeGreaterThan(0);
@@ -89,9 +90,9 @@ describe('supply costs by role', () => {
 
   it('a worker’s CSV exports have no cost column; the owner’s do', async () => {
     for (const path of ['supplies/export.csv', 'supply-movements/export.csv']) {
-      const owner = await t.request('GET', `${team.base}/${path}`, { cookie: team.owner });
+      const owner = await t.request('GET', `${team.base}/${path}`, { cookie: team.cookies.owner });
       expect(owner.text).toContain('19000.00');
-      const worker = await t.request('GET', `${team.base}/${path}`, { cookie: team.worker });
+      const worker = await t.request('GET', `${team.base}/${path}`, { cookie: team.cookies.worker });
       expect(worker.status).toBe(200);
       const [header, ...rows] = worker.text
         .replace(/^\uFEFF/, '')

@@ -5,14 +5,15 @@ import type { Movement, MovementResult } from '@gona/shared/inventory';
 import type { Page } from '@gona/shared/pagination';
 import { audit_logs, inventory_alerts, supplies, supply_movements } from '../../db/schema/index';
 import { createTestContext, type TestContext } from '../../test/context';
-import { addSupply, createFarmTeam, movement, type FarmTeam } from './inventory.test-setup';
+import { seedFarmTeam, type FarmTeam } from '../../test/farm-team';
+import { addSupply, movement } from './inventory.test-setup';
 
 let t: TestContext;
 let team: FarmTeam;
 
 beforeAll(async () => {
   t = await createTestContext();
-  team = await createFarmTeam(t);
+  team = await seedFarmTeam(t);
 });
 
 const openAlerts = (supplyId: string) =>
@@ -25,7 +26,7 @@ describe('POST /api/farms/:farmId/supplies/:supplyId/movements', () => {
   it('lets a worker record use, writes the movement, the new quantity and an audit row', async () => {
     const supply = await addSupply(t, team);
     const res = await t.request<MovementResult>('POST', `${team.base}/supplies/${supply.id}/movements`, {
-      cookie: team.worker,
+      cookie: team.cookies.worker,
       body: movement('used', '2.5', { note: 'Top dressing, plot 3' }),
     });
     expect(res.status).toBe(201);
@@ -47,7 +48,7 @@ describe('POST /api/farms/:farmId/supplies/:supplyId/movements', () => {
       .where(
         and(eq(audit_logs.table_name, 'supply_movements'), eq(audit_logs.record_id, res.body.movement.id)),
       );
-    expect(audit).toMatchObject([{ action: 'insert', farm_id: team.farmId }]);
+    expect(audit).toMatchObject([{ action: 'insert', farm_id: team.farm.id }]);
     expect(audit[0]?.changes).toEqual({
       supply_id: supply.id,
       supply_name: 'NPK 15:15:15',
@@ -63,7 +64,7 @@ describe('POST /api/farms/:farmId/supplies/:supplyId/movements', () => {
   it('adds received stock with its unit cost and sets a counted adjustment', async () => {
     const supply = await addSupply(t, team);
     const received = await t.request<MovementResult>('POST', `${team.base}/supplies/${supply.id}/movements`, {
-      cookie: team.owner,
+      cookie: team.cookies.owner,
       body: movement('received', 12, { unit_cost_kobo: 2_450_000 }),
     });
     expect(received.body.movement).toMatchObject({
@@ -73,7 +74,7 @@ describe('POST /api/farms/:farmId/supplies/:supplyId/movements', () => {
     });
     expect(received.body.supply.unit_cost_kobo).toBe(2_450_000);
     const counted = await t.request<MovementResult>('POST', `${team.base}/supplies/${supply.id}/movements`, {
-      cookie: team.owner,
+      cookie: team.cookies.owner,
       body: movement('adjusted', '20', { reason: 'Stock take' }),
     });
     expect(counted.body.movement).toMatchObject({
@@ -91,7 +92,7 @@ describe('POST /api/farms/:farmId/supplies/:supplyId/movements', () => {
       .from(supply_movements)
       .where(eq(supply_movements.supply_id, supply.id));
     const res = await t.request<ErrorBody>('POST', `${team.base}/supplies/${supply.id}/movements`, {
-      cookie: team.worker,
+      cookie: team.cookies.worker,
       body: movement('used', 4),
     });
     expect(res.status).toBe(409);
@@ -112,11 +113,11 @@ describe('POST /api/farms/:farmId/supplies/:supplyId/movements', () => {
     const supply = await addSupply(t, team);
     const body = movement('used', 1);
     const first = await t.request<MovementResult>('POST', `${team.base}/supplies/${supply.id}/movements`, {
-      cookie: team.worker,
+      cookie: team.cookies.worker,
       body,
     });
     const retry = await t.request<MovementResult>('POST', `${team.base}/supplies/${supply.id}/movements`, {
-      cookie: team.worker,
+      cookie: team.cookies.worker,
       body,
     });
     expect(retry.status).toBe(201);
@@ -132,7 +133,7 @@ describe('POST /api/farms/:farmId/supplies/:supplyId/movements', () => {
     const both = await Promise.all(
       [1, 2].map(() =>
         t.request<MovementResult>('POST', `${team.base}/supplies/${supply.id}/movements`, {
-          cookie: team.worker,
+          cookie: team.cookies.worker,
           body,
         }),
       ),
@@ -146,9 +147,9 @@ describe('POST /api/farms/:farmId/supplies/:supplyId/movements', () => {
     const a = await addSupply(t, team);
     const b = await addSupply(t, team);
     const body = movement('used', 1);
-    await t.request('POST', `${team.base}/supplies/${a.id}/movements`, { cookie: team.worker, body });
+    await t.request('POST', `${team.base}/supplies/${a.id}/movements`, { cookie: team.cookies.worker, body });
     const res = await t.request('POST', `${team.base}/supplies/${b.id}/movements`, {
-      cookie: team.worker,
+      cookie: team.cookies.worker,
       body,
     });
     expect(res.status).toBe(409);
@@ -161,7 +162,7 @@ describe('POST /api/farms/:farmId/supplies/:supplyId/movements', () => {
     const results = await Promise.all(
       Array.from({ length: 20 }, () =>
         t.request<ErrorBody>('POST', `${team.base}/supplies/${supply.id}/movements`, {
-          cookie: team.worker,
+          cookie: team.cookies.worker,
           body: movement('used', 1),
         }),
       ),
@@ -198,7 +199,7 @@ describe('POST /api/farms/:farmId/supplies/:supplyId/movements', () => {
     const supply = await addSupply(t, team, { quantity: '5', low_threshold: '3' });
     const post = (body: object) =>
       t.request<MovementResult>('POST', `${team.base}/supplies/${supply.id}/movements`, {
-        cookie: team.worker,
+        cookie: team.cookies.worker,
         body,
       });
     expect((await post(movement('used', 2))).body.supply.is_low_stock).toBe(true);
@@ -219,36 +220,39 @@ describe('POST /api/farms/:farmId/supplies/:supplyId/movements', () => {
     const supply = await addSupply(t, team);
     const url = `${team.base}/supplies/${supply.id}/movements`;
     const bad = await t.request<ErrorBody>('POST', url, {
-      cookie: team.worker,
+      cookie: team.cookies.worker,
       body: { kind: 'stolen', quantity: 'two' },
     });
     expect(bad.status).toBe(400);
     expect(Object.keys(bad.body.error.fields ?? {}).sort()).toEqual(['id', 'kind', 'quantity']);
     const noReason = await t.request<ErrorBody>('POST', url, {
-      cookie: team.worker,
+      cookie: team.cookies.worker,
       body: movement('adjusted', 4),
     });
     expect(noReason.body.error.fields).toEqual({ reason: 'Say why the count changed, e.g. stock take' });
-    const zero = await t.request<ErrorBody>('POST', url, { cookie: team.worker, body: movement('used', 0) });
+    const zero = await t.request<ErrorBody>('POST', url, {
+      cookie: team.cookies.worker,
+      body: movement('used', 0),
+    });
     expect(zero.body.error.fields).toEqual({ quantity: 'Enter a quantity more than 0' });
   });
 
   it('is refused to viewers (403), outsiders (404) and visitors (401)', async () => {
     const supply = await addSupply(t, team);
     const url = `${team.base}/supplies/${supply.id}/movements`;
-    expect((await t.request('POST', url, { cookie: team.viewer, body: movement('used', 1) })).status).toBe(
-      403,
-    );
-    expect((await t.request('POST', url, { cookie: team.stranger, body: movement('used', 1) })).status).toBe(
-      404,
-    );
+    expect(
+      (await t.request('POST', url, { cookie: team.cookies.viewer, body: movement('used', 1) })).status,
+    ).toBe(403);
+    expect(
+      (await t.request('POST', url, { cookie: team.cookies.stranger, body: movement('used', 1) })).status,
+    ).toBe(404);
     expect((await t.request('POST', url, { body: movement('used', 1) })).status).toBe(401);
-    const other = await createFarmTeam(t);
+    const other = await seedFarmTeam(t);
     const theirs = await addSupply(t, other);
     expect(
       (
         await t.request('POST', `${team.base}/supplies/${theirs.id}/movements`, {
-          cookie: team.owner,
+          cookie: team.cookies.owner,
           body: movement('used', 1),
         })
       ).status,
@@ -261,16 +265,16 @@ describe('GET /api/farms/:farmId/supplies/:supplyId/movements', () => {
     const supply = await addSupply(t, team, { quantity: '10' });
     for (const quantity of [1, 2, 3]) {
       await t.request('POST', `${team.base}/supplies/${supply.id}/movements`, {
-        cookie: team.worker,
+        cookie: team.cookies.worker,
         body: movement('used', quantity),
       });
     }
     const url = `${team.base}/supplies/${supply.id}/movements`;
-    const first = await t.request<Page<Movement>>('GET', `${url}?limit=2`, { cookie: team.viewer });
+    const first = await t.request<Page<Movement>>('GET', `${url}?limit=2`, { cookie: team.cookies.viewer });
     expect(first.status).toBe(200);
     expect(first.body.items.map((m: Movement) => m.quantity)).toEqual(['-3', '-2']);
     const second = await t.request<Page<Movement>>('GET', `${url}?limit=2&cursor=${first.body.next_cursor}`, {
-      cookie: team.viewer,
+      cookie: team.cookies.viewer,
     });
     expect(second.body.items.map((m: Movement) => [m.kind, m.quantity])).toEqual([
       ['used', '-1'],
@@ -280,14 +284,18 @@ describe('GET /api/farms/:farmId/supplies/:supplyId/movements', () => {
   });
 
   it("is 404 for another farm's supply and 401 without a session", async () => {
-    const other = await createFarmTeam(t);
+    const other = await seedFarmTeam(t);
     const theirs = await addSupply(t, other);
     expect(
-      (await t.request('GET', `${team.base}/supplies/${theirs.id}/movements`, { cookie: team.owner })).status,
+      (await t.request('GET', `${team.base}/supplies/${theirs.id}/movements`, { cookie: team.cookies.owner }))
+        .status,
     ).toBe(404);
     expect(
-      (await t.request('GET', `${other.base}/supplies/${theirs.id}/movements`, { cookie: team.owner }))
-        .status,
+      (
+        await t.request('GET', `${other.base}/supplies/${theirs.id}/movements`, {
+          cookie: team.cookies.owner,
+        })
+      ).status,
     ).toBe(404);
     expect((await t.request('GET', `${other.base}/supplies/${theirs.id}/movements`)).status).toBe(401);
   });

@@ -6,20 +6,21 @@ import type { Page } from '@gona/shared/pagination';
 import { audit_logs, supply_movements } from '../../db/schema/index';
 import { newId } from '../../lib/ids';
 import { createTestContext, type TestContext } from '../../test/context';
-import { addSupply, createFarmTeam, movement, NPK, type FarmTeam } from './inventory.test-setup';
+import { seedFarmTeam, type FarmTeam } from '../../test/farm-team';
+import { addSupply, movement, NPK } from './inventory.test-setup';
 
 let t: TestContext;
 let team: FarmTeam;
 
 beforeAll(async () => {
   t = await createTestContext();
-  team = await createFarmTeam(t);
+  team = await seedFarmTeam(t);
 });
 
 describe('POST /api/farms/:farmId/supplies', () => {
   it('adds a supply, records the opening stock as its first movement, and audits it', async () => {
     const res = await t.request<Supply>('POST', `${team.base}/supplies`, {
-      cookie: team.manager,
+      cookie: team.cookies.manager,
       body: {
         ...NPK,
         quantity: 12.5,
@@ -30,7 +31,7 @@ describe('POST /api/farms/:farmId/supplies', () => {
     });
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({
-      farm_id: team.farmId,
+      farm_id: team.farm.id,
       name: 'NPK 15:15:15',
       quantity: '12.5',
       low_threshold: '3',
@@ -50,14 +51,20 @@ describe('POST /api/farms/:farmId/supplies', () => {
       .select()
       .from(audit_logs)
       .where(and(eq(audit_logs.table_name, 'supplies'), eq(audit_logs.record_id, res.body.id)));
-    expect(audit).toMatchObject([{ action: 'insert', farm_id: team.farmId }]);
+    expect(audit).toMatchObject([{ action: 'insert', farm_id: team.farm.id }]);
   });
 
   it('records a create sent twice with the same client id once, and answers both with the same supply', async () => {
     const id = newId();
     const body = { ...NPK, id, name: 'Replayed urea', quantity: '4' };
-    const first = await t.request<Supply>('POST', `${team.base}/supplies`, { cookie: team.owner, body });
-    const again = await t.request<Supply>('POST', `${team.base}/supplies`, { cookie: team.manager, body });
+    const first = await t.request<Supply>('POST', `${team.base}/supplies`, {
+      cookie: team.cookies.owner,
+      body,
+    });
+    const again = await t.request<Supply>('POST', `${team.base}/supplies`, {
+      cookie: team.cookies.manager,
+      body,
+    });
     expect(first.status).toBe(201);
     expect(again.status).toBe(201);
     expect(again.body).toEqual(first.body);
@@ -65,14 +72,17 @@ describe('POST /api/farms/:farmId/supplies', () => {
     expect(movements).toHaveLength(1);
 
     // The same id used for another farm's supply is not this farm's record.
-    const other = await createFarmTeam(t);
-    const taken = await t.request<ErrorBody>('POST', `${other.base}/supplies`, { cookie: other.owner, body });
+    const other = await seedFarmTeam(t);
+    const taken = await t.request<ErrorBody>('POST', `${other.base}/supplies`, {
+      cookie: other.cookies.owner,
+      body,
+    });
     expect(taken.status).toBe(409);
   });
 
   it('answers 400 with a message per field for malformed input', async () => {
     const res = await t.request<ErrorBody>('POST', `${team.base}/supplies`, {
-      cookie: team.owner,
+      cookie: team.cookies.owner,
       body: { category: 'gold', name: '', quantity: '-1', unit: 'bag', low_threshold: 'lots' },
     });
     expect(res.status).toBe(400);
@@ -88,7 +98,7 @@ describe('POST /api/farms/:farmId/supplies', () => {
 
   it('refuses a supplier of another farm', async () => {
     const res = await t.request<ErrorBody>('POST', `${team.base}/supplies`, {
-      cookie: team.owner,
+      cookie: team.cookies.owner,
       body: { ...NPK, supplier_id: '01936f3e-8f5a-7cc1-9d7e-0c6d8f0a1b2c' },
     });
     expect(res.status).toBe(400);
@@ -98,17 +108,18 @@ describe('POST /api/farms/:farmId/supplies', () => {
   it('is refused to workers and viewers (403), outsiders (404) and visitors (401)', async () => {
     const body = NPK;
     expect(
-      (await t.request<ErrorBody>('POST', `${team.base}/supplies`, { cookie: team.worker, body })).body.error,
+      (await t.request<ErrorBody>('POST', `${team.base}/supplies`, { cookie: team.cookies.worker, body }))
+        .body.error,
     ).toEqual({
       code: 'FORBIDDEN',
       message: 'Insufficient permissions',
     });
-    expect((await t.request('POST', `${team.base}/supplies`, { cookie: team.viewer, body })).status).toBe(
-      403,
-    );
     expect(
-      (await t.request<ErrorBody>('POST', `${team.base}/supplies`, { cookie: team.stranger, body })).body
-        .error,
+      (await t.request('POST', `${team.base}/supplies`, { cookie: team.cookies.viewer, body })).status,
+    ).toBe(403);
+    expect(
+      (await t.request<ErrorBody>('POST', `${team.base}/supplies`, { cookie: team.cookies.stranger, body }))
+        .body.error,
     ).toEqual({
       code: 'NOT_FOUND',
       message: 'Not found',
@@ -120,7 +131,7 @@ describe('POST /api/farms/:farmId/supplies', () => {
 describe('GET /api/farms/:farmId/supplies', () => {
   let listTeam: FarmTeam;
   beforeAll(async () => {
-    listTeam = await createFarmTeam(t);
+    listTeam = await seedFarmTeam(t);
     await addSupply(t, listTeam, { name: 'Urea', quantity: '2', low_threshold: '5' });
     await addSupply(t, listTeam, {
       name: 'Maize seed (SAMMAZ 15)',
@@ -141,7 +152,7 @@ describe('GET /api/farms/:farmId/supplies', () => {
 
   it('lists newest first, readable by every member', async () => {
     const res = await t.request<Page<Supply>>('GET', `${listTeam.base}/supplies`, {
-      cookie: listTeam.viewer,
+      cookie: listTeam.cookies.viewer,
     });
     expect(res.status).toBe(200);
     expect(res.body.items.map((s: Supply) => s.name)).toEqual([
@@ -155,13 +166,13 @@ describe('GET /api/farms/:farmId/supplies', () => {
 
   it('pages with a cursor without skipping or repeating', async () => {
     const first = await t.request<Page<Supply>>('GET', `${listTeam.base}/supplies?limit=3`, {
-      cookie: listTeam.worker,
+      cookie: listTeam.cookies.worker,
     });
     expect(first.body.items).toHaveLength(3);
     const second = await t.request<Page<Supply>>(
       'GET',
       `${listTeam.base}/supplies?limit=3&cursor=${first.body.next_cursor}`,
-      { cookie: listTeam.worker },
+      { cookie: listTeam.cookies.worker },
     );
     expect(second.body.items.map((s: Supply) => s.name)).toEqual(['Urea']);
     expect(second.body.next_cursor).toBeNull();
@@ -172,7 +183,7 @@ describe('GET /api/farms/:farmId/supplies', () => {
       'GET',
       `${listTeam.base}/supplies?category=fertilizer&limit=1`,
       {
-        cookie: listTeam.owner,
+        cookie: listTeam.cookies.owner,
       },
     );
     expect(first.body.items.map((s: Supply) => s.name)).toEqual(['Ammonium sulphate']);
@@ -180,7 +191,7 @@ describe('GET /api/farms/:farmId/supplies', () => {
       'GET',
       `${listTeam.base}/supplies?category=fertilizer&limit=1&cursor=${first.body.next_cursor}`,
       {
-        cookie: listTeam.owner,
+        cookie: listTeam.cookies.owner,
       },
     );
     expect(second.body.items.map((s: Supply) => s.name)).toEqual(['Urea']);
@@ -188,18 +199,18 @@ describe('GET /api/farms/:farmId/supplies', () => {
 
   it('filters low stock (quantity at most low_threshold) and searches by name', async () => {
     const low = await t.request<Page<Supply>>('GET', `${listTeam.base}/supplies?low_stock=true`, {
-      cookie: listTeam.owner,
+      cookie: listTeam.cookies.owner,
     });
     expect(low.body.items.map((s: Supply) => [s.name, s.is_low_stock])).toEqual([
       ['Ammonium sulphate', true],
       ['Urea', true],
     ]);
     const search = await t.request<Page<Supply>>('GET', `${listTeam.base}/supplies?search=SAMMAZ`, {
-      cookie: listTeam.owner,
+      cookie: listTeam.cookies.owner,
     });
     expect(search.body.items.map((s: Supply) => s.name)).toEqual(['Maize seed (SAMMAZ 15)']);
     const literal = await t.request<Page<Supply>>('GET', `${listTeam.base}/supplies?search=%25`, {
-      cookie: listTeam.owner,
+      cookie: listTeam.cookies.owner,
     });
     expect(literal.body.items).toEqual([]);
   });
@@ -208,17 +219,22 @@ describe('GET /api/farms/:farmId/supplies', () => {
     expect(
       (
         await t.request<ErrorBody>('GET', `${listTeam.base}/supplies?low_stock=maybe`, {
-          cookie: listTeam.owner,
+          cookie: listTeam.cookies.owner,
         })
       ).body.error.fields,
     ).toEqual({
       low_stock: 'Use true or false',
     });
     expect(
-      (await t.request('GET', `${listTeam.base}/supplies?cursor=nonsense`, { cookie: listTeam.owner }))
-        .status,
+      (
+        await t.request('GET', `${listTeam.base}/supplies?cursor=nonsense`, {
+          cookie: listTeam.cookies.owner,
+        })
+      ).status,
     ).toBe(400);
-    expect((await t.request('GET', `${listTeam.base}/supplies`, { cookie: team.owner })).status).toBe(404);
+    expect((await t.request('GET', `${listTeam.base}/supplies`, { cookie: team.cookies.owner })).status).toBe(
+      404,
+    );
     expect((await t.request('GET', `${listTeam.base}/supplies`)).status).toBe(401);
   });
 });
@@ -226,25 +242,25 @@ describe('GET /api/farms/:farmId/supplies', () => {
 describe('GET, PATCH, DELETE /api/farms/:farmId/supplies/:supplyId', () => {
   it("gets a supply; another farm's supply is 404 even by id", async () => {
     const supply = await addSupply(t, team);
-    const own = await t.request('GET', `${team.base}/supplies/${supply.id}`, { cookie: team.viewer });
+    const own = await t.request('GET', `${team.base}/supplies/${supply.id}`, { cookie: team.cookies.viewer });
     expect(own.body).toEqual(supply);
-    const other = await createFarmTeam(t);
+    const other = await seedFarmTeam(t);
     const theirs = await addSupply(t, other);
     expect(
-      (await t.request('GET', `${team.base}/supplies/${theirs.id}`, { cookie: team.owner })).status,
+      (await t.request('GET', `${team.base}/supplies/${theirs.id}`, { cookie: team.cookies.owner })).status,
     ).toBe(404);
     expect(
-      (await t.request('GET', `${other.base}/supplies/${theirs.id}`, { cookie: team.owner })).status,
+      (await t.request('GET', `${other.base}/supplies/${theirs.id}`, { cookie: team.cookies.owner })).status,
     ).toBe(404);
-    expect((await t.request('GET', `${team.base}/supplies/not-a-uuid`, { cookie: team.owner })).status).toBe(
-      400,
-    );
+    expect(
+      (await t.request('GET', `${team.base}/supplies/not-a-uuid`, { cookie: team.cookies.owner })).status,
+    ).toBe(400);
   });
 
   it('updates with the current version, refuses a stale one (409), and audits', async () => {
     const supply = await addSupply(t, team);
     const res = await t.request<Supply>('PATCH', `${team.base}/supplies/${supply.id}`, {
-      cookie: team.manager,
+      cookie: team.cookies.manager,
       body: { name: 'NPK 20:10:10', storage_location: 'Store B', version: 1 },
     });
     expect(res.status).toBe(200);
@@ -255,7 +271,7 @@ describe('GET, PATCH, DELETE /api/farms/:farmId/supplies/:supplyId', () => {
       version: 2,
     });
     const stale = await t.request<ErrorBody>('PATCH', `${team.base}/supplies/${supply.id}`, {
-      cookie: team.owner,
+      cookie: team.cookies.owner,
       body: { name: 'Old', version: 1 },
     });
     expect(stale.status).toBe(409);
@@ -276,14 +292,14 @@ describe('GET, PATCH, DELETE /api/farms/:farmId/supplies/:supplyId', () => {
   it('needs the version, and refuses workers', async () => {
     const supply = await addSupply(t, team);
     const missing = await t.request<ErrorBody>('PATCH', `${team.base}/supplies/${supply.id}`, {
-      cookie: team.owner,
+      cookie: team.cookies.owner,
       body: { name: 'X' },
     });
     expect(missing.body.error.fields).toEqual({ version: 'Reload and try again' });
     expect(
       (
         await t.request('PATCH', `${team.base}/supplies/${supply.id}`, {
-          cookie: team.worker,
+          cookie: team.cookies.worker,
           body: { name: 'X', version: 1 },
         })
       ).status,
@@ -293,19 +309,19 @@ describe('GET, PATCH, DELETE /api/farms/:farmId/supplies/:supplyId', () => {
   it('raising the threshold above the stock opens an alert; lowering it again resolves it', async () => {
     const supply = await addSupply(t, team, { quantity: '5', low_threshold: '1' });
     await t.request('PATCH', `${team.base}/supplies/${supply.id}`, {
-      cookie: team.owner,
+      cookie: team.cookies.owner,
       body: { low_threshold: '5', version: 1 },
     });
     const alerts = await t.request<Page<InventoryAlert>>('GET', `${team.base}/inventory-alerts`, {
-      cookie: team.owner,
+      cookie: team.cookies.owner,
     });
     expect(alerts.body.items.filter((a: { supply_id: string }) => a.supply_id === supply.id)).toHaveLength(1);
     await t.request('PATCH', `${team.base}/supplies/${supply.id}`, {
-      cookie: team.owner,
+      cookie: team.cookies.owner,
       body: { low_threshold: '2', version: 2 },
     });
     const after = await t.request<Page<InventoryAlert>>('GET', `${team.base}/inventory-alerts`, {
-      cookie: team.owner,
+      cookie: team.cookies.owner,
     });
     expect(after.body.items.filter((a: { supply_id: string }) => a.supply_id === supply.id)).toHaveLength(0);
   });
@@ -313,22 +329,28 @@ describe('GET, PATCH, DELETE /api/farms/:farmId/supplies/:supplyId', () => {
   it('deletes for owners and managers only, with its movements, and audits', async () => {
     const supply = await addSupply(t, team);
     expect(
-      (await t.request('DELETE', `${team.base}/supplies/${supply.id}`, { cookie: team.worker })).status,
+      (await t.request('DELETE', `${team.base}/supplies/${supply.id}`, { cookie: team.cookies.worker }))
+        .status,
     ).toBe(403);
     expect(
-      (await t.request('DELETE', `${team.base}/supplies/${supply.id}`, { cookie: team.viewer })).status,
+      (await t.request('DELETE', `${team.base}/supplies/${supply.id}`, { cookie: team.cookies.viewer }))
+        .status,
     ).toBe(403);
     expect(
-      (await t.request('DELETE', `${team.base}/supplies/${supply.id}`, { cookie: team.stranger })).status,
+      (await t.request('DELETE', `${team.base}/supplies/${supply.id}`, { cookie: team.cookies.stranger }))
+        .status,
     ).toBe(404);
     expect((await t.request('DELETE', `${team.base}/supplies/${supply.id}`)).status).toBe(401);
-    const res = await t.request('DELETE', `${team.base}/supplies/${supply.id}`, { cookie: team.manager });
+    const res = await t.request('DELETE', `${team.base}/supplies/${supply.id}`, {
+      cookie: team.cookies.manager,
+    });
     expect(res.status).toBe(204);
     expect(
-      (await t.request('GET', `${team.base}/supplies/${supply.id}`, { cookie: team.owner })).status,
+      (await t.request('GET', `${team.base}/supplies/${supply.id}`, { cookie: team.cookies.owner })).status,
     ).toBe(404);
     expect(
-      (await t.request('DELETE', `${team.base}/supplies/${supply.id}`, { cookie: team.owner })).status,
+      (await t.request('DELETE', `${team.base}/supplies/${supply.id}`, { cookie: team.cookies.owner }))
+        .status,
     ).toBe(404);
     expect(
       await t.db.select().from(supply_movements).where(eq(supply_movements.supply_id, supply.id)),
@@ -342,11 +364,11 @@ describe('GET, PATCH, DELETE /api/farms/:farmId/supplies/:supplyId', () => {
 });
 
 describe('changing the unit of a supply', () => {
-  const patch = (supply: Supply, body: Record<string, unknown>, cookie = team.owner) =>
+  const patch = (supply: Supply, body: Record<string, unknown>, cookie = team.cookies.owner) =>
     t.request<Supply & ErrorBody>('PATCH', `${team.base}/supplies/${supply.id}`, { cookie, body });
   const record = (supply: Supply, kind: string, quantity: string, extra: Record<string, unknown> = {}) =>
     t.request('POST', `${team.base}/supplies/${supply.id}/movements`, {
-      cookie: team.owner,
+      cookie: team.cookies.owner,
       body: movement(kind, quantity, extra),
     });
 
@@ -361,13 +383,13 @@ describe('changing the unit of a supply', () => {
     await record(supply, 'received', '5', { unit_cost_kobo: 60_000 });
     await record(supply, 'used', '2');
     const toBags = { unit: 'bag_50kg', version: 1 };
-    expect((await patch(supply, toBags, team.worker)).status).toBe(403);
-    expect((await patch(supply, toBags, team.stranger)).status).toBe(404);
+    expect((await patch(supply, toBags, team.cookies.worker)).status).toBe(403);
+    expect((await patch(supply, toBags, team.cookies.stranger)).status).toBe(404);
     expect((await t.request('PATCH', `${team.base}/supplies/${supply.id}`, { body: toBags })).status).toBe(
       401,
     );
 
-    const res = await patch(supply, toBags, team.manager);
+    const res = await patch(supply, toBags, team.cookies.manager);
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({
       unit: 'bag_50kg',
@@ -377,7 +399,7 @@ describe('changing the unit of a supply', () => {
       version: 2,
     });
     const history = await t.request<Page<Movement>>('GET', `${team.base}/supplies/${supply.id}/movements`, {
-      cookie: team.owner,
+      cookie: team.cookies.owner,
     });
     expect(history.body.items.map((m) => [m.kind, m.quantity, m.quantity_after, m.unit_cost_kobo])).toEqual([
       ['used', '-0.04', '0.26', null],
@@ -434,7 +456,7 @@ describe('changing the unit of a supply', () => {
 
     for (const unchanged of [inKg, usedUp, huge]) {
       const now = await t.request<Supply>('GET', `${team.base}/supplies/${unchanged.id}`, {
-        cookie: team.owner,
+        cookie: team.cookies.owner,
       });
       expect(now.body).toMatchObject({ unit: unchanged.unit, version: 1 });
     }
