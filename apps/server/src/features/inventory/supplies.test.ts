@@ -104,28 +104,6 @@ describe('POST /api/farms/:farmId/supplies', () => {
     expect(res.status).toBe(400);
     expect(res.body.error.fields).toEqual({ supplier_id: 'Choose a supplier from the list' });
   });
-
-  it('is refused to workers and viewers (403), outsiders (404) and visitors (401)', async () => {
-    const body = NPK;
-    expect(
-      (await t.request<ErrorBody>('POST', `${team.base}/supplies`, { cookie: team.cookies.worker, body }))
-        .body.error,
-    ).toEqual({
-      code: 'FORBIDDEN',
-      message: 'Insufficient permissions',
-    });
-    expect(
-      (await t.request('POST', `${team.base}/supplies`, { cookie: team.cookies.viewer, body })).status,
-    ).toBe(403);
-    expect(
-      (await t.request<ErrorBody>('POST', `${team.base}/supplies`, { cookie: team.cookies.stranger, body }))
-        .body.error,
-    ).toEqual({
-      code: 'NOT_FOUND',
-      message: 'Not found',
-    });
-    expect((await t.request('POST', `${team.base}/supplies`, { body })).status).toBe(401);
-  });
 });
 
 describe('GET /api/farms/:farmId/supplies', () => {

@@ -1,0 +1,143 @@
+import { eq } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { FARM_ACTIONS, FARM_ROLES, type FarmAction, type FarmRole } from '@gona/shared';
+import { inventory_alerts } from './db/schema/index';
+import { newId } from './lib/ids';
+import { createTestContext, type TestContext } from './test/context';
+import { seedFarmTeam, type FarmTeam } from './test/farm-team';
+
+/**
+ * Every route under /farms/{farmId} in /api/openapi.json against every kind of caller: no session
+ * (401), a signed-in stranger (404, the farm does not exist for them), each role FARM_ACTIONS does
+ * not allow (403) and each role it allows (let through). A farm route without a row here fails.
+ */
+
+type Row = {
+  action: FarmAction;
+  /** A valid body, so an allowed role's call does what it says. */
+  body?: () => unknown;
+  /** The call ends the farm: each allowed role gets a farm of its own. */
+  endsFarm?: true;
+};
+
+const ACCESS: Record<string, Row> = {
+  'GET /farms/{farmId}': { action: 'records.read' },
+  'PATCH /farms/{farmId}': { action: 'farm.update', body: () => ({ lga: 'Ikwerre', version: 1 }) },
+  'DELETE /farms/{farmId}': { action: 'farm.delete', endsFarm: true },
+  'GET /farms/{farmId}/audit-logs': { action: 'records.read' },
+  'GET /farms/{farmId}/supplies': { action: 'records.read' },
+  'POST /farms/{farmId}/supplies': {
+    action: 'records.write',
+    body: () => ({ category: 'fuel', name: 'Petrol', unit: 'litre', quantity: '10', low_threshold: '2' }),
+  },
+  'GET /farms/{farmId}/supplies/export.csv': { action: 'records.read' },
+  'GET /farms/{farmId}/supplies/{supplyId}': { action: 'records.read' },
+  'PATCH /farms/{farmId}/supplies/{supplyId}': {
+    action: 'records.write',
+    body: () => ({ notes: 'Checked', version: 1 }),
+  },
+  'DELETE /farms/{farmId}/supplies/{supplyId}': { action: 'records.write' },
+  'GET /farms/{farmId}/supplies/{supplyId}/movements': { action: 'records.read' },
+  'POST /farms/{farmId}/supplies/{supplyId}/movements': {
+    action: 'records.recordEvent',
+    body: () => ({ id: newId(), kind: 'used', quantity: 1 }),
+  },
+  'GET /farms/{farmId}/supply-movements/export.csv': { action: 'records.read' },
+  'GET /farms/{farmId}/inventory-alerts': { action: 'records.read' },
+  'GET /farms/{farmId}/inventory-alerts/count': { action: 'records.read' },
+  'POST /farms/{farmId}/inventory-alerts/{alertId}/resolve': { action: 'records.recordEvent' },
+  'GET /farms/{farmId}/suppliers': { action: 'records.read' },
+  'POST /farms/{farmId}/suppliers': { action: 'records.write', body: () => ({ name: 'Afri Feeds' }) },
+  'PATCH /farms/{farmId}/suppliers/{supplierId}': {
+    action: 'records.write',
+    body: () => ({ phone: '0803 000 0000', version: 1 }),
+  },
+  'POST /farms/{farmId}/suppliers/{supplierId}/deactivate': { action: 'records.write' },
+};
+
+const FORBIDDEN = { error: { code: 'FORBIDDEN', message: 'Insufficient permissions' } };
+
+let t: TestContext;
+let team: FarmTeam;
+let farmRoutes: string[];
+
+beforeAll(async () => {
+  t = await createTestContext();
+  team = await seedFarmTeam(t);
+  const doc = await t.request<{ paths: Record<string, Record<string, unknown>> }>('GET', '/api/openapi.json');
+  farmRoutes = Object.entries(doc.body.paths)
+    .map(([path, ops]) => [path.replace(/^\/api/, ''), ops] as const)
+    .filter(([path]) => path === '/farms/{farmId}' || path.startsWith('/farms/{farmId}/'))
+    .flatMap(([path, ops]) => Object.keys(ops).map((method) => `${method.toUpperCase()} ${path}`));
+});
+
+describe('farm access on every route under /farms/{farmId}', () => {
+  it('has a row for every farm route, and none for a route that is gone', () => {
+    expect(farmRoutes.filter((route) => !ACCESS[route])).toEqual([]);
+    expect(Object.keys(ACCESS).filter((route) => !farmRoutes.includes(route))).toEqual([]);
+  });
+
+  it.each(Object.entries(ACCESS))('%s', async (route, row) => {
+    await expectFarmAccess(route, row);
+  });
+});
+
+/** 401 without a session, 404 to a stranger, 403 to each role `row.action` leaves out; the others are let through. */
+async function expectFarmAccess(route: string, row: Row): Promise<void> {
+  const [method, path] = route.split(' ') as [string, string];
+  const url = await urlOn(team, path);
+  expect((await t.request(method, url, { body: row.body?.() })).status, `${route} without a session`).toBe(
+    401,
+  );
+  const stranger = await t.request(method, url, { body: row.body?.(), cookie: team.cookies.stranger });
+  expect(stranger.status, `${route} by a stranger`).toBe(404);
+  const allowed: readonly FarmRole[] = FARM_ACTIONS[row.action];
+  for (const role of FARM_ROLES.filter((r) => !allowed.includes(r))) {
+    const res = await t.request(method, url, { body: row.body?.(), cookie: team.cookies[role] });
+    expect([res.status, res.body], `${route} by ${role}`).toEqual([403, FORBIDDEN]);
+  }
+  for (const role of allowed) {
+    const on = row.endsFarm ? await seedFarmTeam(t) : team;
+    const res = await t.request(method, await urlOn(on, path), {
+      body: row.body?.(),
+      cookie: on.cookies[role],
+    });
+    expect([401, 403, 404], `${route} by ${role}: ${res.text}`).not.toContain(res.status);
+  }
+}
+
+/** The route's URL on `on`'s farm, each id naming a record made for this call (a call may use it up). */
+async function urlOn(on: FarmTeam, path: string): Promise<string> {
+  const ids: Record<string, () => Promise<string>> = {
+    farmId: () => Promise.resolve(on.farm.id),
+    supplyId: async () => (await create(on, 'supplies', SUPPLY)).id,
+    supplierId: async () => (await create(on, 'suppliers', { name: 'Zeb Agro' })).id,
+    alertId: async () => {
+      // Stock at the threshold opens an alert.
+      const supply = await create(on, 'supplies', SUPPLY);
+      const [alert] = await t.db
+        .select()
+        .from(inventory_alerts)
+        .where(eq(inventory_alerts.supply_id, supply.id));
+      return alert!.id;
+    },
+  };
+  let url = `/api${path}`;
+  for (const [, name] of path.matchAll(/\{(\w+)\}/g)) {
+    const make = ids[name!];
+    if (!make) throw new Error(`no record to make for {${name}} in ${path}`);
+    url = url.replace(`{${name}}`, await make());
+  }
+  return url;
+}
+
+const SUPPLY = { category: 'fertilizer', name: 'Urea', unit: 'bag_50kg', quantity: '5', low_threshold: '5' };
+
+async function create(on: FarmTeam, what: string, body: unknown): Promise<{ id: string }> {
+  const res = await t.request<{ id: string }>('POST', `${on.base}/${what}`, {
+    body,
+    cookie: on.cookies.owner,
+  });
+  if (res.status !== 201) throw new Error(`creating ${what} failed: ${res.status} ${res.text}`);
+  return res.body;
+}
