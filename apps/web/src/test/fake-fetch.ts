@@ -1,4 +1,6 @@
 import { vi } from 'vitest';
+import type { Farm } from '@gona/shared';
+import { aFarm, aMe } from './fixtures';
 
 export type FakeRequest = { method: string; path: string; body: unknown };
 export type FakeResponse = { status: number; body?: unknown };
@@ -11,13 +13,19 @@ type Handler = FakeResponse | ((request: FakeRequest) => FakeResponse);
 export function installFakeFetch(routes: Record<string, Handler>) {
   const requests: FakeRequest[] = [];
   vi.stubGlobal('fetch', (input: string | URL | Request, init: RequestInit = {}) => {
-    const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url, 'http://localhost');
+    const url = new URL(
+      typeof input === 'string' ? input : input instanceof URL ? input.href : input.url,
+      'http://localhost',
+    );
     const method = (init.method ?? 'GET').toUpperCase();
     const body: unknown = typeof init.body === 'string' ? JSON.parse(init.body) : null;
     const request = { method, path: url.pathname + url.search, body };
     requests.push(request);
     const handler = routes[`${method} ${url.pathname}${url.search}`] ?? routes[`${method} ${url.pathname}`];
-    const answer = typeof handler === 'function' ? handler(request) : (handler ?? { status: 404, body: { error: { code: 'NOT_FOUND', message: 'Not found' } } });
+    const answer =
+      typeof handler === 'function'
+        ? handler(request)
+        : (handler ?? { status: 404, body: { error: { code: 'NOT_FOUND', message: 'Not found' } } });
     return Promise.resolve(
       new Response(answer.body === undefined ? null : JSON.stringify(answer.body), {
         status: answer.status,
@@ -28,39 +36,14 @@ export function installFakeFetch(routes: Record<string, Handler>) {
   return requests;
 }
 
-export const ME = {
-  id: '01900000-0000-7000-8000-000000000001',
-  email: 'ada@example.com',
-  first_name: 'Ada',
-  last_name: 'Okafor',
-  phone: '08031234567',
-  role: 'user',
-  email_verified: true,
-} as const;
+export const ME = aMe();
 
-export function farm(id: string, name: string) {
-  return {
-    id,
-    name,
-    location: 'Umuahia',
-    farm_type: 'poultry',
-    owner_id: ME.id,
-    state: 'Abia',
-    lga: null,
-    latitude: null,
-    longitude: null,
-    size: null,
-    size_unit: null,
-    timezone: 'Africa/Lagos',
-    created_at: '2025-05-26T08:00:00.000Z',
-    updated_at: '2025-05-26T08:00:00.000Z',
-    version: 1,
-    role: 'owner',
-  } as const;
+export function farm(id: string, name: string): Farm {
+  return aFarm({ id, name });
 }
 
 /** A signed-in session with the given farms. */
-export function signedInRoutes(farms: readonly ReturnType<typeof farm>[]): Record<string, Handler> {
+export function signedInRoutes(farms: readonly Farm[]): Record<string, Handler> {
   return {
     'GET /api/auth/get-session': { status: 200, body: { session: { id: 's' }, user: { id: ME.id } } },
     'GET /api/me': { status: 200, body: ME },

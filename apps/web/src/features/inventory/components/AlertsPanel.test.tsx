@@ -1,42 +1,32 @@
 import { describe, expect, it } from 'vitest';
-import { render, screen } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { MemoryRouter } from 'react-router';
+import { screen } from '@testing-library/react';
 import type { FarmRole } from '@gona/shared/permissions';
-import '@/i18n';
 import { installFakeFetch } from '@/test/fake-fetch';
+import { aSupply, anAlert, anId, FARM_ID } from '@/test/fixtures';
+import { renderWithProviders } from '@/test/render';
 import { AlertsPanel } from './AlertsPanel';
 import { LowStockCard } from './InventoryWidgets';
 
-const FARM = '01900000-0000-7000-8000-0000000000f1';
-const ALERTS = `GET /api/farms/${FARM}/inventory-alerts`;
-const COUNT = `GET /api/farms/${FARM}/inventory-alerts/count`;
+const ALERTS = `GET /api/farms/${FARM_ID}/inventory-alerts`;
+const COUNT = `GET /api/farms/${FARM_ID}/inventory-alerts/count`;
 
-const ALERT = {
-  id: '01900000-0000-7000-8000-0000000000e1',
-  farm_id: FARM,
-  supply_id: '01900000-0000-7000-8000-0000000000a1',
-  is_resolved: false,
-  resolved_at: null,
-  created_at: '2025-05-26T08:00:00.000Z',
-  supply: {
-    id: '01900000-0000-7000-8000-0000000000a1',
+const ALERT = anAlert(
+  { id: anId(0xe1) },
+  aSupply({
     name: 'Oxytetracycline',
     category: 'veterinary',
     quantity: '1',
     unit: 'bottle',
     low_threshold: '2',
-  },
-};
+  }),
+);
 
 function renderWidgets(role: FarmRole = 'owner') {
-  render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <MemoryRouter>
-        <AlertsPanel farmId={FARM} role={role} supplyPath={(id) => `/dashboard/inventory/${id}`} />
-        <LowStockCard farmId={FARM} inventoryPath="/dashboard/inventory" />
-      </MemoryRouter>
-    </QueryClientProvider>,
+  renderWithProviders(
+    <>
+      <AlertsPanel farmId={FARM_ID} role={role} supplyPath={(id) => `/dashboard/inventory/${id}`} />
+      <LowStockCard farmId={FARM_ID} inventoryPath="/dashboard/inventory" />
+    </>,
   );
 }
 

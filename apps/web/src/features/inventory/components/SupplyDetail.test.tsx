@@ -1,47 +1,30 @@
 import { describe, expect, it } from 'vitest';
-import { render, screen } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { MemoryRouter } from 'react-router';
+import { screen } from '@testing-library/react';
 import type { FarmRole } from '@gona/shared/permissions';
-import '@/i18n';
 import { installFakeFetch } from '@/test/fake-fetch';
+import { aSupply, FARM_ID } from '@/test/fixtures';
+import { renderWithProviders } from '@/test/render';
 import { SupplyDetail } from './SupplyDetail';
 
-const FARM = '01900000-0000-7000-8000-0000000000f1';
-const SUPPLY = {
-  id: '01900000-0000-7000-8000-0000000000a1',
-  farm_id: FARM,
+const SUPPLY = aSupply({
   category: 'veterinary',
   name: 'Oxytetracyclinehydrochloridepowder',
   quantity: '1',
   unit: 'bottle',
   low_threshold: '2',
-  is_low_stock: true,
   unit_cost_kobo: 350_000,
-  supplier_id: null,
-  supplier_name: null,
-  storage_location: null,
-  expiry_date: null,
-  notes: null,
-  created_at: '2025-05-26T08:00:00.000Z',
-  updated_at: '2025-05-26T08:00:00.000Z',
-  version: 1,
-};
+});
 
 function renderDetail(role: FarmRole, supply: Record<string, unknown>) {
   installFakeFetch({
-    [`GET /api/farms/${FARM}/supplies/${SUPPLY.id}`]: { status: 200, body: supply },
-    [`GET /api/farms/${FARM}/supplies/${SUPPLY.id}/movements`]: {
+    [`GET /api/farms/${FARM_ID}/supplies/${SUPPLY.id}`]: { status: 200, body: supply },
+    [`GET /api/farms/${FARM_ID}/supplies/${SUPPLY.id}/movements`]: {
       status: 200,
       body: { items: [], next_cursor: null },
     },
   });
-  render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <MemoryRouter>
-        <SupplyDetail farmId={FARM} role={role} supplyId={SUPPLY.id} listPath="/dashboard/inventory" />
-      </MemoryRouter>
-    </QueryClientProvider>,
+  renderWithProviders(
+    <SupplyDetail farmId={FARM_ID} role={role} supplyId={SUPPLY.id} listPath="/dashboard/inventory" />,
   );
 }
 

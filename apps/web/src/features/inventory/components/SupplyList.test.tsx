@@ -1,50 +1,33 @@
 import { describe, expect, it, vi } from 'vitest';
-import { fireEvent, render, screen, within } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { MemoryRouter } from 'react-router';
+import { fireEvent, screen, within } from '@testing-library/react';
 import type { FarmRole } from '@gona/shared/permissions';
-import '@/i18n';
 import { installFakeFetch } from '@/test/fake-fetch';
+import { aSupply, anId, FARM_ID } from '@/test/fixtures';
+import { renderWithProviders } from '@/test/render';
 import { SupplyList } from './SupplyList';
 
-const FARM = '01900000-0000-7000-8000-0000000000f1';
-const LIST = `GET /api/farms/${FARM}/supplies`;
+const LIST = `GET /api/farms/${FARM_ID}/supplies`;
 
-function supply(name: string, quantity: string, lowThreshold: string) {
-  return {
-    id: `01900000-0000-7000-8000-${String(name.length).padStart(12, '0')}`,
-    farm_id: FARM,
+function supply(name: string, quantity: string, low_threshold: string) {
+  return aSupply({
+    id: anId(name.length),
     category: 'animal_feed',
     name,
     quantity,
     unit: 'bag_25kg',
-    low_threshold: lowThreshold,
-    is_low_stock: Number(quantity) <= Number(lowThreshold),
-    unit_cost_kobo: null,
-    supplier_id: null,
-    supplier_name: null,
-    storage_location: null,
-    expiry_date: null,
-    notes: null,
-    created_at: '2025-05-26T08:00:00.000Z',
-    updated_at: '2025-05-26T08:00:00.000Z',
-    version: 1,
-  };
+    low_threshold,
+  });
 }
 
 function renderList(role: FarmRole) {
   const onAdd = vi.fn();
-  render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <MemoryRouter>
-        <SupplyList
-          farmId={FARM}
-          role={role}
-          onAdd={onAdd}
-          supplyPath={(id) => `/dashboard/inventory/${id}`}
-        />
-      </MemoryRouter>
-    </QueryClientProvider>,
+  renderWithProviders(
+    <SupplyList
+      farmId={FARM_ID}
+      role={role}
+      onAdd={onAdd}
+      supplyPath={(id) => `/dashboard/inventory/${id}`}
+    />,
   );
   return onAdd;
 }
@@ -95,7 +78,7 @@ describe('SupplyList', () => {
     await screen.findAllByText('Growers mash');
     fireEvent.click(screen.getByLabelText('Only low stock'));
     expect(await screen.findByRole('heading', { name: 'Nothing matches' })).toBeInTheDocument();
-    expect(requests.map((r) => r.path)).toContain(`/api/farms/${FARM}/supplies?limit=25&low_stock=true`);
+    expect(requests.map((r) => r.path)).toContain(`/api/farms/${FARM_ID}/supplies?limit=25&low_stock=true`);
   });
 
   it('says what went wrong and offers to try again when the list cannot load', async () => {
