@@ -189,8 +189,8 @@ describe('suppliers', () => {
 
   it('adds a supplier sent twice with the same client id once; another farm cannot reuse or see that id', async () => {
     const body = { id: newId(), name: 'Replayed Agro' };
-    const first = await t.request<Supplier>('POST', `${team.base}/suppliers`, { cookie: team.owner, body });
-    const again = await t.request<Supplier>('POST', `${team.base}/suppliers`, { cookie: team.manager, body });
+    const first = await t.request<Supplier>('POST', `${team.base}/suppliers`, { cookie: team.cookies.owner, body });
+    const again = await t.request<Supplier>('POST', `${team.base}/suppliers`, { cookie: team.cookies.manager, body });
     expect(first.status).toBe(201);
     expect(again.status).toBe(201);
     expect(again.body).toEqual(first.body);
@@ -202,9 +202,9 @@ describe('suppliers', () => {
       .where(and(eq(audit_logs.table_name, 'suppliers'), eq(audit_logs.record_id, body.id)));
     expect(audit).toHaveLength(1);
 
-    const other = await createFarmTeam(t);
+    const other = await seedFarmTeam(t);
     const taken = await t.request<ErrorBody>('POST', `${other.base}/suppliers`, {
-      cookie: other.owner,
+      cookie: other.cookies.owner,
       body: { ...body, name: 'Theirs' },
     });
     expect(taken.status).toBe(409);

@@ -65,10 +65,10 @@ describe('supply costs by role', () => {
 
   it('a worker cannot set a cost through the API either: 400 on the cost, nothing recorded', async () => {
     const before = await t.request<Supply>('GET', `${team.base}/supplies/${supply.id}`, {
-      cookie: team.owner,
+      cookie: team.cookies.owner,
     });
     const received = await t.request('POST', `${team.base}/supplies/${supply.id}/movements`, {
-      cookie: team.worker,
+      cookie: team.cookies.worker,
       body: movement('received', '2', { unit_cost_kobo: 1 }),
     });
     expect(received.status).toBe(400);
@@ -80,7 +80,7 @@ describe('supply costs by role', () => {
       },
     });
     const after = await t.request<Supply>('GET', `${team.base}/supplies/${supply.id}`, {
-      cookie: team.owner,
+      cookie: team.cookies.owner,
     });
     expect(after.body).toMatchObject({
       quantity: before.body.quantity,
