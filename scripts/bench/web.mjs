@@ -108,9 +108,7 @@ async function signedInCookies(browser, baseURL) {
     data: { email, password: 'correct horse battery', name: 'Bench Farmer', first_name: 'Bench', last_name: 'Farmer', phone: '08031234567', callbackURL: '/create-farm' },
   });
   if (!signUp.ok()) throw new Error(`Sign-up failed: ${signUp.status()} ${await signUp.text()}`);
-  const outbox = await (await request.get(`${baseURL}/api/dev/outbox`)).json();
-  const items = Array.isArray(outbox) ? outbox : outbox.items;
-  const mail = items.filter((m) => m.to.includes(email)).at(-1);
+  const mail = await mailTo(request, baseURL, email);
   const link = mail.text.match(/https?:\/\/\S+/g).find((l) => l.startsWith(baseURL));
   await request.get(link);
   const farm = await request.post(`${baseURL}/api/farms`, {
@@ -121,4 +119,17 @@ async function signedInCookies(browser, baseURL) {
   const cookies = await context.cookies();
   await context.close();
   return cookies;
+}
+
+/** The newest mail to `email` in the development outbox; mail is sent by a job, so it may take a moment. */
+async function mailTo(request, baseURL, email) {
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    const outbox = await (await request.get(`${baseURL}/api/dev/outbox`)).json();
+    const items = Array.isArray(outbox) ? outbox : outbox.items;
+    const mail = items.filter((m) => m.to.includes(email)).at(-1);
+    if (mail) return mail;
+    if (Date.now() > deadline) throw new Error(`No mail to ${email} in the outbox`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
 }

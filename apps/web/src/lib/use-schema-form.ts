@@ -1,8 +1,17 @@
 import { useState, type FormEvent } from 'react';
-import type { z } from 'zod';
-import { fieldErrors } from '@gona/shared/errors';
+import { fieldErrors } from '@gona/shared/error-codes';
 
 type FieldErrors = Record<string, string>;
+
+/**
+ * What a form checks its values with: a shared zod schema, or a lighter check with the same rules
+ * and words where a screen must load without zod (sign-in).
+ */
+export type FormCheck<T> = {
+  safeParse(
+    input: unknown,
+  ): { success: true; data: T } | { success: false; error: Parameters<typeof fieldErrors>[0] };
+};
 
 /**
  * Form state checked against a shared schema: the values, the field errors (from the schema or
@@ -32,7 +41,7 @@ export function useSchemaForm<V extends Record<string, string>>(initialValues: V
   }
 
   /** The parsed data, or null after showing the schema's messages on their fields. */
-  function parse<S extends z.ZodType>(schema: S, input: unknown): z.output<S> | null {
+  function parse<T>(schema: FormCheck<T>, input: unknown): T | null {
     const parsed = schema.safeParse(input);
     if (parsed.success) return parsed.data;
     setErrors(fieldErrors(parsed.error));
@@ -43,9 +52,9 @@ export function useSchemaForm<V extends Record<string, string>>(initialValues: V
    * A submit handler: parses the values (through `toInput` when the form's strings are not the
    * schema's input), clears old errors and runs `handler` with the data while `pending` is true.
    */
-  function submit<S extends z.ZodType>(
-    schema: S,
-    handler: (data: z.output<S>) => Promise<void>,
+  function submit<T>(
+    schema: FormCheck<T>,
+    handler: (data: T) => Promise<void>,
     toInput: (values: V) => unknown = (v) => v,
   ) {
     return async (event: FormEvent<HTMLFormElement>) => {

@@ -1,7 +1,7 @@
 /**
- * The error codes, statuses and default messages of the wire contract, without zod, so that
- * the web client's HTTP layer can use them without loading the schema library up front
- * (@gona/shared/errors re-exports them).
+ * The error codes, statuses, default messages and field errors of the wire contract, without zod,
+ * so that the web client's HTTP layer and forms can use them without loading the schema library
+ * up front (@gona/shared/errors re-exports them).
  */
 export const ERROR_STATUS = {
   NOT_FOUND: 404,
@@ -31,6 +31,21 @@ export const DEFAULT_ERROR_MESSAGE: Record<ErrorCode, string> = {
   INTERNAL: 'An unexpected error occurred',
   UNAVAILABLE: 'Gona cannot reach its database. Try again in a moment.',
 };
+
+/**
+ * Turns a validation error (a zod error, or a form check with the same shape) into per-field
+ * messages keyed by dotted path ('' for the whole input).
+ */
+export function fieldErrors(error: {
+  issues: readonly { path: readonly PropertyKey[]; message: string }[];
+}): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const key = issue.path.join('.');
+    fields[key] ??= issue.message;
+  }
+  return fields;
+}
 
 /** RATE_LIMITED when the wait is known: "Too many attempts. Please wait 4 seconds and try again." */
 export function rateLimitedMessage(seconds: number): string {

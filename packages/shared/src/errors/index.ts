@@ -6,6 +6,7 @@ import { ERROR_STATUS, type ErrorCode } from '../error-codes/index';
 export {
   DEFAULT_ERROR_MESSAGE,
   ERROR_STATUS,
+  fieldErrors,
   rateLimitedMessage,
   type ErrorCode,
 } from '../error-codes/index';
@@ -19,13 +20,3 @@ export const ErrorBodySchema = z.object({
 });
 
 export type ErrorBody = z.infer<typeof ErrorBodySchema>;
-
-/** Turns a zod error into per-field messages keyed by dotted path ('' for the whole input). */
-export function fieldErrors(error: z.ZodError): Record<string, string> {
-  const fields: Record<string, string> = {};
-  for (const issue of error.issues) {
-    const key = issue.path.join('.');
-    fields[key] ??= issue.message;
-  }
-  return fields;
-}

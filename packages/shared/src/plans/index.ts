@@ -1,7 +1,7 @@
 import { z } from 'zod';
+import { FREE_WORKER_LIMIT } from '../plan-limits/index';
 
-/** Spec section 9: the freemium plan allows at most 10 workers per farm. */
-export const FREE_WORKER_LIMIT = 10;
+export { FREE_WORKER_LIMIT };
 
 export const PLAN_IDS = ['free', 'pro'] as const;
 export type PlanId = (typeof PLAN_IDS)[number];

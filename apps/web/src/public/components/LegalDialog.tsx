@@ -1,5 +1,5 @@
 import type { Ref } from 'react';
-import { FREE_WORKER_LIMIT } from '@gona/shared/plans';
+import { FREE_WORKER_LIMIT } from '@gona/shared/plan-limits';
 import { publicConfig } from '@/lib/public-config';
 import { LEGAL_EFFECTIVE_DATE, t } from '../t';
 import { LegalText } from './LegalText';

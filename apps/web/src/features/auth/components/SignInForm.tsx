@@ -2,12 +2,12 @@ import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import { SignInInputSchema } from '@gona/shared/auth';
 import { Button, ConfirmDialog, TextField } from '@/components/ui';
 import { ApiError } from '@/lib/http';
 import { authErrorText } from '../errors';
 import { useSchemaForm } from '@/lib/use-schema-form';
 import { resendConfirmation, signIn } from '../api';
+import { SignInCheck } from '../sign-in-check';
 
 /** The spec's pause between the "not confirmed" toast and the resend question. */
 export const RESEND_PROMPT_DELAY_MS = 1000;
@@ -26,7 +26,7 @@ export function SignInForm({ onSignedIn }: Props) {
 
   useEffect(() => () => window.clearTimeout(promptTimer.current), []);
 
-  const onSubmit = submit(SignInInputSchema, async (credentials) => {
+  const onSubmit = submit(SignInCheck, async (credentials) => {
     try {
       await signIn(credentials);
       await onSignedIn();
@@ -84,7 +84,10 @@ export function SignInForm({ onSignedIn }: Props) {
           {...field('password')}
         />
         <div className="-mt-2 text-right">
-          <Link to="/forgot-password" className="inline-flex min-h-11 items-center font-medium text-green-800 underline-offset-2 hover:underline">
+          <Link
+            to="/forgot-password"
+            className="inline-flex min-h-11 items-center font-medium text-green-800 underline-offset-2 hover:underline"
+          >
             {t('signIn.forgot')}
           </Link>
         </div>
