@@ -2,6 +2,7 @@ import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { CrashScreen } from '@/components/errors/CrashScreen';
 import { LoadingScreen } from '@/components/errors/LoadingScreen';
 import { NotFound } from '@/components/errors/NotFound';
+import { loadNamespaces } from '@/i18n';
 import { DashboardLayout } from './DashboardLayout';
 import { CreateFarmGuard, GuestOnly, RequireAuth } from './guards';
 import { lazyScreen } from './lazy-screen';
@@ -46,11 +47,17 @@ export const routes: RouteObject[] = [
             children: [
               {
                 path: 'create-farm',
-                ...lazyScreen('create-farm', () => import('./routes/create-farm'), ['auth']),
+                ...lazyScreen('create-farm', () => import('./routes/create-farm'), ['auth', 'dashboard']),
               },
             ],
           },
-          { path: 'dashboard', element: <DashboardLayout />, children: dashboardRoutes() },
+          {
+            path: 'dashboard',
+            element: <DashboardLayout />,
+            children: dashboardRoutes(),
+            // The dashboard's words download on the way in, so /login does not carry them.
+            lazy: () => loadNamespaces(['dashboard']).then(() => ({})),
+          },
         ],
       },
       { path: '*', element: <Navigate to="/not-found" replace /> },

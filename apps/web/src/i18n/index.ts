@@ -1,29 +1,30 @@
 import i18next, { type BackendModule, type i18n as I18n, type ResourceLanguage } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import common from './en/common.json';
-import dashboard from './en/dashboard.json';
 
 /**
  * Every user-facing string lives in a catalogue, one JSON file per namespace.
  * English ships first; other languages add a folder beside en/.
  *
- * The shell's namespaces are bundled; the others download with the screens that use them,
- * which keeps them off the first dashboard load (performance budget in architecture.md).
+ * The shell's namespace is bundled; the others download with the screens that use them,
+ * which keeps them off the first load of /login and /dashboard (performance budgets in architecture.md).
  * The public site's namespace is the exception where there is no browser: the prerender
  * (Node) renders every public page synchronously, so there it is loaded before anything renders.
  */
 const ON_DEMAND = {
   auth: () => import('./en/auth.json'),
+  dashboard: () => import('./en/dashboard.json'),
   inventory: () => import('./en/inventory.json'),
   public: () => import('./en/public.json'),
 } satisfies Record<string, () => Promise<{ default: Record<string, unknown> }>>;
 
 export type OnDemandNamespace = keyof typeof ON_DEMAND;
 
-const prerenderOnly: ResourceLanguage = typeof window === 'undefined' ? { public: (await ON_DEMAND.public()).default } : {};
+const prerenderOnly: ResourceLanguage =
+  typeof window === 'undefined' ? { public: (await ON_DEMAND.public()).default } : {};
 
 export const resources: { en: ResourceLanguage } = {
-  en: { common, dashboard, ...prerenderOnly },
+  en: { common, ...prerenderOnly },
 };
 
 export const defaultNS = 'common';
@@ -32,7 +33,8 @@ const onDemandBackend: BackendModule = {
   type: 'backend',
   init: () => undefined,
   read(_language, namespace, callback) {
-    const load = ON_DEMAND[namespace as OnDemandNamespace] as (typeof ON_DEMAND)[OnDemandNamespace] | undefined;
+    const load = ON_DEMAND[namespace as OnDemandNamespace] as
+      (typeof ON_DEMAND)[OnDemandNamespace] | undefined;
     if (!load) {
       callback(null, {});
       return;

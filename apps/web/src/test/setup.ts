@@ -4,7 +4,7 @@ import { afterEach, beforeAll, vi } from 'vitest';
 import { loadNamespaces } from '@/i18n';
 
 // In the app, route loaders fetch these with their screens; components rendered alone need them up front.
-beforeAll(() => loadNamespaces(['auth', 'inventory', 'public']));
+beforeAll(() => loadNamespaces(['auth', 'dashboard', 'inventory', 'public']));
 
 afterEach(() => {
   cleanup();
