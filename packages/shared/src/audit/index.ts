@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageLimitSchema, PageQuerySchema } from '../pagination/index';
 
 /** Spec section 9: the activity list shows 100 entries unless asked otherwise. */
 export const AUDIT_DEFAULT_LIMIT = 100;
@@ -21,14 +22,8 @@ export const AuditLogSchema = z.object({
 });
 export type AuditLog = z.infer<typeof AuditLogSchema>;
 
-export const AuditListQuerySchema = z.object({
-  limit: z.coerce
-    .number()
-    .int('Limit must be a whole number')
-    .min(1, 'Limit must be at least 1')
-    .max(AUDIT_MAX_LIMIT, `Limit must be at most ${AUDIT_MAX_LIMIT}`)
-    .default(AUDIT_DEFAULT_LIMIT),
-  cursor: z.string().max(200).optional(),
+export const AuditListQuerySchema = PageQuerySchema.extend({
+  limit: pageLimitSchema(AUDIT_DEFAULT_LIMIT, AUDIT_MAX_LIMIT),
 });
 
 export const FarmAuditListQuerySchema = AuditListQuerySchema.extend({

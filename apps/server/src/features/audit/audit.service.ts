@@ -3,9 +3,9 @@ import type { AuditLog, Page } from '@gona/shared';
 import { can } from '@gona/shared/permissions';
 import { audit_logs, farms, users } from '../../db/schema/index';
 import type { Ctx, FarmCtx } from '../../lib/context';
-import { afterCursor, newestFirst, toPage } from '../../lib/pagination';
+import { keyset, newestFirst } from '../../lib/pagination';
 
-const keyset = { createdAt: audit_logs.created_at, id: audit_logs.id };
+const pages = keyset({ order: newestFirst(audit_logs) });
 
 /** What the signed-in user did, newest first (the activity screen). */
 export async function listMyAuditLogs(
@@ -44,10 +44,10 @@ async function listWhere(
     .from(audit_logs)
     .leftJoin(users, eq(users.id, audit_logs.user_id))
     .leftJoin(farms, eq(farms.id, audit_logs.farm_id))
-    .where(and(where, afterCursor(keyset, query.cursor)))
-    .orderBy(...newestFirst(keyset))
+    .where(and(where, pages.after(query.cursor)))
+    .orderBy(...pages.orderBy)
     .limit(query.limit + 1);
-  const page = toPage(
+  const page = pages.page(
     rows.map((r) => ({ ...r.log, user_first_name: r.user_first_name, farm_timezone: r.farm_timezone })),
     query.limit,
   );

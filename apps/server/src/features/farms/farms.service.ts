@@ -7,23 +7,24 @@ import { diff, writeAudit } from '../../lib/audit';
 import type { Ctx, FarmCtx } from '../../lib/context';
 import { AppError } from '../../lib/errors';
 import { newId } from '../../lib/ids';
-import { afterCursor, newestFirst, toPage } from '../../lib/pagination';
+import { keyset, newestFirst } from '../../lib/pagination';
 
 type FarmRow = typeof farms.$inferSelect;
 type CreateFarm = z.output<typeof CreateFarmInputSchema>;
 type UpdateFarm = z.output<typeof UpdateFarmInputSchema>;
 
+const pages = keyset({ order: newestFirst(farms) });
+
 /** Every farm the user owns or is a member of, newest first, each with the user's role on it. */
 export async function listFarms(ctx: Ctx, query: PageQuery): Promise<Page<Farm>> {
-  const keyset = { createdAt: farms.created_at, id: farms.id };
   const rows = await ctx.db
     .select({ farm: farms, role: farm_memberships.role })
     .from(farm_memberships)
     .innerJoin(farms, eq(farms.id, farm_memberships.farm_id))
-    .where(and(eq(farm_memberships.user_id, ctx.userId), afterCursor(keyset, query.cursor)))
-    .orderBy(...newestFirst(keyset))
+    .where(and(eq(farm_memberships.user_id, ctx.userId), pages.after(query.cursor)))
+    .orderBy(...pages.orderBy)
     .limit(query.limit + 1);
-  const page = toPage(
+  const page = pages.page(
     rows.map((r) => ({ ...r.farm, role: r.role })),
     query.limit,
   );
@@ -35,7 +36,6 @@ export async function listFarms(ctx: Ctx, query: PageQuery): Promise<Page<Farm>>
  * reads only id, name, location and farm_type (plus the role, and created_at for the cursor).
  */
 export async function listFarmSummaries(ctx: Ctx, query: PageQuery): Promise<Page<FarmSummary>> {
-  const keyset = { createdAt: farms.created_at, id: farms.id };
   const rows = await ctx.db
     .select({
       id: farms.id,
@@ -47,10 +47,10 @@ export async function listFarmSummaries(ctx: Ctx, query: PageQuery): Promise<Pag
     })
     .from(farm_memberships)
     .innerJoin(farms, eq(farms.id, farm_memberships.farm_id))
-    .where(and(eq(farm_memberships.user_id, ctx.userId), afterCursor(keyset, query.cursor)))
-    .orderBy(...newestFirst(keyset))
+    .where(and(eq(farm_memberships.user_id, ctx.userId), pages.after(query.cursor)))
+    .orderBy(...pages.orderBy)
     .limit(query.limit + 1);
-  const page = toPage(rows, query.limit);
+  const page = pages.page(rows, query.limit);
   return {
     items: page.items.map((r) => ({
       id: r.id,

@@ -6,7 +6,7 @@ import { inventory_alerts, supplies } from '../../db/schema/index';
 import { writeAudit } from '../../lib/audit';
 import type { FarmCtx } from '../../lib/context';
 import { AppError } from '../../lib/errors';
-import { afterCursor, newestFirst, toPage } from '../../lib/pagination';
+import { keyset, newestFirst } from '../../lib/pagination';
 import { toAlert } from './inventory.rows';
 
 const NOT_FOUND = 'Alert not found';
@@ -20,6 +20,8 @@ const alertSupplyColumns = {
   low_threshold: supplies.low_threshold,
 };
 
+const pages = keyset({ order: newestFirst(inventory_alerts) });
+
 /** Open alerts with their supply, newest first (spec: unresolved for a farm with the joined supply). */
 export async function listOpenAlerts(ctx: FarmCtx, query: PageQuery): Promise<Page<InventoryAlert>> {
   const rows = await ctx.db
@@ -30,12 +32,12 @@ export async function listOpenAlerts(ctx: FarmCtx, query: PageQuery): Promise<Pa
       and(
         eq(inventory_alerts.farm_id, ctx.farmId),
         not(inventory_alerts.is_resolved),
-        afterCursor({ createdAt: inventory_alerts.created_at, id: inventory_alerts.id }, query.cursor),
+        pages.after(query.cursor),
       ),
     )
-    .orderBy(...newestFirst({ createdAt: inventory_alerts.created_at, id: inventory_alerts.id }))
+    .orderBy(...pages.orderBy)
     .limit(query.limit + 1);
-  return toPage(
+  return pages.page(
     rows.map((r) => toAlert(r.alert, r.supply)),
     query.limit,
   );

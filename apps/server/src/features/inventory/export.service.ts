@@ -9,11 +9,10 @@ import {
 import { can } from '@gona/shared/permissions';
 import { isTimeZone } from '@gona/shared/fields';
 import { DEFAULT_TIMEZONE } from '@gona/shared/farms';
-import { encodeCursor } from '@gona/shared/pagination';
 import { farms, suppliers, supplies, supply_movements, users } from '../../db/schema/index';
 import type { FarmCtx } from '../../lib/context';
 import { AppError } from '../../lib/errors';
-import { afterCursor, newestFirst } from '../../lib/pagination';
+import { keyset, newestFirst } from '../../lib/pagination';
 
 /** Rows read per query while streaming, so a farm's whole history never sits in memory at once. */
 const BATCH = 1000;
@@ -54,7 +53,7 @@ const MOVEMENT_HEADER = [
 /** Every supply of the farm as CSV, newest first. */
 export async function exportSuppliesCsv(ctx: FarmCtx): Promise<CsvExport> {
   const { filename, timeZone } = await exportFarm(ctx, 'supplies');
-  const keyset = { createdAt: supplies.created_at, id: supplies.id };
+  const pages = keyset({ order: newestFirst(supplies) });
   const money = can(ctx.role, 'money.read');
   return {
     filename,
@@ -77,12 +76,13 @@ export async function exportSuppliesCsv(ctx: FarmCtx): Promise<CsvExport> {
         })
         .from(supplies)
         .leftJoin(suppliers, eq(suppliers.id, supplies.supplier_id))
-        .where(and(eq(supplies.farm_id, ctx.farmId), afterCursor(keyset, cursor)))
-        .orderBy(...newestFirst(keyset))
-        .limit(BATCH);
-      return rows.map((r) => ({
-        key: r,
-        cells: [
+        .where(and(eq(supplies.farm_id, ctx.farmId), pages.after(cursor)))
+        .orderBy(...pages.orderBy)
+        .limit(BATCH + 1);
+      const page = pages.page(rows, BATCH);
+      return {
+        next_cursor: page.next_cursor,
+        rows: page.items.map((r) => [
           text(r.name),
           CATEGORY_WORDS[r.category],
           normalizeQuantity(r.quantity),
@@ -96,8 +96,8 @@ export async function exportSuppliesCsv(ctx: FarmCtx): Promise<CsvExport> {
           text(r.notes),
           localTime(r.created_at, timeZone),
           localTime(r.updated_at, timeZone),
-        ],
-      }));
+        ]),
+      };
     }),
   };
 }
@@ -105,7 +105,7 @@ export async function exportSuppliesCsv(ctx: FarmCtx): Promise<CsvExport> {
 /** Every stock movement of the farm as CSV, newest first, with the supply and who recorded it. */
 export async function exportMovementsCsv(ctx: FarmCtx): Promise<CsvExport> {
   const { filename, timeZone } = await exportFarm(ctx, 'stock-movements');
-  const keyset = { createdAt: supply_movements.created_at, id: supply_movements.id };
+  const pages = keyset({ order: newestFirst(supply_movements) });
   const money = can(ctx.role, 'money.read');
   return {
     filename,
@@ -128,12 +128,13 @@ export async function exportMovementsCsv(ctx: FarmCtx): Promise<CsvExport> {
         .from(supply_movements)
         .innerJoin(supplies, eq(supplies.id, supply_movements.supply_id))
         .innerJoin(users, eq(users.id, supply_movements.user_id))
-        .where(and(eq(supply_movements.farm_id, ctx.farmId), afterCursor(keyset, cursor)))
-        .orderBy(...newestFirst(keyset))
-        .limit(BATCH);
-      return rows.map((r) => ({
-        key: r,
-        cells: [
+        .where(and(eq(supply_movements.farm_id, ctx.farmId), pages.after(cursor)))
+        .orderBy(...pages.orderBy)
+        .limit(BATCH + 1);
+      const page = pages.page(rows, BATCH);
+      return {
+        next_cursor: page.next_cursor,
+        rows: page.items.map((r) => [
           localTime(r.created_at, timeZone),
           text(r.supply),
           KIND_WORDS[r.kind],
@@ -144,8 +145,8 @@ export async function exportMovementsCsv(ctx: FarmCtx): Promise<CsvExport> {
           text(r.note),
           ...(money ? [naira(r.unit_cost_kobo)] : []),
           text(`${r.first_name} ${r.last_name}`),
-        ],
-      }));
+        ]),
+      };
     }),
   };
 }
@@ -160,7 +161,7 @@ export function csvField(value: string): string {
   return /[",\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
 }
 
-type Batch = { key: { id: string; created_at: Date }; cells: string[] }[];
+type Batch = { rows: string[][]; next_cursor: string | null };
 
 function csvStream(
   header: string[],
@@ -178,17 +179,16 @@ function csvStream(
         return;
       }
       const batch = await readBatch(cursor);
-      if (batch.length > 0) {
+      if (batch.rows.length > 0) {
         controller.enqueue(
-          encoder.encode(batch.map((row) => `${row.cells.map(csvField).join(',')}\r\n`).join('')),
+          encoder.encode(batch.rows.map((cells) => `${cells.map(csvField).join(',')}\r\n`).join('')),
         );
       }
-      const last = batch.at(-1);
-      if (batch.length < BATCH || !last) {
+      if (!batch.next_cursor) {
         controller.close();
         return;
       }
-      cursor = encodeCursor(last.key.created_at.toISOString(), last.key.id);
+      cursor = batch.next_cursor;
     },
   });
 }

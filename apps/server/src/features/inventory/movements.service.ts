@@ -13,7 +13,7 @@ import type { FarmCtx } from '../../lib/context';
 import { AppError } from '../../lib/errors';
 import { can } from '@gona/shared/permissions';
 import { syncAlert } from './alerts.service';
-import { afterCursor, newestFirst, toPage } from '../../lib/pagination';
+import { keyset, newestFirst } from '../../lib/pagination';
 import { toMovement } from './inventory.rows';
 import { readSupply } from './supplies.service';
 
@@ -117,6 +117,8 @@ export async function recordMovement(
   });
 }
 
+const pages = keyset({ order: newestFirst(supply_movements) });
+
 /** A supply's movement history, newest first. */
 export async function listMovements(
   ctx: FarmCtx,
@@ -131,10 +133,10 @@ export async function listMovements(
       and(
         eq(supply_movements.farm_id, ctx.farmId),
         eq(supply_movements.supply_id, supplyId),
-        afterCursor({ createdAt: supply_movements.created_at, id: supply_movements.id }, query.cursor),
+        pages.after(query.cursor),
       ),
     )
-    .orderBy(...newestFirst({ createdAt: supply_movements.created_at, id: supply_movements.id }))
+    .orderBy(...pages.orderBy)
     .limit(query.limit + 1);
-  return toPage(rows.map(toMovement), query.limit);
+  return pages.page(rows.map(toMovement), query.limit);
 }

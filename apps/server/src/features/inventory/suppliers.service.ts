@@ -7,22 +7,20 @@ import { diff, writeAudit } from '../../lib/audit';
 import type { FarmCtx } from '../../lib/context';
 import { AppError } from '../../lib/errors';
 import { newId } from '../../lib/ids';
-import { afterName, byName, toNamePage } from './inventory.pagination';
+import { byName, keyset } from '../../lib/pagination';
 
 const NOT_FOUND = 'Supplier not found';
+const pages = keyset({ order: byName(suppliers) });
 
 /** Active suppliers by name (spec), the list a supply's supplier is picked from. */
 export async function listSuppliers(ctx: FarmCtx, query: PageQuery): Promise<Page<Supplier>> {
-  const keyset = { name: suppliers.name, id: suppliers.id };
   const rows = await ctx.db
     .select()
     .from(suppliers)
-    .where(
-      and(eq(suppliers.farm_id, ctx.farmId), eq(suppliers.is_active, true), afterName(keyset, query.cursor)),
-    )
-    .orderBy(...byName(keyset))
+    .where(and(eq(suppliers.farm_id, ctx.farmId), eq(suppliers.is_active, true), pages.after(query.cursor)))
+    .orderBy(...pages.orderBy)
     .limit(query.limit + 1);
-  return toNamePage(rows.map(toSupplier), query.limit);
+  return pages.page(rows.map(toSupplier), query.limit);
 }
 
 /**

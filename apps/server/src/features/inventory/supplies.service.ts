@@ -7,34 +7,33 @@ import { diff, writeAudit } from '../../lib/audit';
 import type { FarmCtx } from '../../lib/context';
 import { AppError } from '../../lib/errors';
 import { newId } from '../../lib/ids';
-import { afterCursor, newestFirst, toPage } from '../../lib/pagination';
+import { byName, keyset, newestFirst } from '../../lib/pagination';
 import { syncAlert } from './alerts.service';
-import { afterName, byName, toNamePage } from './inventory.pagination';
 import { selectSupplies, toSupply } from './inventory.rows';
 import { changeUnit } from './unit-change';
 
 const NOT_FOUND = 'Supply not found';
+const newestPages = keyset({ order: newestFirst(supplies) });
+const namePages = keyset({ order: byName(supplies) });
 
 /**
  * The farm's supplies: newest first; by name within a category (spec); `low_stock` keeps those at
  * or below their threshold (the predicate matches the partial index supplies_low_stock_idx).
  */
 export async function listSupplies(ctx: FarmCtx, query: SupplyListQuery): Promise<Page<Supply>> {
-  const keyset = { createdAt: supplies.created_at, name: supplies.name, id: supplies.id };
-  const alphabetical = query.category !== undefined;
+  const pages = query.category === undefined ? newestPages : namePages;
   const where = and(
     eq(supplies.farm_id, ctx.farmId),
     query.category ? eq(supplies.category, query.category) : undefined,
     query.search ? ilike(supplies.name, `%${escapeLike(query.search)}%`) : undefined,
     query.low_stock === true ? sql`${supplies.quantity} <= ${supplies.low_threshold}` : undefined,
     query.low_stock === false ? sql`${supplies.quantity} > ${supplies.low_threshold}` : undefined,
-    alphabetical ? afterName(keyset, query.cursor) : afterCursor(keyset, query.cursor),
+    pages.after(query.cursor),
   );
   const rows = await selectSupplies(ctx.db, where)
-    .orderBy(...(alphabetical ? byName(keyset) : newestFirst(keyset)))
+    .orderBy(...pages.orderBy)
     .limit(query.limit + 1);
-  const items = rows.map(toSupply);
-  return alphabetical ? toNamePage(items, query.limit) : toPage(items, query.limit);
+  return pages.page(rows.map(toSupply), query.limit);
 }
 
 export async function getSupply(ctx: FarmCtx, supplyId: string): Promise<Supply> {

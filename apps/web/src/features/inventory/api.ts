@@ -9,7 +9,7 @@ import {
   type InfiniteData,
   type QueryClient,
 } from '@tanstack/react-query';
-import type { Page } from '@gona/shared/pagination';
+import { MAX_PAGE_SIZE, PAGE_SIZE, type Page } from '@gona/shared/pagination';
 import {
   applyMovement,
   convertQuantity,
@@ -43,9 +43,6 @@ export const inventoryKeys = {
   alertCount: (farmId: string) => ['inventory', farmId, 'alert-count'] as const,
   suppliers: (farmId: string) => ['inventory', farmId, 'suppliers'] as const,
 };
-
-/** Rows per page: a few phone screens of cards, small enough to be cheap on a metered connection. */
-export const PAGE_SIZE = 25;
 
 const farmPath = (farmId: string) => `/api/farms/${encodeURIComponent(farmId)}`;
 
@@ -134,7 +131,7 @@ export function useOpenAlertTotal(farmId: string | null): number | undefined {
 export function useSuppliers(farmId: string) {
   return useQuery({
     queryKey: inventoryKeys.suppliers(farmId),
-    queryFn: () => apiFetch<Page<Supplier>>(`${farmPath(farmId)}/suppliers?limit=200`),
+    queryFn: () => apiFetch<Page<Supplier>>(`${farmPath(farmId)}/suppliers?limit=${MAX_PAGE_SIZE}`),
   });
 }
 

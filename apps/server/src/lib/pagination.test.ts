@@ -1,0 +1,88 @@
+import { PgDialect } from 'drizzle-orm/pg-core';
+import { describe, expect, it } from 'vitest';
+import { suppliers, supplies } from '../db/schema/index';
+import { AppError } from './errors';
+import { byName, keyset, newestFirst } from './pagination';
+
+const dialect = new PgDialect();
+const ID = '0196f5a2-7c1e-7d3a-9b2e-4f5a6b7c8d9e';
+const LATER = '0196f5a2-7c1e-7d3a-9b2e-4f5a6b7c8d9f';
+
+/** The values a page's cursor puts into the next page's query. */
+function paramsAfter(pages: ReturnType<typeof keyset>, cursor: string): unknown[] {
+  const condition = pages.after(cursor);
+  if (!condition) throw new Error('no condition');
+  return dialect.sqlToQuery(condition).params;
+}
+
+function refusal(pages: ReturnType<typeof keyset>, cursor: string): unknown {
+  try {
+    pages.after(cursor);
+  } catch (error) {
+    return error instanceof AppError ? { code: error.code, fields: error.fields } : error;
+  }
+  return 'accepted';
+}
+
+describe('keyset', () => {
+  const newest = keyset({ order: newestFirst(supplies) });
+  const named = keyset({ order: byName(suppliers) });
+
+  it('answers the next cursor only when there is a next page', () => {
+    const rows = [
+      { id: LATER, created_at: new Date('2025-05-26T14:05:00.123Z') },
+      { id: ID, created_at: new Date('2025-05-26T14:05:00.123Z') },
+    ];
+    expect(newest.page(rows, 2)).toEqual({ items: rows, next_cursor: null });
+    const page = newest.page(rows, 1);
+    expect(page.items).toEqual([rows[0]]);
+    expect(paramsAfter(newest, page.next_cursor ?? '')).toEqual([
+      '2025-05-26T14:05:00.123Z',
+      '2025-05-26T14:05:00.123Z',
+      LATER,
+    ]);
+  });
+
+  it('writes one cursor format, base64url of JSON, that a browser reads without Buffer', () => {
+    const name = 'Ọ̀gẹ̀dẹ̀ & ₦ feed/“best”?';
+    const cursor =
+      named.page(
+        [
+          { id: ID, name },
+          { id: LATER, name: 'z' },
+        ],
+        1,
+      ).next_cursor ?? '';
+    expect(cursor).toMatch(/^[\w-]+$/);
+    const binary = atob(cursor.replace(/-/g, '+').replace(/_/g, '/'));
+    const json = new TextDecoder().decode(Uint8Array.from(binary, (c) => c.charCodeAt(0)));
+    expect(JSON.parse(json)).toEqual([name, ID]);
+    expect(paramsAfter(named, cursor)).toEqual([name, ID]);
+  });
+
+  it('refuses a crafted or spoiled cursor with a message on the cursor field', () => {
+    const encode = (value: unknown) =>
+      btoa(String.fromCharCode(...new TextEncoder().encode(JSON.stringify(value))))
+        .replace(/\+/g, '-')
+        .replace(/\//g, '_')
+        .replace(/=+$/, '');
+    const refused = { code: 'VALIDATION', fields: { cursor: 'This page link is no longer valid' } };
+    for (const cursor of [
+      'garbage',
+      'a',
+      `${encode(['2025-05-26T14:05:00.123Z', ID])}=`,
+      encode(['0000-01-01T00:00:00.000Z', ID]),
+      encode(['+275760-09-13T00:00:00.000Z', ID]),
+      encode(['2025-02-30T99:00:00.000Z', ID]),
+      encode(['2025-05-26T14:05:00.123Z', 'not-a-uuid']),
+      encode(['2025-05-26T14:05:00.123Z', ID, 'extra']),
+      encode({ value: '2025-05-26T14:05:00.123Z', id: ID }),
+      encode([1, 2]),
+      btoa('\xff\xfe').replace(/=+$/, ''),
+    ]) {
+      expect(refusal(newest, cursor), cursor).toEqual(refused);
+    }
+    expect(refusal(named, encode(['a\u0000b', ID]))).toEqual(refused);
+    expect(refusal(named, encode(['Urea', ID]))).toBe('accepted');
+  });
+});
