@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../test/context';
-import { csvField } from './export.service';
 import { seedFarmTeam, type FarmTeam } from '../../test/farm-team';
 import { addSupply, movement } from './inventory.test-setup';
 
@@ -11,15 +10,6 @@ let team: FarmTeam;
 beforeAll(async () => {
   t = await createTestContext();
   team = await seedFarmTeam(t);
-});
-
-describe('csvField', () => {
-  it('quotes commas, quotes and line breaks and doubles inner quotes', () => {
-    expect(csvField('plain')).toBe('plain');
-    expect(csvField('NPK, 50 kg')).toBe('"NPK, 50 kg"');
-    expect(csvField('the "good" one')).toBe('"the ""good"" one"');
-    expect(csvField('line\nbreak')).toBe('"line\nbreak"');
-  });
 });
 
 describe('GET /api/farms/:farmId/supplies/export.csv', () => {

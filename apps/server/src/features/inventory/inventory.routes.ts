@@ -20,10 +20,11 @@ import {
 } from '@gona/shared/inventory';
 import { requireFarm } from '../../lib/auth-guard';
 import { farmCtxOf } from '../../lib/context';
+import type { CsvExport } from '../../lib/csv';
 import { createRouter } from '../../lib/openapi';
 import { costsFor, pageCostsFor } from './inventory.rows';
 import { countOpenAlerts, listOpenAlerts, resolveAlert } from './alerts.service';
-import { exportMovementsCsv, exportSuppliesCsv, type CsvExport } from './export.service';
+import { exportMovementsCsv, exportSuppliesCsv } from './export.service';
 import { listMovements, recordMovement } from './movements.service';
 import { createSupplier, deactivateSupplier, listSuppliers, updateSupplier } from './suppliers.service';
 import { createSupply, deleteSupply, getSupply, listSupplies, updateSupply } from './supplies.service';
