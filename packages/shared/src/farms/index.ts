@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { TimeZoneSchema, VersionSchema } from '../fields/index';
+import { textSchema, TimeZoneSchema, VersionSchema } from '../fields/index';
 import { PageQuerySchema } from '../pagination/index';
 import { FARM_ROLES } from '../permissions/index';
 
@@ -55,14 +55,12 @@ export const DEFAULT_TIMEZONE = 'Africa/Lagos';
 const coordinate = (limit: number, message: string) =>
   z.number({ error: message }).min(-limit, message).max(limit, message);
 
-const trimmed = (max: number) => z.string().trim().max(max, `Use at most ${max} characters`);
-
 export const CreateFarmInputSchema = z.object({
-  name: trimmed(120).min(2, 'Enter the farm name (at least 2 characters)'),
-  location: trimmed(200).min(2, 'Enter where the farm is, e.g. a village or town'),
+  name: textSchema(120).min(2, 'Enter the farm name (at least 2 characters)'),
+  location: textSchema(200).min(2, 'Enter where the farm is, e.g. a village or town'),
   farm_type: z.enum(FARM_TYPES, { error: 'Choose the kind of farm' }),
   state: z.enum(NIGERIAN_STATES, { error: 'Choose a state' }).nullish(),
-  lga: trimmed(120).nullish(),
+  lga: textSchema(120).nullish(),
   latitude: coordinate(90, 'Enter the latitude as a number from -90 to 90, e.g. 9.0765').nullish(),
   longitude: coordinate(180, 'Enter the longitude as a number from -180 to 180, e.g. 7.3986').nullish(),
   size: z

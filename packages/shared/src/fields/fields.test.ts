@@ -2,7 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { fieldErrors } from '../errors/index';
 import { CreateSupplyInputSchema } from '../inventory/index';
-import { calendarDateSchema, CONTROL_CHARACTERS, isTimeZone, VersionSchema } from './index';
+import {
+  calendarDateSchema,
+  clientIdSchema,
+  CONTROL_CHARACTERS,
+  isTimeZone,
+  optionalTextSchema,
+  textSchema,
+  VersionSchema,
+} from './index';
 
 describe('plain messages', () => {
   it('says limits as they are, never in zod’s words', () => {
@@ -54,5 +62,26 @@ describe('field rules', () => {
     expect(CONTROL_CHARACTERS.test('a\u0000b')).toBe(true);
     expect(CONTROL_CHARACTERS.test('a\u001bb')).toBe(true);
     expect(CONTROL_CHARACTERS.test('line one\nline two\tand\r\n')).toBe(false);
+  });
+
+  it('takes text trimmed, within its length and without control characters', () => {
+    const message = (schema: z.ZodType, value: unknown) => {
+      const parsed = schema.safeParse(value);
+      return parsed.success ? parsed.data : fieldErrors(parsed.error)[''];
+    };
+    expect(message(textSchema(5), '  Urea  ')).toBe('Urea');
+    expect(message(textSchema(5), 'Urea 46%')).toBe('Use at most 5 characters');
+    expect(message(textSchema(20), 'Urea\u0000')).toBe(
+      'Remove the invisible control characters from this text',
+    );
+    expect(message(optionalTextSchema(20), '   ')).toBeNull();
+    expect(message(optionalTextSchema(20), 'line one\nline two')).toBe('line one\nline two');
+  });
+
+  it('takes a client id only as a UUID v7, the kind the app makes', () => {
+    expect(clientIdSchema().safeParse('01936f3e-8f5a-7cc1-9d7e-0c6d8f0a1b2c').success).toBe(true);
+    expect(fieldErrors(clientIdSchema().safeParse('3b241101-e2bb-4255-8caf-4136c566a962').error!)).toEqual({
+      '': 'A new record needs an id made by the app',
+    });
   });
 });

@@ -15,6 +15,30 @@ export const INT4_MAX = 2_147_483_647;
 export const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
 export const CONTROL_CHARACTER_MESSAGE = 'Remove the invisible control characters from this text';
 
+/** Text typed by a person: trimmed, at most `max` characters, no control characters. */
+export function textSchema(max: number) {
+  return z
+    .string()
+    .trim()
+    .max(max, `Use at most ${max} characters`)
+    .refine((value) => !CONTROL_CHARACTERS.test(value), CONTROL_CHARACTER_MESSAGE);
+}
+
+/** Optional text: blank means "not given" and is stored as null. */
+export function optionalTextSchema(max: number) {
+  return textSchema(max)
+    .transform((value) => (value === '' ? null : value))
+    .nullish();
+}
+
+/**
+ * The id of a new record, made by the app (UUID v7, time-ordered like the server's) so that a record
+ * saved offline keeps its identity and a replayed save is recognised.
+ */
+export function clientIdSchema(message = 'A new record needs an id made by the app') {
+  return z.uuid({ version: 'v7', error: message });
+}
+
 /** The version an editor saw, for optimistic concurrency (an int4 column). */
 export const VersionSchema = z
   .number({ error: 'Reload and try again' })

@@ -1,3 +1,5 @@
+import { UNITS, type Unit } from '../units/index';
+
 /** Supply categories that fit Nigerian farms. Labels live in the web catalogue (inventory.json). */
 export const SUPPLY_CATEGORIES = [
   'seeds_seedlings',
@@ -12,27 +14,9 @@ export const SUPPLY_CATEGORIES = [
 ] as const;
 export type SupplyCategory = (typeof SUPPLY_CATEGORIES)[number];
 
-/** Units a farm store room counts in, including local ones (50 kg bags, crates of 30, tubers, mudu). */
-export const SUPPLY_UNITS = [
-  'kg',
-  'g',
-  't',
-  'litre',
-  'ml',
-  'bag_25kg',
-  'bag_50kg',
-  'bag_100kg',
-  'crate_30',
-  'basket',
-  'mudu',
-  'piece',
-  'sachet',
-  'bottle',
-  'carton',
-  'tuber',
-  'head',
-] as const;
-export type SupplyUnit = (typeof SUPPLY_UNITS)[number];
+/** A supply may be counted in any of the farm's units (units/units.ts). */
+export const SUPPLY_UNITS = UNITS;
+export type SupplyUnit = Unit;
 
 /**
  * What happened to the stock. `adjusted` carries the counted quantity (the new total), every other

@@ -2,33 +2,14 @@ import { describe, expect, it } from 'vitest';
 import {
   applyMovement,
   CreateSupplyInputSchema,
-  fromMilli,
   isLowStock,
-  normalizeQuantity,
   RecordMovementInputSchema,
   SupplyListQuerySchema,
-  toMilli,
   UpdateSupplierInputSchema,
 } from './index';
 import { fieldErrors } from '../errors/index';
 
 const ID = '01936f3e-8f5a-7cc1-9d7e-0c6d8f0a1b2c';
-
-describe('quantities', () => {
-  it('round-trips through milli-units without float drift', () => {
-    expect(toMilli('0.1')).toBe(100);
-    expect(fromMilli(toMilli('0.1')! + toMilli('0.2')!)).toBe('0.3');
-    expect(fromMilli(-2500)).toBe('-2.5');
-    expect(toMilli('1.2345')).toBeNull();
-    expect(toMilli('-1')).toBeNull();
-  });
-
-  it('normalizes what the database returns', () => {
-    expect(normalizeQuantity('12.500')).toBe('12.5');
-    expect(normalizeQuantity('-3.000')).toBe('-3');
-    expect(normalizeQuantity('0.000')).toBe('0');
-  });
-});
 
 describe('applyMovement', () => {
   it('adds received stock and takes away used, sold, lost and expired stock', () => {

@@ -1,5 +1,5 @@
 import type { MovementKind } from './constants';
-import { fromMilli, toMilli, type Quantity } from './quantity';
+import { fromMilli, toMilli, type Quantity } from '../units/index';
 
 export type MovementChange = { kind: MovementKind; quantity: Quantity };
 

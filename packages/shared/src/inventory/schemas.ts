@@ -1,6 +1,12 @@
 import { z } from 'zod';
-import { calendarDateSchema, VersionSchema } from '../fields/index';
-import { Int4KoboSchema } from '../money/index';
+import {
+  calendarDateSchema,
+  clientIdSchema,
+  optionalTextSchema,
+  textSchema,
+  VersionSchema,
+} from '../fields/index';
+import { Int4KoboSchema, NairaInputSchema } from '../money/index';
 import { PageQuerySchema, pageSchema } from '../pagination/index';
 import {
   MOVEMENT_KINDS,
@@ -10,18 +16,7 @@ import {
   SUPPLY_NAME_MAX,
   SUPPLY_UNITS,
 } from './constants';
-import { quantitySchema } from './quantity';
-
-const tooLong = (max: number) => `Use at most ${max} characters`;
-
-/** Optional free text: blank means "not given" and is stored as null. */
-const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max, tooLong(max))
-    .transform((v) => (v === '' ? null : v))
-    .nullish();
+import { quantitySchema } from '../units/index';
 
 const QuantityInputSchema = quantitySchema({
   required: 'Enter the quantity',
@@ -37,19 +32,15 @@ const UnitSchema = z.enum(SUPPLY_UNITS, { error: 'Choose a unit' });
 
 const SupplyFieldsSchema = z.object({
   category: CategorySchema,
-  name: z
-    .string()
-    .trim()
-    .min(1, 'Enter the supply name, e.g. NPK 15:15:15')
-    .max(SUPPLY_NAME_MAX, tooLong(SUPPLY_NAME_MAX)),
+  name: textSchema(SUPPLY_NAME_MAX).min(1, 'Enter the supply name, e.g. NPK 15:15:15'),
   quantity: QuantityInputSchema,
   unit: UnitSchema,
   low_threshold: ThresholdInputSchema,
   unit_cost_kobo: Int4KoboSchema.nullish(),
   supplier_id: z.uuid('Choose a supplier from the list').nullish(),
-  storage_location: optionalText(120),
+  storage_location: optionalTextSchema(120),
   expiry_date: calendarDateSchema('Enter the expiry date as a calendar date').nullish(),
-  notes: optionalText(NOTES_MAX),
+  notes: optionalTextSchema(NOTES_MAX),
 });
 
 /**
@@ -58,7 +49,7 @@ const SupplyFieldsSchema = z.object({
  * the supply's first movement, so the history always explains the quantity on hand.
  */
 export const CreateSupplyInputSchema = SupplyFieldsSchema.extend({
-  id: z.uuid().optional(),
+  id: clientIdSchema().optional(),
   quantity: QuantityInputSchema.default('0'),
   low_threshold: ThresholdInputSchema.default('0'),
 });
@@ -105,10 +96,7 @@ export const SupplyPageSchema = pageSchema(SupplySchema);
 
 /** ?search=&category=&low_stock=true plus the page. Filtering by category orders by name (spec). */
 export const SupplyListQuerySchema = PageQuerySchema.extend({
-  search: z
-    .string()
-    .trim()
-    .max(SEARCH_MAX, tooLong(SEARCH_MAX))
+  search: textSchema(SEARCH_MAX)
     .transform((v) => (v === '' ? undefined : v))
     .optional(),
   category: CategorySchema.optional(),
@@ -127,11 +115,11 @@ export type SupplyListQuery = z.output<typeof SupplyListQuerySchema>;
  */
 export const RecordMovementInputSchema = z
   .object({
-    id: z.uuid('A movement needs an id made by the app'),
+    id: clientIdSchema('A movement needs an id made by the app'),
     kind: z.enum(MOVEMENT_KINDS, { error: 'Choose what happened' }),
     quantity: QuantityInputSchema,
-    reason: optionalText(200),
-    note: optionalText(500),
+    reason: optionalTextSchema(200),
+    note: optionalTextSchema(500),
     unit_cost_kobo: Int4KoboSchema.nullish(),
   })
   .superRefine((input, ctx) => {
@@ -174,6 +162,9 @@ export const MovementSchema = z.object({
 export type Movement = z.infer<typeof MovementSchema>;
 export const MovementPageSchema = pageSchema(MovementSchema);
 
+/** The unit cost as the supply and movement forms take it: naira typed by a person, blank for none. */
+export const UnitCostFormSchema = z.object({ unit_cost_kobo: NairaInputSchema });
+
 export const MovementResultSchema = z.object({ movement: MovementSchema, supply: SupplySchema });
 export type MovementResult = z.infer<typeof MovementResultSchema>;
 
@@ -204,7 +195,7 @@ export const AlertCountSchema = z.object({
 export type AlertCount = z.infer<typeof AlertCountSchema>;
 
 const SupplierFieldsSchema = z.object({
-  name: z.string().trim().min(1, 'Enter the supplier name').max(SUPPLY_NAME_MAX, tooLong(SUPPLY_NAME_MAX)),
+  name: textSchema(SUPPLY_NAME_MAX).min(1, 'Enter the supplier name'),
   phone: z
     .string()
     .trim()
@@ -221,10 +212,10 @@ const SupplierFieldsSchema = z.object({
     )
     .transform((v) => (v === '' ? null : v))
     .nullish(),
-  address: optionalText(300),
+  address: optionalTextSchema(300),
 });
 
-export const CreateSupplierInputSchema = SupplierFieldsSchema.extend({ id: z.uuid().optional() });
+export const CreateSupplierInputSchema = SupplierFieldsSchema.extend({ id: clientIdSchema().optional() });
 export type CreateSupplierInput = z.input<typeof CreateSupplierInputSchema>;
 export type CreateSupplier = z.output<typeof CreateSupplierInputSchema>;
 

@@ -12,12 +12,9 @@ export function kobo(value: number): Kobo {
 
 /** Parses a naira amount typed by a person ("1,250.50") into kobo without floating-point drift. */
 export function nairaToKobo(input: string | number): Kobo {
-  const text = String(input).replace(/[₦,\s]/g, '');
-  const match = /^(\d+)(?:\.(\d{1,2}))?$/.exec(text);
-  if (!match) throw new RangeError(`Not a naira amount: ${String(input)}`);
-  const whole = Number(match[1]);
-  const fraction = Number((match[2] ?? '').padEnd(2, '0'));
-  return kobo(whole * 100 + fraction);
+  const amount = koboOf(String(input));
+  if (amount === null) throw new RangeError(`Not a naira amount: ${String(input)}`);
+  return kobo(amount);
 }
 
 /** ₦1,250,000 — kobo shown only when non-zero. */
@@ -30,11 +27,35 @@ export function formatNaira(amount: Kobo | number): string {
   return negative ? `-${text}` : text;
 }
 
+const NAIRA_ADVICE = 'Enter an amount in naira, like 1250 or 1250.50';
+const INT4_NAIRA_ADVICE = 'Enter at most ₦21,474,836.47';
+
 export const KoboSchema = z
-  .number({ error: 'Enter an amount in naira, like 1250 or 1250.50' })
-  .int('Enter an amount in naira, like 1250 or 1250.50')
+  .number({ error: NAIRA_ADVICE })
+  .int(NAIRA_ADVICE)
   .nonnegative('Enter an amount of ₦0 or more')
   .max(Number.MAX_SAFE_INTEGER, 'Enter a smaller amount');
 
 /** An amount stored in an integer (int4) column: at most ₦21,474,836.47. */
-export const Int4KoboSchema = KoboSchema.max(INT4_MAX, 'Enter at most ₦21,474,836.47');
+export const Int4KoboSchema = KoboSchema.max(INT4_MAX, INT4_NAIRA_ADVICE);
+
+/**
+ * A naira amount typed in a form ("1,500", "₦1500.50") as kobo for an int4 column; blank is none
+ * (null). Refused with advice: not an amount, or more than the column holds.
+ */
+export const NairaInputSchema = z.string({ error: NAIRA_ADVICE }).transform((text, ctx) => {
+  if (text.trim() === '') return null;
+  const amount = koboOf(text);
+  if (amount === null || amount > INT4_MAX) {
+    ctx.addIssue({ code: 'custom', message: amount === null ? NAIRA_ADVICE : INT4_NAIRA_ADVICE });
+    return z.NEVER;
+  }
+  return kobo(amount);
+});
+
+/** Kobo in a naira amount ("₦1,250.50" → 125050), or null when it is not one; may exceed any column. */
+function koboOf(text: string): number | null {
+  const match = /^(\d+)(?:\.(\d{1,2}))?$/.exec(text.replace(/[₦,\s]/g, ''));
+  if (!match) return null;
+  return Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
+}

@@ -1,6 +1,7 @@
 import { and, count, eq, not, sql, type SQL } from 'drizzle-orm';
 import type { Page, PageQuery } from '@gona/shared/pagination';
-import { isLowStock, normalizeQuantity, type AlertCount, type InventoryAlert } from '@gona/shared/inventory';
+import { isLowStock, type AlertCount, type InventoryAlert } from '@gona/shared/inventory';
+import { normalizeQuantity } from '@gona/shared/units';
 import type { Tx } from '../../db/client';
 import { inventory_alerts, supplies } from '../../db/schema/index';
 import { writeAudit } from '../../lib/audit';

@@ -1,11 +1,6 @@
 import { and, eq } from 'drizzle-orm';
-import {
-  CATEGORY_WORDS,
-  isLowStock,
-  KIND_WORDS,
-  normalizeQuantity,
-  UNIT_WORDS,
-} from '@gona/shared/inventory';
+import { CATEGORY_WORDS, isLowStock, KIND_WORDS } from '@gona/shared/inventory';
+import { normalizeQuantity, UNIT_WORDS } from '@gona/shared/units';
 import { can } from '@gona/shared/permissions';
 import { suppliers, supplies, supply_movements, users } from '../../db/schema/index';
 import type { FarmCtx } from '../../lib/context';

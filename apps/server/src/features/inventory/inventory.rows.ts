@@ -1,11 +1,6 @@
 import { and, eq, type SQL } from 'drizzle-orm';
-import {
-  isLowStock,
-  normalizeQuantity,
-  type InventoryAlert,
-  type Movement,
-  type Supply,
-} from '@gona/shared/inventory';
+import { isLowStock, type InventoryAlert, type Movement, type Supply } from '@gona/shared/inventory';
+import { normalizeQuantity } from '@gona/shared/units';
 import { can, type FarmRole } from '@gona/shared/permissions';
 import type { Db, Tx } from '../../db/client';
 import type { inventory_alerts, supply_movements } from '../../db/schema/index';

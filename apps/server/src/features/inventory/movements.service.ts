@@ -2,11 +2,11 @@ import { and, eq } from 'drizzle-orm';
 import type { Page, PageQuery } from '@gona/shared/pagination';
 import {
   applyMovement,
-  normalizeQuantity,
   type Movement,
   type MovementResult,
   type RecordMovement,
 } from '@gona/shared/inventory';
+import { normalizeQuantity } from '@gona/shared/units';
 import { supplies, supply_movements } from '../../db/schema/index';
 import { writeAudit } from '../../lib/audit';
 import type { FarmCtx } from '../../lib/context';

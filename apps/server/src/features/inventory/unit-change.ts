@@ -1,4 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
+import { type SupplyUnit, type UpdateSupply } from '@gona/shared/inventory';
 import {
   convertibleUnits,
   convertMovement,
@@ -10,9 +11,7 @@ import {
   unitConversion,
   UNIT_WORDS,
   type Converted,
-  type SupplyUnit,
-  type UpdateSupply,
-} from '@gona/shared/inventory';
+} from '@gona/shared/units';
 import type { Tx } from '../../db/client';
 import { supplies, supply_movements } from '../../db/schema/index';
 import { AppError } from '../../lib/errors';

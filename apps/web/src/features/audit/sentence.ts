@@ -1,12 +1,7 @@
 import type { TFunction } from 'i18next';
 import type { AuditLog } from '@gona/shared/audit';
-import {
-  MOVEMENT_KINDS,
-  SUPPLY_UNITS,
-  UNIT_WORDS,
-  type MovementKind,
-  type SupplyUnit,
-} from '@gona/shared/inventory';
+import { MOVEMENT_KINDS, SUPPLY_UNITS, type MovementKind, type SupplyUnit } from '@gona/shared/inventory';
+import { UNIT_WORDS } from '@gona/shared/units';
 import { formatNaira } from '@gona/shared/money';
 
 export type SentenceTools = {

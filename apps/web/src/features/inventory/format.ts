@@ -12,7 +12,7 @@ export function groupDigits(quantity: string): string {
 
 /** Quantities always carry their unit: "12 bags (50 kg)", "1 crate (30)", "2.5 litres". */
 export function useQuantityText() {
-  const { t } = useTranslation('inventory');
+  const { t } = useTranslation('common');
   return useCallback(
     (quantity: string, unit: SupplyUnit) =>
       t('quantity', {

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { CATEGORY_WORDS, KIND_WORDS, SUPPLY_UNITS, UNIT_WORDS } from '@gona/shared/inventory';
+import { CATEGORY_WORDS, KIND_WORDS, SUPPLY_UNITS } from '@gona/shared/inventory';
+import { UNIT_WORDS } from '@gona/shared/units';
+import common from '@/i18n/en/common.json';
 import catalogue from '@/i18n/en/inventory.json';
 
 /** The CSV exports (written by the server) and the screens use the same words. */
@@ -7,7 +9,7 @@ describe('inventory words', () => {
   it('match the English catalogue', () => {
     expect(CATEGORY_WORDS).toEqual(catalogue.categories);
     expect(KIND_WORDS).toEqual(catalogue.kinds);
-    const units = catalogue.units as Record<string, string>;
+    const units = common.units as Record<string, string>;
     expect(UNIT_WORDS).toEqual(Object.fromEntries(SUPPLY_UNITS.map((u) => [u, units[`${u}_other`]])));
   });
 });

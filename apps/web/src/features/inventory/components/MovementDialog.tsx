@@ -5,10 +5,10 @@ import {
   applyMovement,
   MOVEMENT_KINDS,
   RecordMovementInputSchema,
+  UnitCostFormSchema,
   type MovementKind,
   type Supply,
 } from '@gona/shared/inventory';
-import { nairaToKobo } from '@gona/shared/money';
 import { Button, cx, Dialog, FormAlert, TextareaField, TextField } from '@/components/ui';
 import { ApiError } from '@/lib/http';
 import { useSchemaForm } from '@/lib/use-schema-form';
@@ -82,22 +82,15 @@ export function MovementDialog({ farmId, supply, initialKind, showCost, onClose 
   }
 
   function validate() {
-    let unitCostKobo: number | null = null;
-    if (kind === 'received' && unitCost.trim()) {
-      try {
-        unitCostKobo = nairaToKobo(unitCost);
-      } catch {
-        setErrors({ unit_cost_kobo: t('form.unitCostInvalid') });
-        return null;
-      }
-    }
+    const cost = parse(UnitCostFormSchema, { unit_cost_kobo: kind === 'received' ? unitCost : '' });
+    if (!cost) return null;
     const movement = parse(RecordMovementInputSchema, {
       id: (movementId.current ??= newClientId()),
       kind,
       quantity,
       reason: kind === 'adjusted' ? reason : null,
       note,
-      unit_cost_kobo: unitCostKobo,
+      unit_cost_kobo: cost.unit_cost_kobo,
     });
     if (!movement) return null;
     // The same stock rule the server applies, so the farmer hears it before sending anything.

@@ -2,14 +2,14 @@ import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import {
-  convertibleUnits,
   CreateSupplyInputSchema,
   SUPPLY_CATEGORIES,
   SUPPLY_UNITS,
+  UnitCostFormSchema,
   UpdateSupplyInputSchema,
   type Supply,
 } from '@gona/shared/inventory';
-import { nairaToKobo } from '@gona/shared/money';
+import { convertibleUnits } from '@gona/shared/units';
 import { Button, Dialog, FormAlert, SelectField, TextareaField, TextField } from '@/components/ui';
 import { useSchemaForm } from '@/lib/use-schema-form';
 import {
@@ -62,21 +62,14 @@ export function SupplyFormDialog({ farmId, supply, onClose, onSaved }: Props) {
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    let unitCostKobo: number | null = null;
-    if (values.unit_cost.trim()) {
-      try {
-        unitCostKobo = nairaToKobo(values.unit_cost);
-      } catch {
-        setErrors({ unit_cost_kobo: t('form.unitCostInvalid') });
-        return;
-      }
-    }
+    const cost = parse(UnitCostFormSchema, { unit_cost_kobo: values.unit_cost });
+    if (!cost) return;
     const common = {
       name: values.name,
       category: values.category,
       unit: values.unit,
       low_threshold: values.low_threshold,
-      unit_cost_kobo: unitCostKobo,
+      unit_cost_kobo: cost.unit_cost_kobo,
       supplier_id: values.supplier_id || null,
       storage_location: values.storage_location,
       expiry_date: values.expiry_date || null,
@@ -155,14 +148,14 @@ export function SupplyFormDialog({ farmId, supply, onClose, onSaved }: Props) {
             hint={
               keptUnit &&
               t(unitChoices.length > 1 ? 'form.unitLimited' : 'form.unitFixed', {
-                unit: t(`units.${keptUnit}`, { count: 2 }),
+                unit: t(`common:units.${keptUnit}`, { count: 2 }),
               })
             }
             {...field('unit')}
           >
             {SUPPLY_UNITS.map((unit) => (
               <option key={unit} value={unit} disabled={!unitChoices.includes(unit)}>
-                {t(`unitNames.${unit}`)}
+                {t(`common:unitNames.${unit}`)}
               </option>
             ))}
           </SelectField>

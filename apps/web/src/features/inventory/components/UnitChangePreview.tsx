@@ -1,14 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import {
-  convertQuantity,
-  convertUnitCost,
-  fromMilli,
-  SUPPLY_UNITS,
-  toMilli,
-  unitConversion,
-  type Supply,
-  type SupplyUnit,
-} from '@gona/shared/inventory';
+import { SUPPLY_UNITS, type Supply, type SupplyUnit } from '@gona/shared/inventory';
+import { convertQuantity, convertUnitCost, fromMilli, toMilli, unitConversion } from '@gona/shared/units';
 import { formatNaira, nairaToKobo } from '@gona/shared/money';
 import { useQuantityText } from '../format';
 
@@ -31,7 +23,7 @@ export function UnitChangePreview({ supply, unit, lowThreshold, unitCost }: Prop
   const conversion = to && to !== supply.unit ? unitConversion(supply.unit, to) : null;
   if (!to || !conversion) return null;
 
-  const perUnit = (one: SupplyUnit) => t(`units.${one}`, { count: 1 });
+  const perUnit = (one: SupplyUnit) => t(`common:units.${one}`, { count: 1 });
   const stock = convertQuantity(supply.quantity, conversion);
   const level = quantityOrNull(lowThreshold);
   const newLevel = level === null ? null : convertQuantity(level, conversion);

@@ -1,5 +1,5 @@
 import { INT4_MAX } from '../fields/index';
-import { SUPPLY_UNITS, type SupplyUnit } from './constants';
+import { UNITS, type Unit } from './units';
 import { fromMilli, MAX_QUANTITY, toMilli, type Quantity } from './quantity';
 
 /**
@@ -7,20 +7,20 @@ import { fromMilli, MAX_QUANTITY, toMilli, type Quantity } from './quantity';
  * (1 bag_50kg → 50 kg; 1 kg → 1/50 bag_50kg), kept as a reduced fraction so nothing is lost to floats.
  */
 export type UnitConversion = {
-  from: SupplyUnit;
-  to: SupplyUnit;
+  from: Unit;
+  to: Unit;
   perOld: { numerator: bigint; denominator: bigint };
 };
 
 export type Converted<T> = { ok: true; value: T; rounded: boolean } | { ok: false; reason: 'too_large' };
 
-/** The units a supply counted in `from` can change to without losing what its stock means. */
-export function convertibleUnits(from: SupplyUnit): SupplyUnit[] {
-  return SUPPLY_UNITS.filter((to) => to !== from && unitConversion(from, to) !== null);
+/** The units a stock counted in `from` can change to without losing what its stock means. */
+export function convertibleUnits(from: Unit): Unit[] {
+  return UNITS.filter((to) => to !== from && unitConversion(from, to) !== null);
 }
 
 /** The exact factor between two units of the same measure, or null when none is known. */
-export function unitConversion(from: SupplyUnit, to: SupplyUnit): UnitConversion | null {
+export function unitConversion(from: Unit, to: Unit): UnitConversion | null {
   const old = UNIT_SIZES[from];
   const next = UNIT_SIZES[to];
   if (!old || !next || old.measure !== next.measure) return null;
@@ -75,7 +75,7 @@ export function convertMovement(
 }
 
 /** Grams or millilitres in one unit. Units without a known weight or volume convert to nothing. */
-const UNIT_SIZES: Partial<Record<SupplyUnit, { measure: 'mass' | 'volume'; size: bigint }>> = {
+const UNIT_SIZES: Partial<Record<Unit, { measure: 'mass' | 'volume'; size: bigint }>> = {
   g: { measure: 'mass', size: 1n },
   kg: { measure: 'mass', size: 1_000n },
   t: { measure: 'mass', size: 1_000_000n },

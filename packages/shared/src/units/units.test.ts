@@ -5,6 +5,9 @@ import {
   convertQuantity,
   convertUnitCost,
   factorText,
+  fromMilli,
+  normalizeQuantity,
+  toMilli,
   unitConversion,
   type UnitConversion,
 } from './index';
@@ -14,6 +17,22 @@ function conversion(from: Parameters<typeof unitConversion>[0], to: Parameters<t
   if (!found) throw new Error(`no conversion ${from} → ${to}`);
   return found;
 }
+
+describe('quantities', () => {
+  it('round-trips through milli-units without float drift', () => {
+    expect(toMilli('0.1')).toBe(100);
+    expect(fromMilli(toMilli('0.1')! + toMilli('0.2')!)).toBe('0.3');
+    expect(fromMilli(-2500)).toBe('-2.5');
+    expect(toMilli('1.2345')).toBeNull();
+    expect(toMilli('-1')).toBeNull();
+  });
+
+  it('normalizes what the database returns', () => {
+    expect(normalizeQuantity('12.500')).toBe('12.5');
+    expect(normalizeQuantity('-3.000')).toBe('-3');
+    expect(normalizeQuantity('0.000')).toBe('0');
+  });
+});
 
 describe('unit conversions', () => {
   it('knows exact factors within mass and within volume, and none for counted units', () => {

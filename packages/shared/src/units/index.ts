@@ -1,0 +1,3 @@
+export * from './units';
+export * from './quantity';
+export * from './conversions';
