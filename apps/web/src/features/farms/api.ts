@@ -1,4 +1,5 @@
 import type { CreateFarmInput, Farm, FarmSummary, UpdateFarmInput } from '@gona/shared/farms';
+import { MAX_PAGE_SIZE } from '@gona/shared/pagination';
 import { apiFetch } from '@/lib/http';
 
 export const farmKeys = {
@@ -7,13 +8,13 @@ export const farmKeys = {
 };
 
 export async function fetchFarms(): Promise<Farm[]> {
-  const page = await apiFetch<{ items: Farm[] }>('/api/farms');
+  const page = await apiFetch<{ items: Farm[] }>(`/api/farms?limit=${MAX_PAGE_SIZE}`);
   return page.items;
 }
 
 /** The fallback list: the same farms with only id, name, location, farm_type and role. */
 export async function fetchFarmsBasic(): Promise<FarmSummary[]> {
-  const page = await apiFetch<{ items: FarmSummary[] }>('/api/farms?fields=basic');
+  const page = await apiFetch<{ items: FarmSummary[] }>(`/api/farms?fields=basic&limit=${MAX_PAGE_SIZE}`);
   return page.items;
 }
 

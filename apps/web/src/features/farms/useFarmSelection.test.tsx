@@ -11,13 +11,20 @@ describe('the farm list fallback, wired to the API', () => {
   it('when the full list fails, asks for ?fields=basic and runs the dashboard on the summaries', async () => {
     const requests = installFakeFetch({
       ...signedInRoutes([]),
-      'GET /api/farms': { status: 500 },
-      'GET /api/farms?fields=basic': { status: 200, body: { items: [{ id, name, location, farm_type, role }], next_cursor: null } },
+      'GET /api/farms?limit=200': { status: 500 },
+      'GET /api/farms?fields=basic&limit=200': {
+        status: 200,
+        body: { items: [{ id, name, location, farm_type, role }], next_cursor: null },
+      },
     });
     renderAt('/dashboard');
     expect(await screen.findByRole('heading', { name: 'Green Acres' })).toBeInTheDocument();
-    expect(requests.map((r) => r.path)).toEqual(expect.arrayContaining(['/api/farms', '/api/farms?fields=basic']));
+    expect(requests.map((r) => r.path)).toEqual(
+      expect.arrayContaining(['/api/farms?limit=200', '/api/farms?fields=basic&limit=200']),
+    );
     await waitFor(() => expect(localStorage.getItem(STORAGE_KEYS.selectedFarmId)).toBe(id));
-    expect(JSON.parse(localStorage.getItem(STORAGE_KEYS.userFarms) ?? 'null')).toEqual([{ id, name, location, farm_type, role }]);
+    expect(JSON.parse(localStorage.getItem(STORAGE_KEYS.userFarms) ?? 'null')).toEqual([
+      { id, name, location, farm_type, role },
+    ]);
   });
 });

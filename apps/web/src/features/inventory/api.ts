@@ -10,11 +10,10 @@ import {
   type QueryClient,
 } from '@tanstack/react-query';
 import { MAX_PAGE_SIZE, PAGE_SIZE, type Page } from '@gona/shared/pagination';
+import { convertQuantity, unitConversion } from '@gona/shared/units';
 import {
   applyMovement,
-  convertQuantity,
   isLowStock,
-  unitConversion,
   type AlertCount,
   type CreateSupplier,
   type CreateSupply,
