@@ -112,7 +112,7 @@ export async function createTestContext(
     await database.close();
   });
 
-  const deliverQueuedMail: TestContext['deliverMail'] = async ({ retriesNow = false } = {}) => {
+  const drainQueuedMail = async (retriesNow: boolean) => {
     for (;;) {
       const jobs = await boss.fetch<MailJob>(MAIL_QUEUE, {
         batchSize: 50,
@@ -130,6 +130,13 @@ export async function createTestContext(
       // With retriesNow a failed job would be fetched again at once; one pass is one try each.
       if (jobs.length === 0 || retriesNow) return;
     }
+  };
+  // One drain at a time: a second caller (two sign-ups in parallel) waits for the drain that may
+  // have fetched its job, so its mail is delivered when its call returns.
+  let draining: Promise<void> = Promise.resolve();
+  const deliverQueuedMail: TestContext['deliverMail'] = ({ retriesNow = false } = {}) => {
+    draining = draining.catch(() => undefined).then(() => drainQueuedMail(retriesNow));
+    return draining;
   };
   const outbox = async () => {
     await deliverQueuedMail();
