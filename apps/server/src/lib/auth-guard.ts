@@ -14,8 +14,9 @@ export const requireSession = createMiddleware<AppEnv>(async (c, next) => {
 });
 
 /**
- * Farm-scoped routes (/api/farms/:farmId/...). A farm the user is not a member of does not exist for
- * them (404), so ids of other farms reveal nothing; a member whose role may not do `action` gets 403.
+ * Farm-scoped routes (/api/farms/:farmId/...), as their only middleware: without a session 401 first;
+ * a farm the user is not a member of does not exist for them (404), so ids of other farms reveal
+ * nothing; a member whose role may not do `action` gets 403.
  */
 export function requireFarm(action: FarmAction) {
   return createMiddleware<AppEnv>(async (c, next) => {

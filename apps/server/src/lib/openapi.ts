@@ -1,5 +1,5 @@
-import { OpenAPIHono } from '@hono/zod-openapi';
-import { fieldErrors } from '@gona/shared';
+import { OpenAPIHono, z } from '@hono/zod-openapi';
+import { ErrorBodySchema, fieldErrors } from '@gona/shared';
 import type { AppEnv } from './context';
 import { errorBody } from './errors';
 
@@ -13,3 +13,31 @@ export function createRouter() {
 }
 
 export type Router = ReturnType<typeof createRouter>;
+
+/** A JSON answer in a route's `responses`: `200: jsonContent(FarmSchema, 'The farm')`. */
+export function jsonContent<T extends z.ZodType>(schema: T, description: string) {
+  return { description, content: { 'application/json': { schema } } };
+}
+
+/** A required JSON request body, spread into a route's `request`: `{ params, ...jsonBody(Schema) }`. */
+export function jsonBody<T extends z.ZodType>(schema: T) {
+  return { body: { content: { 'application/json': { schema } }, required: true } };
+}
+
+/** The error answers every route may give, spread into its `responses`. */
+export const ErrorResponses = {
+  400: jsonContent(ErrorBodySchema, 'VALIDATION: some fields need attention (see error.fields)'),
+  401: jsonContent(ErrorBodySchema, 'UNAUTHENTICATED: no valid session'),
+  403: jsonContent(ErrorBodySchema, 'FORBIDDEN: Insufficient permissions'),
+  404: jsonContent(ErrorBodySchema, 'NOT_FOUND: Not found'),
+  409: jsonContent(ErrorBodySchema, 'CONFLICT: changed by someone else'),
+  500: jsonContent(ErrorBodySchema, 'INTERNAL: An unexpected error occurred'),
+} as const;
+
+/** The path parameters of a farm route, /farms/{farmId}/…; requireFarm checks the id. */
+export const farmParams = z.object({ farmId: z.string() });
+
+/** farmParams and the id of one record on the farm: farmParamsWith('supplyId') for …/supplies/{supplyId}. */
+export function farmParamsWith<K extends string>(key: K) {
+  return farmParams.extend({ [key]: z.uuid() } as { [P in K]: z.ZodUUID });
+}

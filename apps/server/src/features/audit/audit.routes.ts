@@ -1,15 +1,11 @@
-import { createRoute, z } from '@hono/zod-openapi';
+import { createRoute } from '@hono/zod-openapi';
 import { AuditListQuerySchema, AuditLogSchema, FarmAuditListQuerySchema, pageSchema } from '@gona/shared';
 import { requireFarm, requireSession } from '../../lib/auth-guard';
 import { ctxOf, farmCtxOf } from '../../lib/context';
-import { createRouter } from '../../lib/openapi';
-import { ErrorResponses } from '../../lib/responses';
+import { ErrorResponses, createRouter, farmParams, jsonContent } from '../../lib/openapi';
 import { listFarmAuditLogs, listMyAuditLogs } from './audit.service';
 
-const AuditPage = {
-  description: 'A page of audit entries, newest first',
-  content: { 'application/json': { schema: pageSchema(AuditLogSchema) } },
-};
+const AuditPage = jsonContent(pageSchema(AuditLogSchema), 'A page of audit entries, newest first');
 
 export const auditRoutes = createRouter()
   .openapi(
@@ -30,8 +26,8 @@ export const auditRoutes = createRouter()
       path: '/farms/{farmId}/audit-logs',
       tags: ['audit'],
       summary: "A farm's history, by table and record",
-      middleware: [requireSession, requireFarm('records.read')] as const,
-      request: { params: z.object({ farmId: z.string() }), query: FarmAuditListQuerySchema },
+      middleware: [requireFarm('records.read')] as const,
+      request: { params: farmParams, query: FarmAuditListQuerySchema },
       responses: { 200: AuditPage, ...ErrorResponses },
     }),
     async (c) => c.json(await listFarmAuditLogs(farmCtxOf(c), c.req.valid('query')), 200),

@@ -18,9 +18,8 @@ import { requireSession } from '../../lib/auth-guard';
 import { clientIp } from '../../lib/client-ip';
 import type { AppEnv } from '../../lib/context';
 import { errorBody } from '../../lib/errors';
-import { createRouter } from '../../lib/openapi';
+import { ErrorResponses, createRouter, jsonContent } from '../../lib/openapi';
 import { clearRateLimit, consumeRateLimit, rateLimitWait } from '../../lib/rate-limit';
-import { ErrorResponses } from '../../lib/responses';
 
 /**
  * better-auth's endpoints under /api/auth/*. Sign-up is validated first with the same shared schema
@@ -100,10 +99,7 @@ export const meRoutes = createRouter().openapi(
     tags: ['account'],
     summary: 'The signed-in user',
     middleware: [requireSession] as const,
-    responses: {
-      200: { description: 'The signed-in user', content: { 'application/json': { schema: MeSchema } } },
-      ...ErrorResponses,
-    },
+    responses: { 200: jsonContent(MeSchema, 'The signed-in user'), ...ErrorResponses },
   }),
   (c) => {
     const user = c.var.user!;

@@ -3,8 +3,7 @@ import { fieldErrors } from '@gona/shared';
 import { ContactCreatedSchema, ContactInputSchema } from '@gona/shared/contact';
 import { clientIp } from '../../lib/client-ip';
 import { AppError, errorBody } from '../../lib/errors';
-import { createRouter } from '../../lib/openapi';
-import { ErrorResponses } from '../../lib/responses';
+import { ErrorResponses, createRouter, jsonContent } from '../../lib/openapi';
 import { sendContactMessage } from './contact.service';
 
 /**
@@ -38,10 +37,7 @@ export const contactRoutes = createRouter().openapi(
       },
     },
     responses: {
-      201: {
-        description: 'Stored (and queued for mailing to support)',
-        content: { 'application/json': { schema: ContactCreatedSchema } },
-      },
+      201: jsonContent(ContactCreatedSchema, 'Stored (and queued for mailing to support)'),
       303: {
         description:
           'A plain form post: back to /contact with #contact-sent, #contact-invalid or #contact-limited',

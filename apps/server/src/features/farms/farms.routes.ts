@@ -9,15 +9,8 @@ import {
 } from '@gona/shared';
 import { requireFarm, requireSession } from '../../lib/auth-guard';
 import { ctxOf, farmCtxOf } from '../../lib/context';
-import { createRouter } from '../../lib/openapi';
-import { ErrorResponses } from '../../lib/responses';
+import { ErrorResponses, createRouter, farmParams, jsonBody, jsonContent } from '../../lib/openapi';
 import { createFarm, deleteFarm, getFarm, listFarmSummaries, listFarms, updateFarm } from './farms.service';
-
-const json = <T extends z.ZodType>(schema: T, description: string) => ({
-  description,
-  content: { 'application/json': { schema } },
-});
-const FarmParams = z.object({ farmId: z.string() });
 
 export const farmsRoutes = createRouter()
   .openapi(
@@ -29,7 +22,7 @@ export const farmsRoutes = createRouter()
       middleware: [requireSession] as const,
       request: { query: FarmListQuerySchema },
       responses: {
-        200: json(
+        200: jsonContent(
           z.union([pageSchema(FarmSchema), pageSchema(FarmSummarySchema)]),
           'A page of farms (of farm summaries with ?fields=basic)',
         ),
@@ -52,10 +45,8 @@ export const farmsRoutes = createRouter()
       tags: ['farms'],
       summary: 'Create a farm; the creator becomes its owner',
       middleware: [requireSession] as const,
-      request: {
-        body: { content: { 'application/json': { schema: CreateFarmInputSchema } }, required: true },
-      },
-      responses: { 201: json(FarmSchema, 'The new farm'), ...ErrorResponses },
+      request: jsonBody(CreateFarmInputSchema),
+      responses: { 201: jsonContent(FarmSchema, 'The new farm'), ...ErrorResponses },
     }),
     async (c) => c.json(await createFarm(ctxOf(c), c.req.valid('json')), 201),
   )
@@ -65,9 +56,9 @@ export const farmsRoutes = createRouter()
       path: '/farms/{farmId}',
       tags: ['farms'],
       summary: 'One farm (members only)',
-      middleware: [requireSession, requireFarm('records.read')] as const,
-      request: { params: FarmParams },
-      responses: { 200: json(FarmSchema, 'The farm'), ...ErrorResponses },
+      middleware: [requireFarm('records.read')] as const,
+      request: { params: farmParams },
+      responses: { 200: jsonContent(FarmSchema, 'The farm'), ...ErrorResponses },
     }),
     async (c) => c.json(await getFarm(farmCtxOf(c)), 200),
   )
@@ -77,12 +68,9 @@ export const farmsRoutes = createRouter()
       path: '/farms/{farmId}',
       tags: ['farms'],
       summary: 'Change a farm (owner or manager); send the version you saw',
-      middleware: [requireSession, requireFarm('farm.update')] as const,
-      request: {
-        params: FarmParams,
-        body: { content: { 'application/json': { schema: UpdateFarmInputSchema } }, required: true },
-      },
-      responses: { 200: json(FarmSchema, 'The changed farm'), ...ErrorResponses },
+      middleware: [requireFarm('farm.update')] as const,
+      request: { params: farmParams, ...jsonBody(UpdateFarmInputSchema) },
+      responses: { 200: jsonContent(FarmSchema, 'The changed farm'), ...ErrorResponses },
     }),
     async (c) => c.json(await updateFarm(farmCtxOf(c), c.req.valid('json')), 200),
   )
@@ -92,8 +80,8 @@ export const farmsRoutes = createRouter()
       path: '/farms/{farmId}',
       tags: ['farms'],
       summary: 'Delete a farm and everything on it (owner only)',
-      middleware: [requireSession, requireFarm('farm.delete')] as const,
-      request: { params: FarmParams },
+      middleware: [requireFarm('farm.delete')] as const,
+      request: { params: farmParams },
       responses: { 204: { description: 'Deleted' }, ...ErrorResponses },
     }),
     async (c) => {

@@ -1,7 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { sql } from 'drizzle-orm';
 import { isDatabaseUnreachable } from '../../lib/errors';
-import { createRouter } from '../../lib/openapi';
+import { createRouter, jsonContent } from '../../lib/openapi';
 
 const HealthSchema = z.object({ status: z.literal('ok'), database: z.literal('ok') });
 const UnhealthySchema = z.object({ status: z.literal('unavailable'), database: z.literal('unreachable') });
@@ -14,11 +14,8 @@ export const healthRoutes = createRouter().openapi(
     tags: ['system'],
     summary: 'Liveness and database check',
     responses: {
-      200: { description: 'Healthy', content: { 'application/json': { schema: HealthSchema } } },
-      503: {
-        description: 'The database cannot be reached',
-        content: { 'application/json': { schema: UnhealthySchema } },
-      },
+      200: jsonContent(HealthSchema, 'Healthy'),
+      503: jsonContent(UnhealthySchema, 'The database cannot be reached'),
     },
   }),
   async (c) => {
