@@ -8,14 +8,13 @@ import { healthRoutes } from './features/health/health.routes';
 import { inventoryRoutes } from './features/inventory/inventory.routes';
 import { plansRoutes } from './features/plans/plans.routes';
 import { createAuth } from './lib/auth';
-import type { Deps } from './lib/context';
+import type { Deps } from './lib/ctx';
 import { renderApiDocs } from './lib/docs';
-import { errorBody, handleError } from './lib/errors';
+import { errorBody } from './lib/errors';
+import { handleError } from './lib/http-errors';
 import { createRouter } from './lib/openapi';
 import { limitBodies, originCheck, refuseControlCharacters, securityHeaders } from './lib/security';
 import { loadSession } from './lib/session';
-
-export type { Deps } from './lib/context';
 
 const API_DOCUMENT = {
   openapi: '3.1.0',

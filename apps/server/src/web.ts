@@ -3,7 +3,7 @@ import { readFile, stat } from 'node:fs/promises';
 import { extname, join, normalize, sep } from 'node:path';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import type { Context, Hono } from 'hono';
-import type { AppEnv } from './lib/context';
+import type { AppEnv } from './lib/http-context';
 import type { Logger } from './lib/logger';
 
 const TYPES: Record<string, string> = {

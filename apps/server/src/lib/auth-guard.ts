@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { createMiddleware } from 'hono/factory';
 import { can, type FarmAction } from '@gona/shared';
 import { farm_memberships } from '../db/schema/index';
-import type { AppEnv } from './context';
+import type { AppEnv } from './http-context';
 import { AppError } from './errors';
 import { isUuid } from './ids';
 import { preparedQuery } from './prepared';

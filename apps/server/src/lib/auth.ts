@@ -5,7 +5,7 @@ import { signupRole } from '@gona/shared';
 import { accounts, rate_limits, sessions, users, verifications } from '../db/schema/index';
 import { mails } from '../integrations/email';
 import type { Config } from '../config';
-import type { Deps } from './context';
+import type { Deps } from './ctx';
 import { newId } from './ids';
 import { consumeRateLimit } from './rate-limit';
 

@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import { getConnInfo } from '@hono/node-server/conninfo';
-import type { AppEnv } from './context';
+import type { AppEnv } from './http-context';
 
 /**
  * The address a request comes from. Without TRUSTED_PROXY it is the socket's: forwarded-for headers

@@ -1,15 +1,4 @@
-import type { Context } from 'hono';
-import { HTTPException } from 'hono/http-exception';
-import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import { z } from 'zod';
-import {
-  DEFAULT_ERROR_MESSAGE,
-  ERROR_STATUS,
-  fieldErrors,
-  type ErrorBody,
-  type ErrorCode,
-} from '@gona/shared';
-import type { AppEnv } from './context';
+import { DEFAULT_ERROR_MESSAGE, ERROR_STATUS, type ErrorBody, type ErrorCode } from '@gona/shared';
 
 /** The one error services throw. The code picks the HTTP status; the message is shown to people. */
 export class AppError extends Error {
@@ -23,7 +12,7 @@ export class AppError extends Error {
     if (fields) this.fields = fields;
   }
 
-  get status(): ContentfulStatusCode {
+  get status(): (typeof ERROR_STATUS)[ErrorCode] {
     return ERROR_STATUS[this.code];
   }
 }
@@ -32,60 +21,11 @@ export function errorBody(code: ErrorCode, message?: string, fields?: Record<str
   return { error: { code, message: message ?? DEFAULT_ERROR_MESSAGE[code], ...(fields ? { fields } : {}) } };
 }
 
-export function errorResponse(c: Context, error: AppError): Response {
-  return c.json(errorBody(error.code, error.message, error.fields), error.status);
-}
-
-/** Postgres SQLSTATE codes we can explain to a person; anything else is INTERNAL. */
-const PG_ERRORS: Record<string, AppError> = {
-  '23505': new AppError('CONFLICT', 'This already exists.'),
-  '23503': new AppError('VALIDATION', 'This refers to something that does not exist.'),
-  '23502': new AppError('VALIDATION'),
-  '23514': new AppError('VALIDATION'),
-  '22P02': new AppError('VALIDATION'),
-  // Values the schemas should already refuse; a safety net so they are never a 500.
-  '22003': new AppError('VALIDATION', 'A number is too large.'),
-  '22008': new AppError('VALIDATION', 'A date is out of range.'),
-  '22007': new AppError('VALIDATION', 'A date is not valid.'),
-  '22021': new AppError('VALIDATION', 'Some text has characters that cannot be stored.'),
-  '22P05': new AppError('VALIDATION', 'Some text has characters that cannot be stored.'),
-  '54000': new AppError('VALIDATION', 'Some text is too long.'),
-  '40001': new AppError('CONFLICT', 'Someone else changed this at the same time. Try again.'),
-  '40P01': new AppError('CONFLICT', 'Someone else changed this at the same time. Try again.'),
-};
-
-/** Maps anything thrown into the wire shape. Unexpected errors are logged with their stack, never sent. */
-export function toAppError(err: unknown): AppError | null {
-  if (err instanceof AppError) return err;
-  if (err instanceof z.ZodError) return new AppError('VALIDATION', undefined, fieldErrors(err));
+/** What a database error means for the caller (CONFLICT, VALIDATION, UNAVAILABLE), or null when it means nothing to them. */
+export function databaseError(err: unknown): AppError | null {
   if (isDatabaseUnreachable(err)) return new AppError('UNAVAILABLE');
   const pgCode = postgresCode(err);
-  if (pgCode && PG_ERRORS[pgCode]) return PG_ERRORS[pgCode];
-  if (err instanceof HTTPException) {
-    if (err.status === 401) return new AppError('UNAUTHENTICATED');
-    if (err.status === 403) return new AppError('FORBIDDEN');
-    if (err.status === 404) return new AppError('NOT_FOUND');
-    if (err.status === 429) return new AppError('RATE_LIMITED');
-    if (err.status === 413) return new AppError('PAYLOAD_TOO_LARGE');
-    if (err.status === 400 || err.status === 415) {
-      return new AppError('VALIDATION', err.message || undefined);
-    }
-  }
-  if (err instanceof SyntaxError && err.message.includes('JSON')) {
-    return new AppError('VALIDATION', 'The request body is not valid JSON.');
-  }
-  return null;
-}
-
-export function handleError(err: unknown, c: Context<AppEnv>): Response {
-  const known = toAppError(err);
-  if (known) {
-    if (known.code === 'UNAVAILABLE')
-      c.var.deps.logger.warn(`${c.req.method} ${c.req.path}: database unreachable`);
-    return errorResponse(c, known);
-  }
-  c.var.deps.logger.error(`${c.req.method} ${c.req.path} failed`, err);
-  return c.json(errorBody('INTERNAL'), 500);
+  return (pgCode && PG_ERRORS[pgCode]) || null;
 }
 
 /** Socket errors from node-postgres when the server is down or restarting. */
@@ -120,6 +60,24 @@ export function isDatabaseUnreachable(err: unknown): boolean {
   }
   return false;
 }
+
+/** Postgres SQLSTATE codes we can explain to a person; anything else is INTERNAL. */
+const PG_ERRORS: Record<string, AppError> = {
+  '23505': new AppError('CONFLICT', 'This already exists.'),
+  '23503': new AppError('VALIDATION', 'This refers to something that does not exist.'),
+  '23502': new AppError('VALIDATION'),
+  '23514': new AppError('VALIDATION'),
+  '22P02': new AppError('VALIDATION'),
+  // Values the schemas should already refuse; a safety net so they are never a 500.
+  '22003': new AppError('VALIDATION', 'A number is too large.'),
+  '22008': new AppError('VALIDATION', 'A date is out of range.'),
+  '22007': new AppError('VALIDATION', 'A date is not valid.'),
+  '22021': new AppError('VALIDATION', 'Some text has characters that cannot be stored.'),
+  '22P05': new AppError('VALIDATION', 'Some text has characters that cannot be stored.'),
+  '54000': new AppError('VALIDATION', 'Some text is too long.'),
+  '40001': new AppError('CONFLICT', 'Someone else changed this at the same time. Try again.'),
+  '40P01': new AppError('CONFLICT', 'Someone else changed this at the same time. Try again.'),
+};
 
 /** drizzle wraps driver errors (cause); node-postgres and PGlite both carry the SQLSTATE in `code`. */
 function postgresCode(err: unknown): string | undefined {

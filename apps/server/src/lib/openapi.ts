@@ -1,13 +1,13 @@
 import { OpenAPIHono, z } from '@hono/zod-openapi';
-import { ErrorBodySchema, fieldErrors } from '@gona/shared';
-import type { AppEnv } from './context';
-import { errorBody } from './errors';
+import { ErrorBodySchema } from '@gona/shared';
+import type { AppEnv } from './http-context';
+import { validationResponse } from './http-errors';
 
 /** Every feature router starts here, so invalid input always answers VALIDATION 400 with per-field messages. */
 export function createRouter() {
   return new OpenAPIHono<AppEnv>({
     defaultHook: (result, c) => {
-      if (!result.success) return c.json(errorBody('VALIDATION', undefined, fieldErrors(result.error)), 400);
+      if (!result.success) return validationResponse(c, result.error);
     },
   });
 }

@@ -2,7 +2,7 @@ import { bodyLimit } from 'hono/body-limit';
 import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { CONTROL_CHARACTERS, CONTROL_CHARACTER_MESSAGE } from '@gona/shared/fields';
-import type { AppEnv } from './context';
+import type { AppEnv } from './http-context';
 import { errorBody } from './errors';
 
 const CSP = [

@@ -6,7 +6,7 @@ import { PLATFORM_ROLES, type FarmRole, type PlatformRole } from '@gona/shared';
 import type { Db } from '../db/client';
 import { farm_memberships, sessions, users } from '../db/schema/index';
 import { SESSION_EXPIRES_IN, SESSION_UPDATE_AGE, sessionCookieName } from './auth';
-import type { AppEnv, SessionUser } from './context';
+import type { AppEnv, SessionUser } from './http-context';
 import { preparedQuery } from './prepared';
 
 /**

@@ -9,7 +9,7 @@ import type { Database, Db } from '../db/client';
 import { farm_memberships, users } from '../db/schema/index';
 import { createMailer, createOutboxMailer, type Mailer, type SentMail } from '../integrations/email';
 import { MAIL_QUEUE, createMailQueue, deliverMail, type MailJob } from '../jobs/mail';
-import type { Deps } from '../lib/context';
+import type { Deps } from '../lib/ctx';
 import { newId } from '../lib/ids';
 import { createLogger } from '../lib/logger';
 import { openTestDatabase } from './database';

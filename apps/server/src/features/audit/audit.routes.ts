@@ -1,7 +1,7 @@
 import { createRoute } from '@hono/zod-openapi';
 import { AuditListQuerySchema, AuditLogSchema, FarmAuditListQuerySchema, pageSchema } from '@gona/shared';
 import { requireFarm, requireSession } from '../../lib/auth-guard';
-import { ctxOf, farmCtxOf } from '../../lib/context';
+import { ctxOf, farmCtxOf } from '../../lib/http-context';
 import { ErrorResponses, createRouter, farmParams, jsonContent } from '../../lib/openapi';
 import { listFarmAuditLogs, listMyAuditLogs } from './audit.service';
 

@@ -2,7 +2,7 @@ import { and, eq, type SQL } from 'drizzle-orm';
 import type { AuditLog, Page } from '@gona/shared';
 import { can } from '@gona/shared/permissions';
 import { audit_logs, farms, users } from '../../db/schema/index';
-import type { Ctx, FarmCtx } from '../../lib/context';
+import type { Ctx, FarmCtx } from '../../lib/ctx';
 import { keyset, newestFirst } from '../../lib/pagination';
 
 const pages = keyset({ order: newestFirst(audit_logs) });

@@ -7,7 +7,6 @@ import {
   MeSchema,
   SignInInputSchema,
   SignUpInputSchema,
-  fieldErrors,
   rateLimitedMessage,
   signupRole,
 } from '@gona/shared';
@@ -16,8 +15,9 @@ import { mails } from '../../integrations/email';
 import { ACCOUNT_SIGN_IN_LIMIT, CLIENT_IP_HEADER, accountKey } from '../../lib/auth';
 import { requireSession } from '../../lib/auth-guard';
 import { clientIp } from '../../lib/client-ip';
-import type { AppEnv } from '../../lib/context';
+import type { AppEnv } from '../../lib/http-context';
 import { errorBody } from '../../lib/errors';
+import { validationResponse } from '../../lib/http-errors';
 import { ErrorResponses, createRouter, jsonContent } from '../../lib/openapi';
 import { clearRateLimit, consumeRateLimit, rateLimitWait } from '../../lib/rate-limit';
 
@@ -30,7 +30,7 @@ export const authHandlerRoutes = new Hono<AppEnv>()
   .post('/auth/sign-up/email', async (c) => {
     const raw: unknown = await c.req.json().catch(() => null);
     const parsed = SignUpInputSchema.safeParse(raw);
-    if (!parsed.success) return c.json(errorBody('VALIDATION', undefined, fieldErrors(parsed.error)), 400);
+    if (!parsed.success) return validationResponse(c, parsed.error);
     const input = parsed.data;
     const body = {
       email: input.email,
@@ -74,12 +74,12 @@ export const authHandlerRoutes = new Hono<AppEnv>()
   })
   .post('/auth/update-user', async (c) => {
     const parsed = UpdateProfileInputSchema.safeParse(await c.req.json().catch(() => null));
-    if (!parsed.success) return c.json(errorBody('VALIDATION', undefined, fieldErrors(parsed.error)), 400);
+    if (!parsed.success) return validationResponse(c, parsed.error);
     return forwardToAuth(c, JSON.stringify(parsed.data));
   })
   .post('/auth/change-password', async (c) => {
     const parsed = ChangePasswordInputSchema.safeParse(await c.req.json().catch(() => null));
-    if (!parsed.success) return c.json(errorBody('VALIDATION', undefined, fieldErrors(parsed.error)), 400);
+    if (!parsed.success) return validationResponse(c, parsed.error);
     const { current_password, password } = parsed.data;
     // Every other session ends: whoever knew the old password is signed out everywhere.
     const body = { currentPassword: current_password, newPassword: password, revokeOtherSessions: true };

@@ -1,8 +1,8 @@
 import { createRoute } from '@hono/zod-openapi';
-import { fieldErrors } from '@gona/shared';
 import { ContactCreatedSchema, ContactInputSchema } from '@gona/shared/contact';
 import { clientIp } from '../../lib/client-ip';
-import { AppError, errorBody } from '../../lib/errors';
+import { AppError } from '../../lib/errors';
+import { validationResponse } from '../../lib/http-errors';
 import { ErrorResponses, createRouter, jsonContent } from '../../lib/openapi';
 import { sendContactMessage } from './contact.service';
 
@@ -65,6 +65,6 @@ export const contactRoutes = createRouter().openapi(
   (result, c) => {
     if (result.success) return;
     if (result.target === 'form') return c.redirect(CONTACT_FORM_REDIRECT.invalid, 303);
-    return c.json(errorBody('VALIDATION', undefined, fieldErrors(result.error)), 400);
+    return validationResponse(c, result.error);
   },
 );

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { CONTACT_RATE_LIMIT, type ContactMessage } from '@gona/shared/contact';
 import type { Db } from '../../db/client';
 import { contact_messages } from '../../db/schema/index';
-import type { Deps } from '../../lib/context';
+import type { Deps } from '../../lib/ctx';
 import { AppError } from '../../lib/errors';
 import { newId } from '../../lib/ids';
 import { consumeRateLimit } from '../../lib/rate-limit';

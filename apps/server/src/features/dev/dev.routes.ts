@@ -1,7 +1,7 @@
 import { Hono, type Context } from 'hono';
 import type { SentMail } from '../../integrations/email';
 import { clientIp, isLoopback } from '../../lib/client-ip';
-import type { AppEnv } from '../../lib/context';
+import type { AppEnv } from '../../lib/http-context';
 import { AppError } from '../../lib/errors';
 
 /**

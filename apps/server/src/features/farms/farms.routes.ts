@@ -8,7 +8,7 @@ import {
   pageSchema,
 } from '@gona/shared';
 import { requireFarm, requireSession } from '../../lib/auth-guard';
-import { ctxOf, farmCtxOf } from '../../lib/context';
+import { ctxOf, farmCtxOf } from '../../lib/http-context';
 import { ErrorResponses, createRouter, farmParams, jsonBody, jsonContent } from '../../lib/openapi';
 import { createFarm, deleteFarm, getFarm, listFarmSummaries, listFarms, updateFarm } from './farms.service';
 

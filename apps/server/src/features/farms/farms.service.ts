@@ -4,7 +4,7 @@ import type { CreateFarmInputSchema, UpdateFarmInputSchema } from '@gona/shared'
 import type { z } from 'zod';
 import { farm_memberships, farms } from '../../db/schema/index';
 import { diff, writeAudit } from '../../lib/audit';
-import type { Ctx, FarmCtx } from '../../lib/context';
+import type { Ctx, FarmCtx } from '../../lib/ctx';
 import { AppError } from '../../lib/errors';
 import { newId } from '../../lib/ids';
 import { keyset, newestFirst } from '../../lib/pagination';

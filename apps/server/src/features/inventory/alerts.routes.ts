@@ -2,7 +2,7 @@ import { createRoute } from '@hono/zod-openapi';
 import { PageQuerySchema } from '@gona/shared/pagination';
 import { AlertCountSchema, InventoryAlertPageSchema, InventoryAlertSchema } from '@gona/shared/inventory';
 import { requireFarm } from '../../lib/auth-guard';
-import { farmCtxOf } from '../../lib/context';
+import { farmCtxOf } from '../../lib/http-context';
 import { ErrorResponses, createRouter, farmParams, farmParamsWith, jsonContent } from '../../lib/openapi';
 import { countOpenAlerts, listOpenAlerts, resolveAlert } from './alerts.service';
 

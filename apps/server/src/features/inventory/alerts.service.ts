@@ -5,7 +5,7 @@ import { normalizeQuantity } from '@gona/shared/units';
 import type { Tx } from '../../db/client';
 import { inventory_alerts, supplies } from '../../db/schema/index';
 import { writeAudit } from '../../lib/audit';
-import type { FarmCtx } from '../../lib/context';
+import type { FarmCtx } from '../../lib/ctx';
 import { AppError } from '../../lib/errors';
 import { keyset, newestFirst } from '../../lib/pagination';
 import { toAlert } from './inventory.rows';

@@ -1,6 +1,6 @@
 import { createRoute } from '@hono/zod-openapi';
 import { requireFarm } from '../../lib/auth-guard';
-import { farmCtxOf } from '../../lib/context';
+import { farmCtxOf } from '../../lib/http-context';
 import { ErrorResponses, createRouter, farmParams } from '../../lib/openapi';
 import type { CsvExport } from '../../lib/csv';
 import { exportMovementsCsv, exportSuppliesCsv } from './export.service';

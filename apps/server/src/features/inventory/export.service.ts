@@ -3,7 +3,7 @@ import { CATEGORY_WORDS, isLowStock, KIND_WORDS } from '@gona/shared/inventory';
 import { normalizeQuantity, UNIT_WORDS } from '@gona/shared/units';
 import { can } from '@gona/shared/permissions';
 import { suppliers, supplies, supply_movements, users } from '../../db/schema/index';
-import type { FarmCtx } from '../../lib/context';
+import type { FarmCtx } from '../../lib/ctx';
 import { column, csvExport, type CsvExport } from '../../lib/csv';
 import { keyset, newestFirst } from '../../lib/pagination';
 

@@ -3,7 +3,7 @@ import { ErrorBodySchema } from '@gona/shared';
 import { PageQuerySchema } from '@gona/shared/pagination';
 import { MovementPageSchema, MovementResultSchema, RecordMovementInputSchema } from '@gona/shared/inventory';
 import { requireFarm } from '../../lib/auth-guard';
-import { farmCtxOf } from '../../lib/context';
+import { farmCtxOf } from '../../lib/http-context';
 import { ErrorResponses, createRouter, farmParamsWith, jsonBody, jsonContent } from '../../lib/openapi';
 import { costsFor, pageCostsFor } from './inventory.rows';
 import { listMovements, recordMovement } from './movements.service';

@@ -9,7 +9,7 @@ import {
 import { normalizeQuantity } from '@gona/shared/units';
 import { supplies, supply_movements } from '../../db/schema/index';
 import { writeAudit } from '../../lib/audit';
-import type { FarmCtx } from '../../lib/context';
+import type { FarmCtx } from '../../lib/ctx';
 import { AppError } from '../../lib/errors';
 import { can } from '@gona/shared/permissions';
 import { syncAlert } from './alerts.service';

@@ -4,7 +4,7 @@ import type { CreateSupplier, Supplier, UpdateSupplier } from '@gona/shared/inve
 import type { Tx } from '../../db/client';
 import { suppliers } from '../../db/schema/index';
 import { diff, writeAudit } from '../../lib/audit';
-import type { FarmCtx } from '../../lib/context';
+import type { FarmCtx } from '../../lib/ctx';
 import { AppError } from '../../lib/errors';
 import { newId } from '../../lib/ids';
 import { byName, keyset } from '../../lib/pagination';

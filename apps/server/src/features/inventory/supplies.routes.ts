@@ -7,7 +7,7 @@ import {
   UpdateSupplyInputSchema,
 } from '@gona/shared/inventory';
 import { requireFarm } from '../../lib/auth-guard';
-import { farmCtxOf } from '../../lib/context';
+import { farmCtxOf } from '../../lib/http-context';
 import {
   ErrorResponses,
   createRouter,

@@ -4,7 +4,7 @@ import type { CreateSupply, Supply, SupplyListQuery, UpdateSupply } from '@gona/
 import type { Db, Tx } from '../../db/client';
 import { suppliers, supplies, supply_movements } from '../../db/schema/index';
 import { diff, writeAudit } from '../../lib/audit';
-import type { FarmCtx } from '../../lib/context';
+import type { FarmCtx } from '../../lib/ctx';
 import { AppError } from '../../lib/errors';
 import { newId } from '../../lib/ids';
 import { byName, keyset, newestFirst } from '../../lib/pagination';

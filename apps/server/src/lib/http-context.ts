@@ -1,25 +1,8 @@
 import type { Context } from 'hono';
 import type { FarmRole, PlatformRole } from '@gona/shared';
-import type { Config } from '../config';
-import type { Db } from '../db/client';
-import type { Mailer } from '../integrations/email';
-import type { MailQueue } from '../jobs/mail';
 import type { Auth } from './auth';
+import type { Ctx, Deps, FarmCtx } from './ctx';
 import { AppError } from './errors';
-import type { Logger } from './logger';
-
-/** What the app is built from; tests build the same thing with an in-memory outbox. */
-export type Deps = {
-  config: Config;
-  db: Db;
-  /** Requests only queue mail; the send-mail job delivers it, so an answer never waits on a mail server. */
-  mail: MailQueue;
-  /** The dev outbox's mail (null with SMTP), for /dev/outbox. */
-  outbox: Mailer['outbox'];
-  logger: Logger;
-  /** The time in epoch milliseconds for limits that measure pauses; tests move it by hand instead of waiting. */
-  now: () => number;
-};
 
 export type SessionUser = {
   id: string;
@@ -44,10 +27,7 @@ export type AppEnv = {
   };
 };
 
-/** What every service receives: who is acting, and the database to act on. */
-export type Ctx = { db: Db; userId: string };
-export type FarmCtx = Ctx & { farmId: string; role: FarmRole };
-
+/** The service context of a signed-in request. */
 export function ctxOf(c: Context<AppEnv>): Ctx {
   const user = c.var.user;
   if (!user) throw new AppError('UNAUTHENTICATED');

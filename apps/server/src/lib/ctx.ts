@@ -1,0 +1,23 @@
+import type { FarmRole } from '@gona/shared';
+import type { Config } from '../config';
+import type { Db } from '../db/client';
+import type { Mailer } from '../integrations/email';
+import type { MailQueue } from '../jobs/mail';
+import type { Logger } from './logger';
+
+/** What the app is built from; tests build the same thing with an in-memory outbox. */
+export type Deps = {
+  config: Config;
+  db: Db;
+  /** Requests only queue mail; the send-mail job delivers it, so an answer never waits on a mail server. */
+  mail: MailQueue;
+  /** The dev outbox's mail (null with SMTP), for /dev/outbox. */
+  outbox: Mailer['outbox'];
+  logger: Logger;
+  /** The time in epoch milliseconds for limits that measure pauses; tests move it by hand instead of waiting. */
+  now: () => number;
+};
+
+/** What every service receives: who is acting, and the database to act on. No HTTP types here. */
+export type Ctx = { db: Db; userId: string };
+export type FarmCtx = Ctx & { farmId: string; role: FarmRole };
