@@ -3,8 +3,8 @@ import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { fileURLToPath } from 'node:url';
-import { loadBuildConfig, toPublicConfig } from '../server/src/config.ts';
-import type { PublicConfig } from './src/lib/public-config';
+import { publicConfigOf } from '@gona/shared/public-config';
+import { loadBuildEnv } from './scripts/build-config';
 
 /**
  * The SPA shell is app.html; dist/index.html is the prerendered home page, so the service worker
@@ -12,14 +12,8 @@ import type { PublicConfig } from './src/lib/public-config';
  */
 const SPA_PATHS = /^\/(?:login|signup|logout|forgot-password|update-password|create-farm|dashboard)(?:\/|$)/;
 
-/** Public values (support address, blog, price) are build-time constants from the server's configuration. */
-const server = toPublicConfig(loadBuildConfig());
-const PUBLIC_CONFIG: PublicConfig = {
-  support_email: server.supportEmail,
-  postal_address: server.supportAddress,
-  blog_url: server.blogUrl,
-  pro_price_kobo: server.proPriceNaira * 100,
-};
+/** Public values (support address, blog, price) are build-time constants, read as the server reads them. */
+const PUBLIC_CONFIG = publicConfigOf(loadBuildEnv());
 
 export default defineConfig({
   plugins: [

@@ -3,10 +3,18 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import {
+  ConfigError,
+  PublicEnvSchema,
+  baseUrlOf,
+  envProblems,
+  givenVariables,
+  urlVariable,
+} from '@gona/shared/public-config';
 
 /**
- * The only reader of the environment. Keep this file free of heavy imports (zod + node builtins):
- * the web build imports toPublicConfig from here.
+ * The only reader of the environment. The public variables (PublicEnvSchema) are shared with the
+ * web build, which bakes them into the pages.
  */
 
 /** npm runs workspace scripts inside apps/server, so relative paths are taken from the repository root. */
@@ -15,50 +23,19 @@ export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..
 const LOG_LEVELS = ['debug', 'info', 'warn', 'error', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
 
-const url = (protocols: RegExp, hint: string) =>
-  z
-    .string()
-    .trim()
-    .refine((v) => {
-      try {
-        return protocols.test(new URL(v).protocol);
-      } catch {
-        return false;
-      }
-    }, hint);
-
-const EnvSchema = z.object({
+const EnvSchema = PublicEnvSchema.extend({
   NODE_ENV: z
     .enum(['development', 'production', 'test'], { error: 'must be development, production or test' })
     .default('development'),
-  PORT: z.coerce
-    .number({ error: 'must be a port number' })
-    .int('must be a whole number')
-    .min(1, 'must be between 1 and 65535')
-    .max(65535, 'must be between 1 and 65535')
-    .default(3000),
   HOST: z.string().trim().min(1).default('0.0.0.0'),
-  BASE_URL: url(/^https?:$/, 'must be an http(s) URL, like http://localhost:3000').optional(),
-  DATABASE_URL: url(
+  DATABASE_URL: urlVariable(
     /^postgres(ql)?:$/,
     'must be a postgres:// URL (leave it unset for the embedded database)',
   ).optional(),
   DATA_DIR: z.string().trim().min(1).default('./data'),
   AUTH_SECRET: z.string().min(32, 'must be at least 32 characters (try: openssl rand -hex 32)').optional(),
-  SMTP_URL: url(/^smtps?:$/, 'must be an smtp:// or smtps:// URL').optional(),
+  SMTP_URL: urlVariable(/^smtps?:$/, 'must be an smtp:// or smtps:// URL').optional(),
   MAIL_FROM: z.string().trim().min(3).default('Gona <no-reply@gona.ng>'),
-  SUPPORT_EMAIL: z.email('must be an email address').default('support@gona.ng'),
-  SUPPORT_ADDRESS: z
-    .string()
-    .trim()
-    .min(1)
-    .default('Plot 12 Trans-Amadi Industrial Layout, Port Harcourt, Rivers State, Nigeria'),
-  BLOG_URL: url(/^https?:$/, 'must be an http(s) URL').default('https://blog.gona.ng'),
-  PLAN_PRO_PRICE_NAIRA: z.coerce
-    .number({ error: 'must be a number of naira' })
-    .int('must be a whole number of naira')
-    .positive('must be more than 0')
-    .default(60000),
   AUTH_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().positive('must be more than 0').default(60),
   AUTH_RATE_LIMIT_MAX: z.coerce.number().int().positive('must be more than 0').default(10),
   LOG_LEVEL: z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` }).optional(),
@@ -76,7 +53,7 @@ const EnvSchema = z.object({
     )
     .pipe(
       z.array(
-        url(
+        urlVariable(
           /^https?:$/,
           'must be a comma-separated list of http(s) origins, like https://app.gona.ng',
         ).transform((v) => new URL(v).origin),
@@ -108,46 +85,15 @@ export type Config = {
   trustedProxy: boolean;
 };
 
-export type PublicConfig = {
-  supportEmail: string;
-  supportAddress: string;
-  blogUrl: string;
-  proPriceNaira: number;
-};
-
-/** Thrown by loadConfig with every bad variable, one line each. */
-export class ConfigError extends Error {
-  constructor(readonly problems: string[]) {
-    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
-    this.name = 'ConfigError';
-  }
-}
-
 /** Variables from the repository's .env file, for those not already set in the environment. */
 export function loadDotEnv(file = join(REPO_ROOT, '.env')): void {
   if (existsSync(file)) process.loadEnvFile(file);
 }
 
-/**
- * The configuration as the web build sees it (public values are baked into the pages): the same
- * environment and .env the server reads. The build needs no secret, so a placeholder keeps
- * loadConfig from generating one on disk.
- */
-export function loadBuildConfig(): Config {
-  loadDotEnv();
-  return loadConfig({
-    ...process.env,
-    AUTH_SECRET: process.env.AUTH_SECRET ?? 'build-time-placeholder-not-a-secret',
-  });
-}
-
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
-  // An empty value (as in a copied .env.example) means "use the default".
-  const given = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v.trim() !== ''));
+  const given = givenVariables(env);
   const parsed = EnvSchema.safeParse(given);
-  const problems = parsed.success
-    ? []
-    : parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+  const problems = parsed.success ? [] : envProblems(parsed.error);
   if (given.NODE_ENV === 'production' && !given.AUTH_SECRET) {
     problems.push('AUTH_SECRET: is required when NODE_ENV=production (try: openssl rand -hex 32)');
   }
@@ -155,7 +101,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const e = parsed.data;
   const isProduction = e.NODE_ENV === 'production';
   const dataDir = isAbsolute(e.DATA_DIR) ? e.DATA_DIR : resolve(REPO_ROOT, e.DATA_DIR);
-  const baseUrl = (e.BASE_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
+  const baseUrl = baseUrlOf(e);
   return {
     nodeEnv: e.NODE_ENV,
     isProduction,
@@ -192,16 +138,6 @@ function trustedOrigins(baseUrl: string, isProduction: boolean, extra: string[])
       origins.add(`${base.protocol}//${host}${base.port ? `:${base.port}` : ''}`);
   }
   return [...origins];
-}
-
-/** What the public website and the web build may know; nothing secret. */
-export function toPublicConfig(config: Pick<Config, keyof PublicConfig>): PublicConfig {
-  return {
-    supportEmail: config.supportEmail,
-    supportAddress: config.supportAddress,
-    blogUrl: config.blogUrl,
-    proPriceNaira: config.proPriceNaira,
-  };
 }
 
 /** Outside production a secret is generated once and kept so that sessions survive restarts. */

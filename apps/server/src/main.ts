@@ -1,7 +1,8 @@
 import { serve } from '@hono/node-server';
 import { join } from 'node:path';
+import { ConfigError } from '@gona/shared/public-config';
 import { createApp } from './app';
-import { ConfigError, REPO_ROOT, loadConfig, loadDotEnv, type Config } from './config';
+import { REPO_ROOT, loadConfig, loadDotEnv, type Config } from './config';
 import { DataDirLockedError, createDb } from './db/client';
 import { migrateDb } from './db/migrate';
 import { createMailer } from './integrations/email';

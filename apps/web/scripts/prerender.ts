@@ -6,8 +6,8 @@ import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { plansResponse } from '@gona/shared/plans';
-import { loadBuildConfig, toPublicConfig } from '../../server/src/config';
-import type { PublicConfig } from '../src/lib/public-config';
+import { baseUrlOf, publicConfigOf, type PublicConfig } from '@gona/shared/public-config';
+import { loadBuildEnv } from './build-config';
 
 const webRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const dist = join(webRoot, 'dist');
@@ -15,20 +15,18 @@ const ENTRY = 'src/public/enhance.ts';
 
 type ManifestChunk = { file: string; css?: string[]; imports?: string[] };
 
-const config = loadBuildConfig();
-const site = toPublicConfig(config);
+const env = loadBuildEnv();
+const baseUrl = baseUrlOf(env);
 
 // The components read the same build-time constant that Vite defines for the app.
-(globalThis as { __GONA_PUBLIC__?: PublicConfig }).__GONA_PUBLIC__ = {
-  support_email: site.supportEmail,
-  postal_address: site.supportAddress,
-  blog_url: site.blogUrl,
-  pro_price_kobo: site.proPriceNaira * 100,
-};
+(globalThis as { __GONA_PUBLIC__?: PublicConfig }).__GONA_PUBLIC__ = publicConfigOf(env);
 const { renderSite } = await import('../src/public/site');
 const { parsePost, sortPosts } = await import('../src/public/blog');
 
-const manifest = JSON.parse(readFileSync(join(dist, '.vite/manifest.json'), 'utf8')) as Record<string, ManifestChunk>;
+const manifest = JSON.parse(readFileSync(join(dist, '.vite/manifest.json'), 'utf8')) as Record<
+  string,
+  ManifestChunk
+>;
 const entry = manifest[ENTRY];
 if (!entry) throw new Error(`${ENTRY} is missing from dist/.vite/manifest.json; is it a build input?`);
 
@@ -40,8 +38,8 @@ const posts = sortPosts(
 );
 
 const files = renderSite({
-  baseUrl: config.baseUrl,
-  plans: plansResponse(config.proPriceNaira),
+  baseUrl,
+  plans: plansResponse(env.PLAN_PRO_PRICE_NAIRA),
   posts,
   assets: {
     css: (entry.css ?? []).map((file) => readFileSync(join(dist, file), 'utf8')).join('\n'),
@@ -55,7 +53,7 @@ for (const { file, contents } of files) {
   mkdirSync(dirname(target), { recursive: true });
   writeFileSync(target, contents);
 }
-console.log(`prerendered ${files.length} files (${posts.length} blog posts) for ${config.baseUrl}`);
+console.log(`prerendered ${files.length} files (${posts.length} blog posts) for ${baseUrl}`);
 
 function importedFiles(chunk: ManifestChunk, seen = new Set<string>()): string[] {
   for (const key of chunk.imports ?? []) {

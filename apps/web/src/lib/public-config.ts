@@ -1,12 +1,6 @@
-/** Public, non-secret configuration baked in at build time (vite `define`). */
-export type PublicConfig = {
-  support_email: string;
-  postal_address: string;
-  blog_url: string;
-  /** Yearly price of the Pro plan in kobo; 0 when not configured. */
-  pro_price_kobo: number;
-};
+import type { PublicConfig } from '@gona/shared/public-config';
 
 declare const __GONA_PUBLIC__: PublicConfig;
 
+/** Public, non-secret configuration baked in at build time (vite `define`). */
 export const publicConfig: PublicConfig = __GONA_PUBLIC__;
