@@ -3,7 +3,7 @@ import { DEFAULT_TIMEZONE } from '@gona/shared/farms';
 import { isTimeZone } from '@gona/shared/fields';
 import type { Page, PageQuery } from '@gona/shared/pagination';
 import { farms } from '../db/schema/index';
-import type { FarmCtx } from './context';
+import type { FarmCtx } from './ctx';
 import { AppError } from './errors';
 
 /** Rows read per query while streaming, so a farm's whole history never sits in memory at once. */
