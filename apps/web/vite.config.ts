@@ -5,12 +5,23 @@ import { VitePWA } from 'vite-plugin-pwa';
 import { fileURLToPath } from 'node:url';
 import { publicConfigOf } from '@gona/shared/public-config';
 import { loadBuildEnv } from './scripts/build-config';
+import { APP_ROOTS } from './src/lib/paths.ts';
 
 /**
  * The SPA shell is app.html; dist/index.html is the prerendered home page, so the service worker
  * only falls back to the shell for the SPA's own paths and never shadows the static public pages.
  */
-const SPA_PATHS = /^\/(?:login|signup|logout|forgot-password|update-password|create-farm|dashboard)(?:\/|$)/;
+const SPA_PATHS = new RegExp(`^/(?:${APP_ROOTS.join('|')})(?:/|$)`);
+
+/**
+ * The service worker gets this function as source text, so its pattern is written into that text
+ * rather than closed over: built from the app's paths at build time, never from input.
+ */
+// eslint-disable-next-line @typescript-eslint/no-implied-eval -- see above
+const isPublicPageNavigation = new Function(
+  '{ request, url }',
+  `return request.mode === 'navigate' && !/^\\/(?:api|dev|${APP_ROOTS.join('|')})(?:\\/|$)/.test(url.pathname);`,
+) as (options: { request: Request; url: URL }) => boolean;
 
 /** Public values (support address, blog, price) are build-time constants, read as the server reads them. */
 const PUBLIC_CONFIG = publicConfigOf(loadBuildEnv());
@@ -42,12 +53,7 @@ export default defineConfig({
         runtimeCaching: [
           {
             // Public pages (prerendered HTML) once visited open offline too; online, the network wins.
-            // The function is copied into the service worker, so it names its pattern itself.
-            urlPattern: ({ request, url }) =>
-              request.mode === 'navigate' &&
-              !/^\/(?:api|dev|login|signup|logout|forgot-password|update-password|create-farm|dashboard)(?:\/|$)/.test(
-                url.pathname,
-              ),
+            urlPattern: isPublicPageNavigation,
             handler: 'NetworkFirst',
             options: { cacheName: 'gona-pages', networkTimeoutSeconds: 5, expiration: { maxEntries: 30 } },
           },

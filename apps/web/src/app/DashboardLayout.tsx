@@ -5,13 +5,14 @@ import { FarmSwitcher } from '@/features/farms/components/FarmSwitcher';
 import { useFarmSelection } from '@/features/farms/useFarmSelection';
 import { RefusedChange } from '@/features/inventory/components/RefusedChange';
 import { SidebarBadge } from './sidebar-badges';
+import { paths } from '@/lib/paths';
 
 /** /dashboard/*: the shell around every dashboard screen. A user without any farm creates one first. */
 export function DashboardLayout() {
   const { pathname } = useLocation();
   const { farms, ready, selectedFarmId } = useFarmSelection();
-  if (ready && farms.length === 0 && pathname !== '/dashboard/create-farm')
-    return <Navigate to="/create-farm" replace />;
+  if (ready && farms.length === 0 && pathname !== paths.dashboardCreateFarm)
+    return <Navigate to={paths.createFarm} replace />;
 
   return (
     <DashboardShell

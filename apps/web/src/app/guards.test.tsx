@@ -2,6 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import { farm, installFakeFetch, signedInRoutes, signedOutRoutes } from '@/test/fake-fetch';
 import { renderAt } from '@/test/render';
+import { STORAGE_KEYS } from '@/lib/storage';
+
+const A = '01900000-0000-7000-8000-00000000000a';
+const B = '01900000-0000-7000-8000-00000000000b';
 
 describe('route guards', () => {
   it('sends a signed-out visitor of a dashboard page to /login carrying the origin path', async () => {
@@ -52,5 +56,22 @@ describe('route guards', () => {
     top.unmount();
     const inner = renderAt('/dashboard/no-such-screen');
     await waitFor(() => expect(inner.router.state.location.pathname).toBe('/dashboard'));
+  });
+
+  it('sends a farm screen opened with no farm chosen to the farm picker', async () => {
+    const farms = [farm(A, 'Green Acres'), farm(B, 'Riverside Fish Ponds')];
+    installFakeFetch(signedInRoutes(farms));
+    const { router } = renderAt('/dashboard/inventory');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/select-farm'));
+  });
+
+  it('opens a farm screen for the chosen farm', async () => {
+    localStorage.setItem(STORAGE_KEYS.selectedFarmId, B);
+    installFakeFetch({
+      ...signedInRoutes([farm(A, 'Green Acres'), farm(B, 'Riverside Fish Ponds')]),
+      [`GET /api/farms/${B}/suppliers`]: { status: 200, body: { items: [], next_cursor: null } },
+    });
+    renderAt('/dashboard/inventory/suppliers');
+    expect(await screen.findByRole('heading', { name: 'No suppliers yet' })).toBeInTheDocument();
   });
 });

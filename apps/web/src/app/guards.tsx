@@ -4,6 +4,7 @@ import { LoadingScreen } from '@/components/errors/LoadingScreen';
 import { useFarmSelection } from '@/features/farms/useFarmSelection';
 import { safeReturnPath } from '@/lib/format';
 import { useSession } from '@/lib/session';
+import { paths } from '@/lib/paths';
 
 /** Signed-in users only; others go to /login carrying the path they wanted. Spinner while the session loads. */
 export function RequireAuth() {
@@ -12,7 +13,7 @@ export function RequireAuth() {
   if (status === 'loading') return <LoadingScreen />;
   if (status === 'signed-out') {
     const origin = location.pathname + location.search + location.hash;
-    return <Navigate to={`/login?redirect=${encodeURIComponent(origin)}`} replace />;
+    return <Navigate to={`${paths.login}?redirect=${encodeURIComponent(origin)}`} replace />;
   }
   return <Outlet />;
 }
@@ -22,7 +23,8 @@ export function GuestOnly() {
   const { status } = useSession();
   const [params] = useSearchParams();
   if (status === 'loading') return <LoadingScreen />;
-  if (status === 'signed-in') return <Navigate to={safeReturnPath(params.get('redirect')) ?? '/dashboard'} replace />;
+  if (status === 'signed-in')
+    return <Navigate to={safeReturnPath(params.get('redirect')) ?? paths.dashboard} replace />;
   return <Outlet />;
 }
 
@@ -35,6 +37,6 @@ export function CreateFarmGuard() {
   const [entry, setEntry] = useState<'form' | 'select' | null>(null);
   if (entry === null && (ready || farms.length > 0)) setEntry(farms.length > 0 ? 'select' : 'form');
   if (entry === null) return <LoadingScreen />;
-  if (entry === 'select') return <Navigate to="/dashboard/select-farm" replace />;
+  if (entry === 'select') return <Navigate to={paths.selectFarm} replace />;
   return <Outlet />;
 }

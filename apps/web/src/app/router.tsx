@@ -3,10 +3,12 @@ import { CrashScreen } from '@/components/errors/CrashScreen';
 import { LoadingScreen } from '@/components/errors/LoadingScreen';
 import { NotFound } from '@/components/errors/NotFound';
 import { loadNamespaces } from '@/i18n';
+import { paths } from '@/lib/paths';
 import { DashboardLayout } from './DashboardLayout';
 import { CreateFarmGuard, GuestOnly, RequireAuth } from './guards';
 import { lazyScreen } from './lazy-screen';
 import { PublicDocument } from './PublicDocument';
+import { RequireFarm } from './RequireFarm';
 import { RootLayout } from './RootLayout';
 
 /** The prerendered public pages (served as static HTML by the server). */
@@ -22,23 +24,26 @@ export const routes: RouteObject[] = [
     children: [
       { index: true, element: <PublicDocument /> },
       ...PUBLIC_DOCUMENT_PATHS.map((path) => ({ path, element: <PublicDocument /> })),
-      { path: 'not-found', element: <NotFound /> },
+      { path: paths.notFound, element: <NotFound /> },
       {
         element: <GuestOnly />,
         children: [
-          { path: 'login', ...lazyScreen('login', () => import('./routes/login'), ['auth', 'public']) },
-          { path: 'signup', ...lazyScreen('signup', () => import('./routes/signup'), ['auth', 'public']) },
+          { path: paths.login, ...lazyScreen('login', () => import('./routes/login'), ['auth', 'public']) },
+          {
+            path: paths.signup,
+            ...lazyScreen('signup', () => import('./routes/signup'), ['auth', 'public']),
+          },
         ],
       },
       {
-        path: 'forgot-password',
+        path: paths.forgotPassword,
         ...lazyScreen('forgot-password', () => import('./routes/forgot-password'), ['auth', 'public']),
       },
       {
-        path: 'update-password',
+        path: paths.updatePassword,
         ...lazyScreen('update-password', () => import('./routes/update-password'), ['auth', 'public']),
       },
-      { path: 'logout', ...lazyScreen('logout', () => import('./routes/logout'), ['auth']) },
+      { path: paths.logout, ...lazyScreen('logout', () => import('./routes/logout'), ['auth']) },
       {
         element: <RequireAuth />,
         children: [
@@ -46,13 +51,13 @@ export const routes: RouteObject[] = [
             element: <CreateFarmGuard />,
             children: [
               {
-                path: 'create-farm',
+                path: paths.createFarm,
                 ...lazyScreen('create-farm', () => import('./routes/create-farm'), ['auth', 'dashboard']),
               },
             ],
           },
           {
-            path: 'dashboard',
+            path: paths.dashboard,
             element: <DashboardLayout />,
             children: dashboardRoutes(),
             // The dashboard's words download on the way in, so /login does not carry them.
@@ -60,7 +65,7 @@ export const routes: RouteObject[] = [
           },
         ],
       },
-      { path: '*', element: <Navigate to="/not-found" replace /> },
+      { path: '*', element: <Navigate to={paths.notFound} replace /> },
     ],
   },
 ];
@@ -68,51 +73,59 @@ export const routes: RouteObject[] = [
 function dashboardRoutes(): RouteObject[] {
   return [
     { index: true, ...lazyScreen('dashboard', () => import('./routes/dashboard-home'), ['inventory']) },
-    { path: 'select-farm', ...lazyScreen('select-farm', () => import('./routes/select-farm')) },
+    { path: paths.selectFarm, ...lazyScreen('select-farm', () => import('./routes/select-farm')) },
     {
-      path: 'create-farm',
+      path: paths.dashboardCreateFarm,
       ...lazyScreen('dashboard/create-farm', () => import('./routes/dashboard-create-farm'), ['auth']),
     },
-    { path: 'staff', ...lazyScreen('staff', () => import('./routes/staff')) },
-    { path: 'add-staff', ...lazyScreen('add-staff', () => import('./routes/add-staff')) },
-    { path: 'staff/edit/:id', ...lazyScreen('staff/edit', () => import('./routes/staff-edit')) },
-    { path: 'inventory', ...lazyScreen('inventory', () => import('./routes/inventory'), ['inventory']) },
+    { path: paths.staff, ...lazyScreen('staff', () => import('./routes/staff')) },
+    { path: paths.addStaff, ...lazyScreen('add-staff', () => import('./routes/add-staff')) },
+    { path: paths.staffEdit, ...lazyScreen('staff/edit', () => import('./routes/staff-edit')) },
     {
-      path: 'inventory/suppliers',
-      ...lazyScreen('inventory/suppliers', () => import('./routes/inventory-suppliers'), ['inventory']),
+      element: <RequireFarm />,
+      children: [
+        {
+          path: paths.inventory,
+          ...lazyScreen('inventory', () => import('./routes/inventory'), ['inventory']),
+        },
+        {
+          path: paths.suppliers,
+          ...lazyScreen('inventory/suppliers', () => import('./routes/inventory-suppliers'), ['inventory']),
+        },
+        {
+          path: paths.supply,
+          ...lazyScreen('inventory/supply', () => import('./routes/inventory-supply'), ['inventory']),
+        },
+      ],
     },
+    { path: paths.livestock, ...lazyScreen('livestock', () => import('./routes/livestock')) },
+    { path: paths.crops, ...lazyScreen('crops', () => import('./routes/crops')) },
+    { path: paths.expenses, ...lazyScreen('expenses', () => import('./routes/expenses')) },
+    { path: paths.reports, ...lazyScreen('reports', () => import('./routes/reports')) },
+    { path: paths.climate, ...lazyScreen('climate', () => import('./routes/climate')) },
+    { path: paths.marketplace, ...lazyScreen('marketplace', () => import('./routes/marketplace')) },
+    { path: paths.inviteFarmer, ...lazyScreen('invite-farmer', () => import('./routes/invite-farmer')) },
+    { path: paths.subscription, ...lazyScreen('subscription', () => import('./routes/subscription')) },
+    { path: paths.support, ...lazyScreen('support', () => import('./routes/support')) },
+    { path: paths.settings, ...lazyScreen('settings', () => import('./routes/settings')) },
     {
-      path: 'inventory/:supplyId',
-      ...lazyScreen('inventory/supply', () => import('./routes/inventory-supply'), ['inventory']),
-    },
-    { path: 'livestock', ...lazyScreen('livestock', () => import('./routes/livestock')) },
-    { path: 'crops', ...lazyScreen('crops', () => import('./routes/crops')) },
-    { path: 'expenses', ...lazyScreen('expenses', () => import('./routes/expenses')) },
-    { path: 'reports', ...lazyScreen('reports', () => import('./routes/reports')) },
-    { path: 'climate', ...lazyScreen('climate', () => import('./routes/climate')) },
-    { path: 'marketplace', ...lazyScreen('marketplace', () => import('./routes/marketplace')) },
-    { path: 'invite-farmer', ...lazyScreen('invite-farmer', () => import('./routes/invite-farmer')) },
-    { path: 'subscription', ...lazyScreen('subscription', () => import('./routes/subscription')) },
-    { path: 'support', ...lazyScreen('support', () => import('./routes/support')) },
-    { path: 'settings', ...lazyScreen('settings', () => import('./routes/settings')) },
-    {
-      path: 'settings/profile',
+      path: paths.settingsProfile,
       ...lazyScreen('settings/profile', () => import('./routes/settings-profile')),
     },
     {
-      path: 'settings/account',
+      path: paths.settingsAccount,
       ...lazyScreen('settings/account', () => import('./routes/settings-account')),
     },
-    { path: 'settings/farms', ...lazyScreen('settings/farms', () => import('./routes/settings-farms')) },
+    { path: paths.settingsFarms, ...lazyScreen('settings/farms', () => import('./routes/settings-farms')) },
     {
-      path: 'settings/farms/:farmId',
+      path: paths.settingsFarm,
       ...lazyScreen('settings/farm', () => import('./routes/settings-farm')),
     },
     {
-      path: 'settings/activity',
+      path: paths.settingsActivity,
       ...lazyScreen('settings/activity', () => import('./routes/settings-activity'), ['inventory']),
     },
-    { path: '*', element: <Navigate to="/dashboard" replace /> },
+    { path: '*', element: <Navigate to={paths.dashboard} replace /> },
   ];
 }
 

@@ -1,17 +1,18 @@
 import { Badge } from '@/components/ui';
 import { useTranslation } from 'react-i18next';
 import { useOpenAlertTotal } from '@/features/inventory/api';
+import { paths } from '@/lib/paths';
 
 /** A hook giving the count to show beside a sidebar item for the selected farm (undefined: no badge). */
 export type SidebarCountHook = (farmId: string | null) => number | undefined;
 
 /**
  * Sidebar count badges, keyed by item path. Features add their hook here (the one place where
- * the shell and a feature meet), e.g. open inventory alerts under '/dashboard/inventory'.
+ * the shell and a feature meet), e.g. open inventory alerts beside Inventory.
  * The object is fixed at module load, so each SidebarBadge always calls the same hook.
  */
 export const SIDEBAR_BADGES: Readonly<Partial<Record<string, SidebarCountHook>>> = {
-  '/dashboard/inventory': useOpenAlertTotal,
+  [paths.inventory]: useOpenAlertTotal,
 };
 
 export function SidebarBadge({ path, farmId }: { path: string; farmId: string | null }) {

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Logo } from '@/components/brand/Logo';
 import { CreateFarmForm } from '@/features/farms/components/CreateFarmForm';
 import { useFarmSelection } from '@/features/farms/useFarmSelection';
+import { paths } from '@/lib/paths';
 
 /** First-farm onboarding, where the confirmation mail lands. */
 export default function CreateFarmScreen() {
@@ -22,7 +23,7 @@ export default function CreateFarmScreen() {
             <CreateFarmForm
               onCreated={async (farm) => {
                 addFarm(farm);
-                await navigate('/dashboard', { replace: true });
+                await navigate(paths.dashboard, { replace: true });
               }}
             />
           </div>

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { PageHeader } from '@/components/ui';
 import { CreateFarmForm } from '@/features/farms/components/CreateFarmForm';
 import { useFarmSelection } from '@/features/farms/useFarmSelection';
+import { paths } from '@/lib/paths';
 
 export default function DashboardCreateFarmScreen() {
   const { t } = useTranslation('dashboard');
@@ -15,7 +16,7 @@ export default function DashboardCreateFarmScreen() {
         <CreateFarmForm
           onCreated={async (farm) => {
             addFarm(farm);
-            await navigate('/dashboard');
+            await navigate(paths.dashboard);
           }}
         />
       </div>

@@ -6,13 +6,14 @@ import { useFarmSelection } from '@/features/farms/useFarmSelection';
 // Imported from its own module, not the components barrel: the barrel's forms would put zod on the first dashboard load.
 import { LowStockCard } from '@/features/inventory/components/InventoryWidgets';
 import { useSession } from '@/lib/session';
+import { paths } from '@/lib/paths';
 
 const STEPS = [
-  { key: 'staff', path: '/dashboard/staff', icon: Users },
-  { key: 'inventory', path: '/dashboard/inventory', icon: Package },
-  { key: 'livestock', path: '/dashboard/livestock', icon: PawPrint },
-  { key: 'crops', path: '/dashboard/crops', icon: Sprout },
-  { key: 'expenses', path: '/dashboard/expenses', icon: Wallet },
+  { key: 'staff', path: paths.staff, icon: Users },
+  { key: 'inventory', path: paths.inventory, icon: Package },
+  { key: 'livestock', path: paths.livestock, icon: PawPrint },
+  { key: 'crops', path: paths.crops, icon: Sprout },
+  { key: 'expenses', path: paths.expenses, icon: Wallet },
 ] as const;
 
 export default function DashboardHomeScreen() {
@@ -34,8 +35,11 @@ export default function DashboardHomeScreen() {
         )}
         {selectedFarm && <p className="text-stone-700">{selectedFarm.location}</p>}
       </header>
-      {selectedFarm && <LowStockCard farmId={selectedFarm.id} inventoryPath="/dashboard/inventory" />}
-      <section aria-labelledby="getting-started" className="rounded-2xl border border-stone-200 bg-white p-4 sm:p-6">
+      {selectedFarm && <LowStockCard farmId={selectedFarm.id} inventoryPath={paths.inventory} />}
+      <section
+        aria-labelledby="getting-started"
+        className="rounded-2xl border border-stone-200 bg-white p-4 sm:p-6"
+      >
         <h2 id="getting-started" className="text-lg font-semibold text-stone-900">
           {t('home.gettingStarted')}
         </h2>
@@ -43,7 +47,10 @@ export default function DashboardHomeScreen() {
         <ol className="mt-4 flex flex-col divide-y divide-stone-100">
           {STEPS.map(({ key, path, icon: Icon }, index) => (
             <li key={key}>
-              <Link to={path} className="flex min-h-14 items-center gap-3 rounded-lg px-1 py-2 hover:bg-stone-50">
+              <Link
+                to={path}
+                className="flex min-h-14 items-center gap-3 rounded-lg px-1 py-2 hover:bg-stone-50"
+              >
                 <span className="flex size-8 shrink-0 items-center justify-center rounded-full bg-green-100 text-sm font-bold text-green-900 tabular-nums">
                   {index + 1}
                 </span>

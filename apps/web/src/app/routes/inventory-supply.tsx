@@ -1,20 +1,19 @@
 import { useParams } from 'react-router';
-import { SkeletonRows } from '@/components/ui';
-import { useFarmSelection } from '@/features/farms/useFarmSelection';
 import { SupplyDetail } from '@/features/inventory/components';
+import { paths } from '@/lib/paths';
+import { useSelectedFarm } from '../RequireFarm';
 
 /** /dashboard/inventory/:supplyId: one supply with its stock history. */
 export default function InventorySupplyScreen() {
   const { supplyId = '' } = useParams();
-  const { selectedFarm } = useFarmSelection();
-  if (!selectedFarm) return <SkeletonRows rows={4} />;
+  const farm = useSelectedFarm();
   return (
     <SupplyDetail
-      key={`${selectedFarm.id}/${supplyId}`}
-      farmId={selectedFarm.id}
-      role={selectedFarm.role}
+      key={`${farm.id}/${supplyId}`}
+      farmId={farm.id}
+      role={farm.role}
       supplyId={supplyId}
-      listPath="/dashboard/inventory"
+      listPath={paths.inventory}
     />
   );
 }

@@ -3,27 +3,16 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Truck } from 'lucide-react';
 import { can } from '@gona/shared/permissions';
-import { Button, buttonClasses, PageHeader, SkeletonRows } from '@/components/ui';
-import { useFarmSelection } from '@/features/farms/useFarmSelection';
+import { Button, buttonClasses, PageHeader } from '@/components/ui';
 import { AlertsPanel, ExportLinks, SupplyFormDialog, SupplyList } from '@/features/inventory/components';
-
-const supplyPath = (supplyId: string) => `/dashboard/inventory/${supplyId}`;
+import { paths, supplyPath } from '@/lib/paths';
+import { useSelectedFarm } from '../RequireFarm';
 
 /** /dashboard/inventory: low-stock alerts, the supply list with its filters, and the way to suppliers and exports. */
 export default function InventoryScreen() {
   const { t } = useTranslation('inventory');
-  const { selectedFarm } = useFarmSelection();
+  const { id: farmId, role } = useSelectedFarm();
   const [adding, setAdding] = useState(false);
-
-  if (!selectedFarm) {
-    return (
-      <>
-        <PageHeader title={t('title')} />
-        <SkeletonRows rows={4} />
-      </>
-    );
-  }
-  const { id: farmId, role } = selectedFarm;
 
   return (
     <>
@@ -36,7 +25,7 @@ export default function InventoryScreen() {
         <AlertsPanel farmId={farmId} role={role} supplyPath={supplyPath} />
         <SupplyList farmId={farmId} role={role} onAdd={() => setAdding(true)} supplyPath={supplyPath} />
         <div className="flex flex-wrap gap-2 border-t border-stone-200 pt-4">
-          <Link to="/dashboard/inventory/suppliers" className={buttonClasses('secondary')}>
+          <Link to={paths.suppliers} className={buttonClasses('secondary')}>
             <Truck aria-hidden="true" className="size-4" />
             {t('suppliers.manage')}
           </Link>

@@ -8,6 +8,7 @@ import { farmKeys, fetchFarm } from '@/features/farms/api';
 import { DeleteFarm } from '@/features/farms/components/DeleteFarm';
 import { FarmSettingsForm } from '@/features/farms/components/FarmSettingsForm';
 import { useFarmSelection } from '@/features/farms/useFarmSelection';
+import { paths } from '@/lib/paths';
 
 /** /dashboard/settings/farms/:farmId: every field of one farm (owner, manager), and its deletion (owner). */
 export default function FarmSettingsScreen() {
@@ -54,7 +55,7 @@ export default function FarmSettingsScreen() {
             farm={farm}
             onDeleted={async () => {
               removeFarm(farm.id);
-              await navigate(farms.length > 1 ? '/dashboard/select-farm' : '/create-farm', { replace: true });
+              await navigate(farms.length > 1 ? paths.selectFarm : paths.createFarm, { replace: true });
             }}
           />
         )}

@@ -4,13 +4,14 @@ import { ChevronRight, Plus, Tractor } from 'lucide-react';
 import { can } from '@gona/shared/permissions';
 import { Badge, buttonClasses, PageHeader, SkeletonRows } from '@/components/ui';
 import { useFarmSelection } from '@/features/farms/useFarmSelection';
+import { paths, settingsFarmPath } from '@/lib/paths';
 
 /** /dashboard/settings/farms: every farm of the user, a way into each one's settings, and Add a farm. */
 export default function ManageFarmsScreen() {
   const { t } = useTranslation('dashboard');
   const { farms, ready } = useFarmSelection();
   const addFarm = (
-    <Link to="/dashboard/create-farm" className={buttonClasses('primary')}>
+    <Link to={paths.dashboardCreateFarm} className={buttonClasses('primary')}>
       <Plus aria-hidden="true" className="size-5" />
       {t('farms.addFarm')}
     </Link>
@@ -39,7 +40,7 @@ export default function ManageFarmsScreen() {
               <li key={farm.id}>
                 {can(farm.role, 'farm.update') ? (
                   <Link
-                    to={`/dashboard/settings/farms/${farm.id}`}
+                    to={settingsFarmPath(farm.id)}
                     aria-label={t('farms.openSettings', { name: farm.name })}
                     className="flex min-h-16 items-center gap-3 px-4 py-3 hover:bg-stone-50"
                   >

@@ -2,12 +2,13 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ChevronRight, History, KeyRound, Tractor, UserRound } from 'lucide-react';
 import { PageHeader } from '@/components/ui';
+import { paths } from '@/lib/paths';
 
 const SECTIONS = [
-  { key: 'profile', path: '/dashboard/settings/profile', icon: UserRound },
-  { key: 'farms', path: '/dashboard/settings/farms', icon: Tractor },
-  { key: 'account', path: '/dashboard/settings/account', icon: KeyRound },
-  { key: 'activity', path: '/dashboard/settings/activity', icon: History },
+  { key: 'profile', path: paths.settingsProfile, icon: UserRound },
+  { key: 'farms', path: paths.settingsFarms, icon: Tractor },
+  { key: 'account', path: paths.settingsAccount, icon: KeyRound },
+  { key: 'activity', path: paths.settingsActivity, icon: History },
 ] as const;
 
 export default function SettingsScreen() {

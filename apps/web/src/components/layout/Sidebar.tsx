@@ -5,6 +5,7 @@ import { PanelLeftClose, PanelLeftOpen } from 'lucide-react';
 import { Logo, LogoIcon } from '@/components/brand/Logo';
 import { cx } from '@/components/ui/cx';
 import { isNavItemActive, MAIN_NAV, SETTINGS_NAV, type NavItem } from './nav-items';
+import { paths } from '@/lib/paths';
 
 type SidebarProps = {
   currentPath: string;
@@ -22,8 +23,18 @@ export function Sidebar({ currentPath, collapsed, onToggle, renderBadge, header,
   const { t } = useTranslation('dashboard');
   return (
     <div className="flex h-full flex-col bg-white">
-      <div className={cx('flex items-center gap-2 border-b border-stone-200 px-3 py-2', collapsed ? 'flex-col' : 'justify-between')}>
-        <Link to="/dashboard" onClick={onNavigate} className="inline-flex min-h-11 items-center rounded px-1" aria-label={t('nav.home')}>
+      <div
+        className={cx(
+          'flex items-center gap-2 border-b border-stone-200 px-3 py-2',
+          collapsed ? 'flex-col' : 'justify-between',
+        )}
+      >
+        <Link
+          to={paths.dashboard}
+          onClick={onNavigate}
+          className="inline-flex min-h-11 items-center rounded px-1"
+          aria-label={t('nav.home')}
+        >
           {collapsed ? <LogoIcon className="size-9" alt="" /> : <Logo className="h-8 w-auto" alt="" />}
         </Link>
         {onToggle && (
@@ -34,14 +45,26 @@ export function Sidebar({ currentPath, collapsed, onToggle, renderBadge, header,
             aria-label={collapsed ? t('sidebar.expand') : t('sidebar.collapse')}
             className="inline-flex size-11 items-center justify-center rounded-lg text-stone-700 hover:bg-stone-100"
           >
-            {collapsed ? <PanelLeftOpen aria-hidden="true" className="size-5" /> : <PanelLeftClose aria-hidden="true" className="size-5" />}
+            {collapsed ? (
+              <PanelLeftOpen aria-hidden="true" className="size-5" />
+            ) : (
+              <PanelLeftClose aria-hidden="true" className="size-5" />
+            )}
           </button>
         )}
       </div>
       {header && !collapsed && <div className="border-b border-stone-200 px-3 py-2">{header}</div>}
       <nav aria-label={t('sidebar.label')} className="flex-1 overflow-y-auto px-2 py-2">
-        <NavGroup title={t('sidebar.mainGroup')} items={MAIN_NAV} {...{ currentPath, collapsed, renderBadge, onNavigate }} />
-        <NavGroup title={t('sidebar.settingsGroup')} items={SETTINGS_NAV} {...{ currentPath, collapsed, renderBadge, onNavigate }} />
+        <NavGroup
+          title={t('sidebar.mainGroup')}
+          items={MAIN_NAV}
+          {...{ currentPath, collapsed, renderBadge, onNavigate }}
+        />
+        <NavGroup
+          title={t('sidebar.settingsGroup')}
+          items={SETTINGS_NAV}
+          {...{ currentPath, collapsed, renderBadge, onNavigate }}
+        />
       </nav>
     </div>
   );
@@ -57,7 +80,14 @@ function NavGroup({ title, items, currentPath, collapsed, renderBadge, onNavigat
   const navigate = useNavigate();
   return (
     <div className="mb-2">
-      <h2 className={cx('mb-0.5 px-3 text-xs font-semibold uppercase tracking-wide text-stone-700', collapsed && 'sr-only')}>{title}</h2>
+      <h2
+        className={cx(
+          'mb-0.5 px-3 text-xs font-semibold uppercase tracking-wide text-stone-700',
+          collapsed && 'sr-only',
+        )}
+      >
+        {title}
+      </h2>
       <ul className="flex flex-col">
         {items.map(({ key, path, icon: Icon }) => {
           const active = isNavItemActive(path, currentPath);

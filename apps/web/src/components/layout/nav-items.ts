@@ -15,6 +15,7 @@ import {
   Wallet,
   type LucideIcon,
 } from 'lucide-react';
+import { paths } from '@/lib/paths';
 
 export type NavItem = {
   /** Key under dashboard:nav. */
@@ -25,29 +26,30 @@ export type NavItem = {
 
 /** The sidebar's main group, in the spec's order. */
 export const MAIN_NAV: readonly NavItem[] = [
-  { key: 'dashboard', path: '/dashboard', icon: LayoutDashboard },
-  { key: 'staff', path: '/dashboard/staff', icon: Users },
-  { key: 'inventory', path: '/dashboard/inventory', icon: Package },
-  { key: 'livestock', path: '/dashboard/livestock', icon: PawPrint },
-  { key: 'crops', path: '/dashboard/crops', icon: Sprout },
-  { key: 'expenses', path: '/dashboard/expenses', icon: Wallet },
-  { key: 'reports', path: '/dashboard/reports', icon: FileChartColumn },
-  { key: 'climate', path: '/dashboard/climate', icon: CloudSun },
-  { key: 'marketplace', path: '/dashboard/marketplace', icon: Store },
+  { key: 'dashboard', path: paths.dashboard, icon: LayoutDashboard },
+  { key: 'staff', path: paths.staff, icon: Users },
+  { key: 'inventory', path: paths.inventory, icon: Package },
+  { key: 'livestock', path: paths.livestock, icon: PawPrint },
+  { key: 'crops', path: paths.crops, icon: Sprout },
+  { key: 'expenses', path: paths.expenses, icon: Wallet },
+  { key: 'reports', path: paths.reports, icon: FileChartColumn },
+  { key: 'climate', path: paths.climate, icon: CloudSun },
+  { key: 'marketplace', path: paths.marketplace, icon: Store },
   // The spec gives Invite Farmer a placeholder path until invitations exist.
-  { key: 'inviteFarmer', path: '/dashboard/#', icon: UserPlus },
+  { key: 'inviteFarmer', path: `${paths.dashboard}/#`, icon: UserPlus },
 ];
 
 /** The sidebar's settings group, in the spec's order. */
 export const SETTINGS_NAV: readonly NavItem[] = [
-  { key: 'subscription', path: '/dashboard/subscription', icon: CreditCard },
-  { key: 'settings', path: '/dashboard/settings', icon: Settings },
-  { key: 'support', path: '/dashboard/support', icon: LifeBuoy },
-  { key: 'logout', path: '/logout', icon: LogOut },
+  { key: 'subscription', path: paths.subscription, icon: CreditCard },
+  { key: 'settings', path: paths.settings, icon: Settings },
+  { key: 'support', path: paths.support, icon: LifeBuoy },
+  { key: 'logout', path: paths.logout, icon: LogOut },
 ];
 
 /** Spec highlighting: Dashboard only on exactly /dashboard, every other item when the path starts with its path. */
 export function isNavItemActive(itemPath: string, currentPath: string): boolean {
-  if (itemPath === '/dashboard') return currentPath === '/dashboard' || currentPath === '/dashboard/';
+  if (itemPath === paths.dashboard)
+    return currentPath === paths.dashboard || currentPath === `${paths.dashboard}/`;
   return currentPath.startsWith(itemPath);
 }

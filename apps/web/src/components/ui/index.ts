@@ -5,8 +5,16 @@ export { cx } from './cx';
 export { Dialog, type DialogProps } from './Dialog';
 export { EmptyState } from './EmptyState';
 export { FormAlert } from './FormAlert';
-export { SelectField, TextareaField, TextField, type SelectFieldProps, type TextareaFieldProps, type TextFieldProps } from './Field';
+export {
+  SelectField,
+  TextareaField,
+  TextField,
+  type SelectFieldProps,
+  type TextareaFieldProps,
+  type TextFieldProps,
+} from './Field';
 export { PageHeader } from './PageHeader';
+export { PagedList, type PagedListQuery } from './PagedList';
 export { ResponsiveList, type ListColumn } from './ResponsiveList';
 export { SkeletonRows } from './Skeleton';
 export { Spinner } from './Spinner';

@@ -29,6 +29,7 @@ import {
   type UpdateSupply,
 } from '@gona/shared/inventory';
 import { apiFetch } from '@/lib/http';
+import { pagedQueryOptions } from '@/lib/paged-query';
 
 export type SupplyFilters = { search: string; category: SupplyCategory | ''; lowStock: boolean };
 
@@ -44,6 +45,7 @@ export const inventoryKeys = {
 };
 
 const farmPath = (farmId: string) => `/api/farms/${encodeURIComponent(farmId)}`;
+const suppliesPath = (farmId: string) => `${farmPath(farmId)}/supplies`;
 
 export const exportUrls = (farmId: string) => ({
   supplies: `${farmPath(farmId)}/supplies/export.csv`,
@@ -51,19 +53,17 @@ export const exportUrls = (farmId: string) => ({
 });
 
 export function useSupplies(farmId: string, filters: SupplyFilters) {
-  return useInfiniteQuery({
-    queryKey: inventoryKeys.supplies(farmId, filters),
-    initialPageParam: null as string | null,
-    queryFn: ({ pageParam }) => {
-      const params = new URLSearchParams({ limit: String(PAGE_SIZE) });
-      if (filters.search.trim()) params.set('search', filters.search.trim());
-      if (filters.category) params.set('category', filters.category);
-      if (filters.lowStock) params.set('low_stock', 'true');
-      if (pageParam) params.set('cursor', pageParam);
-      return apiFetch<Page<Supply>>(`${farmPath(farmId)}/supplies?${params.toString()}`);
-    },
-    getNextPageParam: (last) => last.next_cursor,
-  });
+  return useInfiniteQuery(
+    pagedQueryOptions<Supply>({
+      queryKey: inventoryKeys.supplies(farmId, filters),
+      path: suppliesPath(farmId),
+      params: {
+        search: filters.search.trim(),
+        category: filters.category,
+        low_stock: filters.lowStock ? 'true' : undefined,
+      },
+    }),
+  );
 }
 
 export function useSupply(farmId: string, supplyId: string) {
@@ -74,18 +74,12 @@ export function useSupply(farmId: string, supplyId: string) {
 }
 
 export function useMovements(farmId: string, supplyId: string) {
-  return useInfiniteQuery({
-    queryKey: inventoryKeys.movements(farmId, supplyId),
-    initialPageParam: null as string | null,
-    queryFn: ({ pageParam }) => {
-      const params = new URLSearchParams({ limit: String(PAGE_SIZE) });
-      if (pageParam) params.set('cursor', pageParam);
-      return apiFetch<Page<Movement>>(
-        `${farmPath(farmId)}/supplies/${encodeURIComponent(supplyId)}/movements?${params.toString()}`,
-      );
-    },
-    getNextPageParam: (last) => last.next_cursor,
-  });
+  return useInfiniteQuery(
+    pagedQueryOptions<Movement>({
+      queryKey: inventoryKeys.movements(farmId, supplyId),
+      path: `${suppliesPath(farmId)}/${encodeURIComponent(supplyId)}/movements`,
+    }),
+  );
 }
 
 /**
@@ -107,10 +101,12 @@ export function useHasStockHistory(farmId: string, supply: Supply | undefined): 
 }
 
 export function useOpenAlerts(farmId: string) {
-  return useQuery({
-    queryKey: inventoryKeys.alerts(farmId),
-    queryFn: () => apiFetch<Page<InventoryAlert>>(`${farmPath(farmId)}/inventory-alerts?limit=${PAGE_SIZE}`),
-  });
+  return useInfiniteQuery(
+    pagedQueryOptions<InventoryAlert>({
+      queryKey: inventoryKeys.alerts(farmId),
+      path: `${farmPath(farmId)}/inventory-alerts`,
+    }),
+  );
 }
 
 export function useOpenAlertCount(farmId: string | null) {
@@ -435,8 +431,6 @@ function deactivateSupplierOptions(queryClient: QueryClient) {
     (supplier, { farmId }) => putSupplier(queryClient, farmId, supplier),
   );
 }
-
-const suppliesPath = (farmId: string) => `${farmPath(farmId)}/supplies`;
 
 function isSupplyChange(key: readonly unknown[] | undefined): boolean {
   return key?.[0] === 'inventory' && (key[1] === 'update-supply' || key[1] === 'record-movement');

@@ -1,14 +1,15 @@
 import { useRef, type MouseEvent, type ReactNode, type RefObject } from 'react';
 import { Logo } from '@/components/brand/Logo';
+import { paths } from '@/lib/paths';
 import { t } from '../t';
 import { LegalDialog, type LegalDocument } from './LegalDialog';
 
 type PublicFooterProps = { currentPath: string };
 
 const FEATURE_LINKS = [
-  { key: 'farmDashboard', href: '/dashboard' },
-  { key: 'aiClimateAlerts', href: '/dashboard/climate' },
-  { key: 'staffManagement', href: '/dashboard/staff' },
+  { key: 'farmDashboard', href: paths.dashboard },
+  { key: 'aiClimateAlerts', href: paths.climate },
+  { key: 'staffManagement', href: paths.staff },
   { key: 'satelliteMapping', href: null },
   { key: 'ussd', href: null },
 ] as const;
@@ -37,7 +38,10 @@ export function PublicFooter({ currentPath }: PublicFooterProps) {
   };
 
   return (
-    <footer className="border-t border-stone-200 bg-stone-100 px-4 text-stone-700" aria-label={t('footer.label')}>
+    <footer
+      className="border-t border-stone-200 bg-stone-100 px-4 text-stone-700"
+      aria-label={t('footer.label')}
+    >
       <div className="mx-auto grid max-w-6xl grid-cols-2 gap-x-4 gap-y-8 py-10 lg:grid-cols-4">
         <div className="col-span-2 lg:col-span-1">
           <a href="/" aria-label={t('nav.logoLabel')} className="inline-flex min-h-11 items-center rounded">
@@ -65,12 +69,24 @@ export function PublicFooter({ currentPath }: PublicFooterProps) {
         </FooterGroup>
         <FooterGroup title={t('footer.legal')}>
           <li>
-            <a href="#privacy" data-dialog="privacy" aria-haspopup="dialog" onClick={open('privacy')} className={linkClass}>
+            <a
+              href="#privacy"
+              data-dialog="privacy"
+              aria-haspopup="dialog"
+              onClick={open('privacy')}
+              className={linkClass}
+            >
               {t('footer.privacy')}
             </a>
           </li>
           <li>
-            <a href="#terms" data-dialog="terms" aria-haspopup="dialog" onClick={open('terms')} className={linkClass}>
+            <a
+              href="#terms"
+              data-dialog="terms"
+              aria-haspopup="dialog"
+              onClick={open('terms')}
+              className={linkClass}
+            >
               {t('footer.terms')}
             </a>
           </li>
@@ -90,7 +106,8 @@ export function PublicFooter({ currentPath }: PublicFooterProps) {
   );
 }
 
-const linkClass = 'inline-flex min-h-11 items-center rounded text-sm text-stone-700 underline-offset-2 hover:text-green-800 hover:underline sm:min-h-8';
+const linkClass =
+  'inline-flex min-h-11 items-center rounded text-sm text-stone-700 underline-offset-2 hover:text-green-800 hover:underline sm:min-h-8';
 
 function FooterGroup({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -102,7 +119,15 @@ function FooterGroup({ title, children }: { title: string; children: ReactNode }
 }
 
 /** A link, or (href null) the spec's placeholder: an <a> without href, marked as coming soon. */
-function FooterLink({ href, currentPath, children }: { href: string | null; currentPath: string; children: ReactNode }) {
+function FooterLink({
+  href,
+  currentPath,
+  children,
+}: {
+  href: string | null;
+  currentPath: string;
+  children: ReactNode;
+}) {
   if (href === null) {
     return (
       <a className="inline-flex min-h-11 flex-wrap items-center gap-x-2 text-sm text-stone-700 sm:min-h-8">

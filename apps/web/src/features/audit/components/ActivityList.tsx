@@ -1,8 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { History } from 'lucide-react';
 import type { AuditLog } from '@gona/shared/audit';
-import { EmptyState, ResponsiveList, SkeletonRows, type ListColumn } from '@/components/ui';
+import { EmptyState, PagedList, ResponsiveList, type ListColumn } from '@/components/ui';
 import { formatDateTime } from '@/lib/format';
+import { pageItems } from '@/lib/paged-query';
 import { useMyActivity } from '../api';
 import { activitySentence, type SentenceTools } from '../sentence';
 
@@ -15,18 +16,6 @@ type Props = Pick<SentenceTools, 'quantityText'> & {
 export function ActivityList({ quantityText, canSeeMoney }: Props) {
   const { t, i18n } = useTranslation('dashboard');
   const activity = useMyActivity();
-
-  if (activity.isPending) return <SkeletonRows rows={4} />;
-  if (activity.isError && !activity.data) {
-    return (
-      <EmptyState icon={History} title={t('activity.emptyTitle')} description={t('activity.loadFailed')} />
-    );
-  }
-  if (activity.data.length === 0) {
-    return (
-      <EmptyState icon={History} title={t('activity.emptyTitle')} description={t('activity.emptyText')} />
-    );
-  }
 
   const sentence = (log: AuditLog) =>
     activitySentence(log, { t, language: i18n.language, quantityText, showMoney: canSeeMoney(log.farm_id) });
@@ -45,17 +34,32 @@ export function ActivityList({ quantityText, canSeeMoney }: Props) {
   ];
 
   return (
-    <ResponsiveList
-      label={t('activity.listLabel')}
-      items={activity.data}
-      columns={columns}
-      getKey={(log) => log.id}
-      renderCard={(log) => (
-        <div className="flex min-w-0 flex-col gap-1">
-          <p className="wrap-anywhere text-stone-900">{sentence(log)}</p>
-          <p className="text-sm text-stone-700">{t('activity.byAt', { name: who(log), time: time(log) })}</p>
-        </div>
+    <PagedList
+      query={activity}
+      items={pageItems(activity.data)}
+      skeletonRows={4}
+      errorTitle={t('activity.loadFailedTitle')}
+      errorText={() => t('activity.loadFailed')}
+      empty={
+        <EmptyState icon={History} title={t('activity.emptyTitle')} description={t('activity.emptyText')} />
+      }
+    >
+      {(items) => (
+        <ResponsiveList
+          label={t('activity.listLabel')}
+          items={items}
+          columns={columns}
+          getKey={(log) => log.id}
+          renderCard={(log) => (
+            <div className="flex min-w-0 flex-col gap-1">
+              <p className="wrap-anywhere text-stone-900">{sentence(log)}</p>
+              <p className="text-sm text-stone-700">
+                {t('activity.byAt', { name: who(log), time: time(log) })}
+              </p>
+            </div>
+          )}
+        />
       )}
-    />
+    </PagedList>
   );
 }

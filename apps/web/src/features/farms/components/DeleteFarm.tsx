@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import type { Farm } from '@gona/shared/farms';
 import { Button, Dialog, FormAlert, TextField } from '@/components/ui';
-import { useErrorText } from '@/features/inventory/errors';
+import { useErrorText } from '@/lib/error-text';
 import { deleteFarm } from '../api';
 
 type Props = { farm: Farm; onDeleted: () => Promise<void> | void };

@@ -5,7 +5,7 @@ import { UpdateFarmInputSchema, type Farm } from '@gona/shared/farms';
 import { Button, FormAlert } from '@/components/ui';
 import { ApiError } from '@/lib/http';
 import { useSchemaForm } from '@/lib/use-schema-form';
-import { useErrorText } from '@/features/inventory/errors';
+import { useErrorText } from '@/lib/error-text';
 import { updateFarm } from '../api';
 import { FarmFields, farmInput, farmValues } from './FarmFields';
 

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { EllipsisVertical, Plus, Settings2 } from 'lucide-react';
 import { useFarmSelection } from '../useFarmSelection';
+import { paths } from '@/lib/paths';
 
 /** Switches the selected farm; shown in the sidebar (desktop) and the top bar (phones). */
 export function FarmSwitcher() {
@@ -12,7 +13,7 @@ export function FarmSwitcher() {
   if (farms.length === 0) {
     return (
       <Link
-        to="/dashboard/create-farm"
+        to={paths.dashboardCreateFarm}
         className="inline-flex min-h-11 items-center font-medium text-green-800 underline"
       >
         {t('farms.addFarm')}
@@ -83,11 +84,11 @@ function FarmOptions() {
           id={panelId}
           className="absolute right-0 z-30 mt-1 flex w-52 flex-col rounded-xl border border-stone-200 bg-white py-1 shadow-lg"
         >
-          <Link to="/dashboard/create-farm" className={item} onClick={() => setOpen(false)}>
+          <Link to={paths.dashboardCreateFarm} className={item} onClick={() => setOpen(false)}>
             <Plus aria-hidden="true" className="size-5 text-green-700" />
             {t('farms.addFarm')}
           </Link>
-          <Link to="/dashboard/settings/farms" className={item} onClick={() => setOpen(false)}>
+          <Link to={paths.settingsFarms} className={item} onClick={() => setOpen(false)}>
             <Settings2 aria-hidden="true" className="size-5 text-green-700" />
             {t('farms.manageFarms')}
           </Link>

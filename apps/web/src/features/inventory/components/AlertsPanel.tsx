@@ -4,9 +4,10 @@ import { TriangleAlert } from 'lucide-react';
 import { toast } from 'sonner';
 import { can, type FarmRole } from '@gona/shared/permissions';
 import type { InventoryAlert } from '@gona/shared/inventory';
-import { Button, SkeletonRows } from '@/components/ui';
+import { Button, PagedList } from '@/components/ui';
+import { pageItems } from '@/lib/paged-query';
 import { useOpenAlertCount, useOpenAlerts, useResolveAlert } from '../api';
-import { useErrorText } from '../errors';
+import { useErrorText } from '@/lib/error-text';
 import { formatDate, useQuantityText } from '../format';
 
 type Props = { farmId: string; role: FarmRole; supplyPath: (supplyId: string) => string };
@@ -33,7 +34,6 @@ export function AlertsPanel({ farmId, role, supplyPath }: Props) {
     }
   }
 
-  const items = alerts.data?.items ?? [];
   return (
     <section
       aria-labelledby="inventory-alerts-title"
@@ -46,53 +46,58 @@ export function AlertsPanel({ farmId, role, supplyPath }: Props) {
         <TriangleAlert aria-hidden="true" className="size-5 text-amber-700" />
         {t('alerts.title')}
       </h2>
-      {alerts.isPending ? (
-        <SkeletonRows rows={1} />
-      ) : alerts.isError && items.length === 0 ? (
-        <p className="text-stone-800">{t('alerts.errorText', { message: errorText(alerts.error) })}</p>
-      ) : items.length === 0 ? (
-        <p className="text-stone-800">
-          {lowStock > 0 ? t('alerts.noneButLow', { count: lowStock }) : t('alerts.none')}
-        </p>
-      ) : (
-        <>
-          {canResolve && <p className="mb-2 text-sm text-stone-700">{t('alerts.dismissHint')}</p>}
-          <ul aria-label={t('alerts.label')} className="flex flex-col gap-2">
-            {items.map((alert) => (
-              <li
-                key={alert.id}
-                className="flex flex-wrap items-center justify-between gap-3 rounded-lg bg-white px-3 py-2"
-              >
-                <div className="flex min-w-0 flex-col">
-                  <Link
-                    to={supplyPath(alert.supply_id)}
-                    className="font-medium wrap-anywhere text-stone-900 underline-offset-2 hover:underline"
-                  >
-                    {t('alerts.item', {
-                      name: alert.supply.name,
-                      quantity: quantityText(alert.supply.quantity, alert.supply.unit),
-                      threshold: quantityText(alert.supply.low_threshold, alert.supply.unit),
-                    })}
-                  </Link>
-                  <span className="text-sm text-stone-700">
-                    {t('alerts.since', { date: formatDate(alert.created_at) })}
-                  </span>
-                </div>
-                {canResolve && (
-                  <Button
-                    variant="secondary"
-                    aria-label={t('alerts.resolveName', { name: alert.supply.name })}
-                    loading={resolve.isPending && resolve.variables === alert.id}
-                    onClick={() => void onResolve(alert)}
-                  >
-                    {t('alerts.resolve')}
-                  </Button>
-                )}
-              </li>
-            ))}
-          </ul>
-        </>
-      )}
+      <PagedList
+        query={alerts}
+        items={pageItems(alerts.data)}
+        skeletonRows={1}
+        errorTitle={t('alerts.errorTitle')}
+        errorText={(message) => t('alerts.errorText', { message })}
+        empty={
+          <p className="text-stone-800">
+            {lowStock > 0 ? t('alerts.noneButLow', { count: lowStock }) : t('alerts.none')}
+          </p>
+        }
+      >
+        {(items) => (
+          <>
+            {canResolve && <p className="mb-2 text-sm text-stone-700">{t('alerts.dismissHint')}</p>}
+            <ul aria-label={t('alerts.label')} className="flex flex-col gap-2">
+              {items.map((alert) => (
+                <li
+                  key={alert.id}
+                  className="flex flex-wrap items-center justify-between gap-3 rounded-lg bg-white px-3 py-2"
+                >
+                  <div className="flex min-w-0 flex-col">
+                    <Link
+                      to={supplyPath(alert.supply_id)}
+                      className="font-medium wrap-anywhere text-stone-900 underline-offset-2 hover:underline"
+                    >
+                      {t('alerts.item', {
+                        name: alert.supply.name,
+                        quantity: quantityText(alert.supply.quantity, alert.supply.unit),
+                        threshold: quantityText(alert.supply.low_threshold, alert.supply.unit),
+                      })}
+                    </Link>
+                    <span className="text-sm text-stone-700">
+                      {t('alerts.since', { date: formatDate(alert.created_at) })}
+                    </span>
+                  </div>
+                  {canResolve && (
+                    <Button
+                      variant="secondary"
+                      aria-label={t('alerts.resolveName', { name: alert.supply.name })}
+                      loading={resolve.isPending && resolve.variables === alert.id}
+                      onClick={() => void onResolve(alert)}
+                    >
+                      {t('alerts.resolve')}
+                    </Button>
+                  )}
+                </li>
+              ))}
+            </ul>
+          </>
+        )}
+      </PagedList>
     </section>
   );
 }

@@ -13,7 +13,7 @@ import { Button, cx, Dialog, FormAlert, TextareaField, TextField } from '@/compo
 import { ApiError } from '@/lib/http';
 import { useSchemaForm } from '@/lib/use-schema-form';
 import { newClientId, QUEUED, sendOrQueue, useRecordMovement } from '../api';
-import { useErrorText } from '../errors';
+import { useErrorText } from '@/lib/error-text';
 import { useQuantityText } from '../format';
 
 type Props = {

@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import type { Movement, Supply } from '@gona/shared/inventory';
-import { Button, EmptyState, ResponsiveList, SkeletonRows, type ListColumn } from '@/components/ui';
+import { PagedList, ResponsiveList, type ListColumn } from '@/components/ui';
 import { formatDateTime } from '@/lib/format';
+import { pageItems } from '@/lib/paged-query';
 import { useMovements } from '../api';
-import { useErrorText } from '../errors';
 import { useQuantityText } from '../format';
 
 type Props = { farmId: string; supply: Pick<Supply, 'id' | 'unit'> };
@@ -12,9 +12,7 @@ type Props = { farmId: string; supply: Pick<Supply, 'id' | 'unit'> };
 export function MovementHistory({ farmId, supply }: Props) {
   const { t } = useTranslation('inventory');
   const quantityText = useQuantityText();
-  const errorText = useErrorText();
   const movements = useMovements(farmId, supply.id);
-  const items = movements.data?.pages.flatMap((page) => page.items) ?? [];
 
   const what = (m: Movement) => (
     <span className="flex flex-col">
@@ -49,18 +47,14 @@ export function MovementHistory({ farmId, supply }: Props) {
       <h2 id="stock-history-title" className="text-xl font-semibold text-stone-900">
         {t('detail.history')}
       </h2>
-      {movements.isPending ? (
-        <SkeletonRows rows={3} />
-      ) : movements.isError && items.length === 0 ? (
-        <EmptyState
-          title={t('detail.errorTitle')}
-          description={t('detail.errorText', { message: errorText(movements.error) })}
-          action={<Button onClick={() => void movements.refetch()}>{t('list.retry')}</Button>}
-        />
-      ) : items.length === 0 ? (
-        <p className="text-stone-700">{t('detail.historyEmpty')}</p>
-      ) : (
-        <>
+      <PagedList
+        query={movements}
+        items={pageItems(movements.data)}
+        errorTitle={t('detail.errorTitle')}
+        errorText={(message) => t('detail.errorText', { message })}
+        empty={<p className="text-stone-700">{t('detail.historyEmpty')}</p>}
+      >
+        {(items) => (
           <ResponsiveList
             label={t('detail.historyLabel')}
             items={items}
@@ -81,17 +75,8 @@ export function MovementHistory({ farmId, supply }: Props) {
               </div>
             )}
           />
-          {movements.hasNextPage && (
-            <Button
-              variant="secondary"
-              loading={movements.isFetchingNextPage}
-              onClick={() => void movements.fetchNextPage()}
-            >
-              {t('list.loadMore')}
-            </Button>
-          )}
-        </>
-      )}
+        )}
+      </PagedList>
     </section>
   );
 }

@@ -6,7 +6,7 @@ import { Button } from '@/components/ui';
 import { removeAttentionItem, type AttentionItem } from '@/lib/needs-attention';
 import { resendChange } from '@/lib/query-client';
 import { retryVariables, type RecordMovementVariables } from '../api';
-import { useErrorText } from '../errors';
+import { useErrorText } from '@/lib/error-text';
 import { useQuantityText } from '../format';
 
 /**

@@ -12,7 +12,7 @@ import {
   EmptyState,
   FormAlert,
   ResponsiveList,
-  SkeletonRows,
+  PagedList,
   TextareaField,
   TextField,
   type ListColumn,
@@ -29,7 +29,8 @@ import {
   useUpdateSupplier,
   type Shown,
 } from '../api';
-import { useErrorText, useSaveFailure } from '../errors';
+import { useErrorText } from '@/lib/error-text';
+import { useSaveFailure } from '../errors';
 
 type Props = { farmId: string; role: FarmRole };
 type ShownSupplier = Shown<Supplier & { deactivating: boolean }>;
@@ -97,44 +98,44 @@ export function SuppliersManager({ farmId, role }: Props) {
           <Button onClick={() => setEditing('new')}>{t('suppliers.add')}</Button>
         </div>
       )}
-      {suppliers.isPending ? (
-        <SkeletonRows rows={3} />
-      ) : suppliers.isError && items.length === 0 ? (
-        <EmptyState
-          title={t('suppliers.errorTitle')}
-          description={t('suppliers.errorText', { message: errorText(suppliers.error) })}
-          action={<Button onClick={() => void suppliers.refetch()}>{t('list.retry')}</Button>}
-        />
-      ) : items.length === 0 ? (
-        <EmptyState
-          icon={Truck}
-          title={t('suppliers.emptyTitle')}
-          description={t('suppliers.emptyText')}
-          action={
-            canWrite ? <Button onClick={() => setEditing('new')}>{t('suppliers.add')}</Button> : undefined
-          }
-        />
-      ) : (
-        <ResponsiveList
-          label={t('suppliers.label')}
-          items={items}
-          columns={columns}
-          getKey={(s) => s.id}
-          renderCard={(supplier) => (
-            <div className="flex flex-col gap-2">
-              {name(supplier)}
-              {supplier.phone && (
-                <a className="text-green-800" href={`tel:${supplier.phone}`}>
-                  {supplier.phone}
-                </a>
-              )}
-              {supplier.email && <span className="text-stone-800">{supplier.email}</span>}
-              {supplier.address && <span className="text-sm text-stone-700">{supplier.address}</span>}
-              {actions(supplier)}
-            </div>
-          )}
-        />
-      )}
+      <PagedList
+        query={suppliers}
+        items={items}
+        errorTitle={t('suppliers.errorTitle')}
+        errorText={(message) => t('suppliers.errorText', { message })}
+        empty={
+          <EmptyState
+            icon={Truck}
+            title={t('suppliers.emptyTitle')}
+            description={t('suppliers.emptyText')}
+            action={
+              canWrite ? <Button onClick={() => setEditing('new')}>{t('suppliers.add')}</Button> : undefined
+            }
+          />
+        }
+      >
+        {(rows) => (
+          <ResponsiveList
+            label={t('suppliers.label')}
+            items={rows}
+            columns={columns}
+            getKey={(s) => s.id}
+            renderCard={(supplier) => (
+              <div className="flex flex-col gap-2">
+                {name(supplier)}
+                {supplier.phone && (
+                  <a className="text-green-800" href={`tel:${supplier.phone}`}>
+                    {supplier.phone}
+                  </a>
+                )}
+                {supplier.email && <span className="text-stone-800">{supplier.email}</span>}
+                {supplier.address && <span className="text-sm text-stone-700">{supplier.address}</span>}
+                {actions(supplier)}
+              </div>
+            )}
+          />
+        )}
+      </PagedList>
       {editing && (
         <SupplierFormDialog
           farmId={farmId}

@@ -8,7 +8,7 @@ import { formatNaira } from '@gona/shared/money';
 import { Badge, Button, ConfirmDialog, EmptyState, PageHeader, SkeletonRows } from '@/components/ui';
 import { ApiError } from '@/lib/http';
 import { useDeleteSupply, useShownSupply, useSupply } from '../api';
-import { useErrorText } from '../errors';
+import { useErrorText } from '@/lib/error-text';
 import { formatDate, useQuantityText } from '../format';
 import { MovementDialog } from './MovementDialog';
 import { MovementHistory } from './MovementHistory';

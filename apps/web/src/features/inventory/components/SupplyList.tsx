@@ -15,12 +15,12 @@ import {
   EmptyState,
   ResponsiveList,
   SelectField,
-  SkeletonRows,
+  PagedList,
   TextField,
   type ListColumn,
 } from '@/components/ui';
+import { pageItems } from '@/lib/paged-query';
 import { useShownSupply, useSupplies, useWaitingSupplies, type Shown, type SupplyFilters } from '../api';
-import { useErrorText } from '../errors';
 import { useQuantityText } from '../format';
 import { useDebounced } from '../useDebounced';
 import { MovementDialog } from './MovementDialog';
@@ -39,7 +39,6 @@ const NO_FILTERS: SupplyFilters = { search: '', category: '', lowStock: false };
 export function SupplyList({ farmId, role, onAdd, supplyPath }: Props) {
   const { t } = useTranslation('inventory');
   const quantityText = useQuantityText();
-  const errorText = useErrorText();
   const [filters, setFilters] = useState<SupplyFilters>(NO_FILTERS);
   const search = useDebounced(filters.search, 300);
   const supplies = useSupplies(farmId, { ...filters, search });
@@ -47,7 +46,7 @@ export function SupplyList({ farmId, role, onAdd, supplyPath }: Props) {
   const canRecord = can(role, 'records.recordEvent');
   const filtered = filters.search !== '' || filters.category !== '' || filters.lowStock;
   const shown = useShownSupply(farmId);
-  const items = supplies.data?.pages.flatMap((page) => page.items.map(shown)) ?? [];
+  const items = pageItems(supplies.data).map(shown);
   const waiting = useWaitingSupplies(farmId);
 
   const quickActions = (supply: Supply) =>
@@ -157,38 +156,37 @@ export function SupplyList({ farmId, role, onAdd, supplyPath }: Props) {
         </ul>
       )}
 
-      {supplies.isPending ? (
-        <SkeletonRows rows={4} />
-      ) : supplies.isError && items.length === 0 ? (
-        <EmptyState
-          title={t('list.errorTitle')}
-          description={t('list.errorText', { message: errorText(supplies.error) })}
-          action={<Button onClick={() => void supplies.refetch()}>{t('list.retry')}</Button>}
-        />
-      ) : items.length === 0 ? (
-        filtered ? (
-          <EmptyState
-            title={t('list.noMatchTitle')}
-            description={t('list.noMatchText')}
-            action={
-              <Button variant="secondary" onClick={() => setFilters(NO_FILTERS)}>
-                {t('list.clearFilters')}
-              </Button>
-            }
-          />
-        ) : (
-          <EmptyState
-            icon={Package}
-            title={t('list.emptyTitle')}
-            description={t('list.emptyText')}
-            action={can(role, 'records.write') ? <Button onClick={onAdd}>{t('add')}</Button> : undefined}
-          />
-        )
-      ) : (
-        <>
+      <PagedList
+        query={supplies}
+        items={items}
+        skeletonRows={4}
+        errorTitle={t('list.errorTitle')}
+        errorText={(message) => t('list.errorText', { message })}
+        empty={
+          filtered ? (
+            <EmptyState
+              title={t('list.noMatchTitle')}
+              description={t('list.noMatchText')}
+              action={
+                <Button variant="secondary" onClick={() => setFilters(NO_FILTERS)}>
+                  {t('list.clearFilters')}
+                </Button>
+              }
+            />
+          ) : (
+            <EmptyState
+              icon={Package}
+              title={t('list.emptyTitle')}
+              description={t('list.emptyText')}
+              action={can(role, 'records.write') ? <Button onClick={onAdd}>{t('add')}</Button> : undefined}
+            />
+          )
+        }
+      >
+        {(rows) => (
           <ResponsiveList
             label={t('list.label')}
-            items={items}
+            items={rows}
             columns={columns}
             getKey={(s) => s.id}
             renderCard={(supply) => (
@@ -201,17 +199,8 @@ export function SupplyList({ farmId, role, onAdd, supplyPath }: Props) {
               </div>
             )}
           />
-          {supplies.hasNextPage && (
-            <Button
-              variant="secondary"
-              loading={supplies.isFetchingNextPage}
-              onClick={() => void supplies.fetchNextPage()}
-            >
-              {t('list.loadMore')}
-            </Button>
-          )}
-        </>
-      )}
+        )}
+      </PagedList>
 
       {movement && (
         <MovementDialog

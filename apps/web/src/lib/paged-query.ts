@@ -1,0 +1,48 @@
+import { infiniteQueryOptions, type InfiniteData, type QueryKey } from '@tanstack/react-query';
+import type { Page } from '@gona/shared/pagination';
+import { apiFetch } from './http';
+
+/** Rows per page: a few phone screens of cards, small enough to be cheap on a metered connection. */
+export const PAGE_SIZE = 25;
+
+type PagedQuery<K extends QueryKey> = {
+  queryKey: K;
+  /** The list's URL without a query string. */
+  path: string;
+  /** Filters; empty ones are left out. */
+  params?: Record<string, string | undefined>;
+  limit?: number;
+};
+
+/** A keyset-paged list: each page asks with the previous page's next_cursor until it is null. */
+export function pagedQueryOptions<T, K extends QueryKey = QueryKey>({
+  queryKey,
+  path,
+  params = {},
+  limit = PAGE_SIZE,
+}: PagedQuery<K>) {
+  return infiniteQueryOptions<Page<T>, Error, InfiniteData<Page<T>>, K, string | null>({
+    queryKey,
+    initialPageParam: null,
+    queryFn: ({ pageParam }) => {
+      const search = new URLSearchParams({ limit: String(limit) });
+      for (const [name, value] of Object.entries(params)) if (value) search.set(name, value);
+      if (pageParam) search.set('cursor', pageParam);
+      return apiFetch<Page<T>>(`${path}?${search.toString()}`);
+    },
+    getNextPageParam: (last) => last.next_cursor,
+  });
+}
+
+/** The rows of every loaded page, in order. */
+export function pageItems<T>(data: InfiniteData<Page<T>> | undefined): T[] {
+  return data?.pages.flatMap((page) => page.items) ?? [];
+}
+
+/** Changes the rows of every loaded page, keeping the pages as they are. */
+export function mapPageItems<T>(
+  data: InfiniteData<Page<T>> | undefined,
+  change: (item: T) => T,
+): InfiniteData<Page<T>> | undefined {
+  return data && { ...data, pages: data.pages.map((page) => ({ ...page, items: page.items.map(change) })) };
+}

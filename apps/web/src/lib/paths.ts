@@ -1,0 +1,60 @@
+/**
+ * Every URL of the app, in one place: the router, the sidebar, links between screens and the
+ * service worker's list of app paths all read it. Patterns with `:name` are filled by `pathTo`.
+ */
+export const paths = {
+  home: '/',
+  notFound: '/not-found',
+  login: '/login',
+  signup: '/signup',
+  logout: '/logout',
+  forgotPassword: '/forgot-password',
+  updatePassword: '/update-password',
+  createFarm: '/create-farm',
+  dashboard: '/dashboard',
+  selectFarm: '/dashboard/select-farm',
+  dashboardCreateFarm: '/dashboard/create-farm',
+  staff: '/dashboard/staff',
+  addStaff: '/dashboard/add-staff',
+  staffEdit: '/dashboard/staff/edit/:id',
+  inventory: '/dashboard/inventory',
+  suppliers: '/dashboard/inventory/suppliers',
+  supply: '/dashboard/inventory/:supplyId',
+  livestock: '/dashboard/livestock',
+  crops: '/dashboard/crops',
+  expenses: '/dashboard/expenses',
+  reports: '/dashboard/reports',
+  climate: '/dashboard/climate',
+  marketplace: '/dashboard/marketplace',
+  inviteFarmer: '/dashboard/invite-farmer',
+  subscription: '/dashboard/subscription',
+  support: '/dashboard/support',
+  settings: '/dashboard/settings',
+  settingsProfile: '/dashboard/settings/profile',
+  settingsAccount: '/dashboard/settings/account',
+  settingsFarms: '/dashboard/settings/farms',
+  settingsFarm: '/dashboard/settings/farms/:farmId',
+  settingsActivity: '/dashboard/settings/activity',
+} as const;
+
+export type AppPath = (typeof paths)[keyof typeof paths];
+
+/** A pattern with its `:name` parts filled in, each encoded. */
+export function pathTo(pattern: AppPath, params: Record<string, string>): string {
+  return pattern.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(params[name] ?? ''));
+}
+
+export const supplyPath = (supplyId: string) => pathTo(paths.supply, { supplyId });
+export const settingsFarmPath = (farmId: string) => pathTo(paths.settingsFarm, { farmId });
+
+/**
+ * The first segment of every path the app shell serves (the public pages and not-found are
+ * prerendered HTML): the service worker answers these from the shell when offline.
+ */
+export const APP_ROOTS: readonly string[] = [
+  ...new Set(
+    Object.values(paths)
+      .filter((path) => path !== paths.home && path !== paths.notFound)
+      .map((path) => path.split('/')[1] ?? ''),
+  ),
+];
