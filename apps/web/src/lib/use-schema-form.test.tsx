@@ -2,6 +2,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { act, renderHook } from '@testing-library/react';
 import type { FormEvent } from 'react';
 import { z } from 'zod';
+import '@/i18n';
+import { ApiError } from './http';
 import { useSchemaForm } from './use-schema-form';
 
 const Schema = z.object({
@@ -58,16 +60,64 @@ describe('useSchemaForm', () => {
     expect(result.current.pending).toBe(false);
   });
 
-  it('ends pending when the handler fails', async () => {
-    const { result } = renderHook(() => useSchemaForm({ name: 'Maize', count: '4' }));
+  it('ends pending when the handler fails and says what failed at the top, without throwing', async () => {
+    const { result } = renderHook(() =>
+      useSchemaForm({ name: 'Maize', count: '4' }, { failed: (message) => `Not saved. ${message}` }),
+    );
 
-    await act(async () => {
-      await expect(
-        result.current.submit(Schema, () => Promise.reject(new Error('offline')))(submitEvent()),
-      ).rejects.toThrow('offline');
-    });
+    await act(() =>
+      result.current.submit(Schema, () => Promise.reject(new ApiError(0, 'NETWORK', 'x')))(submitEvent()),
+    );
 
     expect(result.current.pending).toBe(false);
+    expect(result.current.alert).toBe('Not saved. Cannot reach Gona. Check your connection and try again.');
+  });
+
+  it("puts the server's field messages beside their fields and says what failed", async () => {
+    const { result } = renderHook(() =>
+      useSchemaForm({ name: 'Maize', count: '4' }, { failed: (message) => `Not saved. ${message}` }),
+    );
+    const refusal = new ApiError(400, 'VALIDATION', 'Some fields need attention', { name: 'Taken' });
+
+    await act(() => result.current.submit(Schema, () => Promise.reject(refusal))(submitEvent()));
+
+    expect(result.current.errors).toEqual({ name: 'Taken' });
+    expect(result.current.alert).toBe('Not saved. Some fields need attention');
+  });
+
+  it('shows the stale answer when someone else saved first, and a 409 as a failure when there is none', async () => {
+    const stale = new ApiError(409, 'CONFLICT', 'Not enough stock');
+    const failed = (message: string) => `Not saved. ${message}`;
+    const withStale = renderHook(() =>
+      useSchemaForm({ name: 'Maize', count: '4' }, { failed, stale: 'Reload' }),
+    );
+    const without = renderHook(() => useSchemaForm({ name: 'Maize', count: '4' }, { failed }));
+
+    await act(() => withStale.result.current.submit(Schema, () => Promise.reject(stale))(submitEvent()));
+    await act(() => without.result.current.submit(Schema, () => Promise.reject(stale))(submitEvent()));
+
+    expect(withStale.result.current.alert).toBe('Reload');
+    expect(without.result.current.alert).toBe('Not saved. Not enough stock');
+  });
+
+  it('clears the alert on the next submit', async () => {
+    const { result } = renderHook(() => useSchemaForm({ name: 'Maize', count: '4' }));
+    await act(() => result.current.submit(Schema, () => Promise.reject(new Error('x')))(submitEvent()));
+    expect(result.current.alert).toBe('An unexpected error occurred');
+
+    await act(() => result.current.submit(Schema, () => Promise.resolve())(submitEvent()));
+
+    expect(result.current.alert).toBeNull();
+  });
+
+  it('handleSubmit saves what the form prepared, or nothing when it answers null', async () => {
+    const run = vi.fn(() => Promise.resolve());
+    const { result } = renderHook(() => useSchemaForm({ name: 'Maize' }));
+
+    await act(() => result.current.handleSubmit(() => null)(submitEvent()));
+    expect(run).not.toHaveBeenCalled();
+    await act(() => result.current.handleSubmit(() => run)(submitEvent()));
+    expect(run).toHaveBeenCalledTimes(1);
   });
 
   it('parses what toInput makes of the values', async () => {

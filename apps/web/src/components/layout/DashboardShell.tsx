@@ -9,7 +9,7 @@ import { Dialog } from '@/components/ui/Dialog';
 import { useFocusTrap } from '@/components/ui/useFocusTrap';
 import { readFlag, STORAGE_KEYS, writeFlag } from '@/lib/storage';
 import { useAttentionItems, type AttentionItem } from '@/lib/needs-attention';
-import { useOnline } from '@/lib/online';
+import { useOnline } from '@/lib/offline';
 import { useQueuedChangeCount } from '@/lib/query-client';
 import { Sidebar } from './Sidebar';
 

@@ -1,6 +1,4 @@
 import {
-  mutationOptions,
-  onlineManager,
   useInfiniteQuery,
   useMutation,
   useMutationState,
@@ -29,6 +27,7 @@ import {
   type UpdateSupply,
 } from '@gona/shared/inventory';
 import { apiFetch } from '@/lib/http';
+import { defineQueuedMutation } from '@/lib/offline';
 import { pagedQueryOptions } from '@/lib/paged-query';
 
 export type SupplyFilters = { search: string; category: SupplyCategory | ''; lowStock: boolean };
@@ -165,7 +164,7 @@ export const inventoryMutationKeys = {
   createSupplier: ['inventory', 'create-supplier'],
   updateSupplier: ['inventory', 'update-supplier'],
   deactivateSupplier: ['inventory', 'deactivate-supplier'],
-} as const;
+} as const satisfies Record<string, readonly [string, string]>;
 
 /** A movement to record; the supply's name and unit travel with it to describe it if it is refused. */
 export type RecordMovementVariables = RecordMovement & {
@@ -182,65 +181,105 @@ export type UpdateSupplierVariables = UpdateSupplier & { id: string; farmId: str
 export type DeactivateSupplierVariables = { id: string; farmId: string; name: string };
 
 /**
+ * Queued changes go one after another in the order they were made: a supplier added offline exists
+ * before the supply that names it, an edit lands before the stock taken after it. The server's
+ * answer goes straight into the cache, so the screen moves from the queued view to it without a
+ * step back; then every inventory query of the farm is refreshed.
+ */
+const refreshInventory = (queryClient: QueryClient, { farmId }: { farmId: string }) =>
+  void queryClient.invalidateQueries({ queryKey: inventoryKeys.all(farmId) });
+
+const recordMovement = defineQueuedMutation(
+  inventoryMutationKeys.recordMovement,
+  ({ farmId, supplyId, supplyName: _name, unit: _unit, ...input }: RecordMovementVariables) =>
+    apiFetch<MovementResult>(`${suppliesPath(farmId)}/${encodeURIComponent(supplyId)}/movements`, {
+      method: 'POST',
+      json: input,
+    }),
+  {
+    onSent: (queryClient, result, { farmId }) => putSupply(queryClient, farmId, result.supply),
+    onSettled: refreshInventory,
+  },
+);
+
+const createSupply = defineQueuedMutation(
+  inventoryMutationKeys.createSupply,
+  ({ farmId, ...input }: CreateSupplyVariables) =>
+    apiFetch<Supply>(suppliesPath(farmId), { method: 'POST', json: input }),
+  { onSettled: refreshInventory },
+);
+
+const updateSupply = defineQueuedMutation(
+  inventoryMutationKeys.updateSupply,
+  ({ farmId, id, ...input }: UpdateSupplyVariables) =>
+    apiFetch<Supply>(`${suppliesPath(farmId)}/${encodeURIComponent(id)}`, { method: 'PATCH', json: input }),
+  {
+    onSent: (queryClient, supply, { farmId }) => putSupply(queryClient, farmId, supply),
+    onSettled: refreshInventory,
+  },
+);
+
+const createSupplier = defineQueuedMutation(
+  inventoryMutationKeys.createSupplier,
+  ({ farmId, ...input }: CreateSupplierVariables) =>
+    apiFetch<Supplier>(`${farmPath(farmId)}/suppliers`, { method: 'POST', json: input }),
+  {
+    onSent: (queryClient, supplier, { farmId }) => putSupplier(queryClient, farmId, supplier),
+    onSettled: refreshInventory,
+  },
+);
+
+const updateSupplier = defineQueuedMutation(
+  inventoryMutationKeys.updateSupplier,
+  ({ farmId, id, ...input }: UpdateSupplierVariables) =>
+    apiFetch<Supplier>(`${farmPath(farmId)}/suppliers/${encodeURIComponent(id)}`, {
+      method: 'PATCH',
+      json: input,
+    }),
+  {
+    onSent: (queryClient, supplier, { farmId }) => putSupplier(queryClient, farmId, supplier),
+    onSettled: refreshInventory,
+  },
+);
+
+const deactivateSupplier = defineQueuedMutation(
+  inventoryMutationKeys.deactivateSupplier,
+  ({ farmId, id }: DeactivateSupplierVariables) =>
+    apiFetch<Supplier>(`${farmPath(farmId)}/suppliers/${encodeURIComponent(id)}/deactivate`, {
+      method: 'POST',
+    }),
+  {
+    onSent: (queryClient, supplier, { farmId }) => putSupplier(queryClient, farmId, supplier),
+    onSettled: refreshInventory,
+  },
+);
+
+/**
  * Lets queued inventory changes run after a reload: call once on the app's QueryClient, before the
  * persisted cache is restored.
  */
 export function registerInventoryMutationDefaults(queryClient: QueryClient) {
-  const keys = inventoryMutationKeys;
-  queryClient.setMutationDefaults(keys.recordMovement, recordMovementOptions(queryClient));
-  queryClient.setMutationDefaults(keys.createSupply, createSupplyOptions(queryClient));
-  queryClient.setMutationDefaults(keys.updateSupply, updateSupplyOptions(queryClient));
-  queryClient.setMutationDefaults(keys.createSupplier, createSupplierOptions(queryClient));
-  queryClient.setMutationDefaults(keys.updateSupplier, updateSupplierOptions(queryClient));
-  queryClient.setMutationDefaults(keys.deactivateSupplier, deactivateSupplierOptions(queryClient));
+  for (const mutation of [
+    recordMovement,
+    createSupply,
+    updateSupply,
+    createSupplier,
+    updateSupplier,
+    deactivateSupplier,
+  ])
+    mutation.register(queryClient);
 }
 
 /**
  * Ids made on the phone are sent with every attempt, including a replay after a reload, so a double
  * tap, a retry or a queued save records the change once.
  */
-export function useRecordMovement() {
-  return useMutation(recordMovementOptions(useQueryClient()));
-}
-
-export function useCreateSupply() {
-  return useMutation(createSupplyOptions(useQueryClient()));
-}
-
-export function useUpdateSupply() {
-  return useMutation(updateSupplyOptions(useQueryClient()));
-}
-
-export function useCreateSupplier() {
-  return useMutation(createSupplierOptions(useQueryClient()));
-}
-
-export function useUpdateSupplier() {
-  return useMutation(updateSupplierOptions(useQueryClient()));
-}
-
-export function useDeactivateSupplier() {
-  return useMutation(deactivateSupplierOptions(useQueryClient()));
-}
-
-/** What `sendOrQueue` answers for a change left waiting for the connection. */
-export const QUEUED = 'queued';
-
-/**
- * Online, sends the change and answers the server's reply. Offline, React Query keeps it on the
- * phone (across reloads) and sends it when the connection is back; the screen shows it at once.
- */
-export function sendOrQueue<TVariables, TResult>(
-  mutation: {
-    mutate: (variables: TVariables) => void;
-    mutateAsync: (variables: TVariables) => Promise<TResult>;
-  },
-  variables: TVariables,
-): Promise<TResult | typeof QUEUED> {
-  if (onlineManager.isOnline()) return mutation.mutateAsync(variables);
-  mutation.mutate(variables);
-  return Promise.resolve(QUEUED);
-}
+export const useRecordMovement = recordMovement.useMutation;
+export const useCreateSupply = createSupply.useMutation;
+export const useUpdateSupply = updateSupply.useMutation;
+export const useCreateSupplier = createSupplier.useMutation;
+export const useUpdateSupplier = updateSupplier.useMutation;
+export const useDeactivateSupplier = deactivateSupplier.useMutation;
 
 /**
  * The variables to send a refused change again with. An edit is made against the record as it is
@@ -342,96 +381,6 @@ export function useShownSuppliers(farmId: string): Shown<Supplier & { deactivati
   });
 }
 
-/**
- * Queued changes go one after another in the order they were made: a supplier added offline exists
- * before the supply that names it, an edit lands before the stock taken after it. The server's
- * answer goes straight into the cache, so the screen moves from the queued view to it without a
- * step back; then every inventory query of the farm is refreshed.
- */
-function queueable<TVariables extends { farmId: string }, TResult>(
-  queryClient: QueryClient,
-  mutationKey: readonly string[],
-  send: (variables: TVariables) => Promise<TResult>,
-  onSent?: (result: TResult, variables: TVariables) => void,
-) {
-  return mutationOptions<TResult, Error, TVariables>({
-    mutationKey,
-    mutationFn: send,
-    scope: { id: 'inventory' },
-    onSuccess: onSent,
-    onSettled: (_data, _error, variables) => {
-      void queryClient.invalidateQueries({ queryKey: inventoryKeys.all(variables.farmId) });
-    },
-  });
-}
-
-function recordMovementOptions(queryClient: QueryClient) {
-  return queueable(
-    queryClient,
-    inventoryMutationKeys.recordMovement,
-    ({ farmId, supplyId, supplyName: _name, unit: _unit, ...input }: RecordMovementVariables) =>
-      apiFetch<MovementResult>(`${suppliesPath(farmId)}/${encodeURIComponent(supplyId)}/movements`, {
-        method: 'POST',
-        json: input,
-      }),
-    (result, { farmId }) => putSupply(queryClient, farmId, result.supply),
-  );
-}
-
-function createSupplyOptions(queryClient: QueryClient) {
-  return queueable(
-    queryClient,
-    inventoryMutationKeys.createSupply,
-    ({ farmId, ...input }: CreateSupplyVariables) =>
-      apiFetch<Supply>(suppliesPath(farmId), { method: 'POST', json: input }),
-  );
-}
-
-function updateSupplyOptions(queryClient: QueryClient) {
-  return queueable(
-    queryClient,
-    inventoryMutationKeys.updateSupply,
-    ({ farmId, id, ...input }: UpdateSupplyVariables) =>
-      apiFetch<Supply>(`${suppliesPath(farmId)}/${encodeURIComponent(id)}`, { method: 'PATCH', json: input }),
-    (supply, { farmId }) => putSupply(queryClient, farmId, supply),
-  );
-}
-
-function createSupplierOptions(queryClient: QueryClient) {
-  return queueable(
-    queryClient,
-    inventoryMutationKeys.createSupplier,
-    ({ farmId, ...input }: CreateSupplierVariables) =>
-      apiFetch<Supplier>(`${farmPath(farmId)}/suppliers`, { method: 'POST', json: input }),
-    (supplier, { farmId }) => putSupplier(queryClient, farmId, supplier),
-  );
-}
-
-function updateSupplierOptions(queryClient: QueryClient) {
-  return queueable(
-    queryClient,
-    inventoryMutationKeys.updateSupplier,
-    ({ farmId, id, ...input }: UpdateSupplierVariables) =>
-      apiFetch<Supplier>(`${farmPath(farmId)}/suppliers/${encodeURIComponent(id)}`, {
-        method: 'PATCH',
-        json: input,
-      }),
-    (supplier, { farmId }) => putSupplier(queryClient, farmId, supplier),
-  );
-}
-
-function deactivateSupplierOptions(queryClient: QueryClient) {
-  return queueable(
-    queryClient,
-    inventoryMutationKeys.deactivateSupplier,
-    ({ farmId, id }: DeactivateSupplierVariables) =>
-      apiFetch<Supplier>(`${farmPath(farmId)}/suppliers/${encodeURIComponent(id)}/deactivate`, {
-        method: 'POST',
-      }),
-    (supplier, { farmId }) => putSupplier(queryClient, farmId, supplier),
-  );
-}
-
 function isSupplyChange(key: readonly unknown[] | undefined): boolean {
   return key?.[0] === 'inventory' && (key[1] === 'update-supply' || key[1] === 'record-movement');
 }
@@ -494,21 +443,4 @@ function putSupplier(queryClient: QueryClient, farmId: string, supplier: Supplie
 
 function stripUndefined<T extends object>(value: T): Partial<T> {
   return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;
-}
-
-/**
- * A UUID v7 made on the phone (time-ordered like the server's ids), the movement's idempotency key.
- * crypto.getRandomValues works on plain http too, unlike crypto.randomUUID.
- */
-export function newClientId(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  let time = Date.now();
-  for (let i = 5; i >= 0; i--) {
-    bytes[i] = time & 0xff;
-    time = Math.floor(time / 256);
-  }
-  bytes[6] = ((bytes[6] ?? 0) & 0x0f) | 0x70;
-  bytes[8] = ((bytes[8] ?? 0) & 0x3f) | 0x80;
-  const hex = Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }

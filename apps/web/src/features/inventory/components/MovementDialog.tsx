@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import {
@@ -10,10 +10,10 @@ import {
   type Supply,
 } from '@gona/shared/inventory';
 import { Button, cx, Dialog, FormAlert, TextareaField, TextField } from '@/components/ui';
-import { ApiError } from '@/lib/http';
 import { useSchemaForm } from '@/lib/use-schema-form';
-import { newClientId, QUEUED, sendOrQueue, useRecordMovement } from '../api';
-import { useErrorText } from '@/lib/error-text';
+import { newClientId } from '@/lib/ids';
+import { QUEUED, submitOrQueue } from '@/lib/offline';
+import { useRecordMovement } from '../api';
 import { useQuantityText } from '../format';
 
 type Props = {
@@ -34,51 +34,47 @@ type Props = {
 export function MovementDialog({ farmId, supply, initialKind, showCost, onClose }: Props) {
   const { t } = useTranslation('inventory');
   const quantityText = useQuantityText();
-  const errorText = useErrorText();
   const record = useRecordMovement();
   const formId = useId();
   const movementId = useRef<string | null>(null);
-  const { values, setField, errors, setErrors, parse, dirty } = useSchemaForm({
-    kind: initialKind,
-    quantity: initialKind === 'adjusted' ? supply.quantity : '1',
-    reason: '',
-    note: '',
-    unitCost: '',
-  });
+  const { values, setField, errors, setErrors, parse, alert, handleSubmit, dirty } = useSchemaForm(
+    {
+      kind: initialKind,
+      quantity: initialKind === 'adjusted' ? supply.quantity : '1',
+      reason: '',
+      note: '',
+      unitCost: '',
+    },
+    { failed: (message) => t('movement.failed', { message }) },
+  );
   const { kind, quantity, reason, note, unitCost } = values;
-  const [failure, setFailure] = useState<string | null>(null);
 
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
+  const onSubmit = handleSubmit(() => {
     const validated = validate();
-    if (!validated) return;
-    setErrors({});
-    setFailure(null);
+    return validated && (() => send(validated));
+  });
+
+  async function send(validated: NonNullable<ReturnType<typeof validate>>) {
     const input = { ...validated, farmId, supplyId: supply.id, supplyName: supply.name, unit: supply.unit };
-    try {
-      const result = await sendOrQueue(record, input);
-      if (result === QUEUED) {
-        toast(t('movement.queued'));
-        onClose();
-        return;
-      }
-      const moved = kind === 'adjusted' ? result.supply.quantity : validated.quantity;
-      toast.success(
-        t(`movement.done.${kind}`, { quantity: quantityText(moved, supply.unit), name: supply.name }),
-      );
-      if (result.supply.is_low_stock && kind !== 'received') {
-        toast.warning(
-          t('movement.nowLow', {
-            name: supply.name,
-            quantity: quantityText(result.supply.quantity, supply.unit),
-          }),
-        );
-      }
+    const result = await submitOrQueue(record, input);
+    if (result === QUEUED) {
+      toast(t('movement.queued'));
       onClose();
-    } catch (error) {
-      if (error instanceof ApiError && Object.keys(error.fields).length > 0) setErrors(error.fields);
-      setFailure(t('movement.failed', { message: errorText(error) }));
+      return;
     }
+    const moved = kind === 'adjusted' ? result.supply.quantity : validated.quantity;
+    toast.success(
+      t(`movement.done.${kind}`, { quantity: quantityText(moved, supply.unit), name: supply.name }),
+    );
+    if (result.supply.is_low_stock && kind !== 'received') {
+      toast.warning(
+        t('movement.nowLow', {
+          name: supply.name,
+          quantity: quantityText(result.supply.quantity, supply.unit),
+        }),
+      );
+    }
+    onClose();
   }
 
   function validate() {
@@ -117,7 +113,7 @@ export function MovementDialog({ farmId, supply, initialKind, showCost, onClose 
       }
     >
       <form id={formId} noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
-        <FormAlert>{failure}</FormAlert>
+        <FormAlert>{alert}</FormAlert>
         <fieldset>
           <legend className="mb-2 text-sm font-medium text-stone-800">{t('movement.kind')}</legend>
           <div className="grid grid-cols-3 gap-2">

@@ -1,4 +1,4 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Truck } from 'lucide-react';
 import { toast } from 'sonner';
@@ -17,11 +17,10 @@ import {
   TextField,
   type ListColumn,
 } from '@/components/ui';
+import { newClientId } from '@/lib/ids';
+import { QUEUED, submitOrQueue } from '@/lib/offline';
 import { useSchemaForm } from '@/lib/use-schema-form';
 import {
-  newClientId,
-  QUEUED,
-  sendOrQueue,
   useCreateSupplier,
   useDeactivateSupplier,
   useShownSuppliers,
@@ -30,7 +29,6 @@ import {
   type Shown,
 } from '../api';
 import { useErrorText } from '@/lib/error-text';
-import { useSaveFailure } from '../errors';
 
 type Props = { farmId: string; role: FarmRole };
 type ShownSupplier = Shown<Supplier & { deactivating: boolean }>;
@@ -48,7 +46,7 @@ export function SuppliersManager({ farmId, role }: Props) {
 
   async function onDeactivate(supplier: Supplier) {
     try {
-      const done = await sendOrQueue(deactivate, { id: supplier.id, farmId, name: supplier.name });
+      const done = await submitOrQueue(deactivate, { id: supplier.id, farmId, name: supplier.name });
       if (done === QUEUED) toast(t('movement.queued'));
       else toast.success(t('suppliers.deactivated', { name: supplier.name }));
     } catch (error) {
@@ -162,48 +160,38 @@ type FormProps = { farmId: string; supplier: Supplier | undefined; onClose: () =
 
 function SupplierFormDialog({ farmId, supplier, onClose }: FormProps) {
   const { t } = useTranslation('inventory');
-  const saveFailure = useSaveFailure();
   const create = useCreateSupplier();
   const update = useUpdateSupplier();
   const createId = useRef<string | null>(null);
-  const { values, field, setErrors, parse, dirty } = useSchemaForm({
-    name: supplier?.name ?? '',
-    phone: supplier?.phone ?? '',
-    email: supplier?.email ?? '',
-    address: supplier?.address ?? '',
-  });
-  const [failure, setFailure] = useState<string | null>(null);
+  const { values, field, parse, alert, handleSubmit, dirty } = useSchemaForm(
+    {
+      name: supplier?.name ?? '',
+      phone: supplier?.phone ?? '',
+      email: supplier?.email ?? '',
+      address: supplier?.address ?? '',
+    },
+    { failed: (message) => t('suppliers.failed', { message }), stale: t('suppliers.stale') },
+  );
   const formId = `supplier-form-${supplier?.id ?? 'new'}`;
 
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    setFailure(null);
-    try {
-      let saved: Supplier | typeof QUEUED;
-      if (supplier) {
-        const input = parse(UpdateSupplierInputSchema, { ...values, version: supplier.version });
-        if (!input) return;
-        saved = await sendOrQueue(update, { ...input, id: supplier.id, farmId });
-      } else {
-        const input = parse(CreateSupplierInputSchema, values);
-        if (!input) return;
-        // One id per form, kept for every attempt, so a retry or a queued replay adds it once.
-        createId.current ??= newClientId();
-        saved = await sendOrQueue(create, { ...input, id: createId.current, farmId });
-      }
-      if (saved === QUEUED) {
-        toast(t('movement.queued'));
-        onClose();
-        return;
-      }
-      setErrors({});
-      toast.success(t(supplier ? 'suppliers.saved' : 'suppliers.added', { name: saved.name }));
-      onClose();
-    } catch (error) {
-      const failed = saveFailure(error, 'suppliers.failed');
-      if (failed.fields) setErrors(failed.fields);
-      setFailure(failed.message);
+  const onSubmit = handleSubmit(() => {
+    if (supplier) {
+      const input = parse(UpdateSupplierInputSchema, { ...values, version: supplier.version });
+      return input && (() => finish(submitOrQueue(update, { ...input, id: supplier.id, farmId })));
     }
+    const input = parse(CreateSupplierInputSchema, values);
+    // One id per form, kept for every attempt, so a retry or a queued replay adds it once.
+    return (
+      input &&
+      (() => finish(submitOrQueue(create, { ...input, id: (createId.current ??= newClientId()), farmId })))
+    );
+  });
+
+  async function finish(sending: Promise<Supplier | typeof QUEUED>) {
+    const saved = await sending;
+    if (saved === QUEUED) toast(t('movement.queued'));
+    else toast.success(t(supplier ? 'suppliers.saved' : 'suppliers.added', { name: saved.name }));
+    onClose();
   }
 
   return (
@@ -223,7 +211,7 @@ function SupplierFormDialog({ farmId, supplier, onClose }: FormProps) {
         <TextField label={t('suppliers.phone')} type="tel" autoComplete="tel" {...field('phone')} />
         <TextField label={t('suppliers.email')} type="email" autoComplete="email" {...field('email')} />
         <TextareaField label={t('suppliers.address')} rows={2} {...field('address')} />
-        <FormAlert>{failure}</FormAlert>
+        <FormAlert>{alert}</FormAlert>
       </form>
     </Dialog>
   );

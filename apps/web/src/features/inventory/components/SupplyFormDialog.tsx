@@ -1,4 +1,4 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import {
@@ -11,17 +11,10 @@ import {
 } from '@gona/shared/inventory';
 import { convertibleUnits } from '@gona/shared/units';
 import { Button, Dialog, FormAlert, SelectField, TextareaField, TextField } from '@/components/ui';
+import { newClientId } from '@/lib/ids';
+import { QUEUED, submitOrQueue } from '@/lib/offline';
 import { useSchemaForm } from '@/lib/use-schema-form';
-import {
-  newClientId,
-  QUEUED,
-  sendOrQueue,
-  useCreateSupply,
-  useHasStockHistory,
-  useShownSuppliers,
-  useUpdateSupply,
-} from '../api';
-import { useSaveFailure } from '../errors';
+import { useCreateSupply, useHasStockHistory, useShownSuppliers, useUpdateSupply } from '../api';
 import { UnitChangePreview } from './UnitChangePreview';
 
 type Props = {
@@ -48,22 +41,22 @@ type Values = {
 /** Add or edit a supply. The quantity is set here only when adding; afterwards stock changes are movements. */
 export function SupplyFormDialog({ farmId, supply, onClose, onSaved }: Props) {
   const { t } = useTranslation('inventory');
-  const saveFailure = useSaveFailure();
   const suppliers = useShownSuppliers(farmId).filter((s) => !s.deactivating);
   const create = useCreateSupply();
   const update = useUpdateSupply();
-  const { values, field, setErrors, parse, dirty } = useSchemaForm<Values>(() => initialValues(supply));
-  const [failure, setFailure] = useState<string | null>(null);
+  const { values, field, setErrors, parse, alert, handleSubmit, dirty } = useSchemaForm<Values>(
+    () => initialValues(supply),
+    { failed: (message) => t('form.failed', { message }), stale: t('form.stale') },
+  );
   const createId = useRef<string | null>(null);
   const formId = supply ? `supply-form-${supply.id}` : 'supply-form-new';
   // Once there is stock history, the unit may only change to one its figures convert to exactly.
   const keptUnit = useHasStockHistory(farmId, supply) ? supply?.unit : undefined;
   const unitChoices = keptUnit ? [keptUnit, ...convertibleUnits(keptUnit)] : SUPPLY_UNITS;
 
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
+  const onSubmit = handleSubmit(() => {
     const cost = parse(UnitCostFormSchema, { unit_cost_kobo: values.unit_cost });
-    if (!cost) return;
+    if (!cost) return null;
     const common = {
       name: values.name,
       category: values.category,
@@ -75,34 +68,26 @@ export function SupplyFormDialog({ farmId, supply, onClose, onSaved }: Props) {
       expiry_date: values.expiry_date || null,
       notes: values.notes,
     };
-    setFailure(null);
-    try {
-      let saved: Supply | typeof QUEUED;
-      if (supply) {
-        const input = parse(UpdateSupplyInputSchema, { ...common, version: supply.version });
-        if (!input) return;
-        saved = await sendOrQueue(update, { ...input, id: supply.id, farmId });
-      } else {
-        const input = parse(CreateSupplyInputSchema, { ...common, quantity: values.quantity });
-        if (!input) return;
-        // One id per form, kept for every attempt, so a retry or a queued replay adds it once.
-        createId.current ??= newClientId();
-        saved = await sendOrQueue(create, { ...input, id: createId.current, farmId });
-      }
-      if (saved === QUEUED) {
-        toast(t('movement.queued'));
-        onClose();
-        return;
-      }
-      setErrors({});
+    if (supply) {
+      const input = parse(UpdateSupplyInputSchema, { ...common, version: supply.version });
+      return input && (() => finish(submitOrQueue(update, { ...input, id: supply.id, farmId })));
+    }
+    const input = parse(CreateSupplyInputSchema, { ...common, quantity: values.quantity });
+    // One id per form, kept for every attempt, so a retry or a queued replay adds it once.
+    return (
+      input &&
+      (() => finish(submitOrQueue(create, { ...input, id: (createId.current ??= newClientId()), farmId })))
+    );
+  });
+
+  async function finish(sending: Promise<Supply | typeof QUEUED>) {
+    const saved = await sending;
+    if (saved === QUEUED) toast(t('movement.queued'));
+    else {
       toast.success(t(supply ? 'form.saved' : 'form.added', { name: saved.name }));
       onSaved?.(saved);
-      onClose();
-    } catch (error) {
-      const failed = saveFailure(error, 'form.failed');
-      if (failed.fields) setErrors(failed.fields);
-      setFailure(failed.message);
     }
+    onClose();
   }
 
   return (
@@ -118,7 +103,7 @@ export function SupplyFormDialog({ farmId, supply, onClose, onSaved }: Props) {
       }
     >
       <form id={formId} noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
-        <FormAlert>{failure}</FormAlert>
+        <FormAlert>{alert}</FormAlert>
         <TextField
           label={t('form.name')}
           placeholder={t('form.namePlaceholder')}
