@@ -21,6 +21,8 @@ type QueuedMutationHooks<TVariables, TResult> = {
   onSent?: (queryClient: QueryClient, result: TResult, variables: TVariables) => void;
   /** After the answer or the failure: refresh what the change may have touched. */
   onSettled?: (queryClient: QueryClient, variables: TVariables) => void;
+  /** After a failure only: what was shown may be out of date. */
+  onFailed?: (queryClient: QueryClient, variables: TVariables) => void;
 };
 
 /**
@@ -32,7 +34,7 @@ type QueuedMutationHooks<TVariables, TResult> = {
 export function defineQueuedMutation<TVariables, TResult>(
   mutationKey: readonly [string, ...string[]],
   send: (variables: TVariables) => Promise<TResult>,
-  { onSent, onSettled }: QueuedMutationHooks<TVariables, TResult> = {},
+  { onSent, onSettled, onFailed }: QueuedMutationHooks<TVariables, TResult> = {},
 ) {
   const options = (queryClient: QueryClient) =>
     mutationOptions<TResult, Error, TVariables>({
@@ -41,6 +43,7 @@ export function defineQueuedMutation<TVariables, TResult>(
       scope: { id: mutationKey[0] },
       onSuccess: onSent && ((result, variables) => onSent(queryClient, result, variables)),
       onSettled: onSettled && ((_data, _error, variables) => onSettled(queryClient, variables)),
+      onError: onFailed && ((_error, variables) => onFailed(queryClient, variables)),
     });
   return {
     mutationKey,

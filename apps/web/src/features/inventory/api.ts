@@ -28,7 +28,7 @@ import {
 } from '@gona/shared/inventory';
 import { apiFetch } from '@/lib/http';
 import { defineQueuedMutation } from '@/lib/offline';
-import { pagedQueryOptions } from '@/lib/paged-query';
+import { mapPageItems, pagedQueryOptions } from '@/lib/paged-query';
 
 export type SupplyFilters = { search: string; category: SupplyCategory | ''; lowStock: boolean };
 
@@ -184,7 +184,8 @@ export type DeactivateSupplierVariables = { id: string; farmId: string; name: st
  * Queued changes go one after another in the order they were made: a supplier added offline exists
  * before the supply that names it, an edit lands before the stock taken after it. The server's
  * answer goes straight into the cache, so the screen moves from the queued view to it without a
- * step back; then every inventory query of the farm is refreshed.
+ * step back. A movement then asks again only for the lists it may change (see putMovement); the
+ * rarer edits refresh every inventory query of the farm.
  */
 const refreshInventory = (queryClient: QueryClient, { farmId }: { farmId: string }) =>
   void queryClient.invalidateQueries({ queryKey: inventoryKeys.all(farmId) });
@@ -197,8 +198,8 @@ const recordMovement = defineQueuedMutation(
       json: input,
     }),
   {
-    onSent: (queryClient, result, { farmId }) => putSupply(queryClient, farmId, result.supply),
-    onSettled: refreshInventory,
+    onSent: (queryClient, result, { farmId }) => putMovement(queryClient, farmId, result),
+    onFailed: refreshInventory,
   },
 );
 
@@ -413,6 +414,46 @@ function withMovement(shown: Shown<Supply>, movement: RecordMovementVariables): 
   return { ...shown, quantity, is_low_stock: isLowStock(quantity, shown.low_threshold), waiting: true };
 }
 
+/**
+ * A recorded movement costs no request beyond its own: the answer's supply replaces the cached
+ * copies (detail, list pages, alert rows). Only lists whose rows may change are asked again: the
+ * supply's history (refreshed only while on screen), and, when the stock crossed its low-stock
+ * level (or it is not known whether it did), the alerts, their count and the low-stock list.
+ */
+function putMovement(queryClient: QueryClient, farmId: string, { supply }: MovementResult) {
+  const before = cachedSupply(queryClient, farmId, supply.id);
+  putSupply(queryClient, farmId, supply);
+  queryClient.setQueryData<InfiniteData<Page<InventoryAlert>>>(inventoryKeys.alerts(farmId), (data) =>
+    mapPageItems(data, (alert) =>
+      alert.supply_id === supply.id
+        ? { ...alert, supply: { ...alert.supply, quantity: supply.quantity } }
+        : alert,
+    ),
+  );
+  void queryClient.invalidateQueries({ queryKey: inventoryKeys.movements(farmId, supply.id) });
+  if (before?.is_low_stock === supply.is_low_stock) return;
+  void queryClient.invalidateQueries({ queryKey: inventoryKeys.alerts(farmId) });
+  void queryClient.invalidateQueries({ queryKey: inventoryKeys.alertCount(farmId) });
+  void queryClient.invalidateQueries({
+    queryKey: [...inventoryKeys.all(farmId), 'supplies'],
+    predicate: (query) => (query.queryKey[3] as SupplyFilters | undefined)?.lowStock === true,
+  });
+}
+
+/** The supply as the server last sent it, from the detail or any list page. */
+function cachedSupply(queryClient: QueryClient, farmId: string, supplyId: string): Supply | undefined {
+  const detail = queryClient.getQueryData<Supply>(inventoryKeys.supply(farmId, supplyId));
+  if (detail) return detail;
+  const lists = queryClient.getQueriesData<InfiniteData<Page<Supply>>>({
+    queryKey: [...inventoryKeys.all(farmId), 'supplies'],
+  });
+  for (const [, data] of lists) {
+    const found = data?.pages.flatMap((page) => page.items).find((item) => item.id === supplyId);
+    if (found) return found;
+  }
+  return undefined;
+}
+
 /** The server's record replaces the farm's cached copies of it, in the detail and in every list page. */
 function putSupply(queryClient: QueryClient, farmId: string, supply: Supply) {
   queryClient.setQueryData<Supply>(
@@ -421,14 +462,7 @@ function putSupply(queryClient: QueryClient, farmId: string, supply: Supply) {
   );
   queryClient.setQueriesData<InfiniteData<Page<Supply>>>(
     { queryKey: [...inventoryKeys.all(farmId), 'supplies'] },
-    (data) =>
-      data && {
-        ...data,
-        pages: data.pages.map((page) => ({
-          ...page,
-          items: page.items.map((item) => (item.id === supply.id ? { ...item, ...supply } : item)),
-        })),
-      },
+    (data) => mapPageItems(data, (item) => (item.id === supply.id ? { ...item, ...supply } : item)),
   );
 }
 
