@@ -1,9 +1,6 @@
 import { infiniteQueryOptions, type InfiniteData, type QueryKey } from '@tanstack/react-query';
-import type { Page } from '@gona/shared/pagination';
+import { PAGE_SIZE, type Page } from '@gona/shared/pagination';
 import { apiFetch } from './http';
-
-/** Rows per page: a few phone screens of cards, small enough to be cheap on a metered connection. */
-export const PAGE_SIZE = 25;
 
 type PagedQuery<K extends QueryKey> = {
   queryKey: K;

@@ -7,7 +7,7 @@ import {
   type InfiniteData,
   type QueryClient,
 } from '@tanstack/react-query';
-import { MAX_PAGE_SIZE, PAGE_SIZE, type Page } from '@gona/shared/pagination';
+import { MAX_PAGE_SIZE, type Page } from '@gona/shared/pagination';
 import { convertQuantity, unitConversion } from '@gona/shared/units';
 import {
   applyMovement,

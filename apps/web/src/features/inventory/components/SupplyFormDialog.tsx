@@ -44,7 +44,7 @@ export function SupplyFormDialog({ farmId, supply, onClose, onSaved }: Props) {
   const suppliers = useShownSuppliers(farmId).filter((s) => !s.deactivating);
   const create = useCreateSupply();
   const update = useUpdateSupply();
-  const { values, field, setErrors, parse, alert, handleSubmit, dirty } = useSchemaForm<Values>(
+  const { values, field, parse, alert, handleSubmit, dirty } = useSchemaForm<Values>(
     () => initialValues(supply),
     { failed: (message) => t('form.failed', { message }), stale: t('form.stale') },
   );
