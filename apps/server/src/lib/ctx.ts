@@ -18,6 +18,6 @@ export type Deps = {
   now: () => number;
 };
 
-/** What every service receives: who is acting, and the database to act on. No HTTP types here. */
-export type Ctx = { db: Db; userId: string };
+/** What every service receives: who is acting, the database to act on, and where to report trouble. No HTTP types here. */
+export type Ctx = { db: Db; userId: string; logger: Logger };
 export type FarmCtx = Ctx & { farmId: string; role: FarmRole };

@@ -31,7 +31,7 @@ export type AppEnv = {
 export function ctxOf(c: Context<AppEnv>): Ctx {
   const user = c.var.user;
   if (!user) throw new AppError('UNAUTHENTICATED');
-  return { db: c.var.deps.db, userId: user.id };
+  return { db: c.var.deps.db, userId: user.id, logger: c.var.deps.logger };
 }
 
 /** Only valid behind requireFarm(action), which has checked membership and role. */

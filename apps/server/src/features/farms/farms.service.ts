@@ -3,10 +3,11 @@ import type { Farm, FarmRole, FarmSummary, Page, PageQuery } from '@gona/shared'
 import type { CreateFarmInputSchema, UpdateFarmInputSchema } from '@gona/shared';
 import type { z } from 'zod';
 import { farm_memberships, farms } from '../../db/schema/index';
-import { diff, writeAudit } from '../../lib/audit';
+import { auditDelete, auditInsert, auditUpdate } from '../../lib/audit';
 import type { Ctx, FarmCtx } from '../../lib/ctx';
 import { AppError } from '../../lib/errors';
 import { newId } from '../../lib/ids';
+import { updateVersioned } from '../../lib/writes';
 import { keyset, newestFirst } from '../../lib/pagination';
 
 type FarmRow = typeof farms.$inferSelect;
@@ -74,14 +75,7 @@ export async function createFarm(ctx: Ctx, input: CreateFarm): Promise<Farm> {
     await tx
       .insert(farm_memberships)
       .values({ id: newId(), farm_id: row.id, user_id: ctx.userId, role: 'owner' });
-    await writeAudit(tx, {
-      userId: ctx.userId,
-      farmId: row.id,
-      tableName: 'farms',
-      recordId: row.id,
-      action: 'insert',
-      changes: toFarm(row, 'owner'),
-    });
+    await auditInsert(tx, { ...ctx, farmId: row.id }, farms, { id: row.id, record: toFarm(row, 'owner') });
     return toFarm(row, 'owner');
   });
 }
@@ -96,26 +90,12 @@ export async function getFarm(ctx: FarmCtx): Promise<Farm> {
 export async function updateFarm(ctx: FarmCtx, input: UpdateFarm): Promise<Farm> {
   const { version, ...patch } = input;
   return ctx.db.transaction(async (tx) => {
-    const [current] = await tx.select().from(farms).where(eq(farms.id, ctx.farmId)).for('update').limit(1);
-    if (!current) throw new AppError('NOT_FOUND');
-    if (current.version !== version) throw new AppError('CONFLICT');
-    const changes = diff(current, patch);
-    // Saving an unchanged form is not a change: no new version, nothing in the history.
-    if (Object.keys(changes).length === 0) return toFarm(current, ctx.role);
-    const [row] = await tx
-      .update(farms)
-      .set({ ...patch, version: current.version + 1, updated_at: new Date() })
-      .where(and(eq(farms.id, ctx.farmId), eq(farms.version, version)))
-      .returning();
-    if (!row) throw new AppError('CONFLICT');
-    await writeAudit(tx, {
-      userId: ctx.userId,
-      farmId: ctx.farmId,
-      tableName: 'farms',
-      recordId: ctx.farmId,
-      action: 'update',
-      changes: { name: current.name, ...changes },
+    const { before, row, changes } = await updateVersioned(tx, farms, {
+      where: eq(farms.id, ctx.farmId),
+      version,
+      changes: patch,
     });
+    await auditUpdate(tx, ctx, farms, { id: ctx.farmId, changes, context: { name: before.name } });
     return toFarm(row, ctx.role);
   });
 }
@@ -124,14 +104,7 @@ export async function deleteFarm(ctx: FarmCtx): Promise<void> {
   await ctx.db.transaction(async (tx) => {
     const [row] = await tx.delete(farms).where(eq(farms.id, ctx.farmId)).returning();
     if (!row) throw new AppError('NOT_FOUND');
-    await writeAudit(tx, {
-      userId: ctx.userId,
-      farmId: ctx.farmId,
-      tableName: 'farms',
-      recordId: ctx.farmId,
-      action: 'delete',
-      changes: toFarm(row, ctx.role),
-    });
+    await auditDelete(tx, ctx, farms, { id: ctx.farmId, record: toFarm(row, ctx.role) });
   });
 }
 

@@ -80,7 +80,7 @@ describe('inventory alerts', () => {
       .where(and(eq(audit_logs.table_name, 'inventory_alerts'), eq(audit_logs.record_id, alert!.id)));
     expect(audit.map((a) => a.action).sort()).toEqual(['insert', 'update']);
     expect(audit.find((a) => a.action === 'update')?.changes).toEqual({
-      is_resolved: true,
+      is_resolved: { from: false, to: true },
       supply_name: 'NPK 15:15:15',
       unit: 'bag_50kg',
     });

@@ -4,7 +4,7 @@ import { isLowStock, type AlertCount, type InventoryAlert } from '@gona/shared/i
 import { normalizeQuantity } from '@gona/shared/units';
 import type { Tx } from '../../db/client';
 import { inventory_alerts, supplies } from '../../db/schema/index';
-import { writeAudit } from '../../lib/audit';
+import { auditInsert, auditUpdate } from '../../lib/audit';
 import type { FarmCtx } from '../../lib/ctx';
 import { AppError } from '../../lib/errors';
 import { keyset, newestFirst } from '../../lib/pagination';
@@ -81,7 +81,7 @@ export async function resolveAlert(ctx: FarmCtx, alertId: string): Promise<Inven
  */
 export async function syncAlert(
   tx: Tx,
-  ctx: Pick<FarmCtx, 'farmId' | 'userId'>,
+  ctx: Pick<FarmCtx, 'farmId' | 'userId' | 'logger'>,
   supply: { id: string; name: string; unit: string; quantity: string; low_threshold: string },
 ): Promise<void> {
   if (isLowStock(supply.quantity, supply.low_threshold)) {
@@ -94,13 +94,9 @@ export async function syncAlert(
       })
       .returning({ id: inventory_alerts.id });
     if (opened) {
-      await writeAudit(tx, {
-        userId: ctx.userId,
-        farmId: ctx.farmId,
-        tableName: 'inventory_alerts',
-        recordId: opened.id,
-        action: 'insert',
-        changes: {
+      await auditInsert(tx, ctx, inventory_alerts, {
+        id: opened.id,
+        record: {
           supply_id: supply.id,
           supply_name: supply.name,
           unit: supply.unit,
@@ -122,7 +118,7 @@ export async function syncAlert(
  */
 async function resolveOpenAlert(
   tx: Tx,
-  ctx: Pick<FarmCtx, 'farmId' | 'userId'>,
+  ctx: Pick<FarmCtx, 'farmId' | 'userId' | 'logger'>,
   which: SQL,
   context: Record<string, unknown>,
 ): Promise<void> {
@@ -140,12 +136,9 @@ async function resolveOpenAlert(
     )
     .returning({ id: inventory_alerts.id, supply_name: supplies.name, unit: supplies.unit });
   if (!resolved) return;
-  await writeAudit(tx, {
-    userId: ctx.userId,
-    farmId: ctx.farmId,
-    tableName: 'inventory_alerts',
-    recordId: resolved.id,
-    action: 'update',
-    changes: { is_resolved: true, supply_name: resolved.supply_name, unit: resolved.unit, ...context },
+  await auditUpdate(tx, ctx, inventory_alerts, {
+    id: resolved.id,
+    changes: { is_resolved: { from: false, to: true } },
+    context: { supply_name: resolved.supply_name, unit: resolved.unit, ...context },
   });
 }

@@ -8,26 +8,28 @@ import {
 } from '@gona/shared/inventory';
 import { normalizeQuantity } from '@gona/shared/units';
 import { supplies, supply_movements } from '../../db/schema/index';
-import { writeAudit } from '../../lib/audit';
+import { auditInsert } from '../../lib/audit';
 import type { FarmCtx } from '../../lib/ctx';
 import { AppError } from '../../lib/errors';
 import { can } from '@gona/shared/permissions';
 import { syncAlert } from './alerts.service';
+import { insertOnce } from '../../lib/writes';
 import { keyset, newestFirst } from '../../lib/pagination';
 import { toMovement } from './inventory.rows';
 import { readSupply } from './supplies.service';
 
-/**
- * Records one stock movement in one transaction: lock the supply row (concurrent movements on the
- * same supply queue here, so none can read a stale quantity), apply the stock rule, write the new
- * quantity, the movement, the alert change and the audit row.
- *
- * The movement id is the client's idempotency key. It is looked up after taking the lock, so a
- * retry racing its own original waits for it and then returns the first result instead of
- * recording twice.
- */
 const WORKER_COST = 'Only the owner or a manager records what stock cost; leave the cost empty';
 
+/**
+ * Records one stock movement in one transaction: lock the supply row (concurrent movements on the
+ * same supply queue here, so none can read a stale quantity), apply the stock rule, write the
+ * movement, the new quantity, the alert change and the audit row.
+ *
+ * The movement id is the client's idempotency key (`insertOnce`). It is looked up after taking the
+ * lock, so a retry racing its own original waits for it and then returns the first result instead
+ * of recording twice, and before the stock rule, so a retry of the movement that took the last of
+ * the stock is not refused.
+ */
 export async function recordMovement(
   ctx: FarmCtx,
   supplyId: string,
@@ -51,27 +53,24 @@ export async function recordMovement(
       .for('update');
     if (!supply) throw new AppError('NOT_FOUND', 'Supply not found');
 
-    const [earlier] = await tx.select().from(supply_movements).where(eq(supply_movements.id, input.id));
-    if (earlier) {
-      if (earlier.farm_id !== ctx.farmId || earlier.supply_id !== supplyId) {
-        throw new AppError('CONFLICT', 'This movement was already recorded for another supply.');
-      }
-      return { movement: toMovement(earlier), supply: await readSupply(tx, ctx.farmId, supplyId) };
-    }
+    const { row: movement, replayed } = await insertOnce(tx, supply_movements, {
+      id: input.id,
+      farmId: ctx.farmId,
+      parent: { supply_id: supplyId },
+      values: () => ({
+        ...newMovement(normalizeQuantity(supply.quantity), input),
+        supply_id: supplyId,
+        user_id: ctx.userId,
+      }),
+    });
+    if (replayed)
+      return { movement: toMovement(movement), supply: await readSupply(tx, ctx.farmId, supplyId) };
 
-    const outcome = applyMovement(normalizeQuantity(supply.quantity), input);
-    if (!outcome.ok) {
-      throw new AppError(
-        'CONFLICT',
-        `Not enough stock: only ${outcome.available} left, so ${input.quantity} cannot be taken out. Record what came in first, or count the stock.`,
-        { quantity: `Only ${outcome.available} left` },
-      );
-    }
-
+    const quantityAfter = normalizeQuantity(movement.quantity_after);
     await tx
       .update(supplies)
       .set({
-        quantity: outcome.quantityAfter,
+        quantity: quantityAfter,
         // The latest purchase price becomes the supply's unit cost, so stock value follows the market.
         ...(input.kind === 'received' && input.unit_cost_kobo != null
           ? { unit_cost_kobo: input.unit_cost_kobo }
@@ -79,40 +78,20 @@ export async function recordMovement(
         updated_at: new Date(),
       })
       .where(and(eq(supplies.farm_id, ctx.farmId), eq(supplies.id, supplyId)));
-    const [movement] = await tx
-      .insert(supply_movements)
-      .values({
-        id: input.id,
-        farm_id: ctx.farmId,
-        supply_id: supplyId,
-        kind: input.kind,
-        quantity: outcome.delta,
-        quantity_after: outcome.quantityAfter,
-        reason: input.reason ?? null,
-        note: input.note ?? null,
-        unit_cost_kobo: input.unit_cost_kobo ?? null,
-        user_id: ctx.userId,
-      })
-      .returning();
-    if (!movement) throw new AppError('INTERNAL');
-    await writeAudit(tx, {
-      userId: ctx.userId,
-      farmId: ctx.farmId,
-      tableName: 'supply_movements',
-      recordId: movement.id,
-      action: 'insert',
-      changes: {
+    await auditInsert(tx, ctx, supply_movements, {
+      id: movement.id,
+      record: {
         supply_id: supplyId,
         supply_name: supply.name,
         unit: supply.unit,
-        kind: input.kind,
-        quantity: outcome.delta,
-        quantity_after: outcome.quantityAfter,
+        kind: movement.kind,
+        quantity: normalizeQuantity(movement.quantity),
+        quantity_after: quantityAfter,
         reason: movement.reason,
         unit_cost_kobo: movement.unit_cost_kobo,
       },
     });
-    await syncAlert(tx, ctx, { ...supply, quantity: outcome.quantityAfter });
+    await syncAlert(tx, ctx, { ...supply, quantity: quantityAfter });
     return { movement: toMovement(movement), supply: await readSupply(tx, ctx.farmId, supplyId) };
   });
 }
@@ -139,4 +118,24 @@ export async function listMovements(
     .orderBy(...pages.orderBy)
     .limit(query.limit + 1);
   return pages.page(rows.map(toMovement), query.limit);
+}
+
+/** The movement's columns after the stock rule, or the 409 that says how much is left. */
+function newMovement(quantity: string, input: RecordMovement) {
+  const outcome = applyMovement(quantity, input);
+  if (!outcome.ok) {
+    throw new AppError(
+      'CONFLICT',
+      `Not enough stock: only ${outcome.available} left, so ${input.quantity} cannot be taken out. Record what came in first, or count the stock.`,
+      { quantity: `Only ${outcome.available} left` },
+    );
+  }
+  return {
+    kind: input.kind,
+    quantity: outcome.delta,
+    quantity_after: outcome.quantityAfter,
+    reason: input.reason ?? null,
+    note: input.note ?? null,
+    unit_cost_kobo: input.unit_cost_kobo ?? null,
+  };
 }

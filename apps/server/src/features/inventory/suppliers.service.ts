@@ -1,12 +1,12 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Page, PageQuery } from '@gona/shared/pagination';
 import type { CreateSupplier, Supplier, UpdateSupplier } from '@gona/shared/inventory';
-import type { Tx } from '../../db/client';
 import { suppliers } from '../../db/schema/index';
-import { diff, writeAudit } from '../../lib/audit';
+import { auditInsert, auditUpdate } from '../../lib/audit';
 import type { FarmCtx } from '../../lib/ctx';
-import { AppError } from '../../lib/errors';
 import { newId } from '../../lib/ids';
+import { insertOnce, updateVersioned } from '../../lib/writes';
+import { AppError } from '../../lib/errors';
 import { byName, keyset } from '../../lib/pagination';
 
 const NOT_FOUND = 'Supplier not found';
@@ -29,20 +29,12 @@ export async function listSuppliers(ctx: FarmCtx, query: PageQuery): Promise<Pag
  */
 export async function createSupplier(ctx: FarmCtx, input: CreateSupplier): Promise<Supplier> {
   return ctx.db.transaction(async (tx) => {
-    const [row] = await tx
-      .insert(suppliers)
-      .values({ ...input, id: input.id ?? newId(), farm_id: ctx.farmId })
-      .onConflictDoNothing({ target: suppliers.id })
-      .returning();
-    if (!row) return replayedSupplier(tx, ctx.farmId, input.id);
-    await writeAudit(tx, {
-      userId: ctx.userId,
+    const { row, replayed } = await insertOnce(tx, suppliers, {
+      id: input.id ?? newId(),
       farmId: ctx.farmId,
-      tableName: 'suppliers',
-      recordId: row.id,
-      action: 'insert',
-      changes: input,
+      values: input,
     });
+    if (!replayed) await auditInsert(tx, ctx, suppliers, { id: row.id, record: input });
     return toSupplier(row);
   });
 }
@@ -54,31 +46,7 @@ export async function updateSupplier(
   input: UpdateSupplier,
 ): Promise<Supplier> {
   const { version, ...changes } = input;
-  return ctx.db.transaction(async (tx) => {
-    const [current] = await tx
-      .select()
-      .from(suppliers)
-      .where(and(eq(suppliers.farm_id, ctx.farmId), eq(suppliers.id, supplierId)));
-    if (!current) throw new AppError('NOT_FOUND', NOT_FOUND);
-    if (current.version !== version) throw new AppError('CONFLICT');
-    const [row] = await tx
-      .update(suppliers)
-      .set({ ...changes, version: sql`${suppliers.version} + 1`, updated_at: new Date() })
-      .where(
-        and(eq(suppliers.farm_id, ctx.farmId), eq(suppliers.id, supplierId), eq(suppliers.version, version)),
-      )
-      .returning();
-    if (!row) throw new AppError('CONFLICT');
-    await writeAudit(tx, {
-      userId: ctx.userId,
-      farmId: ctx.farmId,
-      tableName: 'suppliers',
-      recordId: supplierId,
-      action: 'update',
-      changes: { name: current.name, ...diff(current, changes) },
-    });
-    return toSupplier(row);
-  });
+  return saveSupplier(ctx, supplierId, version, changes);
 }
 
 /**
@@ -86,43 +54,33 @@ export async function updateSupplier(
  * are never deleted, so old records stay readable. Deactivating twice is harmless.
  */
 export async function deactivateSupplier(ctx: FarmCtx, supplierId: string): Promise<Supplier> {
-  return ctx.db.transaction(async (tx) => {
-    const [changed] = await tx
-      .update(suppliers)
-      .set({ is_active: false, version: sql`${suppliers.version} + 1`, updated_at: new Date() })
-      .where(
-        and(eq(suppliers.farm_id, ctx.farmId), eq(suppliers.id, supplierId), eq(suppliers.is_active, true)),
-      )
-      .returning();
-    if (changed) {
-      await writeAudit(tx, {
-        userId: ctx.userId,
-        farmId: ctx.farmId,
-        tableName: 'suppliers',
-        recordId: supplierId,
-        action: 'update',
-        changes: { name: changed.name, is_active: { from: true, to: false } },
-      });
-      return toSupplier(changed);
-    }
-    const [row] = await tx
-      .select()
-      .from(suppliers)
-      .where(and(eq(suppliers.farm_id, ctx.farmId), eq(suppliers.id, supplierId)));
-    if (!row) throw new AppError('NOT_FOUND', NOT_FOUND);
-    return toSupplier(row);
-  });
+  return saveSupplier(ctx, supplierId, null, { is_active: false });
 }
 
-async function replayedSupplier(tx: Tx, farmId: string, id: string | undefined): Promise<Supplier> {
-  const [existing] = id
-    ? await tx
-        .select()
-        .from(suppliers)
-        .where(and(eq(suppliers.farm_id, farmId), eq(suppliers.id, id)))
-    : [];
-  if (!existing) throw new AppError('CONFLICT', 'This record already exists.');
-  return toSupplier(existing);
+async function saveSupplier(
+  ctx: FarmCtx,
+  supplierId: string,
+  version: number | null,
+  changes: Omit<UpdateSupplier, 'version'>,
+): Promise<Supplier> {
+  return ctx.db.transaction(async (tx) => {
+    const {
+      before,
+      row,
+      changes: changed,
+    } = await updateVersioned(tx, suppliers, {
+      where: and(eq(suppliers.farm_id, ctx.farmId), eq(suppliers.id, supplierId)),
+      version,
+      changes,
+      notFound: NOT_FOUND,
+    });
+    await auditUpdate(tx, ctx, suppliers, {
+      id: supplierId,
+      changes: changed,
+      context: { name: before.name },
+    });
+    return toSupplier(row);
+  });
 }
 
 function toSupplier(row: typeof suppliers.$inferSelect): Supplier {

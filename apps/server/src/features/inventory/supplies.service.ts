@@ -3,10 +3,11 @@ import type { Page } from '@gona/shared/pagination';
 import type { CreateSupply, Supply, SupplyListQuery, UpdateSupply } from '@gona/shared/inventory';
 import type { Db, Tx } from '../../db/client';
 import { suppliers, supplies, supply_movements } from '../../db/schema/index';
-import { diff, writeAudit } from '../../lib/audit';
+import { auditDelete, auditInsert, auditUpdate } from '../../lib/audit';
 import type { FarmCtx } from '../../lib/ctx';
 import { AppError } from '../../lib/errors';
 import { newId } from '../../lib/ids';
+import { insertOnce, updateVersioned } from '../../lib/writes';
 import { byName, keyset, newestFirst } from '../../lib/pagination';
 import { syncAlert } from './alerts.service';
 import { selectSupplies, toSupply } from './inventory.rows';
@@ -40,18 +41,19 @@ export async function getSupply(ctx: FarmCtx, supplyId: string): Promise<Supply>
   return readSupply(ctx.db, ctx.farmId, supplyId);
 }
 
-/** A starting quantity above zero becomes the supply's first movement ("Opening stock"). */
+/**
+ * A starting quantity above zero becomes the supply's first movement ("Opening stock"). The client's
+ * id makes a replayed create return the supply the first request made (`insertOnce`).
+ */
 export async function createSupply(ctx: FarmCtx, input: CreateSupply): Promise<Supply> {
   return ctx.db.transaction(async (tx) => {
     await assertSupplierOfFarm(tx, ctx.farmId, input.supplier_id);
-    const [row] = await tx
-      .insert(supplies)
-      .values({ ...input, id: input.id ?? newId(), farm_id: ctx.farmId })
-      .onConflictDoNothing({ target: supplies.id })
-      .returning();
-    // The client's id is the idempotency key: a replay (a retry, a queued save sent again) gets the
-    // supply the first request made; an id taken by another farm's record is a conflict.
-    if (!row) return replayedSupply(tx, ctx.farmId, input.id);
+    const { row, replayed } = await insertOnce(tx, supplies, {
+      id: input.id ?? newId(),
+      farmId: ctx.farmId,
+      values: input,
+    });
+    if (replayed) return readSupply(tx, ctx.farmId, row.id);
     if (input.quantity !== '0') {
       await tx.insert(supply_movements).values({
         id: newId(),
@@ -64,52 +66,37 @@ export async function createSupply(ctx: FarmCtx, input: CreateSupply): Promise<S
         user_id: ctx.userId,
       });
     }
-    await writeAudit(tx, {
-      userId: ctx.userId,
-      farmId: ctx.farmId,
-      tableName: 'supplies',
-      recordId: row.id,
-      action: 'insert',
-      changes: input,
-    });
+    await auditInsert(tx, ctx, supplies, { id: row.id, record: input });
     await syncAlert(tx, ctx, row);
     return readSupply(tx, ctx.farmId, row.id);
   });
 }
 
 /**
- * Optimistic concurrency: the caller's version must still be current, or nothing changes (409).
- * A new unit converts the stock and its history first (`changeUnit`).
+ * Optimistic concurrency (`updateVersioned`): the caller's version must still be current, or
+ * nothing changes (409). A new unit converts the stock and its history first (`changeUnit`).
  */
 export async function updateSupply(ctx: FarmCtx, supplyId: string, input: UpdateSupply): Promise<Supply> {
   const { version, ...changes } = input;
   return ctx.db.transaction(async (tx) => {
-    const current = await readSupply(tx, ctx.farmId, supplyId);
-    if (current.version !== version) throw new AppError('CONFLICT');
     await assertSupplierOfFarm(tx, ctx.farmId, changes.supplier_id);
     const { set, converted } = changes.unit
       ? await changeUnit(tx, ctx.farmId, supplyId, version, changes)
       : { set: changes, converted: undefined };
-    const [row] = await tx
-      .update(supplies)
-      .set({ ...set, version: sql`${supplies.version} + 1`, updated_at: new Date() })
-      .where(and(eq(supplies.farm_id, ctx.farmId), eq(supplies.id, supplyId), eq(supplies.version, version)))
-      .returning();
-    if (!row) throw new AppError('CONFLICT');
-    await writeAudit(tx, {
-      userId: ctx.userId,
-      farmId: ctx.farmId,
-      tableName: 'supplies',
-      recordId: supplyId,
-      action: 'update',
-      changes: {
-        name: current.name,
-        unit: current.unit,
-        ...diff(current, changes),
-        ...(converted ? { unit_converted: converted } : {}),
-      },
+    const updated = await updateVersioned(tx, supplies, {
+      where: and(eq(supplies.farm_id, ctx.farmId), eq(supplies.id, supplyId)),
+      version,
+      changes: set,
+      notFound: NOT_FOUND,
     });
-    await syncAlert(tx, ctx, row);
+    const { name, unit } = updated.before;
+    await auditUpdate(tx, ctx, supplies, {
+      id: supplyId,
+      changes: updated.changes,
+      context: { name, unit, ...(converted ? { unit_converted: converted } : {}) },
+    });
+    // An unchanged save leaves the alerts as they are (a dismissed alert stays dismissed).
+    if (updated.changes) await syncAlert(tx, ctx, updated.row);
     return readSupply(tx, ctx.farmId, supplyId);
   });
 }
@@ -122,14 +109,7 @@ export async function deleteSupply(ctx: FarmCtx, supplyId: string): Promise<void
       .where(and(eq(supplies.farm_id, ctx.farmId), eq(supplies.id, supplyId)))
       .returning();
     if (!row) throw new AppError('NOT_FOUND', NOT_FOUND);
-    await writeAudit(tx, {
-      userId: ctx.userId,
-      farmId: ctx.farmId,
-      tableName: 'supplies',
-      recordId: supplyId,
-      action: 'delete',
-      changes: row,
-    });
+    await auditDelete(tx, ctx, supplies, { id: supplyId, record: row });
   });
 }
 
@@ -138,14 +118,6 @@ export async function readSupply(tx: Db | Tx, farmId: string, supplyId: string):
   const [row] = await selectSupplies(tx, and(eq(supplies.farm_id, farmId), eq(supplies.id, supplyId)));
   if (!row) throw new AppError('NOT_FOUND', NOT_FOUND);
   return toSupply(row);
-}
-
-async function replayedSupply(tx: Tx, farmId: string, id: string | undefined): Promise<Supply> {
-  const [existing] = id
-    ? await selectSupplies(tx, and(eq(supplies.farm_id, farmId), eq(supplies.id, id)))
-    : [];
-  if (!existing) throw new AppError('CONFLICT', 'This record already exists.');
-  return toSupply(existing);
 }
 
 async function assertSupplierOfFarm(
