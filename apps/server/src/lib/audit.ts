@@ -1,7 +1,7 @@
 import { getTableName, type Table } from 'drizzle-orm';
 import { audit_logs } from '../db/schema/index';
 import type { Tx } from '../db/client';
-import type { Ctx } from './context';
+import type { Ctx } from './ctx';
 import { newId } from './ids';
 
 /** Who acted, on which farm's record, and where to report an audit row that could not be written. */
