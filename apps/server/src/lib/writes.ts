@@ -7,6 +7,7 @@ import { AppError } from './errors';
 type VersionedTable = PgTable & { id: PgColumn; version: PgColumn; updated_at: PgColumn };
 type FarmTable = PgTable & { id: PgColumn; farm_id: PgColumn };
 type Row<T extends PgTable> = T['$inferSelect'];
+type Versioned<T extends PgTable> = Row<T> & { version: number };
 
 /**
  * Optimistic concurrency, the one way: the row `where` picks (which names the farm) is locked; none
@@ -32,7 +33,7 @@ export async function updateVersioned<T extends VersionedTable>(
     .from(source)
     .where(options.where)
     .limit(1)
-    .for('update')) as (Row<T> & { version: number })[];
+    .for('update')) as Versioned<T>[];
   if (!before) throw new AppError('NOT_FOUND', options.notFound);
   if (options.version !== null && before.version !== options.version) throw new AppError('CONFLICT');
   const changes = changedFields(table, before, options.changes);
@@ -90,11 +91,7 @@ async function recorded<T extends FarmTable>(
   { id, farmId, parent = {} }: { id: string; farmId: string; parent?: Partial<Row<T>> },
 ): Promise<Row<T> | undefined> {
   const source: PgTable = table;
-  const [row] = (await tx
-    .select()
-    .from(source)
-    .where(eq(table.id, id))
-    .limit(1)) as Row<T>[];
+  const [row] = (await tx.select().from(source).where(eq(table.id, id)).limit(1)) as Row<T>[];
   if (!row) return undefined;
   const ours = row.farm_id === farmId && Object.entries(parent).every(([key, value]) => row[key] === value);
   if (!ours) throw new AppError('CONFLICT', ALREADY_RECORDED);

@@ -12,7 +12,7 @@ export const AuditLogSchema = z.object({
   table_name: z.string(),
   record_id: z.string(),
   action: z.string(),
-  /** What the activity screen needs to write its sentence; see writeAudit on the server. */
+  /** What the activity screen needs to write its sentence; see lib/audit.ts on the server. */
   changes: z.unknown(),
   created_at: z.string(),
   /** Who did it, by first name; null when the account is gone. */

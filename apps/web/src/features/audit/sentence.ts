@@ -14,8 +14,8 @@ export type SentenceTools = {
 };
 
 /**
- * One plain sentence for an audit row, written only from what the row carries (see writeAudit on
- * the server). A row this screen does not know, or an older row missing a name, gets a generic
+ * One plain sentence for an audit row, written only from what the row carries (see lib/audit.ts
+ * on the server). A row this screen does not know, or an older row missing a name, gets a generic
  * sentence that still never shows a table name or an id.
  */
 export function activitySentence(log: AuditLog, tools: SentenceTools): string {

@@ -10,7 +10,7 @@ const FARM = '01900000-0000-7000-8000-0000000000f1';
 const SUPPLY = '01900000-0000-7000-8000-0000000000a1';
 let next = 0;
 
-/** An audit row as GET /api/audit-logs answers it, with what the server's writeAudit stores. */
+/** An audit row as GET /api/audit-logs answers it, with what the server's audit helpers store. */
 function row(table_name: string, action: string, changes: unknown, extra: Record<string, unknown> = {}) {
   next += 1;
   return {
