@@ -267,6 +267,21 @@ describe('GET, PATCH, DELETE /api/farms/:farmId/supplies/:supplyId', () => {
     ]);
   });
 
+  it('treats saving the form unchanged as no change: same version, no audit row', async () => {
+    const supply = await addSupply(t, team);
+    const res = await t.request<Supply>('PATCH', `${team.base}/supplies/${supply.id}`, {
+      cookie: team.owner,
+      body: { name: supply.name, low_threshold: '3', notes: null, version: 1 },
+    });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual(supply);
+    const audit = await t.db
+      .select()
+      .from(audit_logs)
+      .where(and(eq(audit_logs.record_id, supply.id), eq(audit_logs.action, 'update')));
+    expect(audit).toEqual([]);
+  });
+
   it('needs the version, and refuses workers', async () => {
     const supply = await addSupply(t, team);
     const missing = await t.request<ErrorBody>('PATCH', `${team.base}/supplies/${supply.id}`, {
