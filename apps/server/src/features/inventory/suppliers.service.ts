@@ -6,7 +6,6 @@ import { auditInsert, auditUpdate } from '../../lib/audit';
 import type { FarmCtx } from '../../lib/ctx';
 import { newId } from '../../lib/ids';
 import { insertOnce, updateVersioned } from '../../lib/writes';
-import { AppError } from '../../lib/errors';
 import { byName, keyset } from '../../lib/pagination';
 
 const NOT_FOUND = 'Supplier not found';

@@ -270,7 +270,7 @@ describe('GET, PATCH, DELETE /api/farms/:farmId/supplies/:supplyId', () => {
   it('treats saving the form unchanged as no change: same version, no audit row', async () => {
     const supply = await addSupply(t, team);
     const res = await t.request<Supply>('PATCH', `${team.base}/supplies/${supply.id}`, {
-      cookie: team.owner,
+      cookie: team.cookies.owner,
       body: { name: supply.name, low_threshold: '3', notes: null, version: 1 },
     });
     expect(res.status).toBe(200);
