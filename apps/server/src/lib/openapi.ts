@@ -12,8 +12,6 @@ export function createRouter() {
   });
 }
 
-export type Router = ReturnType<typeof createRouter>;
-
 /** A JSON answer in a route's `responses`: `200: jsonContent(FarmSchema, 'The farm')`. */
 export function jsonContent<T extends z.ZodType>(schema: T, description: string) {
   return { description, content: { 'application/json': { schema } } };

@@ -1,4 +1,3 @@
-import type { Me } from '@gona/shared/auth';
 import { apiFetch } from '@/lib/http';
 
 /** Where the confirmation mail and the reset mail send people (spec section 9). */
@@ -49,8 +48,6 @@ export function changePassword(input: {
 }): Promise<unknown> {
   return apiFetch('/api/auth/change-password', { method: 'POST', json: input });
 }
-
-export type { Me };
 
 export function signOut(): Promise<unknown> {
   return apiFetch('/api/auth/sign-out', { method: 'POST', json: {} });

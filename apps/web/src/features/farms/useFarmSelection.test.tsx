@@ -1,8 +1,9 @@
-import { describe, expect, it } from 'vitest';
-import { screen, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { renderHook, screen, waitFor } from '@testing-library/react';
 import { farm, installFakeFetch, signedInRoutes } from '@/test/fake-fetch';
 import { renderAt } from '@/test/render';
 import { STORAGE_KEYS } from '@/lib/storage';
+import { useFarmSelection } from './useFarmSelection';
 
 const GREEN_ACRES = farm('01900000-0000-7000-8000-00000000000a', 'Green Acres');
 const { id, name, location, farm_type, role } = GREEN_ACRES;
@@ -26,5 +27,14 @@ describe('the farm list fallback, wired to the API', () => {
     expect(JSON.parse(localStorage.getItem(STORAGE_KEYS.userFarms) ?? 'null')).toEqual([
       { id, name, location, farm_type, role },
     ]);
+  });
+});
+
+describe('useFarmSelection outside its provider', () => {
+  it('useFarmSelection throws without a FarmSelectionProvider', () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    expect(() => renderHook(() => useFarmSelection())).toThrow(
+      'useFarmSelection must be used within a FarmSelectionProvider',
+    );
   });
 });

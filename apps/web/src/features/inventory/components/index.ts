@@ -1,5 +1,5 @@
 export { AlertsPanel } from './AlertsPanel';
-export { ExportLinks, LowStockCard } from './InventoryWidgets';
+export { ExportLinks } from './InventoryWidgets';
 export { MovementDialog } from './MovementDialog';
 export { RefusedChange } from './RefusedChange';
 export { SuppliersManager } from './SuppliersManager';

@@ -2,9 +2,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { render, screen } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { loadNamespaces } from '@/i18n';
+import { ActivityList } from '@/features/audit/components/ActivityList';
 import { useQuantityText } from '@/features/inventory/format';
 import { installFakeFetch } from '@/test/fake-fetch';
-import { ActivityList } from './ActivityList';
 
 const FARM = '01900000-0000-7000-8000-0000000000f1';
 const SUPPLY = '01900000-0000-7000-8000-0000000000a1';
