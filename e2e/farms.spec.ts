@@ -1,13 +1,10 @@
-import { expect, test } from '@playwright/test';
-import { createConfirmedUser } from './support/accounts';
-import { createFarm } from './support/farms';
+import { expect, test } from './support/fixtures';
 
 test('an owner adds a second farm from the switcher, renames it in its settings and deletes it with its name typed out', async ({
-  page,
-  baseURL,
+  farmer: { page, farm },
 }) => {
-  await createConfirmedUser(page, baseURL!);
-  await createFarm(page, 'Okafor Poultry');
+  await page.goto('/dashboard');
+  await expect(page.getByRole('heading', { name: farm.name })).toBeVisible();
 
   await page.getByRole('button', { name: 'Farm options' }).click();
   await page.getByRole('link', { name: 'Add a farm' }).click();
@@ -58,9 +55,9 @@ test('an owner adds a second farm from the switcher, renames it in its settings 
   await confirm.getByRole('button', { name: 'Delete farm' }).click();
 
   await expect(page).toHaveURL(/\/dashboard\/select-farm$/);
-  await expect(page.getByRole('button', { name: 'Open Okafor Poultry' })).toBeVisible();
+  await expect(page.getByRole('button', { name: `Open ${farm.name}` })).toBeVisible();
   await expect(page.getByRole('button', { name: /River Plot/ })).toHaveCount(0);
   await page.reload();
-  await expect(page.getByRole('button', { name: 'Open Okafor Poultry' })).toBeVisible();
+  await expect(page.getByRole('button', { name: `Open ${farm.name}` })).toBeVisible();
   await expect(page.getByRole('button', { name: /River Plot/ })).toHaveCount(0);
 });

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './support/fixtures';
 import { createFarm } from './support/farms';
 import { createConfirmedUser, latestMail, linkIn, newUser, signIn } from './support/accounts';
 
@@ -111,11 +112,10 @@ test('a wrong password says so in plain words', async ({ page, baseURL }) => {
   await expect(page).toHaveURL(/\/login/);
 });
 
-test('a deep dashboard link while signed out comes back there after sign-in', async ({ page, baseURL }) => {
-  const user = await createConfirmedUser(page, baseURL!);
-  await createFarm(page, 'Deep Link Farm');
+test('a deep dashboard link while signed out comes back there after sign-in', async ({
+  farmer: { page, user, farm },
+}) => {
   await page.context().clearCookies();
-  await page.evaluate(() => localStorage.clear());
 
   await page.goto('/dashboard/settings/activity');
   await expect(page).toHaveURL(/\/login/);
@@ -123,7 +123,7 @@ test('a deep dashboard link while signed out comes back there after sign-in', as
   await page.getByLabel('Password', { exact: true }).fill(user.password);
   await page.getByRole('button', { name: /sign in|log in/i }).click();
   await expect(page).toHaveURL(/\/dashboard\/settings\/activity$/);
-  await expect(page.getByText('Created farm Deep Link Farm', { exact: true }).first()).toBeVisible();
+  await expect(page.getByText(`Created farm ${farm.name}`, { exact: true }).first()).toBeVisible();
 });
 
 test('an unknown address shows the not-found page', async ({ page }) => {
@@ -136,10 +136,9 @@ test('an unknown address shows the not-found page', async ({ page }) => {
   await expect(page).toHaveURL(/\/$/);
 });
 
-test('on a desktop the sidebar collapses to 70 px and expands to 240 px', async ({ page, baseURL }) => {
+test('on a desktop the sidebar collapses to 70 px and expands to 240 px', async ({ farmer: { page } }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
-  await createConfirmedUser(page, baseURL!);
-  await createFarm(page, 'Wide Screen Farm');
+  await page.goto('/dashboard');
   const sidebar = page.getByRole('complementary');
   await expect.poll(async () => (await sidebar.boundingBox())?.width).toBe(240);
   await page.getByRole('button', { name: /collapse sidebar/i }).click();

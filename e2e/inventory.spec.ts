@@ -1,7 +1,6 @@
-import { expect, test, type Page } from '@playwright/test';
-import { createFarm } from './support/farms';
+import type { Page } from '@playwright/test';
+import { expect, test } from './support/fixtures';
 import { addSupply } from './support/inventory';
-import { createConfirmedUser } from './support/accounts';
 
 async function recordStock(page: Page, button: string, quantity: string) {
   await page.getByRole('button', { name: button }).click();
@@ -12,12 +11,8 @@ async function recordStock(page: Page, button: string, quantity: string) {
 }
 
 test('a farmer runs the store room from a phone: add a supply, use it down to its low-stock level, see the alert, restock, see it resolved', async ({
-  page,
-  baseURL,
+  farmer: { page },
 }) => {
-  await createConfirmedUser(page, baseURL!);
-  await createFarm(page, 'Okafor Poultry');
-
   await page.goto('/dashboard/inventory');
   await expect(page.getByRole('heading', { name: 'No supplies yet' })).toBeVisible();
   await addSupply(page, { name: 'Layers mash', quantity: '10', lowStockLevel: '3' });
@@ -55,11 +50,9 @@ test('a farmer runs the store room from a phone: add a supply, use it down to it
 });
 
 test("the phone's Back button closes an open sheet, and asks first when something was typed in it", async ({
-  page,
-  baseURL,
+  farmer: { page },
 }) => {
-  await createConfirmedUser(page, baseURL!);
-  await createFarm(page, 'Back Button Farm');
+  await page.goto('/dashboard');
   await page.goto('/dashboard/inventory');
   const form = page.getByRole('dialog', { name: 'Add a supply' });
 

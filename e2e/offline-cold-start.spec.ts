@@ -1,17 +1,14 @@
-import { expect, test, type Page } from '@playwright/test';
-import { createConfirmedUser } from './support/accounts';
-import { createFarm } from './support/farms';
+import type { Page } from '@playwright/test';
+import { expect, test } from './support/fixtures';
 import { addSupply } from './support/inventory';
 
 const supplyRow = (page: Page) =>
   page.getByRole('list', { name: 'Supplies' }).getByRole('listitem').filter({ hasText: 'Layers mash' });
 
 test('after a first visit, Gona opens with no network at all: the signed-in shell, the last known data and the offline mark', async ({
-  page,
+  farmer: { page, farm },
   context,
 }) => {
-  await createConfirmedUser(page, test.info().project.use.baseURL!);
-  await createFarm(page, 'Okoro Layers');
   await page.goto('/dashboard/inventory');
   await addSupply(page, { name: 'Layers mash', quantity: '10', lowStockLevel: '2' });
   await expect(supplyRow(page)).toBeVisible();
@@ -33,7 +30,7 @@ test('after a first visit, Gona opens with no network at all: the signed-in shel
   await expect(page.getByRole('status').filter({ hasText: 'You are offline.' })).toBeVisible();
 
   await page.goto('/dashboard');
-  await expect(page.getByRole('heading', { name: 'Okoro Layers' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: farm.name })).toBeVisible();
 
   // A public page, from the service worker too.
   await page.goto('/pricing');

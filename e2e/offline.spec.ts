@@ -1,7 +1,6 @@
-import { expect, test, type Page } from '@playwright/test';
-import { createFarm } from './support/farms';
+import type { Page } from '@playwright/test';
+import { expect, test } from './support/fixtures';
 import { addSupply } from './support/inventory';
-import { createConfirmedUser } from './support/accounts';
 
 type Supply = { id: string; name: string; quantity: string };
 type Movement = { id: string; kind: string; quantity: string };
@@ -27,21 +26,19 @@ function queuedInIndexedDb(page: Page): Promise<number> {
 }
 
 test('a stock movement recorded offline waits on the phone through a closed tab and is recorded once when back online', async ({
-  page,
+  farmer: {
+    page,
+    farm: { id: farmId },
+  },
   context,
   browser,
   baseURL,
 }) => {
-  await createConfirmedUser(page, baseURL!);
-  await createFarm(page, 'Eze Layers');
-
   await page.goto('/dashboard/inventory');
   await addSupply(page, { name: 'Layers mash', quantity: '10', lowStockLevel: '2' });
   const row = page.getByRole('listitem').filter({ hasText: 'Layers mash' });
   await expect(row.getByText('10 bags (25 kg)')).toBeVisible();
 
-  const farms = (await (await page.request.get('/api/farms')).json()) as { items: { id: string }[] };
-  const farmId = farms.items[0]!.id;
   const supplies = (await (await page.request.get(`/api/farms/${farmId}/supplies`)).json()) as {
     items: Supply[];
   };

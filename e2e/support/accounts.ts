@@ -25,6 +25,9 @@ export function newUser(prefix = 'farmer'): TestUser {
 
 type OutboxMessage = { to: string; subject: string; text: string; html?: string; created_at?: string };
 
+/** The mail worker picks up queued mail every couple of seconds: look often, so a test waits little. */
+const MAIL_POLL = { intervals: [100, 250] };
+
 /** The newest mail sent to `email` whose subject matches, read from the development outbox. */
 export async function latestMail(
   request: APIRequestContext,
@@ -39,7 +42,7 @@ export async function latestMail(
       const items = Array.isArray(body) ? body : (body.items ?? []);
       found = items.filter((m) => m.to.includes(email) && subject.test(m.subject)).at(-1);
       return Boolean(found);
-    })
+    }, MAIL_POLL)
     .toBe(true);
   return found!;
 }
@@ -52,9 +55,9 @@ export function linkIn(mail: OutboxMessage, baseURL: string): string {
   return link.replace(/[).,]+$/, '');
 }
 
-/** Signs up through the API and confirms the email through the mailed link, as a person would. */
-export async function createConfirmedUser(page: Page, baseURL: string, user = newUser()): Promise<TestUser> {
-  const res = await page.request.post('/api/auth/sign-up/email', {
+/** Signs up through the API and returns the link of the confirmation mail. */
+export async function signUp(request: APIRequestContext, baseURL: string, user: TestUser): Promise<string> {
+  const res = await request.post('/api/auth/sign-up/email', {
     headers: { origin: baseURL },
     data: {
       email: user.email,
@@ -67,8 +70,12 @@ export async function createConfirmedUser(page: Page, baseURL: string, user = ne
     },
   });
   expect(res.ok(), await res.text()).toBe(true);
-  const mail = await latestMail(page.request, user.email, /confirm|verify/i);
-  await page.goto(linkIn(mail, baseURL));
+  return linkIn(await latestMail(request, user.email, /confirm|verify/i), baseURL);
+}
+
+/** Signs up through the API and confirms the email through the mailed link, as a person would. */
+export async function createConfirmedUser(page: Page, baseURL: string, user = newUser()): Promise<TestUser> {
+  await page.goto(await signUp(page.request, baseURL, user));
   return user;
 }
 
