@@ -1,7 +1,7 @@
 import { expect, test as base, type Page } from '@playwright/test';
 import { newUser, signUp, type TestUser } from './accounts';
 
-export type Farmer = { page: Page; user: TestUser; farm: { id: string; name: string } };
+type Farmer = { page: Page; user: TestUser; farm: { id: string; name: string } };
 
 /**
  * `farmer`: a fresh person, confirmed and signed in, owning one farm, set up over the API in the
