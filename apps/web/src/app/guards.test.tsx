@@ -58,11 +58,26 @@ describe('route guards', () => {
     await waitFor(() => expect(inner.router.state.location.pathname).toBe('/dashboard'));
   });
 
-  it('sends a farm screen opened with no farm chosen to the farm picker', async () => {
+  it('opens a farm screen with the first farm when none was chosen on this phone yet (the spec chooses the first)', async () => {
     const farms = [farm(A, 'Green Acres'), farm(B, 'Riverside Fish Ponds')];
-    installFakeFetch(signedInRoutes(farms));
-    const { router } = renderAt('/dashboard/inventory');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/select-farm'));
+    installFakeFetch({
+      ...signedInRoutes(farms),
+      [`GET /api/farms/${A}/suppliers`]: { status: 200, body: { items: [], next_cursor: null } },
+    });
+    const { router } = renderAt('/dashboard/inventory/suppliers');
+    expect(await screen.findByRole('heading', { name: 'No suppliers yet' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/dashboard/inventory/suppliers');
+    expect(localStorage.getItem(STORAGE_KEYS.selectedFarmId)).toBe(A);
+  });
+
+  it('opens a farm screen on a new phone when the farmer has one farm: it is chosen, no detour to the picker', async () => {
+    installFakeFetch({
+      ...signedInRoutes([farm(A, 'Green Acres')]),
+      [`GET /api/farms/${A}/suppliers`]: { status: 200, body: { items: [], next_cursor: null } },
+    });
+    const { router } = renderAt('/dashboard/inventory/suppliers');
+    expect(await screen.findByRole('heading', { name: 'No suppliers yet' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/dashboard/inventory/suppliers');
   });
 
   it('opens a farm screen for the chosen farm', async () => {

@@ -73,6 +73,9 @@ export function FarmSelectionProvider({ sessionStatus, children }: Props) {
   }, []);
 
   const serverList = signedIn && list.isSuccess && !list.isPlaceholderData ? list.data.farms : null;
+  // The list the selection was last decided on: until then the server's list is not ready to act on
+  // (a screen would see "no farm selected" for the render before the only farm gets selected).
+  const [decidedOn, setDecidedOn] = useState<FarmSummary[] | null>(null);
   useEffect(() => {
     if (!serverList) return;
     const decision = decideSelection(
@@ -84,6 +87,7 @@ export function FarmSelectionProvider({ sessionStatus, children }: Props) {
     if (decision.type !== 'fetch-by-id') {
       setDirectFarms([]);
       apply(decision);
+      setDecidedOn(serverList);
       return;
     }
     let cancelled = false;
@@ -93,9 +97,12 @@ export function FarmSelectionProvider({ sessionStatus, children }: Props) {
         const outcome = decideAfterFetchById(farm);
         setDirectFarms(outcome.farms);
         apply(outcome.decision);
+        setDecidedOn(serverList);
       },
       // Unreachable server: keep the stored selection until the next refresh decides.
-      () => undefined,
+      () => {
+        if (!cancelled) setDecidedOn(serverList);
+      },
     );
     return () => {
       cancelled = true;
@@ -157,7 +164,7 @@ export function FarmSelectionProvider({ sessionStatus, children }: Props) {
       farms,
       selectedFarm: farms.find((farm) => farm.id === selectedId) ?? null,
       selectedFarmId: selectedId,
-      ready: serverList !== null,
+      ready: serverList !== null && decidedOn === serverList,
       selectFarm,
       addFarm,
       replaceFarm,
@@ -170,6 +177,7 @@ export function FarmSelectionProvider({ sessionStatus, children }: Props) {
     directFarms,
     selectedFarmId,
     serverList,
+    decidedOn,
     selectFarm,
     addFarm,
     replaceFarm,
