@@ -13,7 +13,9 @@ execSync('npm run build', { stdio: 'inherit' });
 const server = await startServer({ port: Number(process.env.BENCH_PORT ?? 3998) });
 try {
   const { js, profile } = await benchWeb(server.baseURL);
-  console.log('\nJavaScript a first visit loads (gzip), budgets from docs: / ≤ 60 KB, /login ≤ 120 KB, /dashboard ≤ 170 KB');
+  console.log(
+    '\nJavaScript a first visit loads (gzip), budgets from docs: / ≤ 60 KB, /login ≤ 120 KB, /dashboard ≤ 170 KB',
+  );
   console.table(
     js.map((r) => ({
       route: r.path,
@@ -24,9 +26,16 @@ try {
       within: r.jsGzipBytes <= JS_BUDGET_KB[r.path] * 1024 ? 'yes' : 'NO',
     })),
   );
-  console.log('Slow phone (4x CPU slowdown, 150 ms RTT, 1.6 Mbit/s down), cold cache, median LCP of 3 loads; aim LCP < 1.5 s');
+  console.log(
+    'Slow phone (4x CPU slowdown, 150 ms RTT, 1.6 Mbit/s down), cold cache, median LCP of 3 loads; aim LCP < 1.5 s',
+  );
   console.table(
-    profile.map((r) => ({ route: r.path, transferred: kb(r.transferredBytes), 'JS gzip': kb(r.jsGzipBytes), 'LCP ms': r.lcpMsMedian })),
+    profile.map((r) => ({
+      route: r.path,
+      transferred: kb(r.transferredBytes),
+      'JS gzip': kb(r.jsGzipBytes),
+      'LCP ms': r.lcpMsMedian,
+    })),
   );
 } finally {
   await server.stop();

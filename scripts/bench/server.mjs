@@ -8,7 +8,14 @@ export async function startServer({ port, env = {} }) {
   const dataDir = mkdtempSync(join(tmpdir(), 'gona-bench-'));
   const baseURL = `http://localhost:${port}`;
   const child = spawn('npm', ['run', 'serve', '-w', '@gona/server'], {
-    env: { ...process.env, PORT: String(port), BASE_URL: baseURL, DATA_DIR: dataDir, AUTH_RATE_LIMIT_MAX: '100000', ...env },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      BASE_URL: baseURL,
+      DATA_DIR: dataDir,
+      AUTH_RATE_LIMIT_MAX: '100000',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
   });

@@ -3,16 +3,30 @@
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
 
-const ARGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-  '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const ARGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 const PHONE = {
   viewport: { width: 360, height: 740 },
   deviceScaleFactor: 2,
   isMobile: true,
   hasTouch: true,
-  userAgent: 'Mozilla/5.0 (Linux; Android 11; TECNO KF6) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Mobile Safari/537.36',
+  userAgent:
+    'Mozilla/5.0 (Linux; Android 11; TECNO KF6) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Mobile Safari/537.36',
 };
-const SLOW = { offline: false, latency: 150, downloadThroughput: (1.6 * 1024 * 1024) / 8, uploadThroughput: (750 * 1024) / 8 };
+const SLOW = {
+  offline: false,
+  latency: 150,
+  downloadThroughput: (1.6 * 1024 * 1024) / 8,
+  uploadThroughput: (750 * 1024) / 8,
+};
 
 export async function benchWeb(baseURL) {
   const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ARGS });
@@ -20,10 +34,14 @@ export async function benchWeb(baseURL) {
     const cookies = await signedInCookies(browser, baseURL);
     const js = [];
     for (const path of ['/', '/login', '/dashboard']) {
-      js.push({ path, ...(await javascriptLoaded(browser, baseURL, path, path === '/dashboard' ? cookies : [])) });
+      js.push({
+        path,
+        ...(await javascriptLoaded(browser, baseURL, path, path === '/dashboard' ? cookies : [])),
+      });
     }
     const profile = [];
-    for (const path of ['/', '/pricing']) profile.push({ path, ...(await slowPhoneProfile(browser, baseURL, path)) });
+    for (const path of ['/', '/pricing'])
+      profile.push({ path, ...(await slowPhoneProfile(browser, baseURL, path)) });
     return { js, profile };
   } finally {
     await browser.close();
@@ -72,7 +90,13 @@ async function slowPhoneProfile(browser, baseURL, path) {
     });
     const scripts = [];
     page.on('response', async (res) => {
-      if (res.request().resourceType() === 'script') scripts.push(res.body().then((b) => gzipSync(b).length, () => 0));
+      if (res.request().resourceType() === 'script')
+        scripts.push(
+          res.body().then(
+            (b) => gzipSync(b).length,
+            () => 0,
+          ),
+        );
     });
     await page.goto(baseURL + path, { waitUntil: 'load' });
     const lcp = await page.evaluate(
@@ -90,7 +114,10 @@ async function slowPhoneProfile(browser, baseURL, path) {
     runs.push({ lcpMs: lcp, transferredBytes: transferred, jsTransferredBytes: jsTransferred, jsGzipBytes });
     await context.close();
   }
-  const lcps = runs.map((r) => r.lcpMs).filter((v) => v !== null).sort((a, b) => a - b);
+  const lcps = runs
+    .map((r) => r.lcpMs)
+    .filter((v) => v !== null)
+    .sort((a, b) => a - b);
   return {
     lcpMsMedian: lcps.length ? Math.round(lcps[Math.floor(lcps.length / 2)]) : null,
     transferredBytes: runs[0].transferredBytes,
@@ -105,7 +132,15 @@ async function signedInCookies(browser, baseURL) {
   const headers = { origin: baseURL };
   const signUp = await request.post(`${baseURL}/api/auth/sign-up/email`, {
     headers,
-    data: { email, password: 'correct horse battery', name: 'Bench Farmer', first_name: 'Bench', last_name: 'Farmer', phone: '08031234567', callbackURL: '/create-farm' },
+    data: {
+      email,
+      password: 'correct horse battery',
+      name: 'Bench Farmer',
+      first_name: 'Bench',
+      last_name: 'Farmer',
+      phone: '08031234567',
+      callbackURL: '/create-farm',
+    },
   });
   if (!signUp.ok()) throw new Error(`Sign-up failed: ${signUp.status()} ${await signUp.text()}`);
   const mail = await mailTo(request, baseURL, email);

@@ -14,7 +14,11 @@ export function ComingSoon({ screen, icon }: Props) {
   return (
     <>
       <PageHeader title={t(`screens.${screen}.title`)} />
-      <EmptyState icon={icon} title={t(`screens.${screen}.title`)} description={t(`screens.${screen}.empty`)} />
+      <EmptyState
+        icon={icon}
+        title={t(`screens.${screen}.title`)}
+        description={t(`screens.${screen}.empty`)}
+      />
     </>
   );
 }

@@ -1,7 +1,13 @@
 import { useState, type ReactNode } from 'react';
 import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client';
 import { registerInventoryMutationDefaults } from '@/features/inventory/api';
-import { createQueryClient, idbPersister, isQueuedChange, PERSIST_MAX_AGE_MS, resumeQueuedChanges } from '@/lib/query-client';
+import {
+  createQueryClient,
+  idbPersister,
+  isQueuedChange,
+  PERSIST_MAX_AGE_MS,
+  resumeQueuedChanges,
+} from '@/lib/query-client';
 
 /**
  * Server state, with the query cache and the changes waiting for a connection kept in IndexedDB:

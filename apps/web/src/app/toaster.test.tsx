@@ -5,7 +5,13 @@ import { AppToaster, TOASTER_PROPS } from './toaster';
 
 describe('toaster', () => {
   it('uses the spec defaults: top-right, 3 visible, 4000 ms, 356 px, gap 14 px, Alt+T', async () => {
-    expect(TOASTER_PROPS).toMatchObject({ position: 'top-right', visibleToasts: 3, duration: 4000, gap: 14, hotkey: ['altKey', 'KeyT'] });
+    expect(TOASTER_PROPS).toMatchObject({
+      position: 'top-right',
+      visibleToasts: 3,
+      duration: 4000,
+      gap: 14,
+      hotkey: ['altKey', 'KeyT'],
+    });
     const { container } = render(<AppToaster />);
     expect(screen.getByRole('region')).toHaveAttribute('aria-label', 'Notifications alt+T');
     act(() => {
@@ -17,6 +23,8 @@ describe('toaster', () => {
     expect(list).toHaveAttribute('data-x-position', 'right');
     expect((list as HTMLElement).style.getPropertyValue('--width')).toBe('356px');
     expect((list as HTMLElement).style.getPropertyValue('--gap')).toBe('14px');
-    expect(container.ownerDocument.querySelectorAll('[data-sonner-toast][data-visible="true"]')).toHaveLength(3);
+    expect(container.ownerDocument.querySelectorAll('[data-sonner-toast][data-visible="true"]')).toHaveLength(
+      3,
+    );
   });
 });

@@ -58,7 +58,11 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     // Changes still waiting to be sent belong to the person leaving: the next one on this phone
     // must neither send nor see them.
     queryClient.getMutationCache().clear();
-    queryClient.setQueryData<SessionResult>(SESSION_QUERY_KEY, { user: null, expired: false, offline: false });
+    queryClient.setQueryData<SessionResult>(SESSION_QUERY_KEY, {
+      user: null,
+      expired: false,
+      offline: false,
+    });
   }, [queryClient]);
 
   const currentPath = location.pathname + location.search;
@@ -66,7 +70,9 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     clear();
     toast.error(t('session.expired'), { id: 'session-expired' });
     const onPublicAuthScreen = /^\/(login|signup|logout)/.test(currentPath);
-    void navigate(onPublicAuthScreen ? '/login' : `/login?redirect=${encodeURIComponent(currentPath)}`, { replace: true });
+    void navigate(onPublicAuthScreen ? '/login' : `/login?redirect=${encodeURIComponent(currentPath)}`, {
+      replace: true,
+    });
   }, [clear, t, navigate, currentPath]);
 
   // The session-expired flow starts either from the API (any 401) or from a failed refresh.
@@ -119,7 +125,12 @@ export async function loadSession(): Promise<SessionResult> {
     // No connection, or the server cannot answer (restarting, database away): still the same person.
     if (error instanceof ApiError && (error.status === 0 || error.status >= 500)) {
       const entry = readAuthEntry();
-      const user = entry && { id: entry.user_id, email: entry.email, first_name: entry.first_name, last_name: entry.last_name };
+      const user = entry && {
+        id: entry.user_id,
+        email: entry.email,
+        first_name: entry.first_name,
+        last_name: entry.last_name,
+      };
       return { user, expired: false, offline: true };
     }
     if (error instanceof ApiError && (error.status === 401 || error.status === 404)) return authCheckFailed();

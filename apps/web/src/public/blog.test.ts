@@ -27,7 +27,9 @@ describe('parsePost', () => {
   });
 
   it('refuses a post without the required fields', () => {
-    expect(() => parsePost('---\ntitle: x\n---\nbody', 'x.md')).toThrow('x.md: front matter lacks description, date, slug');
+    expect(() => parsePost('---\ntitle: x\n---\nbody', 'x.md')).toThrow(
+      'x.md: front matter lacks description, date, slug',
+    );
     expect(() => parsePost('no front matter', 'y.md')).toThrow('y.md: missing front matter');
   });
 

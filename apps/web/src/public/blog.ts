@@ -32,7 +32,8 @@ export function parsePost(source: string, fileName: string): BlogPost {
   const dateParts = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
   if (!dateParts) throw new Error(`${fileName}: date must be yyyy-mm-dd, got "${date}"`);
   const slug = fields.get('slug') ?? '';
-  if (!/^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(slug)) throw new Error(`${fileName}: slug must be lowercase words joined by dashes`);
+  if (!/^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(slug))
+    throw new Error(`${fileName}: slug must be lowercase words joined by dashes`);
   return {
     slug,
     title: fields.get('title') ?? '',

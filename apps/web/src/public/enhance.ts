@@ -1,6 +1,12 @@
 /** The only script on the prerendered public pages (a build entry, see vite.config.ts). */
 import './public.css';
-import { enhanceCarousel, enhanceContactForm, enhanceDialogs, enhanceLogos, enhancePricing } from './enhancements';
+import {
+  enhanceCarousel,
+  enhanceContactForm,
+  enhanceDialogs,
+  enhanceLogos,
+  enhancePricing,
+} from './enhancements';
 
 enhanceLogos();
 enhanceDialogs();

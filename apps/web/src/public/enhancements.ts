@@ -38,7 +38,8 @@ export function enhanceDialogs() {
     });
     // Without this, CSS :target would keep showing a dialog opened from a #privacy link.
     dialog.addEventListener('close', () => {
-      if (location.hash === `#${dialog.id}`) history.replaceState(null, '', location.pathname + location.search);
+      if (location.hash === `#${dialog.id}`)
+        history.replaceState(null, '', location.pathname + location.search);
     });
   }
   dialogFor(location.hash.slice(1))?.showModal();
@@ -63,7 +64,8 @@ export function enhanceCarousel(scope: ParentNode = document): Carousel | null {
   let hovered = false;
   let focused = false;
   // Screen readers hear a new quote only when it changes on request, not on every rotation.
-  const setLive = () => slidesBox.setAttribute('aria-live', reducedMotion || hovered || focused ? 'polite' : 'off');
+  const setLive = () =>
+    slidesBox.setAttribute('aria-live', reducedMotion || hovered || focused ? 'polite' : 'off');
 
   const carousel = createCarousel({ count: slides.length, onChange: render, reducedMotion });
   root.setAttribute('data-carousel-ready', '');
@@ -157,7 +159,11 @@ export function enhanceContactForm() {
     button.disabled = true;
     button.textContent = button.dataset.sendingLabel ?? label;
     const body = JSON.stringify(Object.fromEntries(new FormData(form)));
-    fetch(form.action, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json' }, body })
+    fetch(form.action, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json' },
+      body,
+    })
       .then(async (response) => {
         if (response.ok) {
           showErrors({});
@@ -189,7 +195,8 @@ function toast(message: string) {
   if (!region) return;
   const item = document.createElement('div');
   item.setAttribute('role', 'status');
-  item.className = 'pointer-events-auto mb-3 rounded-lg border border-green-300 bg-white p-4 font-medium text-green-900 shadow-lg';
+  item.className =
+    'pointer-events-auto mb-3 rounded-lg border border-green-300 bg-white p-4 font-medium text-green-900 shadow-lg';
   item.textContent = message;
   region.append(item);
   setTimeout(() => item.remove(), TOAST_DURATION_MS);

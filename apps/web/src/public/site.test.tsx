@@ -46,7 +46,9 @@ describe('renderSite', () => {
     expect(about).toContain('<meta name="description" content="Who we are');
     expect(about).toContain('<link rel="canonical" href="https://gona.example/about"/>');
     expect(about).toContain('<meta property="og:url" content="https://gona.example/about"/>');
-    expect(file('blog/drying-cassava-chips/index.html')).toContain('<meta property="og:type" content="article"/>');
+    expect(file('blog/drying-cassava-chips/index.html')).toContain(
+      '<meta property="og:type" content="article"/>',
+    );
     expect(file('not-found/index.html')).toContain('<meta name="robots" content="noindex"/>');
   });
 
@@ -68,7 +70,9 @@ describe('renderSite', () => {
   });
 
   it('lists the pages in the sitemap and points robots.txt at it', () => {
-    expect(file('sitemap.xml')).toContain('<loc>https://gona.example/blog/drying-cassava-chips</loc><lastmod>2025-09-01</lastmod>');
+    expect(file('sitemap.xml')).toContain(
+      '<loc>https://gona.example/blog/drying-cassava-chips</loc><lastmod>2025-09-01</lastmod>',
+    );
     expect(file('sitemap.xml')).not.toContain('not-found');
     expect(file('robots.txt')).toContain('Sitemap: https://gona.example/sitemap.xml');
   });

@@ -29,7 +29,13 @@ export function renderSite({ baseUrl, assets, plans, posts }: SiteInput): SiteFi
   const page = (path: string, metaKey: string, body: ReactNode): SiteFile => ({
     file: path === '/' ? 'index.html' : `${path.slice(1)}/index.html`,
     contents: html(
-      <Document path={path} title={t(`meta.${metaKey}.title`)} description={t(`meta.${metaKey}.description`)} baseUrl={baseUrl} assets={assets}>
+      <Document
+        path={path}
+        title={t(`meta.${metaKey}.title`)}
+        description={t(`meta.${metaKey}.description`)}
+        baseUrl={baseUrl}
+        assets={assets}
+      >
         {body}
       </Document>,
     ),
@@ -76,7 +82,14 @@ export function renderSite({ baseUrl, assets, plans, posts }: SiteInput): SiteFi
     },
   ];
 
-  const indexed = ['/', '/about', '/pricing', '/contact', '/blog', ...posts.map((post) => `/blog/${post.slug}`)];
+  const indexed = [
+    '/',
+    '/about',
+    '/pricing',
+    '/contact',
+    '/blog',
+    ...posts.map((post) => `/blog/${post.slug}`),
+  ];
   const sitemap = [
     '<?xml version="1.0" encoding="UTF-8"?>',
     '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
@@ -87,7 +100,13 @@ export function renderSite({ baseUrl, assets, plans, posts }: SiteInput): SiteFi
     '</urlset>',
     '',
   ].join('\n');
-  const robots = ['User-agent: *', 'Disallow: /api/', 'Disallow: /dashboard', `Sitemap: ${baseUrl}/sitemap.xml`, ''].join('\n');
+  const robots = [
+    'User-agent: *',
+    'Disallow: /api/',
+    'Disallow: /dashboard',
+    `Sitemap: ${baseUrl}/sitemap.xml`,
+    '',
+  ].join('\n');
 
   return [...pages, { file: 'sitemap.xml', contents: sitemap }, { file: 'robots.txt', contents: robots }];
 }

@@ -189,8 +189,14 @@ describe('suppliers', () => {
 
   it('adds a supplier sent twice with the same client id once; another farm cannot reuse or see that id', async () => {
     const body = { id: newId(), name: 'Replayed Agro' };
-    const first = await t.request<Supplier>('POST', `${team.base}/suppliers`, { cookie: team.cookies.owner, body });
-    const again = await t.request<Supplier>('POST', `${team.base}/suppliers`, { cookie: team.cookies.manager, body });
+    const first = await t.request<Supplier>('POST', `${team.base}/suppliers`, {
+      cookie: team.cookies.owner,
+      body,
+    });
+    const again = await t.request<Supplier>('POST', `${team.base}/suppliers`, {
+      cookie: team.cookies.manager,
+      body,
+    });
     expect(first.status).toBe(201);
     expect(again.status).toBe(201);
     expect(again.body).toEqual(first.body);

@@ -9,7 +9,15 @@ describe('GET /api/plans', () => {
     const res = await ctx.request('GET', '/api/plans');
     expect(res.status).toBe(200);
     const body = PlansResponseSchema.parse(res.body);
-    expect(body.plans.map((p) => ({ id: p.id, name: p.name, price: p.price_naira_per_year, billing: p.billing, workers: p.worker_limit }))).toEqual([
+    expect(
+      body.plans.map((p) => ({
+        id: p.id,
+        name: p.name,
+        price: p.price_naira_per_year,
+        billing: p.billing,
+        workers: p.worker_limit,
+      })),
+    ).toEqual([
       { id: 'free', name: 'Free', price: 0, billing: 'annual', workers: FREE_WORKER_LIMIT },
       { id: 'pro', name: 'Pro', price: 45000, billing: 'annual', workers: null },
     ]);

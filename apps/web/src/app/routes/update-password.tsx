@@ -25,7 +25,11 @@ export default function UpdatePasswordScreen() {
           </Link>
         </div>
       ) : (
-        <UpdatePasswordForm token={token} onDone={() => void navigate('/login', { replace: true })} onInvalidLink={() => setInvalid(true)} />
+        <UpdatePasswordForm
+          token={token}
+          onDone={() => void navigate('/login', { replace: true })}
+          onInvalidLink={() => setInvalid(true)}
+        />
       )}
     </AuthFrame>
   );

@@ -19,7 +19,9 @@ export function CrashScreen() {
       <Logo className="h-10 w-auto" />
       <h1 className="text-2xl font-bold text-stone-900">{t('errors.crashTitle')}</h1>
       <p className="max-w-md text-stone-800">{message}</p>
-      <p className="max-w-md text-sm text-stone-700">{t('errors.crashHint', { email: publicConfig.support_email })}</p>
+      <p className="max-w-md text-sm text-stone-700">
+        {t('errors.crashHint', { email: publicConfig.support_email })}
+      </p>
       <Button onClick={() => window.location.reload()}>{t('errors.reload')}</Button>
     </main>
   );

@@ -42,7 +42,9 @@ describe('error screens', () => {
 
   it("shows 'Failed to load module: {name}' with the refresh hint when a screen cannot be downloaded", async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    const router = createMemoryRouter([{ path: '/', ...lazyScreen('livestock', () => Promise.reject(new Error('chunk missing'))) }]);
+    const router = createMemoryRouter([
+      { path: '/', ...lazyScreen('livestock', () => Promise.reject(new Error('chunk missing'))) },
+    ]);
     render(<RouterProvider router={router} />);
     expect(await screen.findByText('Failed to load module: livestock')).toBeInTheDocument();
     expect(screen.getByText(/refresh the page/)).toBeInTheDocument();
@@ -64,7 +66,9 @@ describe('error screens', () => {
     render(<NotFound />);
     expect(screen.getByText('404')).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
-    expect(screen.getByText("The page you're looking for doesn't exist or has been moved.")).toBeInTheDocument();
+    expect(
+      screen.getByText("The page you're looking for doesn't exist or has been moved."),
+    ).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Go back home' })).toHaveAttribute('href', '/');
     expect(screen.getByRole('img', { name: 'Gona' })).toBeInTheDocument();
   });

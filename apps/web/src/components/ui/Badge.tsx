@@ -10,9 +10,23 @@ const TONES: Record<BadgeTone, string> = {
   red: 'bg-red-100 text-red-900',
 };
 
-export function Badge({ tone = 'neutral', children, className }: { tone?: BadgeTone; children: ReactNode; className?: string }) {
+export function Badge({
+  tone = 'neutral',
+  children,
+  className,
+}: {
+  tone?: BadgeTone;
+  children: ReactNode;
+  className?: string;
+}) {
   return (
-    <span className={cx('inline-flex items-center rounded-full px-2 py-0.5 text-xs font-semibold tabular-nums', TONES[tone], className)}>
+    <span
+      className={cx(
+        'inline-flex items-center rounded-full px-2 py-0.5 text-xs font-semibold tabular-nums',
+        TONES[tone],
+        className,
+      )}
+    >
       {children}
     </span>
   );

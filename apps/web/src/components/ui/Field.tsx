@@ -1,4 +1,10 @@
-import { useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
+import {
+  useId,
+  type InputHTMLAttributes,
+  type ReactNode,
+  type SelectHTMLAttributes,
+  type TextareaHTMLAttributes,
+} from 'react';
 import { cx } from './cx';
 
 type FieldChrome = {
@@ -19,7 +25,8 @@ const CONTROL =
   'focus:outline-2 focus:outline-offset-0 focus:outline-green-700 disabled:bg-stone-100';
 
 export type TextFieldProps = FieldChrome & InputHTMLAttributes<HTMLInputElement>;
-export type SelectFieldProps = FieldChrome & SelectHTMLAttributes<HTMLSelectElement> & { placeholder?: string };
+export type SelectFieldProps = FieldChrome &
+  SelectHTMLAttributes<HTMLSelectElement> & { placeholder?: string };
 export type TextareaFieldProps = FieldChrome & TextareaHTMLAttributes<HTMLTextAreaElement>;
 
 export function TextField({ label, error, hint, id, className, ...rest }: TextFieldProps) {
@@ -36,7 +43,16 @@ export function TextField({ label, error, hint, id, className, ...rest }: TextFi
   );
 }
 
-export function SelectField({ label, error, hint, id, className, placeholder, children, ...rest }: SelectFieldProps) {
+export function SelectField({
+  label,
+  error,
+  hint,
+  id,
+  className,
+  placeholder,
+  children,
+  ...rest
+}: SelectFieldProps) {
   const fieldId = useFieldId(id);
   return (
     <FieldShell id={fieldId} label={label} error={error} hint={hint}>

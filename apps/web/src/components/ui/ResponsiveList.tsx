@@ -33,7 +33,9 @@ export function ResponsiveList<T>({ items, columns, getKey, label, renderCard }:
                 {columns.map((column) => (
                   <div key={column.key} className="contents">
                     <dt className="text-sm text-stone-700">{column.header}</dt>
-                    <dd className={cx('text-stone-900', column.numeric && 'tabular-nums')}>{column.render(item)}</dd>
+                    <dd className={cx('text-stone-900', column.numeric && 'tabular-nums')}>
+                      {column.render(item)}
+                    </dd>
                   </div>
                 ))}
               </dl>
@@ -46,7 +48,11 @@ export function ResponsiveList<T>({ items, columns, getKey, label, renderCard }:
           <thead className="border-b border-stone-200 bg-stone-100 text-sm text-stone-800">
             <tr>
               {columns.map((column) => (
-                <th key={column.key} scope="col" className={cx('px-4 py-3 font-semibold', column.numeric && 'text-right')}>
+                <th
+                  key={column.key}
+                  scope="col"
+                  className={cx('px-4 py-3 font-semibold', column.numeric && 'text-right')}
+                >
                   {column.header}
                 </th>
               ))}
@@ -56,7 +62,10 @@ export function ResponsiveList<T>({ items, columns, getKey, label, renderCard }:
             {items.map((item) => (
               <tr key={getKey(item)} className="border-b border-stone-100 last:border-0">
                 {columns.map((column) => (
-                  <td key={column.key} className={cx('px-4 py-3 text-stone-900', column.numeric && 'text-right')}>
+                  <td
+                    key={column.key}
+                    className={cx('px-4 py-3 text-stone-900', column.numeric && 'text-right')}
+                  >
                     {column.render(item)}
                   </td>
                 ))}

@@ -5,7 +5,10 @@ export function Spinner({ className }: { className?: string }) {
   return (
     <span
       aria-hidden="true"
-      className={cx('inline-block size-5 animate-spin rounded-full border-2 border-current border-r-transparent', className)}
+      className={cx(
+        'inline-block size-5 animate-spin rounded-full border-2 border-current border-r-transparent',
+        className,
+      )}
     />
   );
 }

@@ -1,8 +1,20 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { FarmSummary } from '@gona/shared/farms';
-import { decideAfterFetchById, decideSelection, initialFarmList, loadFarmList, signedOutSelection } from './selection';
+import {
+  decideAfterFetchById,
+  decideSelection,
+  initialFarmList,
+  loadFarmList,
+  signedOutSelection,
+} from './selection';
 
-const farm = (id: string): FarmSummary => ({ id, name: `Farm ${id}`, location: 'Umuahia', farm_type: 'crop', role: 'owner' });
+const farm = (id: string): FarmSummary => ({
+  id,
+  name: `Farm ${id}`,
+  location: 'Umuahia',
+  farm_type: 'crop',
+  role: 'owner',
+});
 const A = farm('a');
 const B = farm('b');
 
@@ -18,7 +30,12 @@ describe('farm selection rules (spec section 4)', () => {
     it('1. loads the full list from the server and refreshes the cache', async () => {
       const writeCache = vi.fn();
       const fetchFarmsBasic = vi.fn(failing);
-      const result = await loadFarmList({ fetchFarms: () => Promise.resolve([B]), fetchFarmsBasic, readCache: () => [A], writeCache });
+      const result = await loadFarmList({
+        fetchFarms: () => Promise.resolve([B]),
+        fetchFarmsBasic,
+        readCache: () => [A],
+        writeCache,
+      });
       expect(result).toEqual({ farms: [B], source: 'server' });
       expect(writeCache).toHaveBeenCalledWith([B]);
       expect(fetchFarmsBasic).not.toHaveBeenCalled();
@@ -26,7 +43,12 @@ describe('farm selection rules (spec section 4)', () => {
 
     it('2. falls back to the second (basic) query when the full list fails, and refreshes the cache', async () => {
       const writeCache = vi.fn();
-      const result = await loadFarmList({ fetchFarms: failing, fetchFarmsBasic: () => Promise.resolve([B, A]), readCache: () => [A], writeCache });
+      const result = await loadFarmList({
+        fetchFarms: failing,
+        fetchFarmsBasic: () => Promise.resolve([B, A]),
+        readCache: () => [A],
+        writeCache,
+      });
       expect(result).toEqual({ farms: [B, A], source: 'basic' });
       expect(writeCache).toHaveBeenCalledWith([B, A]);
       // The basic list drives the selection like the full one.
@@ -35,13 +57,27 @@ describe('farm selection rules (spec section 4)', () => {
 
     it('3. falls back to the cache when both queries fail, leaving the cache as it is', async () => {
       const writeCache = vi.fn();
-      expect(await loadFarmList({ fetchFarms: failing, fetchFarmsBasic: failing, readCache: () => [A], writeCache })).toEqual({ farms: [A], source: 'cache' });
+      expect(
+        await loadFarmList({
+          fetchFarms: failing,
+          fetchFarmsBasic: failing,
+          readCache: () => [A],
+          writeCache,
+        }),
+      ).toEqual({ farms: [A], source: 'cache' });
       expect(writeCache).not.toHaveBeenCalled();
     });
 
     it('4. answers an empty list when both queries fail and nothing is cached', async () => {
       const writeCache = vi.fn();
-      expect(await loadFarmList({ fetchFarms: failing, fetchFarmsBasic: failing, readCache: () => null, writeCache })).toEqual({ farms: [], source: 'empty' });
+      expect(
+        await loadFarmList({
+          fetchFarms: failing,
+          fetchFarmsBasic: failing,
+          readCache: () => null,
+          writeCache,
+        }),
+      ).toEqual({ farms: [], source: 'empty' });
       expect(writeCache).not.toHaveBeenCalled();
     });
   });

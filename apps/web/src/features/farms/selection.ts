@@ -28,7 +28,9 @@ export function initialFarmList(signedIn: boolean, readCache: () => FarmSummary[
  * Rule (spec section 8): the server list replaces the cache; when it fails, the second (basic)
  * query, which also replaces the cache; when that fails too, the cache, then an empty list.
  */
-export async function loadFarmList(deps: FarmListDeps): Promise<{ farms: FarmSummary[]; source: FarmListSource }> {
+export async function loadFarmList(
+  deps: FarmListDeps,
+): Promise<{ farms: FarmSummary[]; source: FarmListSource }> {
   const fromServer = await listOrNull(deps.fetchFarms);
   if (fromServer) {
     deps.writeCache(fromServer);
@@ -53,9 +55,7 @@ async function listOrNull(fetchList: () => Promise<FarmSummary[]>): Promise<Farm
 }
 
 export type SelectionDecision =
-  | { type: 'select'; farmId: string }
-  | { type: 'fetch-by-id'; farmId: string }
-  | { type: 'clear' };
+  { type: 'select'; farmId: string } | { type: 'fetch-by-id'; farmId: string } | { type: 'clear' };
 
 /**
  * Which farm is selected once the list is known.
@@ -79,8 +79,13 @@ export function decideSelection(
 }
 
 /** Rule: the direct fetch by id selects the farm it finds; not found clears the selection. */
-export function decideAfterFetchById(farm: FarmSummary | null): { farms: FarmSummary[]; decision: SelectionDecision } {
-  return farm ? { farms: [farm], decision: { type: 'select', farmId: farm.id } } : { farms: [], decision: { type: 'clear' } };
+export function decideAfterFetchById(farm: FarmSummary | null): {
+  farms: FarmSummary[];
+  decision: SelectionDecision;
+} {
+  return farm
+    ? { farms: [farm], decision: { type: 'select', farmId: farm.id } }
+    : { farms: [], decision: { type: 'clear' } };
 }
 
 /** Rule: a signed-out user has no farms and no selection. */

@@ -21,10 +21,17 @@ export function PublicHeader({ currentPath }: PublicHeaderProps) {
         {t('skipToContent')}
       </a>
       <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-4 pt-2 md:flex-nowrap md:py-3">
-        <a href="/" aria-label={t('nav.logoLabel')} className="order-1 -ml-1 inline-flex min-h-11 items-center rounded px-1">
+        <a
+          href="/"
+          aria-label={t('nav.logoLabel')}
+          className="order-1 -ml-1 inline-flex min-h-11 items-center rounded px-1"
+        >
           <Logo className="h-8 w-auto" alt="" />
         </a>
-        <nav aria-label={t('nav.label')} className="order-3 -mx-4 w-[calc(100%+2rem)] md:order-2 md:mx-0 md:w-auto md:flex-1">
+        <nav
+          aria-label={t('nav.label')}
+          className="order-3 -mx-4 w-[calc(100%+2rem)] md:order-2 md:mx-0 md:w-auto md:flex-1"
+        >
           <ul className="flex justify-between overflow-x-auto px-1 sm:justify-start sm:px-2 md:justify-center md:px-0">
             {NAV_LINKS.map((link) => (
               <li key={link.key} className="shrink-0">
@@ -72,6 +79,8 @@ export function PublicHeader({ currentPath }: PublicHeaderProps) {
 function linkClass(active: boolean): string {
   return cx(
     'inline-flex min-h-11 items-center gap-0.5 whitespace-nowrap rounded-md px-1.5 text-[0.8125rem] font-medium sm:gap-1 sm:px-2.5 sm:text-sm md:px-3',
-    active ? 'bg-green-50 font-semibold text-green-800' : 'text-stone-700 hover:bg-stone-100 hover:text-stone-900',
+    active
+      ? 'bg-green-50 font-semibold text-green-800'
+      : 'text-stone-700 hover:bg-stone-100 hover:text-stone-900',
   );
 }

@@ -12,7 +12,11 @@ type SectionProps = {
 /** A page section with its heading (h2), so every page keeps the same heading order. */
 export function Section({ id, title, lead, tone = 'plain', children }: SectionProps) {
   return (
-    <section id={id} aria-labelledby={`${id}-title`} className={cx('px-4 py-12', tone === 'white' && 'bg-white')}>
+    <section
+      id={id}
+      aria-labelledby={`${id}-title`}
+      className={cx('px-4 py-12', tone === 'white' && 'bg-white')}
+    >
       <div className="mx-auto max-w-6xl">
         <h2 id={`${id}-title`} className="text-2xl font-bold text-stone-900 sm:text-3xl">
           {title}

@@ -6,7 +6,10 @@ import { TESTIMONIALS, Testimonials } from './Testimonials';
 
 /** jsdom has no matchMedia; the carousel asks it for prefers-reduced-motion. */
 function preferReducedMotion(reduce: boolean) {
-  vi.stubGlobal('matchMedia', (query: string) => ({ matches: reduce && query.includes('reduce'), media: query }));
+  vi.stubGlobal('matchMedia', (query: string) => ({
+    matches: reduce && query.includes('reduce'),
+    media: query,
+  }));
 }
 
 function setup() {
@@ -14,8 +17,11 @@ function setup() {
   const carousel = enhanceCarousel(container);
   const root = container.querySelector<HTMLElement>('[data-carousel]')!;
   const visible = () =>
-    [...container.querySelectorAll('[data-slide]')].findIndex((slide) => slide.getAttribute('aria-hidden') === 'false');
-  const dot = (n: number) => screen.getByRole('button', { name: `Show testimonial ${n} of ${TESTIMONIALS.length}` });
+    [...container.querySelectorAll('[data-slide]')].findIndex(
+      (slide) => slide.getAttribute('aria-hidden') === 'false',
+    );
+  const dot = (n: number) =>
+    screen.getByRole('button', { name: `Show testimonial ${n} of ${TESTIMONIALS.length}` });
   const wait = (ms: number) =>
     act(() => {
       vi.advanceTimersByTime(ms);

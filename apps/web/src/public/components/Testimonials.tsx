@@ -22,7 +22,9 @@ export function Testimonials() {
             className="rounded-xl border border-stone-200 bg-stone-50 p-6"
           >
             <Quote aria-hidden="true" className="size-6 text-green-700" />
-            <blockquote className="mt-2 text-lg text-stone-800">{t(`home.testimonials.${id}.quote`)}</blockquote>
+            <blockquote className="mt-2 text-lg text-stone-800">
+              {t(`home.testimonials.${id}.quote`)}
+            </blockquote>
             <figcaption className="mt-4 text-sm text-stone-700">
               <span className="font-bold text-stone-900">{t(`home.testimonials.${id}.author`)}</span>
               {', '}

@@ -7,7 +7,10 @@ export function BlogPostPage({ post }: { post: BlogPost }) {
   return (
     <article className="px-4 py-10" aria-labelledby="post-title">
       <div className="mx-auto max-w-3xl">
-        <a href="/blog" className="inline-flex min-h-11 items-center gap-1 font-semibold text-green-800 hover:underline">
+        <a
+          href="/blog"
+          className="inline-flex min-h-11 items-center gap-1 font-semibold text-green-800 hover:underline"
+        >
           <ArrowLeft aria-hidden="true" className="size-4" />
           {t('blog.back')}
         </a>

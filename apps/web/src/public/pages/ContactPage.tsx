@@ -21,7 +21,10 @@ export function ContactPage() {
               <Mail aria-hidden="true" className="mt-1 size-6 shrink-0 text-green-700" />
               <div>
                 <h2 className="font-bold text-stone-900">{t('contact.emailTitle')}</h2>
-                <a href={`mailto:${publicConfig.support_email}`} className="break-all text-green-800 underline">
+                <a
+                  href={`mailto:${publicConfig.support_email}`}
+                  className="break-all text-green-800 underline"
+                >
                   {publicConfig.support_email}
                 </a>
               </div>
@@ -34,19 +37,51 @@ export function ContactPage() {
               </div>
             </div>
           </div>
-          <section aria-labelledby="contact-form-title" className="rounded-2xl border border-stone-200 bg-white p-5 sm:p-6">
+          <section
+            aria-labelledby="contact-form-title"
+            className="rounded-2xl border border-stone-200 bg-white p-5 sm:p-6"
+          >
             <h2 id="contact-form-title" className="text-xl font-bold text-stone-900">
               {t('contact.formTitle')}
             </h2>
             <Notice id="contact-sent" tone="success" text={t('contact.sent')} />
             <Notice id="contact-invalid" tone="error" text={t('contact.invalid')} />
             <Notice id="contact-limited" tone="error" text={t('contact.limited')} />
-            <p data-form-status data-failed={t('contact.failed')} role="alert" hidden className="mt-4 rounded-md border border-red-300 bg-red-50 p-3 text-red-900" />
-            <form id="contact-form" action="/api/contact" method="post" className="mt-4 space-y-4" data-contact-form>
-              <Field name="name" label={t('contact.name')} autoComplete="name" required maxLength={CONTACT_LIMITS.name} />
+            <p
+              data-form-status
+              data-failed={t('contact.failed')}
+              role="alert"
+              hidden
+              className="mt-4 rounded-md border border-red-300 bg-red-50 p-3 text-red-900"
+            />
+            <form
+              id="contact-form"
+              action="/api/contact"
+              method="post"
+              className="mt-4 space-y-4"
+              data-contact-form
+            >
+              <Field
+                name="name"
+                label={t('contact.name')}
+                autoComplete="name"
+                required
+                maxLength={CONTACT_LIMITS.name}
+              />
               <Field name="email" type="email" label={t('contact.email')} autoComplete="email" required />
-              <Field name="phone" type="tel" label={t('contact.phone')} hint={t('contact.phoneHint')} autoComplete="tel" />
-              <Field name="subject" label={t('contact.subject')} required maxLength={CONTACT_LIMITS.subject} />
+              <Field
+                name="phone"
+                type="tel"
+                label={t('contact.phone')}
+                hint={t('contact.phoneHint')}
+                autoComplete="tel"
+              />
+              <Field
+                name="subject"
+                label={t('contact.subject')}
+                required
+                maxLength={CONTACT_LIMITS.subject}
+              />
               <Field
                 name="message"
                 label={t('contact.message')}
@@ -55,14 +90,22 @@ export function ContactPage() {
                 minLength={CONTACT_LIMITS.messageMin}
                 maxLength={CONTACT_LIMITS.message}
               />
-              <button type="submit" data-sending-label={t('contact.sending')} className={buttonClass('primary')}>
+              <button
+                type="submit"
+                data-sending-label={t('contact.sending')}
+                className={buttonClass('primary')}
+              >
                 {t('contact.submit')}
               </button>
             </form>
           </section>
         </div>
       </div>
-      <div data-toast-region aria-live="polite" className="pointer-events-none fixed right-4 top-4 z-50 w-[min(356px,calc(100%-2rem))]" />
+      <div
+        data-toast-region
+        aria-live="polite"
+        className="pointer-events-none fixed right-4 top-4 z-50 w-[min(356px,calc(100%-2rem))]"
+      />
     </>
   );
 }
@@ -95,12 +138,31 @@ type FieldProps = {
   maxLength?: number;
 };
 
-function Field({ name, label, hint, type = 'text', autoComplete, required, multiline, minLength, maxLength }: FieldProps) {
+function Field({
+  name,
+  label,
+  hint,
+  type = 'text',
+  autoComplete,
+  required,
+  multiline,
+  minLength,
+  maxLength,
+}: FieldProps) {
   const id = `contact-${name}`;
   const describedBy = [hint && `${id}-hint`, `${id}-error`].filter(Boolean).join(' ');
   const inputClass =
     'mt-1 block w-full rounded-md border border-stone-400 bg-white px-3 py-2 text-base text-stone-900 aria-[invalid=true]:border-red-700';
-  const common = { id, name, required, minLength, maxLength, autoComplete, 'aria-describedby': describedBy, className: inputClass };
+  const common = {
+    id,
+    name,
+    required,
+    minLength,
+    maxLength,
+    autoComplete,
+    'aria-describedby': describedBy,
+    className: inputClass,
+  };
   return (
     <div>
       <label htmlFor={id} className="block font-semibold text-stone-900">
@@ -113,7 +175,12 @@ function Field({ name, label, hint, type = 'text', autoComplete, required, multi
         </p>
       )}
       {multiline ? <textarea rows={6} {...common} /> : <input type={type} {...common} />}
-      <p id={`${id}-error`} data-error-for={name} hidden className="mt-1 text-sm font-semibold text-red-800" />
+      <p
+        id={`${id}-error`}
+        data-error-for={name}
+        hidden
+        className="mt-1 text-sm font-semibold text-red-800"
+      />
     </div>
   );
 }

@@ -46,8 +46,13 @@ export function HomePage() {
       <section className="bg-gradient-to-b from-green-50 to-stone-50" aria-labelledby="hero-title">
         <div className="mx-auto grid max-w-6xl items-center gap-10 px-4 py-10 md:grid-cols-2 md:py-16">
           <div>
-            <p className="text-sm font-semibold uppercase tracking-wide text-green-800">{t('home.hero.eyebrow')}</p>
-            <h1 id="hero-title" className="mt-2 text-3xl font-bold leading-tight text-stone-900 sm:text-4xl md:text-5xl">
+            <p className="text-sm font-semibold uppercase tracking-wide text-green-800">
+              {t('home.hero.eyebrow')}
+            </p>
+            <h1
+              id="hero-title"
+              className="mt-2 text-3xl font-bold leading-tight text-stone-900 sm:text-4xl md:text-5xl"
+            >
               {t('home.hero.title')}
             </h1>
             <p className="mt-4 text-lg text-stone-700">{t('home.hero.lead')}</p>
@@ -72,7 +77,12 @@ export function HomePage() {
         <CardGrid items={PRODUCTS} prefix="home.products" columns="md:grid-cols-3" />
       </Section>
 
-      <Section id="integrations" title={t('home.integrations.title')} lead={t('home.integrations.lead')} tone="white">
+      <Section
+        id="integrations"
+        title={t('home.integrations.title')}
+        lead={t('home.integrations.lead')}
+        tone="white"
+      >
         <CardGrid items={INTEGRATIONS} prefix="home.integrations" columns="md:grid-cols-3" />
       </Section>
 

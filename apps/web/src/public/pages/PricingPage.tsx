@@ -22,7 +22,10 @@ export function PricingPage({ plans }: { plans: PlansResponse }) {
               <li
                 key={plan.id}
                 aria-labelledby={`plan-${plan.id}`}
-                className={cx('flex flex-col rounded-2xl border bg-white p-6', pro ? 'border-2 border-green-700' : 'border-stone-200')}
+                className={cx(
+                  'flex flex-col rounded-2xl border bg-white p-6',
+                  pro ? 'border-2 border-green-700' : 'border-stone-200',
+                )}
               >
                 <div className="flex items-center justify-between gap-2">
                   <h2 id={`plan-${plan.id}`} className="text-2xl font-bold text-stone-900">
@@ -44,9 +47,13 @@ export function PricingPage({ plans }: { plans: PlansResponse }) {
                   {plan.price_naira_per_year === 0 ? t('pricing.forever') : t('pricing.terms.billedAnnually')}
                 </p>
                 <p className="mt-4 font-semibold text-stone-900">
-                  {plan.worker_limit === null ? t('pricing.unlimitedWorkers') : t('pricing.workers', { count: plan.worker_limit })}
+                  {plan.worker_limit === null
+                    ? t('pricing.unlimitedWorkers')
+                    : t('pricing.workers', { count: plan.worker_limit })}
                 </p>
-                <h3 className="mt-4 text-sm font-bold uppercase tracking-wide text-stone-700">{t('pricing.includes')}</h3>
+                <h3 className="mt-4 text-sm font-bold uppercase tracking-wide text-stone-700">
+                  {t('pricing.includes')}
+                </h3>
                 <ul className="mt-2 flex-1 space-y-2">
                   {plan.features.map((feature) => (
                     <li key={feature} className="flex gap-2 text-stone-800">
@@ -62,7 +69,10 @@ export function PricingPage({ plans }: { plans: PlansResponse }) {
             );
           })}
         </ul>
-        <section aria-labelledby="pricing-terms" className="mx-auto mt-10 max-w-4xl rounded-2xl border border-amber-300 bg-amber-50 p-6">
+        <section
+          aria-labelledby="pricing-terms"
+          className="mx-auto mt-10 max-w-4xl rounded-2xl border border-amber-300 bg-amber-50 p-6"
+        >
           <h2 id="pricing-terms" className="text-xl font-bold text-stone-900">
             {t('pricing.terms.title')}
           </h2>

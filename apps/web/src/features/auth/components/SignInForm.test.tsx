@@ -48,7 +48,12 @@ async function answerYes() {
 
 describe('sign-in errors (spec section 8)', () => {
   it('says invalid credentials in the exact words', async () => {
-    installFakeFetch({ 'POST /api/auth/sign-in/email': { status: 401, body: { code: 'INVALID_EMAIL_OR_PASSWORD', message: 'Invalid email or password' } } });
+    installFakeFetch({
+      'POST /api/auth/sign-in/email': {
+        status: 401,
+        body: { code: 'INVALID_EMAIL_OR_PASSWORD', message: 'Invalid email or password' },
+      },
+    });
     const onSignedIn = renderForm();
     await submit();
     expect(await screen.findByText('Invalid email or password. Please try again.')).toBeInTheDocument();
@@ -63,7 +68,9 @@ describe('sign-in errors (spec section 8)', () => {
     });
     renderForm();
     await submit();
-    expect(screen.getByText('Please check your email and click the confirmation link before signing in.')).toBeInTheDocument();
+    expect(
+      screen.getByText('Please check your email and click the confirmation link before signing in.'),
+    ).toBeInTheDocument();
 
     await act(async () => {
       await vi.advanceTimersByTimeAsync(RESEND_PROMPT_DELAY_MS - 1);
@@ -72,7 +79,9 @@ describe('sign-in errors (spec section 8)', () => {
     await act(async () => {
       await vi.advanceTimersByTimeAsync(1);
     });
-    const prompt = screen.getByRole('alertdialog', { name: 'Would you like us to resend the confirmation email?' });
+    const prompt = screen.getByRole('alertdialog', {
+      name: 'Would you like us to resend the confirmation email?',
+    });
     expect(RESEND_PROMPT_DELAY_MS).toBe(1000);
 
     await answerYes();
@@ -120,7 +129,9 @@ describe('sign-in errors (spec section 8)', () => {
       </MemoryRouter>,
     );
     await submit();
-    expect(screen.getByLabelText('Email')).toHaveAccessibleDescription('Enter a valid email address, like ada@example.com');
+    expect(screen.getByLabelText('Email')).toHaveAccessibleDescription(
+      'Enter a valid email address, like ada@example.com',
+    );
     expect(screen.getByLabelText('Password')).toHaveAccessibleDescription('Enter your password');
     expect(requests).toHaveLength(0);
   });

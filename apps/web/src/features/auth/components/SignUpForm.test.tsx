@@ -30,7 +30,11 @@ describe('sign-up', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Create account' }));
 
     expect(await screen.findByRole('heading', { name: 'Check your email' })).toBeInTheDocument();
-    expect(screen.getByText('Please check your email and click the confirmation link to complete your account setup.')).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        'Please check your email and click the confirmation link to complete your account setup.',
+      ),
+    ).toBeInTheDocument();
     expect(requests[0]?.body).toEqual({
       email: 'ada@example.com',
       password: 'correct horse',
@@ -42,7 +46,9 @@ describe('sign-up', () => {
     });
 
     fireEvent.click(screen.getByRole('button', { name: 'Resend confirmation email' }));
-    expect(await screen.findByText('A new confirmation link has been sent to your email.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('A new confirmation link has been sent to your email.'),
+    ).toBeInTheDocument();
   });
 
   it('shows the shared schema messages next to each field and sends nothing', () => {
@@ -55,7 +61,9 @@ describe('sign-up', () => {
     fill('Phone', '12345');
     fireEvent.click(screen.getByRole('button', { name: 'Create account' }));
     expect(screen.getByLabelText('First name')).toHaveAccessibleDescription('Enter your first name');
-    expect(screen.getByLabelText('Phone')).toHaveAccessibleDescription('Enter a Nigerian phone number, like 0803 123 4567');
+    expect(screen.getByLabelText('Phone')).toHaveAccessibleDescription(
+      'Enter a Nigerian phone number, like 0803 123 4567',
+    );
     expect(screen.getByLabelText('Password')).toHaveAccessibleDescription('Use at least 8 characters');
     expect(screen.getByLabelText('Phone')).toHaveAttribute('aria-invalid', 'true');
     expect(requests).toHaveLength(0);

@@ -39,9 +39,28 @@ export function SignUpForm() {
         <TextField label={t('fields.firstName')} autoComplete="given-name" {...field('first_name')} />
         <TextField label={t('fields.lastName')} autoComplete="family-name" {...field('last_name')} />
       </div>
-      <TextField label={t('fields.email')} type="email" inputMode="email" autoComplete="email" {...field('email')} />
-      <TextField label={t('fields.phone')} type="tel" inputMode="tel" autoComplete="tel" hint={t('hints.phone')} {...field('phone')} />
-      <TextField label={t('fields.password')} type="password" autoComplete="new-password" hint={t('hints.password')} {...field('password')} />
+      <TextField
+        label={t('fields.email')}
+        type="email"
+        inputMode="email"
+        autoComplete="email"
+        {...field('email')}
+      />
+      <TextField
+        label={t('fields.phone')}
+        type="tel"
+        inputMode="tel"
+        autoComplete="tel"
+        hint={t('hints.phone')}
+        {...field('phone')}
+      />
+      <TextField
+        label={t('fields.password')}
+        type="password"
+        autoComplete="new-password"
+        hint={t('hints.password')}
+        {...field('password')}
+      />
       <Button type="submit" loading={pending} fullWidth>
         {t('signUp.submit')}
       </Button>
