@@ -1,34 +1,35 @@
 import { describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import '@/i18n';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { AppToaster } from '@/app/toaster';
 import { installFakeFetch } from '@/test/fake-fetch';
+import { aMovement, aSupply, FARM_ID } from '@/test/fixtures';
+import { renderWithProviders } from '@/test/render';
 import { MovementDialog } from './MovementDialog';
 
-const FARM = '01900000-0000-7000-8000-0000000000f1';
-const SUPPLY = {
-  id: '01900000-0000-7000-8000-0000000000a1',
+const FARM = FARM_ID;
+const SUPPLY = aSupply({
+  category: 'fertilizer',
   name: 'NPK 15:15:15',
   quantity: '3',
   unit: 'bag_50kg',
-} as const;
+  low_threshold: '1',
+});
 const URL = `POST /api/farms/${FARM}/supplies/${SUPPLY.id}/movements`;
 
 function result(quantityAfter: string, low = false) {
   return {
     status: 201,
     body: {
-      movement: { id: 'm', kind: 'used', quantity: '-1', quantity_after: quantityAfter },
-      supply: { ...SUPPLY, quantity: quantityAfter, low_threshold: '1', is_low_stock: low },
+      movement: aMovement({ supply_id: SUPPLY.id, quantity: '-1', quantity_after: quantityAfter }),
+      supply: aSupply({ ...SUPPLY, quantity: quantityAfter, is_low_stock: low }),
     },
   };
 }
 
 function renderDialog(kind: 'used' | 'received' | 'adjusted' = 'used', showCost = true) {
   const onClose = vi.fn();
-  render(
-    <QueryClientProvider client={new QueryClient()}>
+  renderWithProviders(
+    <>
       <MovementDialog
         farmId={FARM}
         supply={SUPPLY}
@@ -37,7 +38,7 @@ function renderDialog(kind: 'used' | 'received' | 'adjusted' = 'used', showCost 
         onClose={onClose}
       />
       <AppToaster />
-    </QueryClientProvider>,
+    </>,
   );
   return onClose;
 }

@@ -1,31 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { fireEvent, render, screen, within } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import '@/i18n';
-import type { Supply } from '@gona/shared/inventory';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { installFakeFetch } from '@/test/fake-fetch';
+import { aSupply, FARM_ID } from '@/test/fixtures';
+import { renderWithProviders } from '@/test/render';
 import { SupplyFormDialog } from './SupplyFormDialog';
 
-const FARM = '01900000-0000-7000-8000-0000000000f1';
-const SUPPLY: Supply = {
-  id: '01900000-0000-7000-8000-0000000000a1',
-  farm_id: FARM,
-  category: 'fertilizer',
-  name: 'NPK 15:15:15',
-  quantity: '10',
-  unit: 'bag_50kg',
-  low_threshold: '3',
-  is_low_stock: false,
-  unit_cost_kobo: null,
-  supplier_id: null,
-  supplier_name: null,
-  storage_location: null,
-  expiry_date: null,
-  notes: null,
-  created_at: '2025-05-26T08:00:00.000Z',
-  updated_at: '2025-05-26T08:00:00.000Z',
-  version: 1,
-};
+const FARM = FARM_ID;
+const SUPPLY = aSupply({ category: 'fertilizer', name: 'NPK 15:15:15', unit: 'bag_50kg' });
 
 describe('SupplyFormDialog', () => {
   it('shows a stale edit at the top of the form and keeps what was typed', async () => {
@@ -41,11 +22,7 @@ describe('SupplyFormDialog', () => {
         },
       },
     });
-    render(
-      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-        <SupplyFormDialog farmId={FARM} supply={SUPPLY} onClose={() => undefined} />
-      </QueryClientProvider>,
-    );
+    renderWithProviders(<SupplyFormDialog farmId={FARM} supply={SUPPLY} onClose={() => undefined} />);
     const dialog = within(await screen.findByRole('dialog'));
     fireEvent.change(dialog.getByLabelText('Notes'), { target: { value: 'Kept in the back room' } });
     fireEvent.submit(document.getElementById(`supply-form-${SUPPLY.id}`)!);
@@ -61,19 +38,15 @@ describe('SupplyFormDialog', () => {
     installFakeFetch({
       [`GET /api/farms/${FARM}/suppliers`]: { status: 200, body: { items: [], next_cursor: null } },
     });
-    const maize: Supply = {
-      ...SUPPLY,
+    const maize = aSupply({
+      category: 'fertilizer',
       name: 'Maize grain',
       unit: 'kg',
       quantity: '13',
       low_threshold: '5',
       unit_cost_kobo: 50_000,
-    };
-    render(
-      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-        <SupplyFormDialog farmId={FARM} supply={maize} onClose={() => undefined} />
-      </QueryClientProvider>,
-    );
+    });
+    renderWithProviders(<SupplyFormDialog farmId={FARM} supply={maize} onClose={() => undefined} />);
     const dialog = within(await screen.findByRole('dialog'));
     const unit = dialog.getByLabelText<HTMLSelectElement>('Unit');
     expect(dialog.getByRole<HTMLOptionElement>('option', { name: 'Pieces' }).disabled).toBe(true);
