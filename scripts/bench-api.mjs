@@ -86,6 +86,18 @@ async function measure(url, cookie) {
 }
 
 /** A confirmed owner with one farm, signed in the way the web app does it. */
+/** The confirmation link mailed to `email`; mail is sent by a job, so it is polled for (at most 20 s). */
+async function confirmationLink(baseURL, email) {
+  for (let attempt = 0; attempt < 80; attempt++) {
+    const outbox = await (await fetch(`${baseURL}/api/dev/outbox`)).json();
+    const mail = (Array.isArray(outbox) ? outbox : outbox.items).filter((m) => m.to.includes(email)).at(-1);
+    const link = mail?.text.match(/https?:\/\/\S+/g)?.find((l) => l.includes('verify-email'));
+    if (link) return link;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error('No confirmation mail in the dev outbox');
+}
+
 async function signUpWithFarm(baseURL) {
   const email = `bench-${Date.now()}@example.com`;
   const password = 'correct horse battery';
@@ -107,10 +119,7 @@ async function signUpWithFarm(baseURL) {
       phone: '08031234567',
     }),
   );
-  const outbox = await (await fetch(`${baseURL}/api/dev/outbox`)).json();
-  const mail = (Array.isArray(outbox) ? outbox : outbox.items).filter((m) => m.to.includes(email)).at(-1);
-  const link = mail?.text.match(/https?:\/\/\S+/g)?.find((l) => l.includes('verify-email'));
-  if (!link) throw new Error('No confirmation mail in the dev outbox');
+  const link = await confirmationLink(baseURL, email);
   await fetch(link, { redirect: 'manual' });
   const signIn = await expectOk(post('/api/auth/sign-in/email', { email, password }));
   const cookie = signIn.headers

@@ -1,11 +1,18 @@
+import { lazy, Suspense } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { DashboardShell } from '@/components/layout/DashboardShell';
 import { ErrorBoundary } from '@/components/errors/ErrorBoundary';
 import { FarmSwitcher } from '@/features/farms/components/FarmSwitcher';
 import { useFarmSelection } from '@/features/farms/useFarmSelection';
-import { RefusedChange } from '@/features/inventory/components/RefusedChange';
 import { SidebarBadge } from './sidebar-badges';
 import { paths } from '@/lib/paths';
+
+// Rarely needed (a queued change the server refused): loaded when there is one, not with the shell.
+const RefusedChange = lazy(() =>
+  import('@/features/inventory/components/RefusedChange').then((module) => ({
+    default: module.RefusedChange,
+  })),
+);
 
 /** /dashboard/*: the shell around every dashboard screen. A user without any farm creates one first. */
 export function DashboardLayout() {
@@ -18,7 +25,11 @@ export function DashboardLayout() {
     <DashboardShell
       farmSwitcher={<FarmSwitcher />}
       renderBadge={(path) => <SidebarBadge path={path} farmId={selectedFarmId} />}
-      renderAttentionItem={(item) => <RefusedChange item={item} />}
+      renderAttentionItem={(item) => (
+        <Suspense fallback={null}>
+          <RefusedChange item={item} />
+        </Suspense>
+      )}
     >
       <ErrorBoundary resetKey={pathname}>
         <Outlet />

@@ -8,7 +8,6 @@ import { DashboardLayout } from './DashboardLayout';
 import { CreateFarmGuard, GuestOnly, RequireAuth } from './guards';
 import { lazyScreen } from './lazy-screen';
 import { PublicDocument } from './PublicDocument';
-import { RequireFarm } from './RequireFarm';
 import { RootLayout } from './RootLayout';
 
 /** The prerendered public pages (served as static HTML by the server). */
@@ -82,7 +81,8 @@ function dashboardRoutes(): RouteObject[] {
     { path: paths.addStaff, ...lazyScreen('add-staff', () => import('./routes/add-staff')) },
     { path: paths.staffEdit, ...lazyScreen('staff/edit', () => import('./routes/staff-edit')) },
     {
-      element: <RequireFarm />,
+      // Loaded with the first farm screen, so the sign-in screens do not carry what it needs.
+      lazy: () => import('./RequireFarm').then((module) => ({ Component: module.RequireFarm })),
       children: [
         {
           path: paths.inventory,

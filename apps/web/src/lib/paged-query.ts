@@ -1,5 +1,5 @@
 import { infiniteQueryOptions, type InfiniteData, type QueryKey } from '@tanstack/react-query';
-import { PAGE_SIZE, type Page } from '@gona/shared/pagination';
+import { PAGE_SIZE, type Page } from '@gona/shared/page-size';
 import { apiFetch } from './http';
 
 type PagedQuery<K extends QueryKey> = {

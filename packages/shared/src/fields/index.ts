@@ -1,11 +1,11 @@
 import { z } from 'zod';
+import { INT4_MAX } from '../limits/index';
 import { plainMessage } from './messages';
+
+export { INT4_MAX };
 
 // Every schema in Gona shares one zod; checks without their own message speak plain words.
 z.config({ customError: plainMessage });
-
-/** The largest value of a PostgreSQL integer (int4) column. */
-export const INT4_MAX = 2_147_483_647;
 
 /**
  * Control characters other than tab, line feed and carriage return. Nobody types them, PostgreSQL

@@ -16,7 +16,7 @@ import {
   SUPPLY_NAME_MAX,
   SUPPLY_UNITS,
 } from './constants';
-import { quantitySchema } from '../units/index';
+import { quantitySchema } from '../units/quantity-schema';
 
 const QuantityInputSchema = quantitySchema({
   required: 'Enter the quantity',

@@ -1,8 +1,7 @@
 import { z } from 'zod';
+import { MAX_PAGE_SIZE, PAGE_SIZE } from '../page-size/index';
 
-/** Rows per page: a few phone screens of cards, small enough to be cheap on a metered connection. */
-export const PAGE_SIZE = 25;
-export const MAX_PAGE_SIZE = 200;
+export { MAX_PAGE_SIZE, PAGE_SIZE, type Page } from '../page-size/index';
 
 /** ?limit= of a paginated list, with its default and its ceiling. */
 export function pageLimitSchema(size: number, max: number) {
@@ -25,4 +24,3 @@ export type PageQuery = z.infer<typeof PageQuerySchema>;
 export function pageSchema<T extends z.ZodType>(item: T) {
   return z.object({ items: z.array(item), next_cursor: z.string().nullable() });
 }
-export type Page<T> = { items: T[]; next_cursor: string | null };

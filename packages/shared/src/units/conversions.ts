@@ -1,4 +1,4 @@
-import { INT4_MAX } from '../fields/index';
+import { INT4_MAX } from '../limits/index';
 import { UNITS, type Unit } from './units';
 import { fromMilli, MAX_QUANTITY, toMilli, type Quantity } from './quantity';
 

@@ -1,5 +1,5 @@
 import type { CreateFarmInput, Farm, FarmSummary, UpdateFarmInput } from '@gona/shared/farms';
-import { MAX_PAGE_SIZE } from '@gona/shared/pagination';
+import { MAX_PAGE_SIZE } from '@gona/shared/page-size';
 import { apiFetch } from '@/lib/http';
 
 export const farmKeys = {

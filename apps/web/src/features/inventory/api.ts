@@ -7,24 +7,23 @@ import {
   type InfiniteData,
   type QueryClient,
 } from '@tanstack/react-query';
-import { MAX_PAGE_SIZE, type Page } from '@gona/shared/pagination';
+import { MAX_PAGE_SIZE, type Page } from '@gona/shared/page-size';
 import { convertQuantity, unitConversion } from '@gona/shared/units';
-import {
-  applyMovement,
-  isLowStock,
-  type AlertCount,
-  type CreateSupplier,
-  type CreateSupply,
-  type InventoryAlert,
-  type Movement,
-  type MovementResult,
-  type RecordMovement,
-  type Supplier,
-  type Supply,
-  type SupplyCategory,
-  type SupplyUnit,
-  type UpdateSupplier,
-  type UpdateSupply,
+import { applyMovement, isLowStock } from '@gona/shared/stock';
+import type {
+  AlertCount,
+  CreateSupplier,
+  CreateSupply,
+  InventoryAlert,
+  Movement,
+  MovementResult,
+  RecordMovement,
+  Supplier,
+  Supply,
+  SupplyCategory,
+  SupplyUnit,
+  UpdateSupplier,
+  UpdateSupply,
 } from '@gona/shared/inventory';
 import { apiFetch } from '@/lib/http';
 import { defineQueuedMutation } from '@/lib/offline';

@@ -1,0 +1,48 @@
+import { z } from 'zod';
+import { fromMilli, QUANTITY_DECIMALS, toMilli } from './quantity';
+
+// Apart from quantity.ts so that the arithmetic loads without zod (a screen's first load).
+
+/**
+ * Input schema for a quantity. Accepts a decimal string or a JSON number (forms send strings,
+ * scripts often send numbers) and always yields the canonical decimal string. A refused value gets
+ * the advice that fits it: 0 or more, at most 3 decimals, below the column's limit, or a number at all.
+ */
+export function quantitySchema(messages: { required: string; invalid: string }) {
+  return z.union([z.string(), z.number()], { error: messages.required }).transform((value, ctx) => {
+    const text = typeof value === 'number' ? numberToText(value) : value.trim().replace(/,/g, '');
+    if (text === '') {
+      ctx.addIssue({ code: 'custom', message: messages.required });
+      return z.NEVER;
+    }
+    const milli = text === null ? null : toMilli(text);
+    if (milli === null) {
+      ctx.addIssue({ code: 'custom', message: adviceFor(text ?? String(value), messages.invalid) });
+      return z.NEVER;
+    }
+    return fromMilli(milli);
+  });
+}
+
+export const QUANTITY_ADVICE = {
+  negative: 'Enter 0 or more',
+  decimals: 'Use at most 3 decimals, e.g. 2.125',
+  tooBig: 'Enter less than 100,000,000,000',
+} as const;
+
+/** Why a decimal was refused, in the words that say how to fix it. */
+function adviceFor(text: string, otherwise: string): string {
+  const number = /^(-?)(\d*)(?:\.(\d*))?$/.exec(text);
+  if (!number || (number[2] === '' && !number[3])) return otherwise;
+  const [, minus, whole = '', fraction = ''] = number;
+  if (minus) return QUANTITY_ADVICE.negative;
+  if (whole.replace(/^0+/, '').length > 11) return QUANTITY_ADVICE.tooBig;
+  if (fraction.length > QUANTITY_DECIMALS) return QUANTITY_ADVICE.decimals;
+  return otherwise;
+}
+
+function numberToText(value: number): string | null {
+  if (!Number.isFinite(value) || value < 0) return null;
+  // toFixed(4) exposes a fourth decimal, so 1.2345 is refused instead of silently rounded.
+  return value.toFixed(4).replace(/0$/, '');
+}
