@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/client';
 import { audit_logs, farms, supplies, users } from '../db/schema/index';
+import { userRow } from '../test/farm-team';
 import { openTestDatabase } from '../test/database';
 import { auditDelete, auditInsert, auditUpdate, type AuditCtx } from './audit';
 import { newId } from './ids';
@@ -20,13 +21,7 @@ const logger: Logger = {
 beforeAll(async () => {
   database = await openTestDatabase();
   userId = newId();
-  await database.db.insert(users).values({
-    id: userId,
-    name: 'Amaka Okafor',
-    email: `audit-${userId}@example.com`,
-    first_name: 'Amaka',
-    last_name: 'Okafor',
-  });
+  await database.db.insert(users).values({ id: userId, ...userRow(`audit-${userId}@example.com`) });
 });
 
 afterAll(() => database.close());

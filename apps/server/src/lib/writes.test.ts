@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database, Tx } from '../db/client';
 import { farms, suppliers, supplies, supply_movements, users } from '../db/schema/index';
+import { userRow } from '../test/farm-team';
 import { openTestDatabase } from '../test/database';
 import { AppError } from './errors';
 import { newId } from './ids';
@@ -15,13 +16,7 @@ let otherFarmId: string;
 beforeAll(async () => {
   database = await openTestDatabase();
   userId = newId();
-  await database.db.insert(users).values({
-    id: userId,
-    name: 'Amaka Okafor',
-    email: `writes-${userId}@example.com`,
-    first_name: 'Amaka',
-    last_name: 'Okafor',
-  });
+  await database.db.insert(users).values({ id: userId, ...userRow(`writes-${userId}@example.com`) });
   [farmId, otherFarmId] = [newId(), newId()];
   await database.db.insert(farms).values(
     [farmId, otherFarmId].map((id) => ({

@@ -25,23 +25,25 @@ export type FarmTeam = {
  * milliseconds instead of signing up, confirming and signing in over HTTP. Give `password` only when
  * the test signs in with it (hashing takes a while).
  */
+/** The users row of a seeded person: a confirmed Okafor with a phone number. */
+export function userRow(email: string, first_name = 'Amaka') {
+  return {
+    name: `${first_name} Okafor`,
+    email,
+    email_verified: true,
+    first_name,
+    last_name: 'Okafor',
+    phone: '0803 123 4567',
+  };
+}
+
 export async function seedUser(
   t: TestContext,
   options: { first_name?: string; password?: string } = {},
 ): Promise<SeededUser> {
   const email = t.uniqueEmail(options.first_name?.toLowerCase());
   const first_name = options.first_name ?? 'Amaka';
-  const [row] = await t.db
-    .insert(users)
-    .values({
-      name: `${first_name} Okafor`,
-      email,
-      email_verified: true,
-      first_name,
-      last_name: 'Okafor',
-      phone: '0803 123 4567',
-    })
-    .returning();
+  const [row] = await t.db.insert(users).values(userRow(email, first_name)).returning();
   if (!row) throw new Error(`seedUser: no user ${email}`);
   if (options.password)
     await t.db.insert(accounts).values({

@@ -3,7 +3,6 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import { hashKey, onlineManager, useIsRestoring } from '@tanstack/react-query';
 import type { PersistedClient } from '@tanstack/react-query-persist-client';
 import type { ReactNode } from 'react';
-import type { Supply } from '@gona/shared/inventory';
 import { MemoryRouter } from 'react-router';
 import '@/i18n';
 import { DashboardShell } from '@/components/layout/DashboardShell';
@@ -19,6 +18,7 @@ import {
 import { addAttentionItem } from '@/lib/needs-attention';
 import { writeAuthEntry } from '@/lib/storage';
 import { farm, installFakeFetch, ME, signedInRoutes } from '@/test/fake-fetch';
+import { aSupply } from '@/test/fixtures';
 import { renderAt } from '@/test/render';
 import { AppProviders } from './providers';
 import { AppToaster } from './toaster';
@@ -40,22 +40,12 @@ const SUPPLY = {
 } as const;
 const MOVEMENTS = `POST /api/farms/${FARM}/supplies/${SUPPLY.id}/movements`;
 /** The supply as the server last sent it, saved on the phone. */
-const RECORD = {
+const RECORD = aSupply({
   ...SUPPLY,
   farm_id: FARM,
   category: 'fertilizer',
   low_threshold: '2',
-  is_low_stock: false,
-  unit_cost_kobo: null,
-  supplier_id: null,
-  supplier_name: null,
-  storage_location: null,
-  expiry_date: null,
-  notes: null,
-  created_at: '2025-05-26T08:00:00.000Z',
-  updated_at: '2025-05-26T08:00:00.000Z',
-  version: 1,
-} satisfies Supply;
+});
 const NO_FILTERS = { search: '', category: '', lowStock: false } as const;
 const page = <T,>(items: T[]) => ({ items, next_cursor: null });
 
@@ -386,8 +376,8 @@ describe('a queued change the server refuses', () => {
   const signedIn = () =>
     writeAuthEntry({ user_id: ME.id, email: ME.email, first_name: ME.first_name, last_name: ME.last_name });
   const refusal = (message: string) => ({ status: 409, body: { error: { code: 'CONFLICT', message } } });
-
-  it("is kept in the needs-attention list with the server's reason until it is discarded", async () => {
+  /** Signed in and offline, the farmer records a use of 4 bags; it waits in the queue. */
+  async function queueUseOfFour() {
     signedIn();
     setOffline();
     installFakeFetch({});
@@ -399,6 +389,10 @@ describe('a queued change the server refuses', () => {
     fireEvent.change(await screen.findByLabelText(/How much/), { target: { value: '4' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(queuedIds()).toHaveLength(1));
+  }
+
+  it("is kept in the needs-attention list with the server's reason until it is discarded", async () => {
+    await queueUseOfFour();
 
     const requests = installFakeFetch({
       [MOVEMENTS]: refusal('Not enough stock: only 2 left, so 4 cannot be taken out.'),
@@ -420,17 +414,7 @@ describe('a queued change the server refuses', () => {
   });
 
   it('a change that still cannot get through after its retries is kept too, never dropped', async () => {
-    signedIn();
-    setOffline();
-    installFakeFetch({});
-    render(
-      <App>
-        <MovementDialog farmId={FARM} supply={SUPPLY} initialKind="used" showCost onClose={() => undefined} />
-      </App>,
-    );
-    fireEvent.change(await screen.findByLabelText(/How much/), { target: { value: '4' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(queuedIds()).toHaveLength(1));
+    await queueUseOfFour();
 
     // The phone says it is online, but nothing gets through (a captive portal, a dead mast).
     let attempts = 0;

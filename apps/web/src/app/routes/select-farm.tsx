@@ -1,7 +1,8 @@
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { Plus, Tractor } from 'lucide-react';
-import { buttonClasses, EmptyState, PageHeader, SkeletonRows } from '@/components/ui';
+import { Tractor } from 'lucide-react';
+import { EmptyState, PageHeader, SkeletonRows } from '@/components/ui';
+import { AddFarmLink } from '@/features/farms/components/AddFarmLink';
 import { FarmPicker } from '@/features/farms/components/FarmPicker';
 import { useFarmSelection } from '@/features/farms/useFarmSelection';
 import { paths } from '@/lib/paths';
@@ -10,12 +11,7 @@ export default function SelectFarmScreen() {
   const { t } = useTranslation('dashboard');
   const navigate = useNavigate();
   const { farms, ready } = useFarmSelection();
-  const addFarm = (
-    <Link to={paths.dashboardCreateFarm} className={buttonClasses('primary')}>
-      <Plus aria-hidden="true" className="size-5" />
-      {t('farms.addFarm')}
-    </Link>
-  );
+  const addFarm = <AddFarmLink />;
   return (
     <>
       <PageHeader title={t('farms.selectTitle')} description={t('farms.selectSubtitle')} action={addFarm} />

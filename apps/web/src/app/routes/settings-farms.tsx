@@ -1,21 +1,17 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { ChevronRight, Plus, Tractor } from 'lucide-react';
+import { ChevronRight, Tractor } from 'lucide-react';
 import { can } from '@gona/shared/permissions';
-import { Badge, buttonClasses, PageHeader, SkeletonRows } from '@/components/ui';
+import { Badge, PageHeader, SkeletonRows } from '@/components/ui';
+import { AddFarmLink } from '@/features/farms/components/AddFarmLink';
 import { useFarmSelection } from '@/features/farms/useFarmSelection';
-import { paths, settingsFarmPath } from '@/lib/paths';
+import { settingsFarmPath } from '@/lib/paths';
 
 /** /dashboard/settings/farms: every farm of the user, a way into each one's settings, and Add a farm. */
 export default function ManageFarmsScreen() {
   const { t } = useTranslation('dashboard');
   const { farms, ready } = useFarmSelection();
-  const addFarm = (
-    <Link to={paths.dashboardCreateFarm} className={buttonClasses('primary')}>
-      <Plus aria-hidden="true" className="size-5" />
-      {t('farms.addFarm')}
-    </Link>
-  );
+  const addFarm = <AddFarmLink />;
   return (
     <>
       <PageHeader title={t('farms.manageTitle')} description={t('farms.manageSubtitle')} action={addFarm} />
