@@ -3,7 +3,8 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Tractor } from 'lucide-react';
 import { can } from '@gona/shared/permissions';
-import { EmptyState, PageHeader, SkeletonRows } from '@/components/ui';
+import { Button, EmptyState, PageHeader, SkeletonRows } from '@/components/ui';
+import { useErrorText } from '@/lib/error-text';
 import { farmKeys, fetchFarm } from '@/features/farms/api';
 import { DeleteFarm } from '@/features/farms/components/DeleteFarm';
 import { FarmSettingsForm } from '@/features/farms/components/FarmSettingsForm';
@@ -13,6 +14,7 @@ import { paths } from '@/lib/paths';
 /** /dashboard/settings/farms/:farmId: every field of one farm (owner, manager), and its deletion (owner). */
 export default function FarmSettingsScreen() {
   const { t } = useTranslation('dashboard');
+  const errorText = useErrorText();
   const { farmId = '' } = useParams();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -20,6 +22,19 @@ export default function FarmSettingsScreen() {
   const query = useQuery({ queryKey: farmKeys.detail(farmId), queryFn: () => fetchFarm(farmId) });
   const farm = query.data;
 
+  // Offline with no saved copy, or the server unreachable: say so rather than wait or say "no farm".
+  if (query.isError || (query.isPending && query.fetchStatus === 'paused')) {
+    return (
+      <EmptyState
+        icon={Tractor}
+        title={t('farms.settings.loadFailed')}
+        description={query.isError ? errorText(query.error) : t('errors.network', { ns: 'common' })}
+        action={
+          <Button onClick={() => void query.refetch()}>{t('errors.tryAgain', { ns: 'common' })}</Button>
+        }
+      />
+    );
+  }
   if (query.isPending) return <SkeletonRows rows={5} />;
   if (!farm || !can(farm.role, 'farm.update')) {
     return (

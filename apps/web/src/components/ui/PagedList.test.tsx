@@ -48,6 +48,14 @@ describe('PagedList', () => {
     expect(refetch).toHaveBeenCalledTimes(1);
   });
 
+  it('says it needs a connection, not placeholder rows for ever, when offline with nothing saved', () => {
+    renderList({ ...idle, isPending: true, fetchStatus: 'paused' }, []);
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+    expect(
+      screen.getByText('Try again. Cannot reach Gona. Check your connection and try again.'),
+    ).toBeInTheDocument();
+  });
+
   it('keeps the rows it has when a refresh fails', () => {
     renderList({ ...idle, isError: true, error: new Error('x') }, ['Maize']);
     expect(screen.getByText('Maize')).toBeInTheDocument();

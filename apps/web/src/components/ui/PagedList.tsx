@@ -10,6 +10,8 @@ export type PagedListQuery = {
   isPending: boolean;
   isError: boolean;
   error: unknown;
+  /** 'paused' while the first page waits for a connection. */
+  fetchStatus?: 'fetching' | 'paused' | 'idle';
   refetch: () => Promise<unknown>;
   hasNextPage?: boolean;
   isFetchingNextPage?: boolean;
@@ -45,12 +47,14 @@ export function PagedList<T>({
 }: Props<T>) {
   const { t } = useTranslation('common');
   const words = useErrorText();
-  if (query.isPending && items.length === 0) return <SkeletonRows rows={skeletonRows} />;
-  if (query.isError && items.length === 0) {
+  // Offline with nothing saved from an earlier visit: say so, instead of placeholder rows for ever.
+  const waiting = query.isPending && query.fetchStatus === 'paused';
+  if (query.isPending && !waiting && items.length === 0) return <SkeletonRows rows={skeletonRows} />;
+  if ((query.isError || waiting) && items.length === 0) {
     return (
       <EmptyState
         title={errorTitle}
-        description={errorText(words(query.error))}
+        description={errorText(waiting ? t('errors.network') : words(query.error))}
         action={<Button onClick={() => void query.refetch()}>{t('errors.tryAgain')}</Button>}
       />
     );
