@@ -29,6 +29,12 @@ const NOT_WEB_FEATURES = [
     message: 'lib/ and components/ know no feature; pass what they need in from the feature or the screen.',
   },
 ];
+const NOT_SONNER = [
+  {
+    group: ['sonner'],
+    message: "Toasts go through '@/lib/toast', which loads the toast library with the first toast.",
+  },
+];
 const NOT_SERVER_FEATURES = [
   { regex: '^(\\.\\./)+features(/|$)', message: 'lib/ belongs to no feature and imports none.' },
 ];
@@ -141,10 +147,16 @@ export default tseslint.config(
       'drizzle/enforce-update-with-where': ['error', { drizzleObjectName: ['db', 'tx'] }],
     },
   },
-  restrictImports(['apps/web/**'], NOT_SERVER),
-  restrictImports(['apps/web/src/lib/**', 'apps/web/src/components/**'], NOT_SERVER, NOT_WEB_FEATURES),
+  restrictImports(['apps/web/**'], NOT_SERVER, NOT_SONNER),
+  restrictImports(['apps/web/src/app/sonner-toaster.tsx'], NOT_SERVER),
+  restrictImports(
+    ['apps/web/src/lib/**', 'apps/web/src/components/**'],
+    NOT_SERVER,
+    NOT_WEB_FEATURES,
+    NOT_SONNER,
+  ),
   ...FEATURE_DEPTHS.map((depth) =>
-    restrictImports([inFeature('apps/web', depth)], NOT_SERVER, otherWebFeature(depth)),
+    restrictImports([inFeature('apps/web', depth)], NOT_SERVER, otherWebFeature(depth), NOT_SONNER),
   ),
   restrictImports(['apps/server/src/lib/**'], NOT_SERVER_FEATURES),
   restrictImports(['apps/server/src/**/*.service.ts'], NOT_HONO),

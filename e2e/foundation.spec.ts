@@ -60,13 +60,17 @@ test('a new farmer signs up, confirms by email, creates a farm, visits every scr
     .getByRole('link', { name: 'Logout' })
     .click();
   await expect(page).toHaveURL(/\/login/);
+  // The log-in page is a page of its own: ready once its script enables the button.
+  await expect(page.getByRole('button', { name: 'Log in' })).toBeEnabled();
   const left = await page.evaluate(() => ({ ...localStorage }));
   expect(left).not.toHaveProperty('selected_farm_id');
   expect(left).not.toHaveProperty('user_farms');
   expect(left).not.toHaveProperty('gona.auth');
 
-  await page.goto('/dashboard');
-  await expect(page).toHaveURL(/\/login/);
+  // The app sends a signed-out visitor on to the log-in page as soon as it starts.
+  await page.goto('/dashboard', { waitUntil: 'commit' });
+  await expect(page).toHaveURL(/\/login\?redirect=%2Fdashboard$/);
+  await expect(page.getByRole('button', { name: 'Log in' })).toBeEnabled();
 });
 
 test('signing in before confirming explains, offers to resend, and resends', async ({ page, baseURL }) => {
@@ -117,8 +121,9 @@ test('a deep dashboard link while signed out comes back there after sign-in', as
 }) => {
   await page.context().clearCookies();
 
-  await page.goto('/dashboard/settings/activity');
+  await page.goto('/dashboard/settings/activity', { waitUntil: 'commit' });
   await expect(page).toHaveURL(/\/login/);
+  await expect(page.getByRole('button', { name: 'Log in' })).toBeEnabled();
   await page.getByLabel('Email').fill(user.email);
   await page.getByLabel('Password', { exact: true }).fill(user.password);
   await page.getByRole('button', { name: /sign in|log in/i }).click();

@@ -1,23 +1,26 @@
-// API budgets of supply inventory: seeds one farm with 10,000 supplies and 100,000 stock movements on
-// PostgreSQL, starts the server against that database, and measures the busiest reads with autocannon
-// at 50 concurrent connections. Budget: p95 ≤ 50 ms. Run alone with `node scripts/bench-api.mjs`;
-// `npm run bench` runs it after the web budgets.
+// API budgets of the farm lists: seeds one farm with 10,000 supplies, 100,000 stock movements and
+// 10,000 staff on PostgreSQL, starts the server against that database, and measures the busiest reads
+// with autocannon at 50 concurrent connections. Budget: p95 ≤ 50 ms. Run alone with
+// `node scripts/bench-api.mjs` (after `npm run build`); `npm run bench` runs it after the web budgets.
 //
 //   BENCH_DATABASE_URL  admin connection (default postgres://postgres@127.0.0.1:5432/test)
 //   BENCH_API_PORT      server port (default 3997)
 //   BENCH_DURATION      seconds per endpoint (default 10)
-//   BENCH_KEEP_DB=1     keep the seeded database gona_bench_inventory afterwards
+//   BENCH_ONLY          measure only the endpoints whose name contains this text (e.g. staff)
+//   BENCH_DB_NAME       the database seeded and dropped (default gona_bench_inventory)
+//   BENCH_KEEP_DB=1     keep the seeded database afterwards
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { startServer } from './bench/server.mjs';
 
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-const DB_NAME = 'gona_bench_inventory';
+const DB_NAME = process.env.BENCH_DB_NAME ?? 'gona_bench_inventory';
 const PORT = Number(process.env.BENCH_API_PORT ?? 3997);
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = 50;
 const SUPPLIES = 10_000;
 const MOVEMENTS_PER_SUPPLY = 10;
+const STAFF = 10_000;
 const BUDGET_P95_MS = 50;
 /** The page size the web app asks for (apps/web/src/features/inventory/api.ts, PAGE_SIZE). */
 const PAGE = 25;
@@ -39,8 +42,9 @@ try {
   const { cookie, farmId } = await signUpWithFarm(server.baseURL);
   const seeded = await seed(farmId);
   console.log(
-    `\nInventory API on PostgreSQL: one farm with ${seeded.supplies.toLocaleString('en')} supplies, ` +
-      `${seeded.movements.toLocaleString('en')} movements, ${seeded.alerts} open alerts (${seeded.seconds} s to seed)`,
+    `\nFarm API on PostgreSQL: one farm with ${seeded.supplies.toLocaleString('en')} supplies, ` +
+      `${seeded.movements.toLocaleString('en')} movements, ${seeded.alerts} open alerts, ` +
+      `${seeded.staff.toLocaleString('en')} staff (${seeded.seconds} s to seed)`,
   );
   const base = `/api/farms/${farmId}`;
   const endpoints = [
@@ -51,9 +55,16 @@ try {
     ['supplies of a category, by name', `${base}/supplies?category=fertilizer&limit=${PAGE}`],
     ['open alerts with supply', `${base}/inventory-alerts?limit=${PAGE}`],
     ['open alert count', `${base}/inventory-alerts/count`],
+    ['staff, active first by name', `${base}/staff?limit=${PAGE}`],
+    ['staff, searched by name', `${base}/staff?search=okafor&limit=${PAGE}`],
+    ['staff of a job who left', `${base}/staff?job=herdsman&status=left&limit=${PAGE}`],
+    ['staff count against the plan', `${base}/staff/summary`],
   ];
+  const only = process.env.BENCH_ONLY;
   const rows = [];
-  for (const [name, path] of endpoints)
+  for (const [name, path] of endpoints.filter(
+    ([name]) => !only || name.startsWith('reference') || name.includes(only),
+  ))
     rows.push({ endpoint: name, ...(await measure(server.baseURL + path, cookie)) });
   console.log(
     `${CONNECTIONS} connections, ${DURATION} s each, ${PAGE} items per page; budget p95 ≤ ${BUDGET_P95_MS} ms`,
@@ -168,6 +179,20 @@ async function seed(farmId) {
        SELECT gen_random_uuid(), farm_id, id, created_at FROM supplies WHERE farm_id = $1 AND quantity <= low_threshold`,
       [farmId],
     );
+    // Staff with Nigerian names, a quarter of them gone (the list puts the active ones first).
+    await db.query(
+      `INSERT INTO staff (id, farm_id, first_name, last_name, phone, job, employment_type, status, pay_rate_kobo, pay_period, created_at, updated_at)
+       SELECT gen_random_uuid(), $1,
+              (ARRAY['Musa','Amaka','Chidi','Aisha','Emeka','Zainab','Tunde','Ngozi','Ibrahim','Funke'])[1 + i % 10],
+              (ARRAY['Okafor','Bello','Adeyemi','Ibrahim','Eze','Yusuf','Okeke','Abubakar','Nwosu','Ogunleye'])[1 + (i / 10) % 10] || ' ' || i,
+              '+23480' || lpad(i::text, 8, '0'),
+              (ARRAY['farm_manager','supervisor','herdsman','poultry_attendant','fish_farm_attendant','tractor_operator','security','casual_labourer','other'])[1 + i % 9],
+              (ARRAY['permanent','seasonal','casual'])[1 + i % 3],
+              CASE WHEN i % 4 = 0 THEN 'left' ELSE 'active' END,
+              100 * (2000 + i % 3000), 'day', now() - make_interval(mins => i), now() - make_interval(mins => i)
+       FROM generate_series(1, $2::int) i`,
+      [farmId, STAFF],
+    );
     await db.query('ANALYZE');
     const count = async (table) =>
       Number((await db.query(`SELECT count(*) FROM ${table} WHERE farm_id = $1`, [farmId])).rows[0].count);
@@ -175,6 +200,7 @@ async function seed(farmId) {
       supplies: await count('supplies'),
       movements: await count('supply_movements'),
       alerts: alerts.rowCount,
+      staff: await count('staff'),
       seconds: ((Date.now() - started) / 1000).toFixed(1),
     };
   });

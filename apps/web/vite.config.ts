@@ -47,6 +47,8 @@ export default defineConfig({
       },
       workbox: {
         globPatterns: ['**/*.{js,css,html,svg,png,woff2}'],
+        // Push and notificationclick handlers (public/sw-push.js); the worker itself stays generated.
+        importScripts: ['/sw-push.js'],
         navigateFallback: '/app.html',
         navigateFallbackAllowlist: [SPA_PATHS],
         navigateFallbackDenylist: [/^\/api\//, /^\/dev\//],

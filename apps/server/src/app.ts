@@ -1,12 +1,18 @@
 import { compress } from 'hono/compress';
+import { accountRoutes } from './features/account/account.routes';
+import { except } from 'hono/combine';
 import { authHandlerRoutes, meRoutes } from './features/auth/auth.routes';
 import { auditRoutes } from './features/audit/audit.routes';
 import { contactRoutes } from './features/contact/contact.routes';
 import { devRoutes } from './features/dev/dev.routes';
 import { farmsRoutes } from './features/farms/farms.routes';
+import { UPLOAD_PATH, filesRoutes } from './features/files/files.routes';
 import { healthRoutes } from './features/health/health.routes';
 import { inventoryRoutes } from './features/inventory/inventory.routes';
+import { membersRoutes } from './features/members/members.routes';
+import { notificationsRoutes } from './features/notifications/notifications.routes';
 import { plansRoutes } from './features/plans/plans.routes';
+import { staffRoutes } from './features/staff/staff.routes';
 import { createAuth } from './lib/auth';
 import type { Deps } from './lib/ctx';
 import { renderApiDocs } from './lib/docs';
@@ -38,7 +44,8 @@ export function createApp(deps: Deps) {
   });
   app.use('*', securityHeaders);
   app.use('/api/*', compress());
-  app.use('*', limitBodies);
+  // Uploads have their own, larger limit (UPLOAD_MAX_BYTES), checked on the route after the session.
+  app.use('*', except(UPLOAD_PATH, limitBodies));
   app.use('/api/*', originCheck);
   app.use('/api/*', refuseControlCharacters);
   app.route('/api', authHandlerRoutes);
@@ -52,6 +59,11 @@ export function createApp(deps: Deps) {
   app.route('/api', plansRoutes);
   app.route('/api', contactRoutes);
   app.route('/api', inventoryRoutes);
+  app.route('/api', staffRoutes);
+  app.route('/api', membersRoutes);
+  app.route('/api', accountRoutes);
+  app.route('/api', notificationsRoutes);
+  app.route('/api', filesRoutes);
   app.route('/', devRoutes);
 
   app.doc31('/api/openapi.json', API_DOCUMENT);

@@ -46,9 +46,89 @@ describe('loadConfig', () => {
     expect(problems).toMatch(/^SUPPORT_EMAIL: /m);
   });
 
+  it('keeps uploads on disk, at most 8 MB and 50 megapixels, unless told otherwise', () => {
+    expect(loadConfig({ AUTH_SECRET: secret })).toMatchObject({
+      uploads: { maxBytes: 8 * 1024 * 1024, maxPixels: 50_000_000, orphanHours: 24 },
+      s3: undefined,
+    });
+    expect(
+      loadConfig({ AUTH_SECRET: secret, UPLOAD_MAX_BYTES: '2097152', FILE_ORPHAN_HOURS: '6' }).uploads,
+    ).toEqual({
+      maxBytes: 2097152,
+      maxPixels: 50_000_000,
+      orphanHours: 6,
+    });
+    expect(() => loadConfig({ AUTH_SECRET: secret, UPLOAD_MAX_BYTES: '2GB' })).toThrow(/UPLOAD_MAX_BYTES/);
+  });
+
+  it('uses S3 storage only with its endpoint, bucket and both keys, and names what is missing', () => {
+    const s3 = {
+      S3_ENDPOINT: 'https://s3.af-south-1.amazonaws.com/',
+      S3_BUCKET: 'gona-farm-photos',
+      S3_ACCESS_KEY_ID: 'AKIAEXAMPLE',
+      S3_SECRET_ACCESS_KEY: 'secret',
+    };
+    expect(loadConfig({ AUTH_SECRET: secret, ...s3, S3_REGION: 'af-south-1' }).s3).toEqual({
+      endpoint: 'https://s3.af-south-1.amazonaws.com',
+      bucket: 'gona-farm-photos',
+      accessKeyId: 'AKIAEXAMPLE',
+      secretAccessKey: 'secret',
+      region: 'af-south-1',
+    });
+    expect(() => loadConfig({ AUTH_SECRET: secret, ...s3, S3_SECRET_ACCESS_KEY: '', S3_BUCKET: '' })).toThrow(
+      /S3_BUCKET, S3_SECRET_ACCESS_KEY: S3 storage needs S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY together/,
+    );
+  });
+
   it('requires AUTH_SECRET in production', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/AUTH_SECRET/);
     expect(() => loadConfig({ NODE_ENV: 'production', PORT: '0' })).toThrow(/PORT[\s\S]*AUTH_SECRET/);
+  });
+});
+
+describe('notification channels', () => {
+  it('offers no SMS until SMS_PROVIDER is set with its key and username; the sandbox user gets the sandbox', () => {
+    expect(loadConfig({ AUTH_SECRET: secret }).sms).toBeNull();
+    expect(() => loadConfig({ AUTH_SECRET: secret, SMS_PROVIDER: 'africastalking' })).toThrow(
+      /SMS_API_KEY: is required[\s\S]*SMS_USERNAME: is required/,
+    );
+    expect(
+      loadConfig({
+        AUTH_SECRET: secret,
+        SMS_PROVIDER: 'africastalking',
+        SMS_API_KEY: 'k',
+        SMS_USERNAME: 'sandbox',
+      }).sms,
+    ).toEqual({
+      provider: 'africastalking',
+      apiKey: 'k',
+      username: 'sandbox',
+      senderId: undefined,
+      baseUrl: 'https://api.sandbox.africastalking.com',
+    });
+    expect(
+      loadConfig({
+        AUTH_SECRET: secret,
+        SMS_PROVIDER: 'africastalking',
+        SMS_API_KEY: 'k',
+        SMS_USERNAME: 'gona',
+        SMS_SENDER_ID: 'GONA',
+        SMS_BASE_URL: 'http://127.0.0.1:4010/',
+      }).sms,
+    ).toMatchObject({ username: 'gona', senderId: 'GONA', baseUrl: 'http://127.0.0.1:4010' });
+  });
+
+  it('takes VAPID keys in pairs, and mails the support address as the VAPID subject by default', () => {
+    expect(() => loadConfig({ AUTH_SECRET: secret, VAPID_PUBLIC_KEY: 'B'.repeat(87) })).toThrow(
+      /VAPID_PRIVATE_KEY: set VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY together/,
+    );
+    expect(() =>
+      loadConfig({ AUTH_SECRET: secret, VAPID_PUBLIC_KEY: 'short', VAPID_PRIVATE_KEY: 'A'.repeat(43) }),
+    ).toThrow(/VAPID_PUBLIC_KEY: must be a VAPID public key/);
+    expect(loadConfig({ AUTH_SECRET: secret })).toMatchObject({
+      vapidKeys: null,
+      vapidSubject: 'mailto:support@gona.ng',
+    });
   });
 });
 

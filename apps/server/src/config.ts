@@ -23,6 +23,8 @@ export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..
 const LOG_LEVELS = ['debug', 'info', 'warn', 'error', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
 
+const MAX_UPLOAD_BYTES = 100 * 1024 * 1024;
+
 const EnvSchema = PublicEnvSchema.extend({
   NODE_ENV: z
     .enum(['development', 'production', 'test'], { error: 'must be development, production or test' })
@@ -60,7 +62,64 @@ const EnvSchema = PublicEnvSchema.extend({
       ),
     )
     .optional(),
+  VAPID_PUBLIC_KEY: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9_-]{87}$/, 'must be a VAPID public key (65 bytes, base64url, 87 characters)')
+    .optional(),
+  VAPID_PRIVATE_KEY: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9_-]{43}$/, 'must be a VAPID private key (32 bytes, base64url, 43 characters)')
+    .optional(),
+  VAPID_SUBJECT: urlVariable(/^(mailto|https):$/, 'must be a mailto: or https: URL').optional(),
+  SMS_PROVIDER: z.enum(['africastalking'], { error: 'must be africastalking (or unset: no SMS)' }).optional(),
+  SMS_API_KEY: z.string().trim().min(1).optional(),
+  SMS_USERNAME: z.string().trim().min(1).optional(),
+  SMS_SENDER_ID: z.string().trim().min(1).max(11, 'must be at most 11 characters').optional(),
+  SMS_BASE_URL: urlVariable(/^https?:$/, 'must be an http(s) URL').optional(),
+  UPLOAD_MAX_BYTES: z.coerce
+    .number()
+    .int('must be a whole number of bytes')
+    .min(64 * 1024, 'must be at least 65536 (64 KB)')
+    .max(MAX_UPLOAD_BYTES, `must be at most ${MAX_UPLOAD_BYTES} (100 MB)`)
+    .default(8 * 1024 * 1024),
+  UPLOAD_MAX_PIXELS: z.coerce
+    .number()
+    .int('must be a whole number of pixels')
+    .min(1_000_000, 'must be at least 1000000 (1 megapixel)')
+    .default(50_000_000),
+  FILE_ORPHAN_HOURS: z.coerce.number().positive('must be more than 0').default(24),
+  S3_ENDPOINT: urlVariable(
+    /^https?:$/,
+    'must be an http(s) URL, like https://s3.eu-west-1.amazonaws.com',
+  ).optional(),
+  S3_BUCKET: z.string().trim().min(1).optional(),
+  S3_ACCESS_KEY_ID: z.string().trim().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().trim().min(1).optional(),
+  S3_REGION: z.string().trim().min(1).default('us-east-1'),
 });
+
+/** Africa's Talking: the live API, or its sandbox for the username "sandbox". */
+const AFRICAS_TALKING_URL = 'https://api.africastalking.com';
+const AFRICAS_TALKING_SANDBOX_URL = 'https://api.sandbox.africastalking.com';
+
+export type SmsConfig = {
+  provider: 'africastalking';
+  apiKey: string;
+  username: string;
+  senderId: string | undefined;
+  /** Without /version1; a fake that speaks the same protocol in development and tests. */
+  baseUrl: string;
+};
+
+export type S3Config = {
+  endpoint: string;
+  bucket: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  region: string;
+};
 
 export type Config = {
   nodeEnv: 'development' | 'production' | 'test';
@@ -83,7 +142,25 @@ export type Config = {
   trustedOrigins: string[];
   /** Behind one reverse proxy: the client address is the last one in X-Forwarded-For. */
   trustedProxy: boolean;
+  /** Web push keys from the environment; null: generated into DATA_DIR on first start (integrations/push.ts). */
+  vapidKeys: { publicKey: string; privateKey: string } | null;
+  /** Who push services may contact about this server's messages. */
+  vapidSubject: string;
+  /** null: SMS is off and the channel is not offered. */
+  sms: SmsConfig | null;
+  uploads: {
+    /** The largest file an upload may carry, in bytes (413 beyond). */
+    maxBytes: number;
+    /** The most pixels a photo may have (width × height); refused before it is decoded. */
+    maxPixels: number;
+    /** An upload no record took within this many hours is removed by the files-cleanup job. */
+    orphanHours: number;
+  };
+  /** S3-compatible storage for uploaded files; unset keeps them on disk under DATA_DIR/files. */
+  s3: S3Config | undefined;
 };
+
+const S3_REQUIRED = ['S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
 
 /** Variables from the repository's .env file, for those not already set in the environment. */
 export function loadDotEnv(file = join(REPO_ROOT, '.env')): void {
@@ -96,6 +173,17 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const problems = parsed.success ? [] : envProblems(parsed.error);
   if (given.NODE_ENV === 'production' && !given.AUTH_SECRET) {
     problems.push('AUTH_SECRET: is required when NODE_ENV=production (try: openssl rand -hex 32)');
+  }
+  if (Boolean(given.VAPID_PUBLIC_KEY) !== Boolean(given.VAPID_PRIVATE_KEY)) {
+    problems.push('VAPID_PRIVATE_KEY: set VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY together, or neither');
+  }
+  if (given.SMS_PROVIDER) {
+    for (const name of ['SMS_API_KEY', 'SMS_USERNAME'] as const)
+      if (!given[name]) problems.push(`${name}: is required when SMS_PROVIDER is set`);
+  }
+  const missingS3 = S3_REQUIRED.filter((name) => !given[name]);
+  if (missingS3.length > 0 && missingS3.length < S3_REQUIRED.length) {
+    problems.push(`${missingS3.join(', ')}: S3 storage needs ${S3_REQUIRED.join(', ')} together`);
   }
   if (!parsed.success || problems.length) throw new ConfigError(problems);
   const e = parsed.data;
@@ -121,6 +209,39 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'warn' : 'info'),
     trustedOrigins: trustedOrigins(baseUrl, isProduction, e.TRUSTED_ORIGINS ?? []),
     trustedProxy: e.TRUSTED_PROXY,
+    vapidKeys:
+      e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY
+        ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY }
+        : null,
+    vapidSubject: e.VAPID_SUBJECT ?? `mailto:${e.SUPPORT_EMAIL}`,
+    sms:
+      e.SMS_PROVIDER && e.SMS_API_KEY && e.SMS_USERNAME
+        ? {
+            provider: e.SMS_PROVIDER,
+            apiKey: e.SMS_API_KEY,
+            username: e.SMS_USERNAME,
+            senderId: e.SMS_SENDER_ID,
+            baseUrl: (
+              e.SMS_BASE_URL ??
+              (e.SMS_USERNAME === 'sandbox' ? AFRICAS_TALKING_SANDBOX_URL : AFRICAS_TALKING_URL)
+            ).replace(/\/+$/, ''),
+          }
+        : null,
+    uploads: {
+      maxBytes: e.UPLOAD_MAX_BYTES,
+      maxPixels: e.UPLOAD_MAX_PIXELS,
+      orphanHours: e.FILE_ORPHAN_HOURS,
+    },
+    s3:
+      e.S3_ENDPOINT && e.S3_BUCKET && e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
+        ? {
+            endpoint: e.S3_ENDPOINT.replace(/\/+$/, ''),
+            bucket: e.S3_BUCKET,
+            accessKeyId: e.S3_ACCESS_KEY_ID,
+            secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+            region: e.S3_REGION,
+          }
+        : undefined,
   };
 }
 

@@ -4,7 +4,8 @@ import { FARM_ACTIONS, FARM_ROLES, type FarmAction, type FarmRole } from '@gona/
 import { inventory_alerts } from './db/schema/index';
 import { newId } from './lib/ids';
 import { createTestContext, type TestContext } from './test/context';
-import { seedFarmTeam, type FarmTeam } from './test/farm-team';
+import { seedFarmTeam, seedUser, type FarmTeam } from './test/farm-team';
+import { uploadPhoto } from './test/photos';
 
 /**
  * Every route under /farms/{farmId} in /api/openapi.json against every kind of caller: no session
@@ -53,6 +54,38 @@ const ACCESS: Record<string, Row> = {
     body: () => ({ phone: '0803 000 0000', version: 1 }),
   },
   'POST /farms/{farmId}/suppliers/{supplierId}/deactivate': { action: 'records.write' },
+  'GET /farms/{farmId}/staff': { action: 'records.read' },
+  'POST /farms/{farmId}/staff': {
+    action: 'staff.manage',
+    // Someone who left: the farm's active workers stay under the plan's limit however many calls run.
+    body: () => ({ ...STAFF, first_name: 'Halima' }),
+  },
+  'GET /farms/{farmId}/staff/summary': { action: 'records.read' },
+  'GET /farms/{farmId}/staff/export.csv': { action: 'records.read' },
+  'GET /farms/{farmId}/staff/{staffId}': { action: 'records.read' },
+  'PATCH /farms/{farmId}/staff/{staffId}': {
+    action: 'staff.manage',
+    body: () => ({ notes: 'Night shift', version: 1 }),
+  },
+  'DELETE /farms/{farmId}/staff/{staffId}': { action: 'staff.manage' },
+  'GET /farms/{farmId}/members': { action: 'staff.manage' },
+  'PATCH /farms/{farmId}/members/{userId}': { action: 'staff.manage', body: () => ({ role: 'worker' }) },
+  'DELETE /farms/{farmId}/members/{userId}': { action: 'staff.manage' },
+  'POST /farms/{farmId}/leave': { action: 'records.read', endsFarm: true },
+  'POST /farms/{farmId}/transfer-ownership': {
+    action: 'farm.billing',
+    body: () => ({ user_id: newId(), password: 'not the password' }),
+  },
+  'GET /farms/{farmId}/invitations': { action: 'staff.manage' },
+  'POST /farms/{farmId}/invitations': {
+    action: 'staff.manage',
+    body: () => ({ email: t.uniqueEmail('invited'), role: 'worker' }),
+  },
+  'POST /farms/{farmId}/invitations/{invitationId}/resend': { action: 'staff.manage' },
+  'POST /farms/{farmId}/invitations/{invitationId}/revoke': { action: 'staff.manage' },
+  'POST /farms/{farmId}/files': { action: 'records.recordEvent' },
+  'GET /farms/{farmId}/files/{fileId}': { action: 'records.read' },
+  'DELETE /farms/{farmId}/files/{fileId}': { action: 'records.write' },
 };
 
 const FORBIDDEN = { error: { code: 'FORBIDDEN', message: 'Insufficient permissions' } };
@@ -112,6 +145,7 @@ async function urlOn(on: FarmTeam, path: string): Promise<string> {
     farmId: () => Promise.resolve(on.farm.id),
     supplyId: async () => (await create(on, 'supplies', SUPPLY)).id,
     supplierId: async () => (await create(on, 'suppliers', { name: 'Zeb Agro' })).id,
+    staffId: async () => (await create(on, 'staff', STAFF)).id,
     alertId: async () => {
       // Stock at the threshold opens an alert.
       const supply = await create(on, 'supplies', SUPPLY);
@@ -120,6 +154,19 @@ async function urlOn(on: FarmTeam, path: string): Promise<string> {
         .from(inventory_alerts)
         .where(eq(inventory_alerts.supply_id, supply.id));
       return alert!.id;
+    },
+    // A member of its own for each call, since a call may take them off the farm.
+    userId: async () => {
+      const member = await seedUser(t, { first_name: 'Member' });
+      await t.addMember(on.farm.id, member.user.id, 'viewer');
+      return member.user.id;
+    },
+    invitationId: async () =>
+      (await create(on, 'invitations', { email: t.uniqueEmail('invited'), role: 'viewer' })).id,
+    fileId: async () => {
+      const res = await uploadPhoto(t, on.base, on.cookies.owner);
+      if (res.status !== 201) throw new Error(`uploading a photo failed: ${res.status} ${res.text}`);
+      return (res.body as { id: string }).id;
     },
   };
   let url = `/api${path}`;
@@ -132,6 +179,14 @@ async function urlOn(on: FarmTeam, path: string): Promise<string> {
 }
 
 const SUPPLY = { category: 'fertilizer', name: 'Urea', unit: 'bag_50kg', quantity: '5', low_threshold: '5' };
+const STAFF = {
+  first_name: 'Garba',
+  last_name: 'Sani',
+  job: 'security',
+  employment_type: 'casual',
+  status: 'left',
+  end_date: '2025-05-01',
+};
 
 async function create(on: FarmTeam, what: string, body: unknown): Promise<{ id: string }> {
   const res = await t.request<{ id: string }>('POST', `${on.base}/${what}`, {

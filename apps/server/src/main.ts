@@ -6,6 +6,9 @@ import { REPO_ROOT, loadConfig, loadDotEnv, type Config } from './config';
 import { DataDirLockedError, createDb } from './db/client';
 import { migrateDb } from './db/migrate';
 import { createMailer } from './integrations/email';
+import { createPushSender, loadVapidKeys } from './integrations/push';
+import { createSmsProvider } from './integrations/sms';
+import { createFileStorage } from './integrations/storage';
 import { startJobs } from './jobs/index';
 import { createLogger } from './lib/logger';
 import { mountWebApp } from './web';
@@ -28,7 +31,22 @@ async function main(): Promise<void> {
   );
   await migrateDb(database.db);
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, logger });
-  const jobs = await startJobs(database, config.databaseUrl, { mailer, logger });
+  const push = createPushSender(loadVapidKeys(config), config.vapidSubject);
+  const sms = createSmsProvider(config.sms);
+  const storage = createFileStorage(config);
+  logger.info(
+    config.s3
+      ? `Keeping uploaded files in the S3 bucket ${config.s3.bucket} at ${config.s3.endpoint}`
+      : `Keeping uploaded files in ${join(config.dataDir, 'files')}`,
+  );
+  const jobs = await startJobs(database, config.databaseUrl, {
+    mailer,
+    logger,
+    push,
+    sms,
+    baseUrl: config.baseUrl,
+    files: { storage, orphanHours: config.uploads.orphanHours },
+  });
 
   if (!config.smtpUrl && config.isProduction)
     logger.warn(
@@ -42,6 +60,9 @@ async function main(): Promise<void> {
     mail: jobs.mail,
     outbox: () => mailer.outbox(),
     logger,
+    push,
+    sms,
+    storage,
     now: Date.now,
   });
   mountWebApp(app, WEB_DIST, logger);

@@ -64,6 +64,11 @@ function urlOf(route: Route): string {
   return route.path.replace(/\{(\w+)\}/g, (_, name: string) => ids[name] ?? randomUUID());
 }
 
+/** A route that takes files, with its own body limit. */
+function isUpload(route: Route): boolean {
+  return Boolean(route.op.requestBody?.content?.['multipart/form-data']);
+}
+
 function bodySchema(route: Route): Schema | undefined {
   return route.op.requestBody?.content?.['application/json']?.schema;
 }
@@ -178,7 +183,7 @@ describe('malformed input on every route in /api/openapi.json', () => {
   it('answers 413 to a body over 1 MB on every write route and on the auth and contact endpoints', async () => {
     const big = JSON.stringify({ name: 'x'.repeat(1024 * 1024 + 10) });
     const paths = [
-      ...routes.filter((r) => r.method !== 'GET').map((r) => [r.method, urlOf(r)] as const),
+      ...routes.filter((r) => r.method !== 'GET' && !isUpload(r)).map((r) => [r.method, urlOf(r)] as const),
       ['POST', '/api/auth/sign-in/email'] as const,
       ['POST', '/api/auth/sign-up/email'] as const,
       ['POST', '/api/contact'] as const,
@@ -187,6 +192,26 @@ describe('malformed input on every route in /api/openapi.json', () => {
       for (const type of ['application/json', 'text/plain', 'application/octet-stream']) {
         const res = await t.request(method, path, { cookie, headers: { 'content-type': type }, raw: big });
         expect(res.status, `${method} ${path} ${type}`).toBe(413);
+      }
+    }
+  }, 120_000);
+
+  it('answers 413 to a body over UPLOAD_MAX_BYTES on every upload route, whatever it claims to be', async () => {
+    const uploads = routes.filter(isUpload);
+    expect(uploads.length).toBeGreaterThan(0);
+    const big = 'x'.repeat(t.deps.config.uploads.maxBytes + 64 * 1024 + 1);
+    for (const route of uploads) {
+      for (const type of [
+        'multipart/form-data; boundary=x',
+        'application/json',
+        'application/octet-stream',
+      ]) {
+        const res = await t.request(route.method, urlOf(route), {
+          cookie,
+          headers: { 'content-type': type },
+          raw: big,
+        });
+        expect(res.status, `${route.method} ${route.path} ${type}`).toBe(413);
       }
     }
   }, 120_000);

@@ -90,6 +90,49 @@ export const mails = {
       ].join('\n'),
     };
   },
+  changeEmail(to: string, firstName: string | undefined, url: string): MailMessage {
+    return {
+      to,
+      subject: 'Confirm your new email for Gona',
+      link: url,
+      text: [
+        `Hello${firstName ? ` ${firstName}` : ''},`,
+        '',
+        'You asked to use this address for your Gona account. Open this link to confirm it:',
+        '',
+        url,
+        '',
+        'Until you do, your account keeps its old address. The link works for three days.',
+        'If you did not ask for this, you can ignore this email.',
+        '',
+        'The Gona team',
+      ].join('\n'),
+    };
+  },
+  invitation(
+    to: string,
+    invite: { farmName: string; role: string; invitedBy: string | null; days: number },
+    url: string,
+  ): MailMessage {
+    const who = invite.invitedBy ?? 'Someone';
+    return {
+      to,
+      subject: `${who} invited you to ${invite.farmName} on Gona`,
+      link: url,
+      text: [
+        'Hello,',
+        '',
+        `${who} invited you to join ${invite.farmName} on Gona as ${invite.role}.`,
+        'Open this link to join. If you are new to Gona, you can create your account there, with this email address:',
+        '',
+        url,
+        '',
+        `The link works for ${invite.days} days, once. If you were not expecting this, you can ignore this email.`,
+        '',
+        'The Gona team',
+      ].join('\n'),
+    };
+  },
   signUpAttempt(to: string, firstName: string | undefined, signInUrl: string): MailMessage {
     return {
       to,
@@ -105,6 +148,59 @@ export const mails = {
         signInUrl,
         '',
         'If it was not you, you can ignore this email; your account has not changed.',
+        '',
+        'The Gona team',
+      ].join('\n'),
+    };
+  },
+  /** One notification by email (the person's preferences chose email for its kind). */
+  notification(
+    to: string,
+    firstName: string | undefined,
+    notification: { title: string; body: string; url: string },
+    settingsUrl: string,
+  ): MailMessage {
+    return {
+      to,
+      // One line: words from a record must not spill into the mail's headers.
+      subject: notification.title.replace(/\s+/g, ' '),
+      link: notification.url,
+      text: [
+        `Hello${firstName ? ` ${firstName}` : ''},`,
+        '',
+        notification.body,
+        '',
+        `Open it in Gona: ${notification.url}`,
+        '',
+        `To choose which notifications reach you by email, go to Settings › Notifications: ${settingsUrl}`,
+        '',
+        'The Gona team',
+      ].join('\n'),
+    };
+  },
+  /** The daily digest: the day's unread notifications in one mail, newest first. */
+  digest(
+    to: string,
+    firstName: string | undefined,
+    items: { title: string; body: string; url: string }[],
+    listUrl: string,
+    settingsUrl: string,
+  ): MailMessage {
+    return {
+      to,
+      subject: items.length === 1 ? 'Gona: 1 new notification' : `Gona: ${items.length} new notifications`,
+      link: listUrl,
+      text: [
+        `Hello${firstName ? ` ${firstName}` : ''},`,
+        '',
+        items.length === 1
+          ? 'Here is what happened on your farms since the last digest:'
+          : `Here are the ${items.length} things that happened on your farms since the last digest:`,
+        '',
+        ...items.flatMap((item) => [`• ${item.title}`, `  ${item.body}`, `  ${item.url}`, '']),
+        `See them all in Gona: ${listUrl}`,
+        '',
+        `To change the digest or its hour, go to Settings › Notifications: ${settingsUrl}`,
         '',
         'The Gona team',
       ].join('\n'),

@@ -1,6 +1,9 @@
 import { lt } from 'drizzle-orm';
 import { PgBoss, fromPglite, type JobWithMetadata } from 'pg-boss';
 import type { Database } from '../db/client';
+import type { PushSender } from '../integrations/push';
+import type { SmsProvider } from '../integrations/sms';
+import type { FileStorage } from '../integrations/storage';
 import { rate_limits, sessions, verifications } from '../db/schema/index';
 import {
   MAIL_QUEUE,
@@ -10,6 +13,8 @@ import {
   type MailJob,
   type MailQueue,
 } from './mail';
+import { createNotificationQueues, startNotificationWorkers } from './notifications';
+import { startFilesCleanup } from './files';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -22,9 +27,14 @@ export type Jobs = { mail: MailQueue; stop: () => Promise<void> };
 export async function startJobs(
   database: Database,
   databaseUrl: string | undefined,
-  deps: Omit<MailDelivery, 'db'>,
+  deps: Omit<MailDelivery, 'db'> & {
+    push: PushSender;
+    sms: SmsProvider | null;
+    baseUrl: string;
+    files: { storage: FileStorage; orphanHours: number };
+  },
 ): Promise<Jobs> {
-  const { logger } = deps;
+  const { logger, files, ...mailDeps } = deps;
   const boss = database.pglite
     ? new PgBoss({ db: fromPglite(database.pglite) })
     : new PgBoss({ connectionString: databaseUrl });
@@ -43,8 +53,20 @@ export async function startJobs(
 
   const mail = await createMailQueue(boss);
   await boss.work(MAIL_QUEUE, { includeMetadata: true }, ([job]: JobWithMetadata<MailJob>[]) =>
-    deliverMail({ ...deps, db: database.db }, job!),
+    deliverMail({ ...mailDeps, logger, db: database.db }, job!),
   );
 
-  return { mail, stop: () => boss.stop({ graceful: true, timeout: 10_000 }) };
+  await startFilesCleanup(boss, { ...files, db: database.db, logger });
+
+  const delivery = { ...mailDeps, logger, db: database.db, mail };
+  const notifications = await createNotificationQueues(boss, delivery);
+  const stopWakeUps = await startNotificationWorkers(boss, delivery, notifications);
+
+  return {
+    mail,
+    stop: async () => {
+      await stopWakeUps();
+      await boss.stop({ graceful: true, timeout: 10_000 });
+    },
+  };
 }

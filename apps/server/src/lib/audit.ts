@@ -4,8 +4,11 @@ import type { Tx } from '../db/client';
 import type { Ctx } from './ctx';
 import { newId } from './ids';
 
-/** Who acted, on which farm's record, and where to report an audit row that could not be written. */
-export type AuditCtx = Pick<Ctx, 'userId' | 'logger'> & { farmId: string | null };
+/**
+ * Who acted (null once their account is deleted: the row says what happened, not who), on which
+ * farm's record, and where to report an audit row that could not be written.
+ */
+export type AuditCtx = Pick<Ctx, 'logger'> & { userId: string | null; farmId: string | null };
 
 /** What an update changed: { field: { from, to } } for each field whose value really differs. */
 export type FieldChanges = Record<string, { from: unknown; to: unknown }>;

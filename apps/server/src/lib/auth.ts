@@ -58,6 +58,9 @@ export function createAuth(deps: Deps) {
     appName: 'Gona',
     baseURL: config.baseUrl,
     basePath: '/api/auth',
+    // It answers every session's token, which the httpOnly cookie keeps from scripts; Settings ›
+    // Account lists devices through /api/account/sessions, without tokens.
+    disabledPaths: ['/list-sessions'],
     secret: config.authSecret,
     trustedOrigins: config.trustedOrigins,
     database: drizzleAdapter(db, {
@@ -74,7 +77,10 @@ export function createAuth(deps: Deps) {
         // Never taken from input as is (so /update-user cannot change it); sign-up's request goes
         // through the allow-list in databaseHooks.user.create below.
         role: { type: 'string', required: false, defaultValue: 'user', input: false },
+        language: { type: 'string', required: false, defaultValue: 'en', input: false },
       },
+      // A new address takes effect once confirmed from a link mailed to it (sendVerificationEmail).
+      changeEmail: { enabled: true },
     },
     session: {
       modelName: 'sessions',
@@ -128,9 +134,15 @@ export function createAuth(deps: Deps) {
       sendOnSignUp: true,
       autoSignInAfterVerification: true,
       expiresIn: 3 * DAY,
-      sendVerificationEmail: async ({ user, url }) => {
-        // Whatever the client asked for, confirming lands on /create-farm (spec section 9).
+      sendVerificationEmail: async ({ user, url, token }) => {
         const link = new URL(url);
+        if (isEmailChange(token)) {
+          // better-auth addresses this mail to the new address; confirming it switches the account over.
+          link.searchParams.set('callbackURL', EMAIL_CHANGED_CALLBACK);
+          await mail.enqueue({ message: mails.changeEmail(user.email, firstNameOf(user), link.toString()) });
+          return;
+        }
+        // Whatever the client asked for, confirming lands on /create-farm (spec section 9).
         link.searchParams.set('callbackURL', '/create-farm');
         await mail.enqueue({ message: mails.verifyEmail(user.email, firstNameOf(user), link.toString()) });
       },
@@ -167,6 +179,23 @@ export function createAuth(deps: Deps) {
 }
 
 export type Auth = ReturnType<typeof createAuth>;
+
+/** Where confirming a new address lands: Settings › Account, which says the change is done (or why not). */
+export const EMAIL_CHANGED_CALLBACK = '/dashboard/settings/account?email=changed';
+
+/**
+ * True for the confirmation of a new address. better-auth signs its purpose into the link's token
+ * (requestType "change-email-verification"); a sign-up confirmation has none. The token was made
+ * by better-auth a moment ago, so reading its payload without checking the signature is safe here.
+ */
+function isEmailChange(token: string): boolean {
+  try {
+    const payload: unknown = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString());
+    return (payload as { requestType?: unknown } | null)?.requestType === 'change-email-verification';
+  } catch {
+    return false;
+  }
+}
 
 function firstNameOf(user: object): string | undefined {
   return 'first_name' in user && typeof user.first_name === 'string' ? user.first_name : undefined;

@@ -2,6 +2,9 @@ import type { FarmRole } from '@gona/shared';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import type { Mailer } from '../integrations/email';
+import type { PushSender } from '../integrations/push';
+import type { SmsProvider } from '../integrations/sms';
+import type { FileStorage } from '../integrations/storage';
 import type { MailQueue } from '../jobs/mail';
 import type { Logger } from './logger';
 
@@ -14,6 +17,12 @@ export type Deps = {
   /** The dev outbox's mail (null with SMTP), for /dev/outbox. */
   outbox: Mailer['outbox'];
   logger: Logger;
+  /** Web push (VAPID); the send job pushes, the settings screen reads its public key. */
+  push: PushSender;
+  /** null when SMS_* is not configured: the SMS channel is not offered. */
+  sms: SmsProvider | null;
+  /** Where uploaded photos and documents are kept (disk under DATA_DIR, or S3). */
+  storage: FileStorage;
   /** The time in epoch milliseconds for limits that measure pauses; tests move it by hand instead of waiting. */
   now: () => number;
 };

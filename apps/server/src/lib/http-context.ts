@@ -1,5 +1,5 @@
 import type { Context } from 'hono';
-import type { FarmRole, PlatformRole } from '@gona/shared';
+import type { FarmRole, Language, PlatformRole } from '@gona/shared';
 import type { Auth } from './auth';
 import type { Ctx, Deps, FarmCtx } from './ctx';
 import { AppError } from './errors';
@@ -12,6 +12,7 @@ export type SessionUser = {
   phone: string | null;
   role: PlatformRole;
   email_verified: boolean;
+  language: Language;
 };
 
 export type FarmAccess = { farmId: string; role: FarmRole };

@@ -38,8 +38,10 @@ function toAppError(err: unknown): AppError | null {
     if (err.status === 404) return new AppError('NOT_FOUND');
     if (err.status === 429) return new AppError('RATE_LIMITED');
     if (err.status === 413) return new AppError('PAYLOAD_TOO_LARGE');
-    if (err.status === 400 || err.status === 415) {
-      return new AppError('VALIDATION', err.message || undefined);
+    // The validator's own words ("Malformed FormData request…") are the library's, not ours.
+    if (err.status === 400) return new AppError('VALIDATION', 'The request body could not be read.');
+    if (err.status === 415) {
+      return new AppError('VALIDATION', 'The request body is not of the type this address takes.');
     }
   }
   if (err instanceof SyntaxError && err.message.includes('JSON')) {

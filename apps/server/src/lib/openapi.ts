@@ -1,5 +1,6 @@
 import { OpenAPIHono, z } from '@hono/zod-openapi';
 import { ErrorBodySchema } from '@gona/shared';
+import type { CsvExport } from './csv';
 import type { AppEnv } from './http-context';
 import { validationResponse } from './http-errors';
 
@@ -32,10 +33,30 @@ export const ErrorResponses = {
   500: jsonContent(ErrorBodySchema, 'INTERNAL: An unexpected error occurred'),
 } as const;
 
+/** Spread beside ErrorResponses on a route a plan's limit can refuse. */
+export const PlanLimitResponse = {
+  402: jsonContent(
+    ErrorBodySchema,
+    "PLAN_LIMIT: the farm's plan does not allow this; upgrade at /dashboard/subscription",
+  ),
+} as const;
+
 /** The path parameters of a farm route, /farms/{farmId}/…; requireFarm checks the id. */
 export const farmParams = z.object({ farmId: z.string() });
 
 /** farmParams and the id of one record on the farm: farmParamsWith('supplyId') for …/supplies/{supplyId}. */
 export function farmParamsWith<K extends string>(key: K) {
   return farmParams.extend({ [key]: z.uuid() } as { [P in K]: z.ZodUUID });
+}
+
+/** A CSV export (`csvExport`) as a download that is never cached (it holds the farm's records). */
+export function csvResponse(file: CsvExport): Response {
+  return new Response(file.body, {
+    status: 200,
+    headers: {
+      'content-type': 'text/csv; charset=utf-8',
+      'content-disposition': `attachment; filename="${file.filename}"`,
+      'cache-control': 'no-store',
+    },
+  });
 }

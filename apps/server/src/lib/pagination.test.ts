@@ -1,6 +1,6 @@
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { describe, expect, it } from 'vitest';
-import { suppliers, supplies } from '../db/schema/index';
+import { staff, suppliers, supplies } from '../db/schema/index';
 import { AppError } from './errors';
 import { byName, keyset, newestFirst } from './pagination';
 
@@ -84,5 +84,24 @@ describe('keyset', () => {
     }
     expect(refusal(named, encode(['a\u0000b', ID]))).toEqual(refused);
     expect(refusal(named, encode(['Urea', ID]))).toBe('accepted');
+    expect(refusal(named, encode(['active', 'Urea', ID]))).toEqual(refused);
+  });
+
+  it('pages by name within groups with the group in the cursor, and wants it there', () => {
+    const grouped = keyset({ order: byName(staff, staff.status) });
+    const rows = [
+      { id: ID, status: 'active', name: 'Zainab Bello' },
+      { id: LATER, status: 'left', name: 'Aisha Musa' },
+    ];
+    const cursor = grouped.page(rows, 1).next_cursor ?? '';
+    expect(paramsAfter(grouped, cursor)).toEqual(['active', 'Zainab Bello', ID]);
+    expect(grouped.orderBy.map((part) => dialect.sqlToQuery(part).sql)).toEqual([
+      '"staff"."status" asc',
+      '"staff"."name" asc',
+      '"staff"."id" asc',
+    ]);
+    const named = keyset({ order: byName(suppliers) });
+    const nameOnly = named.page([{ id: ID, name: 'Zainab Bello' }, rows[1]!], 1).next_cursor ?? '';
+    expect(refusal(grouped, nameOnly)).toMatchObject({ code: 'VALIDATION' });
   });
 });

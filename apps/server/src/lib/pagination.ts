@@ -5,16 +5,24 @@ import type { Page } from '@gona/shared/pagination';
 import { AppError } from './errors';
 import { isUuid } from './ids';
 
-/** The two orders lists use: newest first (created_at desc, id desc) and by name (name asc, id asc). */
+/**
+ * The orders lists use: newest first (created_at desc, id desc), and by name (name asc, id asc),
+ * optionally within groups of a text column first (status asc, name asc, id asc: active people
+ * before those who left).
+ */
 export type Order =
-  { by: 'newest'; createdAt: PgColumn; id: PgColumn } | { by: 'name'; name: PgColumn; id: PgColumn };
+  | { by: 'newest'; createdAt: PgColumn; id: PgColumn }
+  | { by: 'name'; name: PgColumn; id: PgColumn; group?: PgColumn };
 
 export function newestFirst(table: { created_at: PgColumn; id: PgColumn }): Order {
   return { by: 'newest', createdAt: table.created_at, id: table.id };
 }
 
-export function byName(table: { name: PgColumn; id: PgColumn }): Order {
-  return { by: 'name', name: table.name, id: table.id };
+/** By name; with `group`, by that text column first (its rows carry it under the column's name). */
+export function byName(table: { name: PgColumn; id: PgColumn }, group?: PgColumn): Order {
+  return group
+    ? { by: 'name', name: table.name, id: table.id, group }
+    : { by: 'name', name: table.name, id: table.id };
 }
 
 type Row = { id: string; created_at?: Date | string; name?: string };
@@ -39,18 +47,26 @@ export function keyset({ order }: { order: Order }): Keyset {
     after(cursor) {
       if (!cursor) return undefined;
       const key = decodeCursor(cursor);
-      if (!key || !isUuid(key.id) || !validKey[order.by](key.value))
+      const width = order.by === 'name' && order.group ? 2 : 1;
+      if (!key || key.values.length !== width || !isUuid(key.id) || !key.values.every(validKey[order.by]))
         throw new AppError('VALIDATION', undefined, { cursor: 'This page link is no longer valid' });
-      if (order.by === 'name')
-        return sql`(${order.name}, ${order.id}) > (${key.value}::text, ${key.id}::uuid)`;
-      const createdAt = new Date(key.value);
+      if (order.by === 'name' && order.group) {
+        const [group, name] = key.values;
+        return sql`(${order.group}, ${order.name}, ${order.id}) > (${group}::text, ${name}::text, ${key.id}::uuid)`;
+      }
+      const [value = ''] = key.values;
+      if (order.by === 'name') return sql`(${order.name}, ${order.id}) > (${value}::text, ${key.id}::uuid)`;
+      const createdAt = new Date(value);
       return or(lt(order.createdAt, createdAt), and(eq(order.createdAt, createdAt), lt(order.id, key.id)));
     },
-    orderBy: order.by === 'name' ? [asc(order.name), asc(order.id)] : [desc(order.createdAt), desc(order.id)],
+    orderBy:
+      order.by === 'name'
+        ? [...(order.group ? [asc(order.group)] : []), asc(order.name), asc(order.id)]
+        : [desc(order.createdAt), desc(order.id)],
     page(rows, limit) {
       const items = rows.slice(0, limit);
       const last = items.at(-1);
-      const next_cursor = rows.length > limit && last ? encodeCursor(keyOf(order, last), last.id) : null;
+      const next_cursor = rows.length > limit && last ? encodeCursor(keysOf(order, last), last.id) : null;
       return { items, next_cursor };
     },
   };
@@ -64,22 +80,28 @@ const validKey: Record<Order['by'], (value: string) => boolean> = {
   name: (value) => !CONTROL_CHARACTERS.test(value),
 };
 
-function keyOf(order: Order, row: Row): string {
-  const value = order.by === 'name' ? row.name : row.created_at;
-  if (value === undefined) throw new TypeError(`A row paged by ${order.by} needs its sort key`);
-  return value instanceof Date ? value.toISOString() : value;
+function keysOf(order: Order, row: Row): string[] {
+  const values =
+    order.by === 'name'
+      ? [...(order.group ? [(row as Record<string, unknown>)[order.group.name]] : []), row.name]
+      : [row.created_at];
+  return values.map((value) => {
+    if (value instanceof Date) return value.toISOString();
+    if (typeof value !== 'string') throw new TypeError(`A row paged by ${order.by} needs its sort keys`);
+    return value;
+  });
 }
 
-/** base64url of the JSON [key, id], made without Node's Buffer so any runtime reads it the same way. */
-function encodeCursor(value: string, id: string): string {
-  const bytes = new TextEncoder().encode(JSON.stringify([value, id]));
+/** base64url of the JSON [...keys, id], made without Node's Buffer so any runtime reads it the same way. */
+function encodeCursor(values: string[], id: string): string {
+  const bytes = new TextEncoder().encode(JSON.stringify([...values, id]));
   return btoa(String.fromCharCode(...bytes))
     .replace(/\+/g, '-')
     .replace(/\//g, '_')
     .replace(/=+$/, '');
 }
 
-function decodeCursor(cursor: string): { value: string; id: string } | null {
+function decodeCursor(cursor: string): { values: string[]; id: string } | null {
   if (!/^[\w-]+$/.test(cursor)) return null;
   let key: unknown;
   try {
@@ -89,7 +111,12 @@ function decodeCursor(cursor: string): { value: string; id: string } | null {
   } catch {
     return null;
   }
-  if (!Array.isArray(key) || key.length !== 2 || typeof key[0] !== 'string' || typeof key[1] !== 'string')
+  if (
+    !Array.isArray(key) ||
+    key.length < 2 ||
+    key.length > 3 ||
+    !key.every((part) => typeof part === 'string')
+  )
     return null;
-  return { value: key[0], id: key[1] };
+  return { values: key.slice(0, -1), id: key.at(-1) ?? '' };
 }

@@ -2,7 +2,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { isAPIError } from 'better-auth/api';
 import { and, eq, gt, sql } from 'drizzle-orm';
 import { createMiddleware } from 'hono/factory';
-import { PLATFORM_ROLES, type FarmRole, type PlatformRole } from '@gona/shared';
+import { LANGUAGES, PLATFORM_ROLES, type FarmRole, type Language, type PlatformRole } from '@gona/shared';
 import type { Db } from '../db/client';
 import { farm_memberships, sessions, users } from '../db/schema/index';
 import { SESSION_EXPIRES_IN, SESSION_UPDATE_AGE, sessionCookieName } from './auth';
@@ -92,7 +92,7 @@ async function findCurrentSession(
   if (!row) return null;
   const { farm_role, ...user } = row;
   return {
-    user: { ...user, role: platformRole(user.role) },
+    user: { ...user, role: platformRole(user.role), language: language(user.language) },
     farmRole: farm_role,
   };
 }
@@ -107,6 +107,7 @@ const currentSessionQuery = preparedQuery((db) =>
       phone: users.phone,
       role: users.role,
       email_verified: users.email_verified,
+      language: users.language,
       farm_role: farm_memberships.role,
     })
     .from(sessions)
@@ -135,7 +136,12 @@ function fromAuthUser(user: Record<string, unknown>): SessionUser {
     phone: typeof user.phone === 'string' ? user.phone : null,
     role: platformRole(user.role),
     email_verified: user.emailVerified === true,
+    language: language(user.language),
   };
+}
+
+function language(value: unknown): Language {
+  return (LANGUAGES as readonly unknown[]).includes(value) ? (value as Language) : 'en';
 }
 
 function platformRole(role: unknown): PlatformRole {

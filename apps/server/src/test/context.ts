@@ -1,4 +1,7 @@
 import { randomInt, randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { PgBoss, fromPglite, type Db as JobsDb } from 'pg-boss';
 import { afterAll } from 'vitest';
@@ -8,6 +11,9 @@ import { loadConfig } from '../config';
 import type { Database, Db } from '../db/client';
 import { farm_memberships, users } from '../db/schema/index';
 import { createMailer, createOutboxMailer, type Mailer, type SentMail } from '../integrations/email';
+import { createPushSender, generateVapidKeys } from '../integrations/push';
+import { createSmsProvider } from '../integrations/sms';
+import { diskStorage, type FileStorage } from '../integrations/storage';
 import { MAIL_QUEUE, createMailQueue, deliverMail, type MailJob } from '../jobs/mail';
 import type { Deps } from '../lib/ctx';
 import { newId } from '../lib/ids';
@@ -24,6 +30,8 @@ export type RequestOptions = {
   body?: unknown;
   /** A body sent exactly as given (set its content-type in headers), for malformed input. */
   raw?: string;
+  /** A multipart form (an upload); fetch sets its content-type. */
+  form?: FormData;
   cookie?: string;
   headers?: Record<string, string>;
   /** The socket address the request comes from; a random private one unless given (rate limits are per address). */
@@ -39,6 +47,8 @@ export type TestResponse<T = any> = {
   headers: Headers;
   body: T;
   text: string;
+  /** The body as sent, for files. */
+  bytes: Buffer;
   /** "name=value; …" of the cookies this response set, to send on the next request. */
   cookie: string;
 };
@@ -57,6 +67,8 @@ export type TestContext = {
   app: App;
   db: Db;
   deps: Deps;
+  /** pg-boss on the test's database, with no workers: tests run a queue's jobs themselves. */
+  boss: PgBoss;
   /** The app's clock (deps.now): it stands still until a test moves it on. */
   clock: { advance: (seconds: number) => void };
   /** What the send-mail job delivers through (the dev outbox, or SMTP when a test sets SMTP_URL). */
@@ -79,11 +91,12 @@ export type TestContext = {
 
 /**
  * One app per test file over a real database (see database.ts). Tests isolate by making their own
- * users and farms with unique emails; nothing is truncated. Closed automatically after the file.
+ * users and farms with unique emails; nothing is truncated. Uploads go to a temporary folder of
+ * the file's own unless `storage` is given. Closed automatically after the file.
  */
 export async function createTestContext(
   env: Record<string, string> = {},
-  options: { database?: Database } = {},
+  options: { database?: Database; storage?: FileStorage } = {},
 ): Promise<TestContext> {
   const database = options.database ?? (await openTestDatabase());
   const config = loadConfig({
@@ -105,11 +118,24 @@ export async function createTestContext(
   const mail = await createMailQueue(boss);
   let now = Date.now();
   const clock = { advance: (seconds: number) => void (now += seconds * 1000) };
-  const deps: Deps = { config, db: database.db, mail, outbox: () => mailer.outbox(), logger, now: () => now };
+  const filesDir = options.storage ? null : mkdtempSync(join(tmpdir(), 'gona-files-'));
+  const storage = options.storage ?? diskStorage(filesDir!);
+  const deps: Deps = {
+    config,
+    db: database.db,
+    mail,
+    outbox: () => mailer.outbox(),
+    logger,
+    push: createPushSender(config.vapidKeys ?? generateVapidKeys(), config.vapidSubject),
+    sms: createSmsProvider(config.sms),
+    storage,
+    now: () => now,
+  };
   const app = createApp(deps);
   afterAll(async () => {
     await boss.stop({ graceful: false, close: false });
     await database.close();
+    if (filesDir) rmSync(filesDir, { recursive: true, force: true });
   });
 
   const drainQueuedMail = async (retriesNow: boolean) => {
@@ -159,12 +185,16 @@ export async function createTestContext(
       {
         method,
         headers,
-        body: options.raw ?? (options.body === undefined ? undefined : JSON.stringify(options.body)),
+        body:
+          options.form ??
+          options.raw ??
+          (options.body === undefined ? undefined : JSON.stringify(options.body)),
         redirect: 'manual',
       },
       { incoming: { socket: { remoteAddress: ip, remoteFamily: ip.includes(':') ? 'IPv6' : 'IPv4' } } },
     );
-    const text = await res.text();
+    const bytes = Buffer.from(await res.arrayBuffer());
+    const text = bytes.toString('utf8');
     let body: unknown = text;
     if (res.headers.get('content-type')?.includes('application/json') && text) body = JSON.parse(text);
     const cookie = res.headers
@@ -172,7 +202,7 @@ export async function createTestContext(
       .map((c) => c.split(';')[0])
       .filter((c): c is string => Boolean(c) && !c!.endsWith('='))
       .join('; ');
-    return { status: res.status, headers: res.headers, body: body as T, text, cookie };
+    return { status: res.status, headers: res.headers, body: body as T, text, bytes, cookie };
   };
 
   const uniqueEmail = (label = 'farmer') => `${label}-${randomUUID().slice(0, 12)}@example.com`;
@@ -212,6 +242,7 @@ export async function createTestContext(
       phone,
       role: row.role === 'admin' ? 'admin' : 'user',
       email_verified: row.email_verified,
+      language: row.language,
     };
   };
 
@@ -234,6 +265,7 @@ export async function createTestContext(
     app,
     db: database.db,
     deps,
+    boss,
     clock,
     mailer,
     deliverMail: deliverQueuedMail,

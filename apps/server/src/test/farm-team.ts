@@ -66,6 +66,7 @@ export async function seedUser(
     phone: row.phone,
     role: 'user',
     email_verified: true,
+    language: 'en',
   };
   return { user, cookie: sessionCookie(t, token), email };
 }

@@ -3,6 +3,7 @@ import { Navigate, Outlet, useLocation } from 'react-router';
 import { DashboardShell } from '@/components/layout/DashboardShell';
 import { ErrorBoundary } from '@/components/errors/ErrorBoundary';
 import { FarmSwitcher } from '@/features/farms/components/FarmSwitcher';
+import { NotificationBell } from '@/features/notifications/components/NotificationBell';
 import { useFarmSelection } from '@/features/farms/useFarmSelection';
 import { SidebarBadge } from './sidebar-badges';
 import { paths } from '@/lib/paths';
@@ -11,6 +12,11 @@ import { paths } from '@/lib/paths';
 const RefusedChange = lazy(() =>
   import('@/features/inventory/components/RefusedChange').then((module) => ({
     default: module.RefusedChange,
+  })),
+);
+const RefusedStaffChange = lazy(() =>
+  import('@/features/staff/components/RefusedStaffChange').then((module) => ({
+    default: module.RefusedStaffChange,
   })),
 );
 
@@ -24,10 +30,15 @@ export function DashboardLayout() {
   return (
     <DashboardShell
       farmSwitcher={<FarmSwitcher />}
+      headerActions={<NotificationBell />}
       renderBadge={(path) => <SidebarBadge path={path} farmId={selectedFarmId} />}
       renderAttentionItem={(item) => (
         <Suspense fallback={null}>
-          <RefusedChange item={item} />
+          {item.mutationKey[0] === 'staff' ? (
+            <RefusedStaffChange item={item} />
+          ) : (
+            <RefusedChange item={item} />
+          )}
         </Suspense>
       )}
     >

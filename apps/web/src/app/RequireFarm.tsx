@@ -1,7 +1,7 @@
 import { createContext, useContext } from 'react';
 import { Navigate, Outlet } from 'react-router';
 import type { FarmSummary } from '@gona/shared/farms';
-import { SkeletonRows } from '@/components/ui';
+import { SkeletonRows } from '@/components/ui/Skeleton';
 import { useFarmSelection } from '@/features/farms/useFarmSelection';
 import { paths } from '@/lib/paths';
 

@@ -42,9 +42,9 @@ describe('route guards', () => {
     expect(screen.getByLabelText('Farm name')).toBeInTheDocument();
   });
 
-  it('returns a signed-in user from /login to the path they came from', async () => {
+  it('returns a signed-in user from /signup to the path they came from', async () => {
     installFakeFetch(signedInRoutes([farm('01900000-0000-7000-8000-00000000000a', 'Green Acres')]));
-    const { router } = renderAt('/login?redirect=%2Fdashboard%2Fcrops');
+    const { router } = renderAt('/signup?redirect=%2Fdashboard%2Fcrops');
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/crops'));
   });
 

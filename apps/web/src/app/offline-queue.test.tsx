@@ -65,7 +65,7 @@ function withLatency() {
 function savedCache(supply = RECORD) {
   const queries = [
     [inventoryKeys.supplies(FARM, NO_FILTERS), { pages: [page([supply])], pageParams: [null] }],
-    [inventoryKeys.supply(FARM, supply.id), supply],
+    [inventoryKeys.supply(FARM, supply.id), { ...supply, photos: [] }],
     [inventoryKeys.movements(FARM, supply.id), { pages: [page([])], pageParams: [null] }],
     [inventoryKeys.suppliers(FARM), page([])],
   ] as const;
@@ -290,7 +290,7 @@ describe('what was changed offline shows at once', () => {
     installFakeFetch({
       [MOVEMENTS]: { status: 201, body: { movement: { id: 'm' }, supply: answered } },
       [`GET /api/farms/${FARM}/supplies`]: { status: 200, body: page([answered]) },
-      [`GET /api/farms/${FARM}/supplies/${SUPPLY.id}`]: { status: 200, body: answered },
+      [`GET /api/farms/${FARM}/supplies/${SUPPLY.id}`]: { status: 200, body: { ...answered, photos: [] } },
     });
     comeOnline();
     // Someone else used some too: the server's number takes over once the use is sent.
@@ -466,7 +466,10 @@ describe('a queued change the server refuses', () => {
         patches().length === 1
           ? refusal('Someone else changed this record. Reload it and try again.')
           : { status: 200, body: { ...RECORD, name: 'NPK 20:10:10', version: 4 } },
-      [`GET /api/farms/${FARM}/supplies/${SUPPLY.id}`]: { status: 200, body: { ...RECORD, version: 3 } },
+      [`GET /api/farms/${FARM}/supplies/${SUPPLY.id}`]: {
+        status: 200,
+        body: { ...RECORD, version: 3, photos: [] },
+      },
     });
     withLatency();
     render(<App />);

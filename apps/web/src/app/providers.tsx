@@ -1,6 +1,8 @@
 import { useState, type ReactNode } from 'react';
 import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client';
 import { registerInventoryMutationDefaults } from '@/features/inventory/api';
+import { registerStaffMutationDefaults } from '@/features/staff/mutations';
+import { pruneWaitingPhotos } from '@/lib/photo-store';
 import {
   createQueryClient,
   idbPersister,
@@ -27,7 +29,10 @@ export function AppProviders({ children }: { children: ReactNode }) {
           shouldDehydrateMutation: isQueuedChange,
         },
       }}
-      onSuccess={() => resumeQueuedChanges(queryClient)}
+      onSuccess={() => {
+        resumeQueuedChanges(queryClient);
+        void pruneWaitingPhotos(PERSIST_MAX_AGE_MS).catch(() => undefined);
+      }}
     >
       {children}
     </PersistQueryClientProvider>
@@ -38,5 +43,6 @@ export function AppProviders({ children }: { children: ReactNode }) {
 export function createAppQueryClient() {
   const queryClient = createQueryClient();
   registerInventoryMutationDefaults(queryClient);
+  registerStaffMutationDefaults(queryClient);
   return queryClient;
 }

@@ -20,7 +20,7 @@ describe('paths', () => {
 
   it('every path has its route', () => {
     for (const path of Object.values(paths)) {
-      const url = pathTo(path, { id: '1', supplyId: '2', farmId: '3' });
+      const url = pathTo(path, { id: '1', supplyId: '2', farmId: '3', token: '4' });
       expect(routeOf(url), path).toBe(path === paths.home ? undefined : path);
     }
   });
@@ -31,12 +31,12 @@ describe('paths', () => {
 
   it('lists the first segment of every app screen for the service worker', () => {
     expect(APP_ROOTS).toEqual([
-      'login',
       'signup',
       'logout',
       'forgot-password',
       'update-password',
       'create-farm',
+      'invite',
       'dashboard',
     ]);
   });

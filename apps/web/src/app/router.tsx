@@ -23,11 +23,11 @@ export const routes: RouteObject[] = [
     children: [
       { index: true, element: <PublicDocument /> },
       ...PUBLIC_DOCUMENT_PATHS.map((path) => ({ path, element: <PublicDocument /> })),
+      { path: paths.login, element: <PublicDocument /> },
       { path: paths.notFound, element: <NotFound /> },
       {
         element: <GuestOnly />,
         children: [
-          { path: paths.login, ...lazyScreen('login', () => import('./routes/login'), ['auth', 'public']) },
           {
             path: paths.signup,
             ...lazyScreen('signup', () => import('./routes/signup'), ['auth', 'public']),
@@ -44,6 +44,11 @@ export const routes: RouteObject[] = [
       },
       { path: paths.logout, ...lazyScreen('logout', () => import('./routes/logout'), ['auth']) },
       {
+        // Visitors and signed-in people alike: the screen offers sign-up and sign-in, or Join.
+        path: paths.invite,
+        ...lazyScreen('invite', () => import('./routes/invite'), ['auth', 'public', 'members']),
+      },
+      {
         element: <RequireAuth />,
         children: [
           {
@@ -51,7 +56,11 @@ export const routes: RouteObject[] = [
             children: [
               {
                 path: paths.createFarm,
-                ...lazyScreen('create-farm', () => import('./routes/create-farm'), ['auth', 'dashboard']),
+                ...lazyScreen('create-farm', () => import('./routes/create-farm'), [
+                  'auth',
+                  'dashboard',
+                  'members',
+                ]),
               },
             ],
           },
@@ -77,16 +86,13 @@ function dashboardRoutes(): RouteObject[] {
       path: paths.dashboardCreateFarm,
       ...lazyScreen('dashboard/create-farm', () => import('./routes/dashboard-create-farm'), ['auth']),
     },
-    { path: paths.staff, ...lazyScreen('staff', () => import('./routes/staff')) },
-    { path: paths.addStaff, ...lazyScreen('add-staff', () => import('./routes/add-staff')) },
-    { path: paths.staffEdit, ...lazyScreen('staff/edit', () => import('./routes/staff-edit')) },
     {
       // Loaded with the first farm screen, so the sign-in screens do not carry what it needs.
       lazy: () => import('./RequireFarm').then((module) => ({ Component: module.RequireFarm })),
       children: [
         {
           path: paths.inventory,
-          ...lazyScreen('inventory', () => import('./routes/inventory'), ['inventory']),
+          ...lazyScreen('inventory', () => import('./routes/inventory'), ['inventory', 'photos']),
         },
         {
           path: paths.suppliers,
@@ -94,7 +100,23 @@ function dashboardRoutes(): RouteObject[] {
         },
         {
           path: paths.supply,
-          ...lazyScreen('inventory/supply', () => import('./routes/inventory-supply'), ['inventory']),
+          ...lazyScreen('inventory/supply', () => import('./routes/inventory-supply'), [
+            'inventory',
+            'photos',
+          ]),
+        },
+        { path: paths.staff, ...lazyScreen('staff', () => import('./routes/staff'), ['staff']) },
+        {
+          path: paths.addStaff,
+          ...lazyScreen('add-staff', () => import('./routes/add-staff'), ['staff', 'photos']),
+        },
+        {
+          path: paths.staffEdit,
+          ...lazyScreen('staff/edit', () => import('./routes/staff-edit'), ['staff', 'photos']),
+        },
+        {
+          path: paths.settingsMembers,
+          ...lazyScreen('settings/members', () => import('./routes/settings-members'), ['members']),
         },
       ],
     },
@@ -109,12 +131,22 @@ function dashboardRoutes(): RouteObject[] {
     { path: paths.support, ...lazyScreen('support', () => import('./routes/support')) },
     { path: paths.settings, ...lazyScreen('settings', () => import('./routes/settings')) },
     {
+      path: paths.settingsNotifications,
+      ...lazyScreen('settings/notifications', () => import('./routes/settings-notifications'), [
+        'notifications',
+      ]),
+    },
+    {
+      path: paths.notifications,
+      ...lazyScreen('notifications', () => import('./routes/notifications'), ['notifications']),
+    },
+    {
       path: paths.settingsProfile,
-      ...lazyScreen('settings/profile', () => import('./routes/settings-profile')),
+      ...lazyScreen('settings/profile', () => import('./routes/settings-profile'), ['account']),
     },
     {
       path: paths.settingsAccount,
-      ...lazyScreen('settings/account', () => import('./routes/settings-account')),
+      ...lazyScreen('settings/account', () => import('./routes/settings-account'), ['account', 'auth']),
     },
     { path: paths.settingsFarms, ...lazyScreen('settings/farms', () => import('./routes/settings-farms')) },
     {
@@ -123,7 +155,10 @@ function dashboardRoutes(): RouteObject[] {
     },
     {
       path: paths.settingsActivity,
-      ...lazyScreen('settings/activity', () => import('./routes/settings-activity'), ['inventory']),
+      ...lazyScreen('settings/activity', () => import('./routes/settings-activity'), [
+        'activity',
+        'inventory',
+      ]),
     },
     { path: '*', element: <Navigate to={paths.dashboard} replace /> },
   ];

@@ -1,4 +1,4 @@
-import { Badge } from '@/components/ui';
+import { Badge } from '@/components/ui/Badge';
 import { useTranslation } from 'react-i18next';
 import { useOpenAlertTotal } from '@/features/inventory/api';
 import { paths } from '@/lib/paths';

@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { act, render, screen } from '@testing-library/react';
-import { toast } from 'sonner';
-import { AppToaster, TOASTER_PROPS } from './toaster';
+import { toast } from '@/lib/toast';
+import { TOASTER_PROPS } from './sonner-toaster';
+import { AppToaster } from './toaster';
 
 describe('toaster', () => {
-  it('uses the spec defaults: top-right, 3 visible, 4000 ms, 356 px, gap 14 px, Alt+T', async () => {
+  it('mounts on the first toast, with the spec defaults: top-right, 3 visible, 4000 ms, 356 px, gap 14 px, Alt+T', async () => {
     expect(TOASTER_PROPS).toMatchObject({
       position: 'top-right',
       visibleToasts: 3,
@@ -13,11 +14,12 @@ describe('toaster', () => {
       hotkey: ['altKey', 'KeyT'],
     });
     const { container } = render(<AppToaster />);
-    expect(screen.getByRole('region')).toHaveAttribute('aria-label', 'Notifications alt+T');
+    expect(container.ownerDocument.querySelector('[data-sonner-toaster]')).toBeNull();
     act(() => {
       for (const n of [1, 2, 3, 4]) toast(`Message ${n}`);
     });
     await screen.findByText('Message 4');
+    expect(screen.getByRole('region')).toHaveAttribute('aria-label', 'Notifications alt+T');
     const list = container.ownerDocument.querySelector('[data-sonner-toaster]');
     expect(list).toHaveAttribute('data-y-position', 'top');
     expect(list).toHaveAttribute('data-x-position', 'right');

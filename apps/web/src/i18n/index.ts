@@ -8,20 +8,29 @@ import common from './en/common.json';
  *
  * The shell's namespace is bundled; the others download with the screens that use them,
  * which keeps them off the first load of /login and /dashboard (performance budgets in architecture.md).
- * The public site's namespace is the exception where there is no browser: the prerender
- * (Node) renders every public page synchronously, so there it is loaded before anything renders.
+ * The public site's namespaces (public, and auth for the log-in page) are the exception where
+ * there is no browser: the prerender (Node) renders every public page synchronously, so there they
+ * are loaded before anything renders.
  */
 const ON_DEMAND = {
+  activity: () => import('./en/activity.json'),
   auth: () => import('./en/auth.json'),
   dashboard: () => import('./en/dashboard.json'),
   inventory: () => import('./en/inventory.json'),
+  members: () => import('./en/members.json'),
+  account: () => import('./en/account.json'),
+  notifications: () => import('./en/notifications.json'),
+  photos: () => import('./en/photos.json'),
   public: () => import('./en/public.json'),
+  staff: () => import('./en/staff.json'),
 } satisfies Record<string, () => Promise<{ default: Record<string, unknown> }>>;
 
 export type OnDemandNamespace = keyof typeof ON_DEMAND;
 
 const prerenderOnly: ResourceLanguage =
-  typeof window === 'undefined' ? { public: (await ON_DEMAND.public()).default } : {};
+  typeof window === 'undefined'
+    ? { public: (await ON_DEMAND.public()).default, auth: (await ON_DEMAND.auth()).default }
+    : {};
 
 export const resources: { en: ResourceLanguage } = {
   en: { common, ...prerenderOnly },

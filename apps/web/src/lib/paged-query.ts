@@ -43,3 +43,11 @@ export function mapPageItems<T>(
 ): InfiniteData<Page<T>> | undefined {
   return data && { ...data, pages: data.pages.map((page) => ({ ...page, items: page.items.map(change) })) };
 }
+
+/** Keeps the cached pages' items that pass `keep` (a record deleted or no longer listed). */
+export function filterPageItems<T>(
+  data: InfiniteData<Page<T>> | undefined,
+  keep: (item: T) => boolean,
+): InfiniteData<Page<T>> | undefined {
+  return data && { ...data, pages: data.pages.map((page) => ({ ...page, items: page.items.filter(keep) })) };
+}

@@ -11,6 +11,8 @@ export const paths = {
   forgotPassword: '/forgot-password',
   updatePassword: '/update-password',
   createFarm: '/create-farm',
+  /** The link an invitation mail carries (its secret is the last part). */
+  invite: '/invite/:token',
   dashboard: '/dashboard',
   selectFarm: '/dashboard/select-farm',
   dashboardCreateFarm: '/dashboard/create-farm',
@@ -35,6 +37,9 @@ export const paths = {
   settingsFarms: '/dashboard/settings/farms',
   settingsFarm: '/dashboard/settings/farms/:farmId',
   settingsActivity: '/dashboard/settings/activity',
+  settingsMembers: '/dashboard/settings/members',
+  notifications: '/dashboard/notifications',
+  settingsNotifications: '/dashboard/settings/notifications',
 } as const;
 
 export type AppPath = (typeof paths)[keyof typeof paths];
@@ -45,16 +50,21 @@ export function pathTo(pattern: AppPath, params: Record<string, string>): string
 }
 
 export const supplyPath = (supplyId: string) => pathTo(paths.supply, { supplyId });
+export const staffEditPath = (id: string) => pathTo(paths.staffEdit, { id });
 export const settingsFarmPath = (farmId: string) => pathTo(paths.settingsFarm, { farmId });
+export const invitePath = (token: string) => pathTo(paths.invite, { token });
+
+/** Paths served as prerendered HTML (with the public pages), not by the app shell. */
+const PRERENDERED: readonly string[] = [paths.home, paths.notFound, paths.login];
 
 /**
- * The first segment of every path the app shell serves (the public pages and not-found are
- * prerendered HTML): the service worker answers these from the shell when offline.
+ * The first segment of every path the app shell serves: the service worker answers these from
+ * the shell when offline.
  */
 export const APP_ROOTS: readonly string[] = [
   ...new Set(
     Object.values(paths)
-      .filter((path) => path !== paths.home && path !== paths.notFound)
+      .filter((path) => !PRERENDERED.includes(path))
       .map((path) => path.split('/')[1] ?? ''),
   ),
 ];

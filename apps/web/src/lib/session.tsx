@@ -2,10 +2,12 @@ import { createContext, useCallback, useContext, useEffect, useMemo, type ReactN
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import type { Me } from '@gona/shared/auth';
 import { ApiError, apiFetch, onSessionExpired } from './http';
+import { clearWaitingPhotos } from './photo-store';
 import { clearSessionStorage, readAuthEntry, writeAuthEntry } from './storage';
+import { leaveLoginNotice } from './login-notice';
 
 export type SessionUser = Pick<Me, 'id' | 'email' | 'first_name' | 'last_name'>;
 
@@ -55,9 +57,10 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const clear = useCallback(() => {
     clearSessionStorage();
     queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== SESSION_QUERY_KEY[0] });
-    // Changes still waiting to be sent belong to the person leaving: the next one on this phone
-    // must neither send nor see them.
+    // Changes still waiting to be sent belong to the person leaving, and so do their photos: the
+    // next one on this phone must neither send nor see them.
     queryClient.getMutationCache().clear();
+    void clearWaitingPhotos().catch(() => undefined);
     queryClient.setQueryData<SessionResult>(SESSION_QUERY_KEY, {
       user: null,
       expired: false,
@@ -69,6 +72,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const expire = useCallback(() => {
     clear();
     toast.error(t('session.expired'), { id: 'session-expired' });
+    // /login is a page of its own: the message goes with the person to it.
+    leaveLoginNotice({ text: t('session.expired'), tone: 'error' });
     const onPublicAuthScreen = /^\/(login|signup|logout)/.test(currentPath);
     void navigate(onPublicAuthScreen ? '/login' : `/login?redirect=${encodeURIComponent(currentPath)}`, {
       replace: true,

@@ -13,3 +13,7 @@ enhanceDialogs();
 enhanceCarousel();
 enhancePricing();
 enhanceContactForm();
+// Only /login signs in: its code (the API client, the auth words) stays off the other pages.
+if (document.querySelector('form[data-sign-in-form]')) {
+  void import('./sign-in').then(({ enhanceSignIn }) => enhanceSignIn());
+}

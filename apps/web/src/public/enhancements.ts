@@ -3,8 +3,7 @@
  * legal dialogs, testimonial carousel, pricing figures, contact form. Called by enhance.ts, the pages' only script.
  */
 import { createCarousel, type Carousel } from './carousel';
-
-const TOAST_DURATION_MS = 4000;
+import { busy, showFieldErrors, toast } from './form-enhance';
 
 /** Spec: the logo falls back to a PNG image if the SVG fails to load. */
 export function enhanceLogos() {
@@ -132,21 +131,6 @@ export function enhanceContactForm() {
   const failed = status.dataset.failed ?? '';
   form.noValidate = true;
 
-  const showErrors = (fields: Record<string, string>) => {
-    let first: HTMLElement | null = null;
-    for (const error of form.querySelectorAll<HTMLElement>('[data-error-for]')) {
-      const name = error.dataset.errorFor ?? '';
-      const message = fields[name];
-      const input = form.elements.namedItem(name);
-      error.textContent = message ?? '';
-      error.hidden = !message;
-      if (input instanceof HTMLElement) {
-        input.setAttribute('aria-invalid', String(Boolean(message)));
-        if (message && !first) first = input;
-      }
-    }
-    first?.focus();
-  };
   const showStatus = (message: string) => {
     status.textContent = message;
     status.hidden = !message;
@@ -155,9 +139,7 @@ export function enhanceContactForm() {
   form.addEventListener('submit', (event) => {
     event.preventDefault();
     showStatus('');
-    const label = button.textContent;
-    button.disabled = true;
-    button.textContent = button.dataset.sendingLabel ?? label;
+    const done = busy(button);
     const body = JSON.stringify(Object.fromEntries(new FormData(form)));
     fetch(form.action, {
       method: 'POST',
@@ -166,14 +148,14 @@ export function enhanceContactForm() {
     })
       .then(async (response) => {
         if (response.ok) {
-          showErrors({});
+          showFieldErrors(form, {});
           form.reset();
           toast(text('contact-sent'));
           return;
         }
         const answer = (await response.json().catch(() => ({}))) as ErrorBody;
         if (response.status === 400 && answer.error?.fields) {
-          showErrors(answer.error.fields);
+          showFieldErrors(form, answer.error.fields);
           showStatus(text('contact-invalid'));
         } else if (response.status === 429) {
           showStatus(text('contact-limited'));
@@ -182,22 +164,6 @@ export function enhanceContactForm() {
         }
       })
       .catch(() => showStatus(failed))
-      .finally(() => {
-        button.disabled = false;
-        button.textContent = label;
-      });
+      .finally(done);
   });
-}
-
-/** A toast at the top right, like the app's (4000 ms). */
-function toast(message: string) {
-  const region = document.querySelector<HTMLElement>('[data-toast-region]');
-  if (!region) return;
-  const item = document.createElement('div');
-  item.setAttribute('role', 'status');
-  item.className =
-    'pointer-events-auto mb-3 rounded-lg border border-green-300 bg-white p-4 font-medium text-green-900 shadow-lg';
-  item.textContent = message;
-  region.append(item);
-  setTimeout(() => item.remove(), TOAST_DURATION_MS);
 }

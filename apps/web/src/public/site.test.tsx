@@ -32,6 +32,7 @@ describe('renderSite', () => {
       'blog/index.html',
       'contact/index.html',
       'index.html',
+      'login/index.html',
       'not-found/index.html',
       'pricing/index.html',
       'robots.txt',

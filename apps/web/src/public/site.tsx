@@ -11,6 +11,7 @@ import { BlogIndexPage } from './pages/BlogIndexPage';
 import { BlogPostPage } from './pages/BlogPostPage';
 import { ContactPage } from './pages/ContactPage';
 import { HomePage } from './pages/HomePage';
+import { LoginPage } from './pages/LoginPage';
 import { PricingPage } from './pages/PricingPage';
 import { t } from './t';
 
@@ -46,6 +47,7 @@ export function renderSite({ baseUrl, assets, plans, posts }: SiteInput): SiteFi
     page('/about', 'about', <AboutPage />),
     page('/pricing', 'pricing', <PricingPage plans={plans} />),
     page('/contact', 'contact', <ContactPage />),
+    page('/login', 'login', <LoginPage />),
     page('/blog', 'blog', <BlogIndexPage posts={posts} />),
     ...posts.map((post) => ({
       file: `blog/${post.slug}/index.html`,

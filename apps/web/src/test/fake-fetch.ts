@@ -18,7 +18,13 @@ export function installFakeFetch(routes: Record<string, Handler>) {
       'http://localhost',
     );
     const method = (init.method ?? 'GET').toUpperCase();
-    const body: unknown = typeof init.body === 'string' ? JSON.parse(init.body) : null;
+    // JSON as its value; a form (an upload) as its fields, files as File objects.
+    const body: unknown =
+      typeof init.body === 'string'
+        ? JSON.parse(init.body)
+        : init.body instanceof FormData
+          ? Object.fromEntries(init.body)
+          : null;
     const request = { method, path: url.pathname + url.search, body };
     requests.push(request);
     const handler = routes[`${method} ${url.pathname}${url.search}`] ?? routes[`${method} ${url.pathname}`];

@@ -4,11 +4,31 @@ import {
   MovementSchema,
   SupplierSchema,
   SupplySchema,
+  SupplyWithPhotosSchema,
   type InventoryAlert,
   type Movement,
   type Supplier,
   type Supply,
+  type SupplyWithPhotos,
 } from '@gona/shared/inventory';
+import { StaffMemberSchema, WorkerCountSchema, type StaffMember, type WorkerCount } from '@gona/shared/staff';
+import {
+  InvitationPreviewSchema,
+  InvitationSchema,
+  MemberSchema,
+  type Invitation,
+  type InvitationPreview,
+  type Member,
+} from '@gona/shared/members';
+import { AccountSessionSchema, type AccountSession } from '@gona/shared/account';
+import {
+  NotificationSchema,
+  NotificationSettingsSchema,
+  channelChoices,
+  type Notification,
+  type NotificationSettings,
+} from '@gona/shared/notifications';
+import { FileSchema, type StoredFile } from '@gona/shared/files';
 
 /**
  * What the API answers, one builder per record, each parsed with its shared schema: when a schema
@@ -30,9 +50,10 @@ export function aMe(overrides: Partial<Me> = {}): Me {
     email: 'ada@example.com',
     first_name: 'Ada',
     last_name: 'Okafor',
-    phone: '08031234567',
+    phone: '+2348031234567',
     role: 'user',
     email_verified: true,
+    language: 'en',
     ...overrides,
   });
 }
@@ -90,6 +111,34 @@ export function aSupply(overrides: Partial<Supply> = {}): Supply {
   });
 }
 
+/** A supply as its own screen gets it: with its photos (none unless given). */
+export function aSupplyWithPhotos(
+  overrides: Partial<Supply> = {},
+  photos: readonly StoredFile[] = [],
+): SupplyWithPhotos {
+  return SupplyWithPhotosSchema.parse({ ...aSupply(overrides), photos });
+}
+
+/** A photo the farm keeps, as the server answers an upload; its addresses follow its id. */
+export function aPhoto(overrides: Partial<StoredFile> = {}): StoredFile {
+  const id = overrides.id ?? anId(0xc1);
+  const url = `/api/farms/${FARM_ID}/files/${id}`;
+  return FileSchema.parse({
+    id,
+    farm_id: FARM_ID,
+    kind: 'supply',
+    content_type: 'image/webp',
+    bytes: 48_213,
+    width: 1280,
+    height: 960,
+    original_name: 'IMG_20250526_081500.jpg',
+    url,
+    thumb_url: `${url}?size=thumb`,
+    created_at: CREATED_AT,
+    ...overrides,
+  });
+}
+
 export function aMovement(overrides: Partial<Movement> = {}): Movement {
   return MovementSchema.parse({
     id: anId(0xb1),
@@ -140,7 +189,138 @@ export function anAlert(
   });
 }
 
+/** The name follows the first and last names unless given. */
+export function aStaffMember(overrides: Partial<StaffMember> = {}): StaffMember {
+  const first_name = overrides.first_name ?? 'Musa';
+  const last_name = overrides.last_name ?? 'Ibrahim';
+  return StaffMemberSchema.parse({
+    id: anId(0xc1),
+    farm_id: FARM_ID,
+    name: `${first_name} ${last_name}`,
+    phone: '+2348031234567',
+    job: 'herdsman',
+    employment_type: 'permanent',
+    start_date: '2025-01-06',
+    end_date: null,
+    status: 'active',
+    pay_rate_kobo: 350_000,
+    pay_period: 'week',
+    next_of_kin_name: null,
+    next_of_kin_phone: null,
+    notes: null,
+    member_user_id: null,
+    created_at: CREATED_AT,
+    updated_at: CREATED_AT,
+    version: 1,
+    ...overrides,
+    first_name,
+    last_name,
+  });
+}
+
+export function aWorkerCount(overrides: Partial<WorkerCount> = {}): WorkerCount {
+  return WorkerCountSchema.parse({ plan: 'free', active: 3, limit: 10, ...overrides });
+}
+
+/** An unread low-stock notification about `supply` (by default one at its threshold) on the default farm. */
+export function aNotification(
+  overrides: Partial<Notification> = {},
+  supply = aSupply({ quantity: '3' }),
+): Notification {
+  return NotificationSchema.parse({
+    id: anId(0xa1),
+    kind: 'low_stock',
+    params: {
+      supply_id: supply.id,
+      supply_name: supply.name,
+      quantity: supply.quantity,
+      low_threshold: supply.low_threshold,
+      unit: supply.unit,
+    },
+    title: `Low stock: ${supply.name}`,
+    body: `${supply.name} is low`,
+    link: `/dashboard/inventory/${supply.id}`,
+    urgency: 'normal',
+    farm_id: supply.farm_id,
+    farm_timezone: 'Africa/Lagos',
+    read_at: null,
+    created_at: CREATED_AT,
+    ...overrides,
+  });
+}
+
+/** Settings › Notifications as a person who never changed anything sees it. */
+export function notificationSettings(overrides: Partial<NotificationSettings> = {}): NotificationSettings {
+  return NotificationSettingsSchema.parse({
+    channels: channelChoices(),
+    quiet_hours: { start: '21:00', end: '06:00' },
+    digest: { enabled: false, hour: 7 },
+    timezone: 'Africa/Lagos',
+    version: 0,
+    sms_available: false,
+    phone: '08031234567',
+    push_public_key: 'B'.repeat(87),
+    ...overrides,
+  });
+}
+
 /** One page of a list, the last one unless a cursor is given. */
 export function aPage<T>(items: T[], next_cursor: string | null = null) {
   return { items, next_cursor };
+}
+
+export function aMember(overrides: Partial<Member> = {}): Member {
+  return MemberSchema.parse({
+    user_id: anId(0x101),
+    first_name: 'Emeka',
+    last_name: 'Obi',
+    email: 'emeka@example.com',
+    role: 'worker',
+    joined_at: CREATED_AT,
+    is_you: false,
+    is_farm_owner: false,
+    ...overrides,
+  });
+}
+
+export function anInvitation(overrides: Partial<Invitation> = {}): Invitation {
+  return InvitationSchema.parse({
+    id: anId(0x201),
+    email: 'bola@example.com',
+    role: 'worker',
+    status: 'pending',
+    invited_by_name: 'Ada Okafor',
+    expires_at: '2025-06-02T08:00:00.000Z',
+    created_at: CREATED_AT,
+    ...overrides,
+  });
+}
+
+/** An invitation as its link shows it (GET /api/invitations/{token}). */
+export function anInvitationPreview(overrides: Partial<InvitationPreview> = {}): InvitationPreview {
+  return InvitationPreviewSchema.parse({
+    id: anId(0x201),
+    farm_id: FARM_ID,
+    farm_name: 'Green Acres',
+    role: 'worker',
+    email: 'ada@example.com',
+    invited_by_name: 'Chidi Eze',
+    status: 'pending',
+    expires_at: '2025-06-02T08:00:00.000Z',
+    ...overrides,
+  });
+}
+
+export function aSession(overrides: Partial<AccountSession> = {}): AccountSession {
+  return AccountSessionSchema.parse({
+    id: anId(0x301),
+    browser: 'Chrome',
+    os: 'Android',
+    device: 'phone',
+    ip_address: null,
+    signed_in_at: CREATED_AT,
+    last_active_at: CREATED_AT,
+    current: true,
+    ...overrides,
+  });
 }

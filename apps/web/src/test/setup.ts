@@ -4,7 +4,22 @@ import { afterEach, beforeAll, vi } from 'vitest';
 import { loadNamespaces } from '@/i18n';
 
 // In the app, route loaders fetch these with their screens; components rendered alone need them up front.
-beforeAll(() => loadNamespaces(['auth', 'dashboard', 'inventory', 'public']));
+// The toaster loads sonner with the first toast (lib/toast.ts); loaded here once, so a test waiting
+// for a toast does not also wait for the module to be transformed.
+beforeAll(() => import('@/app/sonner-toaster'));
+
+beforeAll(() =>
+  loadNamespaces([
+    'activity',
+    'auth',
+    'dashboard',
+    'inventory',
+    'notifications',
+    'photos',
+    'public',
+    'staff',
+  ]),
+);
 
 afterEach(() => {
   cleanup();

@@ -2,12 +2,10 @@ import { z } from 'zod';
 // Plain-word messages for checks without their own (configured once for the shared zod).
 import '../fields/index';
 import { PLATFORM_ROLES, SIGNUP_ROLES } from '../permissions/index';
+import { normalizeNigerianPhone } from '../phone/index';
 
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 128;
-
-/** Nigerian phone numbers: 080…, +234 80…, with spaces or dashes. */
-export const NIGERIAN_PHONE = /^(?:\+?234|0)[789][01]\d{8}$/;
 
 export const EmailSchema = z
   .string()
@@ -20,11 +18,21 @@ export const PasswordSchema = z
   .min(PASSWORD_MIN_LENGTH, `Use at least ${PASSWORD_MIN_LENGTH} characters`)
   .max(PASSWORD_MAX_LENGTH, `Use at most ${PASSWORD_MAX_LENGTH} characters`);
 
+/**
+ * A Nigerian number however it is written (0803 123 4567, +234 803 123 4567, 2348031234567), kept
+ * once in the international form (E.164, +2348031234567) so that one person's number matches itself.
+ */
 export const PhoneSchema = z
   .string()
   .trim()
-  .transform((v) => v.replace(/[\s-]/g, ''))
-  .pipe(z.string().regex(NIGERIAN_PHONE, 'Enter a Nigerian phone number, like 0803 123 4567'));
+  .transform((text, ctx) => {
+    const phone = normalizeNigerianPhone(text);
+    if (phone === null) {
+      ctx.addIssue({ code: 'custom', message: 'Enter a Nigerian phone number, like 0803 123 4567' });
+      return z.NEVER;
+    }
+    return phone;
+  });
 
 const name = (label: string) =>
   z.string().trim().min(1, `Enter your ${label}`).max(80, `Use at most 80 characters`);
@@ -76,6 +84,14 @@ export function signupRole(requested: unknown): (typeof PLATFORM_ROLES)[number] 
   return (SIGNUP_ROLES as readonly unknown[]).includes(requested) ? (requested as 'user') : 'user';
 }
 
+/**
+ * Languages Gona is being written in (product.md): English now; the others are listed so that a
+ * person sees they are coming, and become choosable once their catalogues exist.
+ */
+export const LANGUAGES = ['en', 'ha', 'yo', 'ig', 'pcm', 'fr'] as const;
+export type Language = (typeof LANGUAGES)[number];
+export const AVAILABLE_LANGUAGES = ['en'] as const satisfies readonly Language[];
+
 export const MeSchema = z.object({
   id: z.string(),
   email: z.string(),
@@ -84,5 +100,7 @@ export const MeSchema = z.object({
   phone: z.string().nullable(),
   role: z.enum(PLATFORM_ROLES),
   email_verified: z.boolean(),
+  /** The language the person chose for Gona's words. */
+  language: z.enum(LANGUAGES),
 });
 export type Me = z.infer<typeof MeSchema>;

@@ -18,7 +18,7 @@ describe('ContactInputSchema', () => {
   });
 
   it('normalises a Nigerian phone number', () => {
-    expect(ContactInputSchema.parse({ ...valid, phone: '0803 123 4567' }).phone).toBe('08031234567');
+    expect(ContactInputSchema.parse({ ...valid, phone: '0803 123 4567' }).phone).toBe('+2348031234567');
   });
 
   it('says what to fix for each field', () => {

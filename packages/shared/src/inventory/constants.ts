@@ -28,3 +28,5 @@ export type MovementKind = (typeof MOVEMENT_KINDS)[number];
 export const SUPPLY_NAME_MAX = 120;
 export const NOTES_MAX = 1000;
 export const SEARCH_MAX = 100;
+/** Photos a supply may keep (a bag's label, the delivery, the store room). */
+export const SUPPLY_PHOTOS_MAX = 6;

@@ -6,6 +6,7 @@ import {
   textSchema,
   VersionSchema,
 } from '../fields/index';
+import { FileSchema, fileIdsSchema } from '../files/index';
 import { Int4KoboSchema, NairaInputSchema } from '../money/index';
 import { PageQuerySchema, pageSchema } from '../pagination/index';
 import {
@@ -14,6 +15,7 @@ import {
   SEARCH_MAX,
   SUPPLY_CATEGORIES,
   SUPPLY_NAME_MAX,
+  SUPPLY_PHOTOS_MAX,
   SUPPLY_UNITS,
 } from './constants';
 import { quantitySchema } from '../units/quantity-schema';
@@ -41,6 +43,8 @@ const SupplyFieldsSchema = z.object({
   storage_location: optionalTextSchema(120),
   expiry_date: calendarDateSchema('Enter the expiry date as a calendar date').nullish(),
   notes: optionalTextSchema(NOTES_MAX),
+  /** The supply's photos, uploaded first (POST /files, kind supply); on a change, the whole new list. */
+  photo_ids: fileIdsSchema(SUPPLY_PHOTOS_MAX).optional(),
 });
 
 /**
@@ -92,6 +96,10 @@ export const SupplySchema = z.object({
   version: z.number().int(),
 });
 export type Supply = z.infer<typeof SupplySchema>;
+
+/** One supply on its own screen: with its photos (lists leave them out). */
+export const SupplyWithPhotosSchema = SupplySchema.extend({ photos: z.array(FileSchema) });
+export type SupplyWithPhotos = z.infer<typeof SupplyWithPhotosSchema>;
 export const SupplyPageSchema = pageSchema(SupplySchema);
 
 /** ?search=&category=&low_stock=true plus the page. Filtering by category orders by name (spec). */

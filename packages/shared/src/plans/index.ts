@@ -89,3 +89,19 @@ export function planList(proPriceNairaPerYear: number): Plan[] {
 export function plansResponse(proPriceNairaPerYear: number): PlansResponse {
   return { plans: planList(proPriceNairaPerYear), terms: { ...PLAN_TERMS } };
 }
+
+/** The most active workers (staff) a farm on `plan` may have; null for no limit. */
+export function workerLimitOf(plan: PlanId): number | null {
+  return PLANS[plan].worker_limit;
+}
+
+/** Whether a farm on `plan` with `activeWorkers` active staff may have one more. */
+export function hasRoomForWorker(plan: PlanId, activeWorkers: number): boolean {
+  const limit = workerLimitOf(plan);
+  return limit === null || activeWorkers < limit;
+}
+
+/** What a farm at its plan's worker limit is told (PLAN_LIMIT), with the way out. */
+export function workerLimitMessage(plan: PlanId): string {
+  return `The ${PLANS[plan].name} plan allows up to ${workerLimitOf(plan)} workers. Upgrade to Pro to add more.`;
+}

@@ -1,4 +1,5 @@
 import { bigint, boolean, index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import type { Language } from '@gona/shared/auth';
 import { createdAt, id, timestampMs, updatedAt } from './columns';
 
 /**
@@ -16,6 +17,8 @@ export const users = pgTable('users', {
   last_name: text('last_name').notNull(),
   phone: text('phone'),
   role: text('role').notNull().default('user'),
+  /** The language the person chose for Gona's words (LANGUAGES in @gona/shared/auth). */
+  language: text('language').$type<Language>().notNull().default('en'),
   created_at: createdAt(),
   updated_at: updatedAt(),
 });

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { integer, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { newId } from '../../lib/ids';
 
@@ -16,3 +17,6 @@ export const updatedAt = () => timestampMs('updated_at').notNull().defaultNow();
 
 /** Optimistic concurrency: an update names the version it read and bumps it, or changes nothing (409). */
 export const version = () => integer('version').notNull().default(1);
+
+/** The values of a CHECK (column IN (…)) constraint, from the shared list of allowed values. */
+export const oneOf = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(', '));

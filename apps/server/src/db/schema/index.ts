@@ -3,3 +3,7 @@ export * from './farms';
 export * from './audit';
 export * from './contact';
 export * from './inventory';
+export * from './staff';
+export * from './members';
+export * from './notifications';
+export * from './files';

@@ -20,12 +20,11 @@ import {
   type SupplyUnit,
 } from '@gona/shared/inventory';
 import { users } from './auth';
-import { createdAt, id, timestampMs, updatedAt, version } from './columns';
+import { createdAt, id, oneOf, timestampMs, updatedAt, version } from './columns';
 import { farms } from './farms';
 
 /** numeric(14,3): exact stock counts with up to three decimals (kg to the gram, litres to the ml). */
 const quantity = (name: string) => numeric(name, { precision: 14, scale: 3 });
-const oneOf = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(', '));
 
 export const suppliers = pgTable(
   'suppliers',

@@ -58,8 +58,13 @@ function toAuditLog(row: Omit<AuditLog, 'created_at'> & { created_at: Date }): A
   return { ...row, created_at: row.created_at.toISOString() };
 }
 
+/** The money fields an audit row may carry: a supply's or movement's cost, a staff member's pay. */
+const MONEY_FIELDS = new Set(['unit_cost_kobo', 'pay_rate_kobo', 'pay_period']);
+
 function withoutCost(log: AuditLog): AuditLog {
   if (typeof log.changes !== 'object' || log.changes === null) return log;
-  const { unit_cost_kobo: _hidden, ...changes } = log.changes as Record<string, unknown>;
-  return { ...log, changes };
+  const changes = Object.entries(log.changes as Record<string, unknown>).filter(
+    ([key]) => !MONEY_FIELDS.has(key),
+  );
+  return { ...log, changes: Object.fromEntries(changes) };
 }

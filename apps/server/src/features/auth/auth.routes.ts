@@ -1,6 +1,7 @@
 import { createRoute } from '@hono/zod-openapi';
 import { eq } from 'drizzle-orm';
 import { Hono, type Context } from 'hono';
+import { ChangeEmailInputSchema } from '@gona/shared/account';
 import {
   ChangePasswordInputSchema,
   UpdateProfileInputSchema,
@@ -12,7 +13,7 @@ import {
 } from '@gona/shared';
 import { users } from '../../db/schema/index';
 import { mails } from '../../integrations/email';
-import { ACCOUNT_SIGN_IN_LIMIT, CLIENT_IP_HEADER, accountKey } from '../../lib/auth';
+import { ACCOUNT_SIGN_IN_LIMIT, CLIENT_IP_HEADER, EMAIL_CHANGED_CALLBACK, accountKey } from '../../lib/auth';
 import { requireSession } from '../../lib/auth-guard';
 import { clientIp } from '../../lib/client-ip';
 import type { AppEnv } from '../../lib/http-context';
@@ -87,6 +88,23 @@ export const authHandlerRoutes = new Hono<AppEnv>()
     if (response.status !== 400) return response;
     return c.json(
       errorBody('VALIDATION', undefined, { current_password: 'That is not your current password' }),
+      400,
+    );
+  })
+  .post('/auth/change-email', async (c) => {
+    const parsed = ChangeEmailInputSchema.safeParse(await c.req.json().catch(() => null));
+    if (!parsed.success) return validationResponse(c, parsed.error);
+    // The address changes once the link mailed to it is opened. An address taken by another
+    // account answers the same, and nothing is sent (no finding out who has an account).
+    const body = JSON.stringify({ newEmail: parsed.data.new_email, callbackURL: EMAIL_CHANGED_CALLBACK });
+    const response = await forwardToAuth(c, body);
+    if (response.status !== 400) return response;
+    const refusal = (await response.json().catch(() => null)) as { message?: unknown } | null;
+    const same = typeof refusal?.message === 'string' && /same/i.test(refusal.message);
+    return c.json(
+      errorBody('VALIDATION', undefined, {
+        new_email: same ? 'This is already your email address' : 'This address cannot be used. Try another.',
+      }),
       400,
     );
   })

@@ -30,7 +30,7 @@ describe('sign-up', () => {
     expect(row).toMatchObject({
       first_name: 'Chidi',
       last_name: 'Nwosu',
-      phone: '08031234567',
+      phone: '+2348031234567',
       role: 'user',
       email_verified: false,
     });

@@ -290,6 +290,11 @@ describe('profile changes (update-user)', () => {
     });
     expect(ok.status).toBe(200);
     const me = await t.request('GET', '/api/me', { cookie });
-    expect(me.body).toMatchObject({ id: user.id, first_name: 'Ngozi', phone: '08037654321', role: 'user' });
+    expect(me.body).toMatchObject({
+      id: user.id,
+      first_name: 'Ngozi',
+      phone: '+2348037654321',
+      role: 'user',
+    });
   });
 });

@@ -47,7 +47,7 @@ describe('POST /api/contact', () => {
     expect(row).toMatchObject({
       name: 'Ada Okafor',
       email: 'ada@example.com',
-      phone: '08031234567',
+      phone: '+2348031234567',
       subject,
     });
     expect(row?.delivered_at).toBeNull();

@@ -1,10 +1,15 @@
 import { inArray } from 'drizzle-orm';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDb, type Database } from '../../db/client';
 import { migrateDb } from '../../db/migrate';
 import { supplies } from '../../db/schema/index';
+import { createPushSender, generateVapidKeys } from '../../integrations/push';
 import { createOutboxMailer } from '../../integrations/email';
 import { startJobs, type Jobs } from '../../jobs/index';
+import { diskStorage } from '../../integrations/storage';
 import { createLogger } from '../../lib/logger';
 import { createTestContext, type TestContext } from '../../test/context';
 import { seedUser } from '../../test/farm-team';
@@ -36,6 +41,10 @@ describe.skipIf(!bin)('when the database restarts', () => {
     jobs = await startJobs(database, cluster.url, {
       mailer: createOutboxMailer(),
       logger: createLogger('silent'),
+      push: createPushSender(generateVapidKeys(), 'mailto:support@gona.ng'),
+      sms: null,
+      baseUrl: 'http://localhost:3000',
+      files: { storage: diskStorage(mkdtempSync(join(tmpdir(), 'gona-files-'))), orphanHours: 24 },
     });
     t = await createTestContext({}, { database });
     const owner = await seedUser(t);

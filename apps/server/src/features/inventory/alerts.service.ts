@@ -1,6 +1,7 @@
 import { and, count, eq, not, sql, type SQL } from 'drizzle-orm';
 import type { Page, PageQuery } from '@gona/shared/pagination';
-import { isLowStock, type AlertCount, type InventoryAlert } from '@gona/shared/inventory';
+import { isLowStock, type AlertCount, type InventoryAlert, type SupplyUnit } from '@gona/shared/inventory';
+import { NOTIFICATION_PATHS } from '@gona/shared/notifications';
 import { normalizeQuantity } from '@gona/shared/units';
 import type { Tx } from '../../db/client';
 import { inventory_alerts, supplies } from '../../db/schema/index';
@@ -8,6 +9,7 @@ import { auditInsert, auditUpdate } from '../../lib/audit';
 import type { FarmCtx } from '../../lib/ctx';
 import { AppError } from '../../lib/errors';
 import { keyset, newestFirst } from '../../lib/pagination';
+import { notify } from '../notifications/notify.service';
 import { toAlert } from './inventory.rows';
 
 const NOT_FOUND = 'Alert not found';
@@ -78,12 +80,13 @@ export async function resolveAlert(ctx: FarmCtx, alertId: string): Promise<Inven
  * Keeps the supply's alert in step with its stock, inside the caller's transaction: at or below the
  * threshold opens an alert unless one is open (the partial unique index makes "at most one" hold
  * even for concurrent writers); above it resolves the open one (restocking resolves the alert).
+ * Answers the id of an alert it opened, null otherwise.
  */
 export async function syncAlert(
   tx: Tx,
   ctx: Pick<FarmCtx, 'farmId' | 'userId' | 'logger'>,
   supply: { id: string; name: string; unit: string; quantity: string; low_threshold: string },
-): Promise<void> {
+): Promise<string | null> {
   if (isLowStock(supply.quantity, supply.low_threshold)) {
     const [opened] = await tx
       .insert(inventory_alerts)
@@ -105,11 +108,42 @@ export async function syncAlert(
         },
       });
     }
-    return;
+    return opened?.id ?? null;
   }
   await resolveOpenAlert(tx, ctx, eq(inventory_alerts.supply_id, supply.id), {
     quantity: normalizeQuantity(supply.quantity),
   });
+  return null;
+}
+
+/**
+ * Tells the farm's owners and managers that stock went low, once per alert (the alert's id is the
+ * event), in the caller's transaction so a movement that rolls back tells nobody. Workers and
+ * viewers see the alert on the inventory screen but are not notified: buying more is not theirs.
+ */
+export async function notifyLowStock(
+  tx: Tx,
+  ctx: Pick<FarmCtx, 'farmId'>,
+  alertId: string,
+  supply: { id: string; name: string; unit: SupplyUnit; quantity: string; low_threshold: string },
+): Promise<void> {
+  await notify(
+    { db: tx },
+    {
+      farmId: ctx.farmId,
+      roles: ['owner', 'manager'],
+      kind: 'low_stock',
+      params: {
+        supply_id: supply.id,
+        supply_name: supply.name,
+        quantity: normalizeQuantity(supply.quantity),
+        low_threshold: normalizeQuantity(supply.low_threshold),
+        unit: supply.unit,
+      },
+      link: NOTIFICATION_PATHS.supply(supply.id),
+      dedupeKey: `low_stock:${alertId}`,
+    },
+  );
 }
 
 /**

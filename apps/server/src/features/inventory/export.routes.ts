@@ -1,8 +1,7 @@
 import { createRoute } from '@hono/zod-openapi';
 import { requireFarm } from '../../lib/auth-guard';
 import { farmCtxOf } from '../../lib/http-context';
-import { ErrorResponses, createRouter, farmParams } from '../../lib/openapi';
-import type { CsvExport } from '../../lib/csv';
+import { ErrorResponses, createRouter, csvResponse, farmParams } from '../../lib/openapi';
 import { exportMovementsCsv, exportSuppliesCsv } from './export.service';
 
 export const exportRoutes = createRouter()
@@ -30,14 +29,3 @@ export const exportRoutes = createRouter()
     }),
     async (c) => csvResponse(await exportMovementsCsv(farmCtxOf(c))),
   );
-
-function csvResponse(file: CsvExport): Response {
-  return new Response(file.body, {
-    status: 200,
-    headers: {
-      'content-type': 'text/csv; charset=utf-8',
-      'content-disposition': `attachment; filename="${file.filename}"`,
-      'cache-control': 'no-store',
-    },
-  });
-}

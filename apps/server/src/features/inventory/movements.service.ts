@@ -12,7 +12,7 @@ import { auditInsert } from '../../lib/audit';
 import type { FarmCtx } from '../../lib/ctx';
 import { AppError } from '../../lib/errors';
 import { can } from '@gona/shared/permissions';
-import { syncAlert } from './alerts.service';
+import { notifyLowStock, syncAlert } from './alerts.service';
 import { insertOnce } from '../../lib/writes';
 import { keyset, newestFirst } from '../../lib/pagination';
 import { toMovement } from './inventory.rows';
@@ -91,7 +91,8 @@ export async function recordMovement(
         unit_cost_kobo: movement.unit_cost_kobo,
       },
     });
-    await syncAlert(tx, ctx, { ...supply, quantity: quantityAfter });
+    const lowStockAlert = await syncAlert(tx, ctx, { ...supply, quantity: quantityAfter });
+    if (lowStockAlert) await notifyLowStock(tx, ctx, lowStockAlert, { ...supply, quantity: quantityAfter });
     return { movement: toMovement(movement), supply: await readSupply(tx, ctx.farmId, supplyId) };
   });
 }

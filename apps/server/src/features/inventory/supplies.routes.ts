@@ -3,7 +3,7 @@ import {
   CreateSupplyInputSchema,
   SupplyListQuerySchema,
   SupplyPageSchema,
-  SupplySchema,
+  SupplyWithPhotosSchema,
   UpdateSupplyInputSchema,
 } from '@gona/shared/inventory';
 import { requireFarm } from '../../lib/auth-guard';
@@ -46,7 +46,7 @@ export const suppliesRoutes = createRouter()
       summary: 'Add a supply',
       middleware: [requireFarm('records.write')] as const,
       request: { params: farmParams, ...jsonBody(CreateSupplyInputSchema) },
-      responses: { 201: jsonContent(SupplySchema, 'The new supply'), ...ErrorResponses },
+      responses: { 201: jsonContent(SupplyWithPhotosSchema, 'The new supply'), ...ErrorResponses },
     }),
     async (c) => c.json(await createSupply(farmCtxOf(c), c.req.valid('json')), 201),
   )
@@ -58,7 +58,10 @@ export const suppliesRoutes = createRouter()
       summary: 'Get a supply',
       middleware: [requireFarm('records.read')] as const,
       request: { params: SupplyParams },
-      responses: { 200: jsonContent(SupplySchema, 'The supply'), ...ErrorResponses },
+      responses: {
+        200: jsonContent(SupplyWithPhotosSchema, 'The supply, with its photos'),
+        ...ErrorResponses,
+      },
     }),
     async (c) => {
       const ctx = farmCtxOf(c);
@@ -73,7 +76,7 @@ export const suppliesRoutes = createRouter()
       summary: 'Change a supply (send the version you edited; a stale one gets 409)',
       middleware: [requireFarm('records.write')] as const,
       request: { params: SupplyParams, ...jsonBody(UpdateSupplyInputSchema) },
-      responses: { 200: jsonContent(SupplySchema, 'The changed supply'), ...ErrorResponses },
+      responses: { 200: jsonContent(SupplyWithPhotosSchema, 'The changed supply'), ...ErrorResponses },
     }),
     async (c) =>
       c.json(await updateSupply(farmCtxOf(c), c.req.valid('param').supplyId, c.req.valid('json')), 200),
@@ -83,7 +86,7 @@ export const suppliesRoutes = createRouter()
       method: 'delete',
       path: '/farms/{farmId}/supplies/{supplyId}',
       tags: ['Inventory'],
-      summary: 'Delete a supply with its movements and alerts',
+      summary: 'Delete a supply with its movements, alerts and photos',
       middleware: [requireFarm('records.write')] as const,
       request: { params: SupplyParams },
       responses: { 204: { description: 'Deleted' }, ...ErrorResponses },

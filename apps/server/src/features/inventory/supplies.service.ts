@@ -1,6 +1,12 @@
 import { and, eq, ilike, sql } from 'drizzle-orm';
 import type { Page } from '@gona/shared/pagination';
-import type { CreateSupply, Supply, SupplyListQuery, UpdateSupply } from '@gona/shared/inventory';
+import type {
+  CreateSupply,
+  Supply,
+  SupplyListQuery,
+  SupplyWithPhotos,
+  UpdateSupply,
+} from '@gona/shared/inventory';
 import type { Db, Tx } from '../../db/client';
 import { suppliers, supplies, supply_movements } from '../../db/schema/index';
 import { auditDelete, auditInsert, auditUpdate } from '../../lib/audit';
@@ -8,7 +14,9 @@ import type { FarmCtx } from '../../lib/ctx';
 import { AppError } from '../../lib/errors';
 import { newId } from '../../lib/ids';
 import { insertOnce, updateVersioned } from '../../lib/writes';
+import { attachFiles, deleteFilesOf, listFilesOf } from '../files/files.service';
 import { byName, keyset, newestFirst } from '../../lib/pagination';
+import { containing } from '../../lib/search';
 import { syncAlert } from './alerts.service';
 import { selectSupplies, toSupply } from './inventory.rows';
 import { changeUnit } from './unit-change';
@@ -26,7 +34,7 @@ export async function listSupplies(ctx: FarmCtx, query: SupplyListQuery): Promis
   const where = and(
     eq(supplies.farm_id, ctx.farmId),
     query.category ? eq(supplies.category, query.category) : undefined,
-    query.search ? ilike(supplies.name, `%${escapeLike(query.search)}%`) : undefined,
+    query.search ? ilike(supplies.name, containing(query.search)) : undefined,
     query.low_stock === true ? sql`${supplies.quantity} <= ${supplies.low_threshold}` : undefined,
     query.low_stock === false ? sql`${supplies.quantity} > ${supplies.low_threshold}` : undefined,
     pages.after(query.cursor),
@@ -37,23 +45,26 @@ export async function listSupplies(ctx: FarmCtx, query: SupplyListQuery): Promis
   return pages.page(rows.map(toSupply), query.limit);
 }
 
-export async function getSupply(ctx: FarmCtx, supplyId: string): Promise<Supply> {
-  return readSupply(ctx.db, ctx.farmId, supplyId);
+export async function getSupply(ctx: FarmCtx, supplyId: string): Promise<SupplyWithPhotos> {
+  return readSupplyWithPhotos(ctx.db, ctx.farmId, supplyId);
 }
 
 /**
- * A starting quantity above zero becomes the supply's first movement ("Opening stock"). The client's
- * id makes a replayed create return the supply the first request made (`insertOnce`).
+ * A starting quantity above zero becomes the supply's first movement ("Opening stock"); photos
+ * uploaded for it are attached. The client's id makes a replayed create return the supply the
+ * first request made (`insertOnce`).
  */
-export async function createSupply(ctx: FarmCtx, input: CreateSupply): Promise<Supply> {
+export async function createSupply(ctx: FarmCtx, input: CreateSupply): Promise<SupplyWithPhotos> {
+  const { photo_ids: photoIds = [], ...fields } = input;
   return ctx.db.transaction(async (tx) => {
     await assertSupplierOfFarm(tx, ctx.farmId, input.supplier_id);
     const { row, replayed } = await insertOnce(tx, supplies, {
       id: input.id ?? newId(),
       farmId: ctx.farmId,
-      values: input,
+      values: fields,
     });
-    if (replayed) return readSupply(tx, ctx.farmId, row.id);
+    if (replayed) return readSupplyWithPhotos(tx, ctx.farmId, row.id);
+    await attachFiles(ctx, tx, { table: supplies, id: row.id, kind: 'supply', fileIds: photoIds });
     if (input.quantity !== '0') {
       await tx.insert(supply_movements).values({
         id: newId(),
@@ -66,18 +77,24 @@ export async function createSupply(ctx: FarmCtx, input: CreateSupply): Promise<S
         user_id: ctx.userId,
       });
     }
-    await auditInsert(tx, ctx, supplies, { id: row.id, record: input });
+    const record = photoIds.length > 0 ? { ...fields, photos: photoIds.length } : fields;
+    await auditInsert(tx, ctx, supplies, { id: row.id, record });
     await syncAlert(tx, ctx, row);
-    return readSupply(tx, ctx.farmId, row.id);
+    return readSupplyWithPhotos(tx, ctx.farmId, row.id);
   });
 }
 
 /**
  * Optimistic concurrency (`updateVersioned`): the caller's version must still be current, or
  * nothing changes (409). A new unit converts the stock and its history first (`changeUnit`).
+ * `photo_ids`, when sent, is the supply's whole new list of photos.
  */
-export async function updateSupply(ctx: FarmCtx, supplyId: string, input: UpdateSupply): Promise<Supply> {
-  const { version, ...changes } = input;
+export async function updateSupply(
+  ctx: FarmCtx,
+  supplyId: string,
+  input: UpdateSupply,
+): Promise<SupplyWithPhotos> {
+  const { version, photo_ids: photoIds, ...changes } = input;
   return ctx.db.transaction(async (tx) => {
     await assertSupplierOfFarm(tx, ctx.farmId, changes.supplier_id);
     const { set, converted } = changes.unit
@@ -89,19 +106,22 @@ export async function updateSupply(ctx: FarmCtx, supplyId: string, input: Update
       changes: set,
       notFound: NOT_FOUND,
     });
+    const photos = photoIds
+      ? await attachFiles(ctx, tx, { table: supplies, id: supplyId, kind: 'supply', fileIds: photoIds })
+      : null;
     const { name, unit } = updated.before;
     await auditUpdate(tx, ctx, supplies, {
       id: supplyId,
-      changes: updated.changes,
+      changes: updated.changes || photos ? { ...updated.changes, ...photos } : null,
       context: { name, unit, ...(converted ? { unit_converted: converted } : {}) },
     });
     // An unchanged save leaves the alerts as they are (a dismissed alert stays dismissed).
     if (updated.changes) await syncAlert(tx, ctx, updated.row);
-    return readSupply(tx, ctx.farmId, supplyId);
+    return readSupplyWithPhotos(tx, ctx.farmId, supplyId);
   });
 }
 
-/** Deleting a supply removes its movements and alerts with it; the audit log keeps the record. */
+/** Deleting a supply removes its movements, alerts and photos with it; the audit log keeps the record. */
 export async function deleteSupply(ctx: FarmCtx, supplyId: string): Promise<void> {
   await ctx.db.transaction(async (tx) => {
     const [row] = await tx
@@ -109,6 +129,7 @@ export async function deleteSupply(ctx: FarmCtx, supplyId: string): Promise<void
       .where(and(eq(supplies.farm_id, ctx.farmId), eq(supplies.id, supplyId)))
       .returning();
     if (!row) throw new AppError('NOT_FOUND', NOT_FOUND);
+    await deleteFilesOf(ctx, tx, supplies, supplyId);
     await auditDelete(tx, ctx, supplies, { id: supplyId, record: row });
   });
 }
@@ -118,6 +139,15 @@ export async function readSupply(tx: Db | Tx, farmId: string, supplyId: string):
   const [row] = await selectSupplies(tx, and(eq(supplies.farm_id, farmId), eq(supplies.id, supplyId)));
   if (!row) throw new AppError('NOT_FOUND', NOT_FOUND);
   return toSupply(row);
+}
+
+async function readSupplyWithPhotos(
+  tx: Db | Tx,
+  farmId: string,
+  supplyId: string,
+): Promise<SupplyWithPhotos> {
+  const supply = await readSupply(tx, farmId, supplyId);
+  return { ...supply, photos: await listFilesOf(tx, farmId, supplies, supplyId) };
 }
 
 async function assertSupplierOfFarm(
@@ -131,9 +161,4 @@ async function assertSupplierOfFarm(
     .from(suppliers)
     .where(and(eq(suppliers.farm_id, farmId), eq(suppliers.id, supplierId)));
   if (!found) throw new AppError('VALIDATION', undefined, { supplier_id: 'Choose a supplier from the list' });
-}
-
-/** Search text is matched literally: % and _ typed by a person are not wildcards. */
-function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }

@@ -1,7 +1,8 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ChevronRight, Package, PawPrint, Sprout, Users, Wallet } from 'lucide-react';
-import { Badge, SkeletonRows } from '@/components/ui';
+import { Badge } from '@/components/ui/Badge';
+import { SkeletonRows } from '@/components/ui/Skeleton';
 import { useFarmSelection } from '@/features/farms/useFarmSelection';
 // Imported from its own module, not the components barrel: the barrel's forms would put zod on the first dashboard load.
 import { LowStockCard } from '@/features/inventory/components/InventoryWidgets';

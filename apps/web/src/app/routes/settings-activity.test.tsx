@@ -192,6 +192,17 @@ describe('activity', () => {
     ]);
   });
 
+  it('writes photo changes and removed photos', async () => {
+    renderList([
+      row('supplies', 'update', { name: 'Urea', unit: 'bag_50kg', photos: { from: 1, to: 2 } }),
+      row('files', 'delete', { name: 'IMG_0042.jpg', kind: 'supply', attached_to: 'supplies' }),
+    ]);
+    expect(await sentences()).toEqual([
+      'Changed the photos of Urea',
+      'Deleted a photo or file (IMG_0042.jpg)',
+    ]);
+  });
+
   it('writes every kind of stock movement with the supply name and unit it carries', async () => {
     renderList([
       movement('used', '-4', '6'),
@@ -247,6 +258,57 @@ describe('activity', () => {
     ]);
   });
 
+  it('writes member, invitation, ownership and profile rows, naming the person or a former member', async () => {
+    const ME_ID = '01900000-0000-7000-8000-0000000000u1';
+    const EMEKA = { user_id: '01900000-0000-7000-8000-0000000000e1', first_name: 'Emeka', last_name: 'Obi' };
+    renderList([
+      row('farm_memberships', 'insert', {
+        user_id: ME_ID,
+        first_name: 'Ade',
+        last_name: 'Bello',
+        role: 'worker',
+        farm_name: 'Green Acres',
+        via: 'invitation',
+      }),
+      row('farm_memberships', 'update', { ...EMEKA, role: { from: 'worker', to: 'manager' } }),
+      row('farm_memberships', 'update', { role: { from: 'worker', to: 'viewer' } }),
+      row('farm_memberships', 'update', { user_id: ME_ID, role: { from: 'owner', to: 'manager' } }),
+      row('farm_memberships', 'delete', { ...EMEKA, role: 'manager', farm_name: 'Green Acres' }),
+      row('farm_memberships', 'delete', { user_id: ME_ID, role: 'worker', farm_name: 'Green Acres' }),
+      row('invitations', 'insert', { email: 'bola@example.com', role: 'viewer' }),
+      row('invitations', 'update', {
+        email: 'bola@example.com',
+        role: 'viewer',
+        resent: { from: null, to: true },
+      }),
+      row('invitations', 'update', {
+        email: 'bola@example.com',
+        role: 'viewer',
+        revoked: { from: false, to: true },
+      }),
+      row('invitations', 'update', { role: 'worker', accepted: { from: false, to: true } }),
+      row('farms', 'update', { name: 'Green Acres', ...EMEKA, owner_id: { from: ME_ID, to: EMEKA.user_id } }),
+      row('users', 'update', {
+        phone: { from: null, to: '+2348031234567' },
+        first_name: { from: 'Ada', to: 'Adaeze' },
+      }),
+    ]);
+    expect(await sentences()).toEqual([
+      'Joined Green Acres as a worker',
+      "Changed Emeka Obi's role from worker to manager",
+      "Changed a former member's role from worker to viewer",
+      'Changed your own role from owner to manager',
+      'Removed Emeka Obi from Green Acres',
+      'Left Green Acres',
+      'Invited bola@example.com as a viewer',
+      'Sent bola@example.com a new invitation link',
+      'Withdrew the invitation to bola@example.com',
+      'Accepted an invitation to join as a worker',
+      'Handed Green Acres over to Emeka Obi',
+      'Changed your first name and phone number',
+    ]);
+  });
+
   it('says something human for rows it does not know, never a table name or an id', async () => {
     renderList([
       row('livestock', 'insert', { name: 'Bessie' }),
@@ -275,6 +337,27 @@ describe('activity', () => {
       'Changed the cost of Urea from no cost to ₦2,500',
       'Changed the cost and the notes of Urea',
       'Received 10 bags (50 kg) of NPK 15:15:15 at ₦24,000 each',
+    ]);
+  });
+
+  it('writes staff rows by the person’s name, saying when someone left or came back', async () => {
+    renderList([
+      row('staff', 'insert', { name: 'Musa Ibrahim', first_name: 'Musa', job: 'herdsman' }),
+      row('staff', 'update', { name: 'Musa Ibrahim', job: { from: 'herdsman', to: 'supervisor' } }),
+      row('staff', 'update', {
+        name: 'Musa Ibrahim',
+        status: { from: 'active', to: 'left' },
+        end_date: { from: null, to: '2025-05-20' },
+      }),
+      row('staff', 'update', { name: 'Musa Ibrahim', status: { from: 'left', to: 'active' } }),
+      row('staff', 'delete', { name: 'Chidi Okeke', first_name: 'Chidi' }),
+    ]);
+    expect(await sentences()).toEqual([
+      'Added Musa Ibrahim to the staff',
+      'Changed the staff record of Musa Ibrahim',
+      'Marked Musa Ibrahim as left',
+      'Brought Musa Ibrahim back to work',
+      'Deleted the staff record of Chidi Okeke',
     ]);
   });
 

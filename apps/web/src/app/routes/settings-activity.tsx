@@ -6,7 +6,7 @@ import { useFarmSelection } from '@/features/farms/useFarmSelection';
 import { useQuantityText } from '@/features/inventory/format';
 
 export default function ActivityScreen() {
-  const { t } = useTranslation('dashboard');
+  const { t } = useTranslation('activity');
   const { farms } = useFarmSelection();
   const quantityText = useQuantityText();
   const canSeeMoney = (farmId: string | null) =>

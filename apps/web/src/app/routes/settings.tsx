@@ -1,13 +1,15 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { ChevronRight, History, KeyRound, Tractor, UserRound } from 'lucide-react';
+import { Bell, ChevronRight, History, KeyRound, Tractor, UserRound, Users } from 'lucide-react';
 import { PageHeader } from '@/components/ui';
 import { paths } from '@/lib/paths';
 
 const SECTIONS = [
   { key: 'profile', path: paths.settingsProfile, icon: UserRound },
   { key: 'farms', path: paths.settingsFarms, icon: Tractor },
+  { key: 'members', path: paths.settingsMembers, icon: Users },
   { key: 'account', path: paths.settingsAccount, icon: KeyRound },
+  { key: 'notifications', path: paths.settingsNotifications, icon: Bell },
   { key: 'activity', path: paths.settingsActivity, icon: History },
 ] as const;
 

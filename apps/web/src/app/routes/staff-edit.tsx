@@ -1,6 +1,79 @@
+import { useNavigate, useParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
 import { UserPen } from 'lucide-react';
-import { ComingSoon } from '../ComingSoon';
+import { can } from '@gona/shared/permissions';
+import { Button, EmptyState, PageHeader, SkeletonRows } from '@/components/ui';
+import { isFull, useShownMember, useStaffMember, useWorkerCount } from '@/features/staff/api';
+import { StaffForm, StaffStatusActions } from '@/features/staff/components';
+import { useErrorText } from '@/lib/error-text';
+import { ApiError } from '@/lib/http';
+import { paths } from '@/lib/paths';
+import { useSelectedFarm } from '../RequireFarm';
+import { useStaffAccounts } from '../staff-accounts';
 
+/** /dashboard/staff/edit/:id (the staff member's id): their record, whether they still work here, and deleting it. */
 export default function EditStaffScreen() {
-  return <ComingSoon screen="editStaff" icon={UserPen} />;
+  const { t } = useTranslation('staff');
+  const errorText = useErrorText();
+  const navigate = useNavigate();
+  const { id: staffId = '' } = useParams();
+  const { id: farmId, role } = useSelectedFarm();
+  const accounts = useStaffAccounts(farmId, role);
+  const query = useStaffMember(farmId, staffId);
+  const shown = useShownMember(farmId);
+  const count = useWorkerCount(farmId).data;
+
+  if (!can(role, 'staff.manage')) {
+    return <EmptyState icon={UserPen} title={t('form.notAllowedTitle')} description={t('form.notAllowed')} />;
+  }
+  if (!query.data) {
+    if (query.isPending && query.fetchStatus !== 'paused') return <SkeletonRows rows={6} />;
+    const gone = query.error instanceof ApiError && query.error.status === 404;
+    return (
+      <EmptyState
+        icon={UserPen}
+        title={t('form.loadFailed')}
+        description={
+          gone
+            ? t('form.notFound')
+            : query.error
+              ? errorText(query.error)
+              : t('errors.network', { ns: 'common' })
+        }
+        action={
+          !gone && (
+            <Button onClick={() => void query.refetch()}>{t('errors.tryAgain', { ns: 'common' })}</Button>
+          )
+        }
+      />
+    );
+  }
+
+  const member = shown(query.data);
+  return (
+    <>
+      <PageHeader title={t('form.editTitle', { name: member.name })} />
+      <div className="flex flex-col gap-8">
+        <StaffForm
+          // A new version (saved, marked as left, or reloaded after someone else's change) starts the form afresh.
+          // The listed copy shown first has no photo; the record's own answer starts it again with it.
+          key={`${member.id}/${member.version}/${query.data.photos ? 'full' : 'listed'}`}
+          farmId={farmId}
+          member={member}
+          accounts={accounts}
+          photos={query.data.photos}
+          showPay={can(role, 'money.read')}
+          listPath={paths.staff}
+          onDone={() => void navigate(paths.staff)}
+          onReload={() => void query.refetch()}
+        />
+        <StaffStatusActions
+          farmId={farmId}
+          member={member}
+          limitMessage={isFull(count) ? t('limit.message', { limit: count?.limit }) : null}
+          onDeleted={() => void navigate(paths.staff, { replace: true })}
+        />
+      </div>
+    </>
+  );
 }

@@ -3,6 +3,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { UpdatePasswordForm } from '@/features/auth/components/UpdatePasswordForm';
 import { buttonClasses } from '@/components/ui';
+import { leaveLoginNotice } from '@/lib/login-notice';
 import { AuthFrame } from '../AuthFrame';
 
 /** The reset mail's link lands here with ?token= (or ?error= when the token was refused). */
@@ -27,7 +28,11 @@ export default function UpdatePasswordScreen() {
       ) : (
         <UpdatePasswordForm
           token={token}
-          onDone={() => void navigate('/login', { replace: true })}
+          onDone={() => {
+            // /login is a page of its own: the confirmation goes with the person to it.
+            leaveLoginNotice({ text: t('update.done'), tone: 'success' });
+            void navigate('/login', { replace: true });
+          }}
           onInvalidLink={() => setInvalid(true)}
         />
       )}

@@ -18,6 +18,8 @@ type DashboardShellProps = {
   renderBadge: (path: string) => ReactNode;
   /** One refused change in words, with what can be done about it (the feature that made it knows). */
   renderAttentionItem: (item: AttentionItem) => ReactNode;
+  /** At the right of the header on every screen size (the notification bell). */
+  headerActions?: ReactNode;
   children: ReactNode;
 };
 
@@ -29,6 +31,7 @@ export function DashboardShell({
   farmSwitcher,
   renderBadge,
   renderAttentionItem,
+  headerActions,
   children,
 }: DashboardShellProps) {
   const { t } = useTranslation('dashboard');
@@ -64,20 +67,6 @@ export function DashboardShell({
         />
       </aside>
 
-      <header className="sticky top-0 z-20 flex items-center gap-2 border-b border-stone-200 bg-white px-2 py-2 md:hidden">
-        <button
-          type="button"
-          onClick={() => setDrawerOpen(true)}
-          aria-label={t('sidebar.openMenu')}
-          aria-expanded={drawerOpen}
-          className="inline-flex size-11 shrink-0 items-center justify-center rounded-lg text-stone-800 hover:bg-stone-100"
-        >
-          <Menu aria-hidden="true" className="size-6" />
-        </button>
-        <LogoIcon className="size-8 shrink-0" alt="" />
-        <div className="min-w-0 flex-1">{farmSwitcher}</div>
-      </header>
-
       {drawerOpen && (
         <div className="fixed inset-0 z-40 md:hidden">
           <div aria-hidden="true" className="absolute inset-0 bg-stone-900/50" onClick={closeDrawer} />
@@ -107,6 +96,26 @@ export function DashboardShell({
       )}
 
       <div className={cx('transition-[padding]', collapsed ? 'md:pl-[70px]' : 'md:pl-[240px]')}>
+        {/* Phones: menu, logo, farm switcher and the actions; wider screens (sidebar beside): the actions. */}
+        <header
+          className={cx(
+            'sticky top-0 z-20 flex items-center gap-2 border-b border-stone-200 bg-white px-2 py-2 md:justify-end md:px-8 md:py-1.5',
+            !headerActions && 'md:hidden',
+          )}
+        >
+          <button
+            type="button"
+            onClick={() => setDrawerOpen(true)}
+            aria-label={t('sidebar.openMenu')}
+            aria-expanded={drawerOpen}
+            className="inline-flex size-11 shrink-0 items-center justify-center rounded-lg text-stone-800 hover:bg-stone-100 md:hidden"
+          >
+            <Menu aria-hidden="true" className="size-6" />
+          </button>
+          <LogoIcon className="size-8 shrink-0 md:hidden" alt="" />
+          <div className="min-w-0 flex-1 md:hidden">{farmSwitcher}</div>
+          {headerActions}
+        </header>
         {(!online || queued > 0) && (
           <p
             role="status"

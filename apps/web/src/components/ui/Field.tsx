@@ -7,7 +7,7 @@ import {
 } from 'react';
 import { cx } from './cx';
 
-type FieldChrome = {
+export type FieldChrome = {
   /** Visible label; it is the field's accessible name. */
   label: string;
   /** Message shown next to the field when its value needs fixing. */
@@ -90,26 +90,39 @@ function FieldShell({ id, label, error, hint, children }: FieldShellProps) {
         {label}
       </label>
       {children}
-      {hint && !error && (
-        <p id={`${id}-hint`} className="text-sm text-stone-700">
-          {hint}
-        </p>
-      )}
-      {error && (
-        <p id={`${id}-error`} className="text-sm font-medium text-red-700">
-          {error}
-        </p>
-      )}
+      <FieldMessages id={id} hint={hint} error={error} />
     </div>
   );
 }
 
-function useFieldId(id: string | undefined): string {
+/** Under a field: its error when it has one, else its hint; each id is what the control's aria-describedby names. */
+export function FieldMessages({
+  id,
+  hint,
+  error,
+  className,
+}: Pick<FieldChrome, 'hint' | 'error'> & { id: string; className?: string }) {
+  if (error)
+    return (
+      <p id={`${id}-error`} className={cx('text-sm font-medium text-red-700', className)}>
+        {error}
+      </p>
+    );
+  if (hint)
+    return (
+      <p id={`${id}-hint`} className={cx('text-sm text-stone-700', className)}>
+        {hint}
+      </p>
+    );
+  return null;
+}
+
+export function useFieldId(id: string | undefined): string {
   const generated = useId();
   return id ?? generated;
 }
 
-function describedBy(id: string, error: string | undefined, hint: string | undefined) {
+export function describedBy(id: string, error: string | undefined, hint: string | undefined) {
   const ids = error ? `${id}-error` : hint ? `${id}-hint` : undefined;
   return { 'aria-describedby': ids, 'aria-invalid': error ? true : undefined };
 }

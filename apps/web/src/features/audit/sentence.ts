@@ -3,9 +3,10 @@ import type { AuditLog } from '@gona/shared/audit';
 import { MOVEMENT_KINDS, SUPPLY_UNITS, type MovementKind, type SupplyUnit } from '@gona/shared/inventory';
 import { UNIT_WORDS } from '@gona/shared/units';
 import { formatNaira } from '@gona/shared/money';
+import { FARM_ROLES, type FarmRole } from '@gona/shared/permissions';
 
 export type SentenceTools = {
-  t: TFunction<'dashboard'>;
+  t: TFunction<'activity'>;
   language: string;
   /** "4 bags (50 kg)": quantities read as on the inventory screens. */
   quantityText: (quantity: string, unit: SupplyUnit) => string;
@@ -21,15 +22,17 @@ export type SentenceTools = {
 export function activitySentence(log: AuditLog, tools: SentenceTools): string {
   const changes = isRecord(log.changes) ? log.changes : {};
   const write = WRITERS[`${log.table_name}.${log.action}`];
-  return write?.(changes, tools) ?? fallback(log, changes, tools.t);
+  return write?.(changes, tools, log) ?? fallback(log, changes, tools.t);
 }
 
 type Fields = Record<string, unknown>;
-type Writer = (changes: Fields, tools: SentenceTools) => string | null;
+type Writer = (changes: Fields, tools: SentenceTools, log: AuditLog) => string | null;
 
 const WRITERS: Record<string, Writer> = {
   'farms.insert': (c, { t }) => withName(c, (name) => t('activity.farmCreated', { name })),
   'farms.update': (c, { t }) => {
+    if (change(c, 'owner_id'))
+      return withName(c, (name) => t('activity.farmHandedOver', { name, person: personOf(c, t) }));
     const renamed = textChange(c, 'name');
     if (renamed) return t('activity.farmRenamed', renamed);
     return withName(c, (name) => t('activity.farmChanged', { name }));
@@ -41,6 +44,51 @@ const WRITERS: Record<string, Writer> = {
   'supply_movements.insert': movementRecorded,
   'suppliers.insert': (c, { t }) => withName(c, (name) => t('activity.supplierAdded', { name })),
   'suppliers.update': supplierChanged,
+  'staff.insert': (c, { t }) => withName(c, (name) => t('activity.staffAdded', { name })),
+  'staff.update': (c, { t }) =>
+    withName(c, (name) => {
+      const status = change(c, 'status')?.to;
+      if (status === 'left') return t('activity.staffLeft', { name });
+      if (status === 'active') return t('activity.staffBack', { name });
+      return t('activity.staffChanged', { name });
+    }),
+  'staff.delete': (c, { t }) => withName(c, (name) => t('activity.staffDeleted', { name })),
+  'farm_memberships.insert': (c, { t }) => {
+    const role = roleOf(c.role);
+    const farm = text(c.farm_name);
+    return role && farm
+      ? t('activity.memberJoined', { farm, role: t(`activity.roleWithArticle.${role}`) })
+      : null;
+  },
+  'farm_memberships.update': (c, { t }, log) => {
+    const role = change(c, 'role');
+    const [from, to] = [roleOf(role?.from), roleOf(role?.to)];
+    if (!from || !to) return null;
+    const roles = { from: t(`activity.roleNames.${from}`), to: t(`activity.roleNames.${to}`) };
+    return c.user_id === log.user_id
+      ? t('activity.ownRoleChanged', roles)
+      : t('activity.memberRoleChanged', { ...roles, person: personOf(c, t) });
+  },
+  'farm_memberships.delete': (c, { t }, log) => {
+    const farm = text(c.farm_name);
+    if (!farm) return null;
+    return c.user_id === log.user_id
+      ? t('activity.memberLeft', { farm })
+      : t('activity.memberRemoved', { farm, person: personOf(c, t) });
+  },
+  'invitations.insert': (c, { t }) => invitationSentence(c, t, 'invitationSent'),
+  'invitations.update': (c, { t }) => {
+    if (change(c, 'accepted')) return invitationSentence(c, t, 'invitationAccepted');
+    if (change(c, 'revoked')) return invitationSentence(c, t, 'invitationRevoked');
+    if (change(c, 'resent')) return invitationSentence(c, t, 'invitationResent');
+    return null;
+  },
+  'users.update': (c, { t, language }) => {
+    const fields = ['first_name', 'last_name', 'phone', 'language'].filter((key) => change(c, key));
+    if (fields.length === 0) return null;
+    const words = fields.map((key) => t(`activity.profileFields.${key}`));
+    return t('activity.profileChanged', { fields: new Intl.ListFormat(language).format(words) });
+  },
   'inventory_alerts.insert': (c, { t, quantityText }) => {
     const name = text(c.supply_name);
     const unit = unitOf(c.unit);
@@ -129,12 +177,35 @@ function supplierChanged(c: Fields, { t }: SentenceTools): string | null {
   return t('activity.supplierChanged', { name });
 }
 
-function fallback(log: AuditLog, c: Fields, t: TFunction<'dashboard'>): string {
+function fallback(log: AuditLog, c: Fields, t: TFunction<'activity'>): string {
   const thing = t(`activity.things.${log.table_name}`, t('activity.things.other'));
   const name = nameOf(c);
   const what = name ? t('activity.namedThing', { thing, name }) : thing;
   const action = ['insert', 'update', 'delete'].includes(log.action) ? log.action : 'other';
   return t(`activity.fallback.${action}`, { what });
+}
+
+/** "Ada Okafor", or words for someone whose account is gone (their name went with it). */
+function personOf(c: Fields, t: TFunction<'activity'>): string {
+  const name = [text(c.first_name), text(c.last_name)].filter(Boolean).join(' ');
+  return name || t('activity.formerMember');
+}
+
+function roleOf(value: unknown): FarmRole | null {
+  return FARM_ROLES.find((role) => role === value) ?? null;
+}
+
+function invitationSentence(
+  c: Fields,
+  t: TFunction<'activity'>,
+  key: 'invitationSent' | 'invitationResent' | 'invitationRevoked' | 'invitationAccepted',
+): string | null {
+  const role = roleOf(c.role);
+  if (!role) return null;
+  return t(`activity.${key}`, {
+    email: text(c.email) ?? t('activity.someoneElse'),
+    role: t(`activity.roleWithArticle.${role}`),
+  });
 }
 
 function withName(c: Fields, sentence: (name: string) => string): string | null {
@@ -176,7 +247,7 @@ function kobo(value: unknown): number | null {
   return typeof value === 'number' && Number.isInteger(value) ? value : null;
 }
 
-function naira(value: unknown, t: TFunction<'dashboard'>): string {
+function naira(value: unknown, t: TFunction<'activity'>): string {
   const amount = kobo(value);
   return amount === null ? t('activity.noCost') : formatNaira(amount);
 }

@@ -1,4 +1,3 @@
-import type { TFunction } from 'i18next';
 import { ERROR_STATUS } from '@gona/shared/error-codes';
 import { ApiError } from '@/lib/http';
 
@@ -14,12 +13,15 @@ const AUTH_LIBRARY_CODES: Record<string, string> = {
   INVALID_CALLBACKURL: 'errors.origin',
 };
 
+/** The catalogue keys authErrorText may use: what a page without i18next must carry. */
+export const AUTH_ERROR_KEYS: readonly string[] = [...new Set(Object.values(AUTH_LIBRARY_CODES)), 'failed'];
+
 /**
  * What to tell a person when an account request fails. Gona's own error codes carry messages
  * written for people; an auth-library code is put in the catalogue's words, and anything else
  * (a library message, a network failure) becomes the general "Something went wrong".
  */
-export function authErrorText(error: unknown, t: TFunction<'auth'>): string {
+export function authErrorText(error: unknown, t: (key: string) => string): string {
   if (!(error instanceof ApiError) || error.status === 0) return t('failed');
   if (error.code in ERROR_STATUS) return error.message;
   const key = AUTH_LIBRARY_CODES[error.code];

@@ -22,12 +22,14 @@ import type {
   Supply,
   SupplyCategory,
   SupplyUnit,
+  SupplyWithPhotos,
   UpdateSupplier,
   UpdateSupply,
 } from '@gona/shared/inventory';
 import { apiFetch } from '@/lib/http';
 import { defineQueuedMutation } from '@/lib/offline';
-import { mapPageItems, pagedQueryOptions } from '@/lib/paged-query';
+import { filterPageItems, mapPageItems, pagedQueryOptions } from '@/lib/paged-query';
+import { sendWaitingPhotos } from '@/lib/photo-upload';
 
 export type SupplyFilters = { search: string; category: SupplyCategory | ''; lowStock: boolean };
 
@@ -67,7 +69,7 @@ export function useSupplies(farmId: string, filters: SupplyFilters) {
 export function useSupply(farmId: string, supplyId: string) {
   return useQuery({
     queryKey: inventoryKeys.supply(farmId, supplyId),
-    queryFn: () => apiFetch<Supply>(`${farmPath(farmId)}/supplies/${encodeURIComponent(supplyId)}`),
+    queryFn: () => apiFetch<SupplyWithPhotos>(`${farmPath(farmId)}/supplies/${encodeURIComponent(supplyId)}`),
   });
 }
 
@@ -128,27 +130,61 @@ export function useSuppliers(farmId: string) {
   });
 }
 
-/** Mutations refresh every inventory query of the farm: stock, alerts and counts move together. */
-function useInventoryMutation<TInput, TResult>(farmId: string, run: (input: TInput) => Promise<TResult>) {
+/**
+ * Deleting a supply takes it out of every cached list and its detail; its alerts go with it, so
+ * the alerts and their count are asked again only when it was (or may have been) low on stock.
+ */
+export function useDeleteSupply(farmId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: run,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: inventoryKeys.all(farmId) }),
+    mutationFn: (supplyId: string) =>
+      apiFetch<null>(`${farmPath(farmId)}/supplies/${encodeURIComponent(supplyId)}`, { method: 'DELETE' }),
+    onSuccess: (_answer, supplyId) => {
+      const before = cachedSupply(queryClient, farmId, supplyId);
+      queryClient.removeQueries({ queryKey: inventoryKeys.supply(farmId, supplyId) });
+      queryClient.removeQueries({ queryKey: inventoryKeys.movements(farmId, supplyId) });
+      queryClient.setQueriesData<InfiniteData<Page<Supply>>>(
+        { queryKey: [...inventoryKeys.all(farmId), 'supplies'] },
+        (data) => filterPageItems(data, (item) => item.id !== supplyId),
+      );
+      if (before?.is_low_stock === false) return;
+      void queryClient.invalidateQueries({ queryKey: inventoryKeys.alerts(farmId) });
+      void queryClient.invalidateQueries({ queryKey: inventoryKeys.alertCount(farmId) });
+    },
+    onError: () => refreshInventory(queryClient, { farmId }),
   });
 }
 
-export function useDeleteSupply(farmId: string) {
-  return useInventoryMutation(farmId, (supplyId: string) =>
-    apiFetch<null>(`${farmPath(farmId)}/supplies/${encodeURIComponent(supplyId)}`, { method: 'DELETE' }),
-  );
-}
-
+/** Dismissing an alert costs its one request: the row leaves the list and the count goes down. */
 export function useResolveAlert(farmId: string) {
-  return useInventoryMutation(farmId, (alertId: string) =>
-    apiFetch<InventoryAlert>(`${farmPath(farmId)}/inventory-alerts/${encodeURIComponent(alertId)}/resolve`, {
-      method: 'POST',
-    }),
-  );
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (alertId: string) =>
+      apiFetch<InventoryAlert>(
+        `${farmPath(farmId)}/inventory-alerts/${encodeURIComponent(alertId)}/resolve`,
+        { method: 'POST' },
+      ),
+    onSuccess: (_resolved, alertId) => {
+      let removed = false;
+      queryClient.setQueryData<InfiniteData<Page<InventoryAlert>>>(inventoryKeys.alerts(farmId), (data) =>
+        filterPageItems(data, (alert) => {
+          if (alert.id !== alertId) return true;
+          removed = true;
+          return false;
+        }),
+      );
+      const count = queryClient.getQueryData<AlertCount>(inventoryKeys.alertCount(farmId));
+      if (removed && count) {
+        queryClient.setQueryData<AlertCount>(inventoryKeys.alertCount(farmId), {
+          ...count,
+          open: Math.max(0, count.open - 1),
+        });
+      } else {
+        void queryClient.invalidateQueries({ queryKey: inventoryKeys.alertCount(farmId) });
+      }
+    },
+    onError: () => refreshInventory(queryClient, { farmId }),
+  });
 }
 
 /**
@@ -183,8 +219,9 @@ export type DeactivateSupplierVariables = { id: string; farmId: string; name: st
  * Queued changes go one after another in the order they were made: a supplier added offline exists
  * before the supply that names it, an edit lands before the stock taken after it. The server's
  * answer goes straight into the cache, so the screen moves from the queued view to it without a
- * step back. A movement then asks again only for the lists it may change (see putMovement); the
- * rarer edits refresh every inventory query of the farm.
+ * step back, and only the lists whose rows or order it may change are asked again (putMovement,
+ * putNewSupply, putEditedSupply, putSupplier). A change the server refused refreshes every
+ * inventory query of the farm, so the screen shows what is really stored.
  */
 const refreshInventory = (queryClient: QueryClient, { farmId }: { farmId: string }) =>
   void queryClient.invalidateQueries({ queryKey: inventoryKeys.all(farmId) });
@@ -202,20 +239,30 @@ const recordMovement = defineQueuedMutation(
   },
 );
 
+/** Photos picked offline go up first, under the ids the supply names (sendWaitingPhotos). */
 const createSupply = defineQueuedMutation(
   inventoryMutationKeys.createSupply,
-  ({ farmId, ...input }: CreateSupplyVariables) =>
-    apiFetch<Supply>(suppliesPath(farmId), { method: 'POST', json: input }),
-  { onSettled: refreshInventory },
+  async ({ farmId, ...input }: CreateSupplyVariables) =>
+    apiFetch<SupplyWithPhotos>(suppliesPath(farmId), {
+      method: 'POST',
+      json: { ...input, photo_ids: await sendWaitingPhotos(farmId, input.photo_ids) },
+    }),
+  {
+    onSent: (queryClient, supply, { farmId }) => putNewSupply(queryClient, farmId, supply),
+    onFailed: refreshInventory,
+  },
 );
 
 const updateSupply = defineQueuedMutation(
   inventoryMutationKeys.updateSupply,
-  ({ farmId, id, ...input }: UpdateSupplyVariables) =>
-    apiFetch<Supply>(`${suppliesPath(farmId)}/${encodeURIComponent(id)}`, { method: 'PATCH', json: input }),
+  async ({ farmId, id, ...input }: UpdateSupplyVariables) =>
+    apiFetch<SupplyWithPhotos>(`${suppliesPath(farmId)}/${encodeURIComponent(id)}`, {
+      method: 'PATCH',
+      json: { ...input, photo_ids: await sendWaitingPhotos(farmId, input.photo_ids) },
+    }),
   {
-    onSent: (queryClient, supply, { farmId }) => putSupply(queryClient, farmId, supply),
-    onSettled: refreshInventory,
+    onSent: (queryClient, supply, { farmId }) => putEditedSupply(queryClient, farmId, supply),
+    onFailed: refreshInventory,
   },
 );
 
@@ -225,7 +272,7 @@ const createSupplier = defineQueuedMutation(
     apiFetch<Supplier>(`${farmPath(farmId)}/suppliers`, { method: 'POST', json: input }),
   {
     onSent: (queryClient, supplier, { farmId }) => putSupplier(queryClient, farmId, supplier),
-    onSettled: refreshInventory,
+    onFailed: refreshInventory,
   },
 );
 
@@ -238,7 +285,7 @@ const updateSupplier = defineQueuedMutation(
     }),
   {
     onSent: (queryClient, supplier, { farmId }) => putSupplier(queryClient, farmId, supplier),
-    onSettled: refreshInventory,
+    onFailed: refreshInventory,
   },
 );
 
@@ -250,7 +297,7 @@ const deactivateSupplier = defineQueuedMutation(
     }),
   {
     onSent: (queryClient, supplier, { farmId }) => putSupplier(queryClient, farmId, supplier),
-    onSettled: refreshInventory,
+    onFailed: refreshInventory,
   },
 );
 
@@ -430,13 +477,7 @@ function putMovement(queryClient: QueryClient, farmId: string, { supply }: Movem
     ),
   );
   void queryClient.invalidateQueries({ queryKey: inventoryKeys.movements(farmId, supply.id) });
-  if (before?.is_low_stock === supply.is_low_stock) return;
-  void queryClient.invalidateQueries({ queryKey: inventoryKeys.alerts(farmId) });
-  void queryClient.invalidateQueries({ queryKey: inventoryKeys.alertCount(farmId) });
-  void queryClient.invalidateQueries({
-    queryKey: [...inventoryKeys.all(farmId), 'supplies'],
-    predicate: (query) => (query.queryKey[3] as SupplyFilters | undefined)?.lowStock === true,
-  });
+  if (before?.is_low_stock !== supply.is_low_stock) refreshLowStock(queryClient, farmId);
 }
 
 /** The supply as the server last sent it, from the detail or any list page. */
@@ -465,7 +506,64 @@ function putSupply(queryClient: QueryClient, farmId: string, supply: Supply) {
   );
 }
 
+const supplyLists = (farmId: string) => [...inventoryKeys.all(farmId), 'supplies'];
+
+/** Asks again for the alerts, their count and the low-stock lists: a supply went under or over its level. */
+function refreshLowStock(queryClient: QueryClient, farmId: string) {
+  void queryClient.invalidateQueries({ queryKey: inventoryKeys.alerts(farmId) });
+  void queryClient.invalidateQueries({ queryKey: inventoryKeys.alertCount(farmId) });
+  void queryClient.invalidateQueries({
+    queryKey: supplyLists(farmId),
+    predicate: (query) => (query.queryKey[3] as SupplyFilters | undefined)?.lowStock === true,
+  });
+}
+
+/**
+ * A new supply: its detail is cached from the answer; the lists are asked again (where it sorts and
+ * which filters it meets is the server's to say), and the alerts only if it starts low.
+ */
+function putNewSupply(queryClient: QueryClient, farmId: string, supply: Supply) {
+  queryClient.setQueryData<Supply>(inventoryKeys.supply(farmId, supply.id), supply);
+  void queryClient.invalidateQueries({ queryKey: supplyLists(farmId) });
+  if (supply.is_low_stock) refreshLowStock(queryClient, farmId);
+}
+
+/**
+ * An edited supply replaces its cached copies. Lists are asked again only when what they filter
+ * or search on changed (name, category), the low-stock lists and alerts only when it crossed its level.
+ */
+function putEditedSupply(queryClient: QueryClient, farmId: string, supply: Supply) {
+  const before = cachedSupply(queryClient, farmId, supply.id);
+  putSupply(queryClient, farmId, supply);
+  // An alert row shows the supply's name and stock.
+  queryClient.setQueryData<InfiniteData<Page<InventoryAlert>>>(inventoryKeys.alerts(farmId), (data) =>
+    mapPageItems(data, (alert) =>
+      alert.supply_id === supply.id
+        ? {
+            ...alert,
+            supply: { ...alert.supply, name: supply.name, quantity: supply.quantity, unit: supply.unit },
+          }
+        : alert,
+    ),
+  );
+  if (!before || before.name !== supply.name || before.category !== supply.category) {
+    void queryClient.invalidateQueries({ queryKey: supplyLists(farmId) });
+  }
+  if (before?.is_low_stock !== supply.is_low_stock) refreshLowStock(queryClient, farmId);
+}
+
+/**
+ * The supplier list is kept from the answer. A renamed or deactivated supplier also changes the
+ * name shown on its supplies' rows, so those are asked again then; a new one changes nothing else.
+ */
 function putSupplier(queryClient: QueryClient, farmId: string, supplier: Supplier) {
+  const before = queryClient
+    .getQueryData<Page<Supplier>>(inventoryKeys.suppliers(farmId))
+    ?.items.find((s) => s.id === supplier.id);
+  if (before && (before.name !== supplier.name || !supplier.is_active)) {
+    void queryClient.invalidateQueries({ queryKey: supplyLists(farmId) });
+    void queryClient.invalidateQueries({ queryKey: [...inventoryKeys.all(farmId), 'supply'] });
+  }
   queryClient.setQueryData<Page<Supplier>>(inventoryKeys.suppliers(farmId), (page) => {
     if (!page) return page;
     const others = page.items.filter((s) => s.id !== supplier.id);

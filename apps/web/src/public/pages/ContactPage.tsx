@@ -1,6 +1,7 @@
 import { Mail, MapPin } from 'lucide-react';
 import { CONTACT_LIMITS } from '@gona/shared/contact';
 import { publicConfig } from '@/lib/public-config';
+import { FormField, ToastRegion } from '../components/FormParts';
 import { buttonClass, PageIntro } from '../components/Section';
 import { t } from '../t';
 
@@ -61,28 +62,39 @@ export function ContactPage() {
               className="mt-4 space-y-4"
               data-contact-form
             >
-              <Field
+              <FormField
+                form="contact"
                 name="name"
                 label={t('contact.name')}
                 autoComplete="name"
                 required
                 maxLength={CONTACT_LIMITS.name}
               />
-              <Field name="email" type="email" label={t('contact.email')} autoComplete="email" required />
-              <Field
+              <FormField
+                form="contact"
+                name="email"
+                type="email"
+                label={t('contact.email')}
+                autoComplete="email"
+                required
+              />
+              <FormField
+                form="contact"
                 name="phone"
                 type="tel"
                 label={t('contact.phone')}
                 hint={t('contact.phoneHint')}
                 autoComplete="tel"
               />
-              <Field
+              <FormField
+                form="contact"
                 name="subject"
                 label={t('contact.subject')}
                 required
                 maxLength={CONTACT_LIMITS.subject}
               />
-              <Field
+              <FormField
+                form="contact"
                 name="message"
                 label={t('contact.message')}
                 required
@@ -101,11 +113,7 @@ export function ContactPage() {
           </section>
         </div>
       </div>
-      <div
-        data-toast-region
-        aria-live="polite"
-        className="pointer-events-none fixed right-4 top-4 z-50 w-[min(356px,calc(100%-2rem))]"
-      />
+      <ToastRegion />
     </>
   );
 }
@@ -123,64 +131,5 @@ function Notice({ id, tone, text }: { id: string; tone: 'success' | 'error'; tex
     >
       {text}
     </p>
-  );
-}
-
-type FieldProps = {
-  name: 'name' | 'email' | 'phone' | 'subject' | 'message';
-  label: string;
-  hint?: string;
-  type?: 'text' | 'email' | 'tel';
-  autoComplete?: string;
-  required?: boolean;
-  multiline?: boolean;
-  minLength?: number;
-  maxLength?: number;
-};
-
-function Field({
-  name,
-  label,
-  hint,
-  type = 'text',
-  autoComplete,
-  required,
-  multiline,
-  minLength,
-  maxLength,
-}: FieldProps) {
-  const id = `contact-${name}`;
-  const describedBy = [hint && `${id}-hint`, `${id}-error`].filter(Boolean).join(' ');
-  const inputClass =
-    'mt-1 block w-full rounded-md border border-stone-400 bg-white px-3 py-2 text-base text-stone-900 aria-[invalid=true]:border-red-700';
-  const common = {
-    id,
-    name,
-    required,
-    minLength,
-    maxLength,
-    autoComplete,
-    'aria-describedby': describedBy,
-    className: inputClass,
-  };
-  return (
-    <div>
-      <label htmlFor={id} className="block font-semibold text-stone-900">
-        {label}
-        {required && <span className="sr-only"> ({t('contact.required')})</span>}
-      </label>
-      {hint && (
-        <p id={`${id}-hint`} className="text-sm text-stone-700">
-          {hint}
-        </p>
-      )}
-      {multiline ? <textarea rows={6} {...common} /> : <input type={type} {...common} />}
-      <p
-        id={`${id}-error`}
-        data-error-for={name}
-        hidden
-        className="mt-1 text-sm font-semibold text-red-800"
-      />
-    </div>
   );
 }

@@ -14,7 +14,7 @@ type Props = Pick<SentenceTools, 'quantityText'> & {
 
 /** The signed-in user's audit log, newest first, one plain sentence per entry, like a farm diary. */
 export function ActivityList({ quantityText, canSeeMoney }: Props) {
-  const { t, i18n } = useTranslation('dashboard');
+  const { t, i18n } = useTranslation('activity');
   const activity = useMyActivity();
 
   const sentence = (log: AuditLog) =>

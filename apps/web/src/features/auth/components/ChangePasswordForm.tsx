@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { ChangePasswordInputSchema } from '@gona/shared/auth';
 import { Button, FormAlert, TextField } from '@/components/ui';
 import { ApiError } from '@/lib/http';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { ForgotPasswordInputSchema } from '@gona/shared/auth';
 import { Button, TextField } from '@/components/ui';
 import { authErrorText } from '../errors';

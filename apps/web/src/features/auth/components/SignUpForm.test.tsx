@@ -40,7 +40,7 @@ describe('sign-up', () => {
       password: 'correct horse',
       first_name: 'Ada',
       last_name: 'Okafor',
-      phone: '08031234567',
+      phone: '+2348031234567',
       name: 'Ada Okafor',
       callbackURL: '/create-farm',
     });

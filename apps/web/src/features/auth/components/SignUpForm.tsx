@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { MailCheck } from 'lucide-react';
 import { SignUpInputSchema } from '@gona/shared/auth';
 import { Button, TextField } from '@/components/ui';
@@ -11,9 +11,10 @@ import { resendConfirmation, signUp, type SignUpRequest } from '../api';
 
 const EMPTY: SignUpRequest = { first_name: '', last_name: '', email: '', phone: '', password: '' };
 
-export function SignUpForm() {
+/** `email` fills the address in, e.g. from an invitation to a farm, which is for that address. */
+export function SignUpForm({ email = '' }: { email?: string }) {
   const { t } = useTranslation('auth');
-  const { field, setErrors, pending, submit } = useSchemaForm(EMPTY);
+  const { field, setErrors, pending, submit } = useSchemaForm({ ...EMPTY, email });
   const [sentTo, setSentTo] = useState<string | null>(null);
 
   const onSubmit = submit(SignUpInputSchema, async (input) => {

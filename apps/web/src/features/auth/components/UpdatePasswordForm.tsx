@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { UpdatePasswordInputSchema } from '@gona/shared/auth';
 import { Button } from '@/components/ui';
 import { ApiError } from '@/lib/http';

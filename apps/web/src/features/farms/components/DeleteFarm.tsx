@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import type { Farm } from '@gona/shared/farms';
-import { Button, Dialog, FormAlert, TextField } from '@/components/ui';
+import { Button, TypeToConfirm } from '@/components/ui';
 import { useErrorText } from '@/lib/error-text';
 import { deleteFarm } from '../api';
 
@@ -13,19 +13,15 @@ export function DeleteFarm({ farm, onDeleted }: Props) {
   const { t } = useTranslation('dashboard');
   const errorText = useErrorText();
   const [open, setOpen] = useState(false);
-  const [typed, setTyped] = useState('');
   const [pending, setPending] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
-  const matches = typed.trim() === farm.name;
 
   const close = () => {
     setOpen(false);
-    setTyped('');
     setProblem(null);
   };
 
   const confirm = async () => {
-    if (!matches) return;
     setPending(true);
     setProblem(null);
     try {
@@ -52,43 +48,19 @@ export function DeleteFarm({ farm, onDeleted }: Props) {
       <Button variant="danger" className="mt-4" onClick={() => setOpen(true)}>
         {t('farms.delete.button', { name: farm.name })}
       </Button>
-      <Dialog
+      <TypeToConfirm
         open={open}
         onClose={close}
-        role="alertdialog"
         title={t('farms.delete.confirmTitle', { name: farm.name })}
         description={t('farms.delete.explain')}
-        footer={
-          <>
-            <Button variant="secondary" onClick={close} disabled={pending}>
-              {t('farms.delete.cancel')}
-            </Button>
-            <Button variant="danger" onClick={() => void confirm()} loading={pending} disabled={!matches}>
-              {t('farms.delete.confirm')}
-            </Button>
-          </>
-        }
-      >
-        <form
-          noValidate
-          onSubmit={(e) => {
-            e.preventDefault();
-            void confirm();
-          }}
-          className="flex flex-col gap-3"
-        >
-          <FormAlert>{problem}</FormAlert>
-          <TextField
-            label={t('farms.delete.typeName', { name: farm.name })}
-            autoComplete="off"
-            autoCapitalize="off"
-            spellCheck={false}
-            value={typed}
-            onChange={(e) => setTyped(e.target.value)}
-            data-autofocus
-          />
-        </form>
-      </Dialog>
+        expected={farm.name}
+        label={t('farms.delete.typeName', { name: farm.name })}
+        confirmLabel={t('farms.delete.confirm')}
+        cancelLabel={t('farms.delete.cancel')}
+        onConfirm={() => void confirm()}
+        pending={pending}
+        problem={problem}
+      />
     </section>
   );
 }

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { UpdateFarmInputSchema, type Farm } from '@gona/shared/farms';
 import { Button, FormAlert } from '@/components/ui';
 import { useSchemaForm } from '@/lib/use-schema-form';

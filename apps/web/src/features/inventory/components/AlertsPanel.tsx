@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { TriangleAlert } from 'lucide-react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { can, type FarmRole } from '@gona/shared/permissions';
 import type { InventoryAlert } from '@gona/shared/inventory';
 import { Button, PagedList } from '@/components/ui';

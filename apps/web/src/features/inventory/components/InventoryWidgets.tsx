@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Download, TriangleAlert } from 'lucide-react';
-import { buttonClasses } from '@/components/ui';
+import { buttonClasses } from '@/components/ui/Button';
 import { exportUrls, useOpenAlertCount } from '../api';
 
 /** The dashboard card: how many supplies are low (by quantity, dismissed alerts included), linking to the inventory. */

@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Truck } from 'lucide-react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { can, type FarmRole } from '@gona/shared/permissions';
 import { CreateSupplierInputSchema, UpdateSupplierInputSchema, type Supplier } from '@gona/shared/inventory';
 import {

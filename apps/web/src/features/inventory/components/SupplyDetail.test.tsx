@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { screen } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import type { FarmRole } from '@gona/shared/permissions';
 import { installFakeFetch } from '@/test/fake-fetch';
-import { aSupply, FARM_ID } from '@/test/fixtures';
+import { aPhoto, aSupplyWithPhotos, FARM_ID } from '@/test/fixtures';
 import { renderWithProviders } from '@/test/render';
 import { SupplyDetail } from './SupplyDetail';
 
-const SUPPLY = aSupply({
+const SUPPLY = aSupplyWithPhotos({
   category: 'veterinary',
   name: 'Oxytetracyclinehydrochloridepowder',
   quantity: '1',
@@ -34,6 +34,22 @@ describe('SupplyDetail', () => {
     expect(await screen.findByRole('heading', { name: SUPPLY.name })).toBeInTheDocument();
     expect(screen.getByText('Cost per unit')).toBeInTheDocument();
     expect(screen.getByText('₦3,500')).toBeInTheDocument();
+  });
+
+  it('shows the supply’s photos, each opening full size', async () => {
+    const photo = aPhoto();
+    renderDetail('worker', { ...SUPPLY, photos: [photo] });
+    const thumb = await screen.findByRole('img', { name: `Photo 1 of 1: ${SUPPLY.name}` });
+    expect(thumb).toHaveAttribute('src', photo.thumb_url);
+    fireEvent.click(thumb);
+    expect(within(screen.getByRole('dialog')).getByRole('img')).toHaveAttribute('src', photo.url);
+  });
+
+  it('opens a supply saved on this phone before photos existed', async () => {
+    const { photos: _none, ...older } = SUPPLY;
+    renderDetail('owner', older);
+    expect(await screen.findByRole('heading', { name: SUPPLY.name })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Photos' })).not.toBeInTheDocument();
   });
 
   it('has no cost row for a worker, whose API answer has no cost', async () => {

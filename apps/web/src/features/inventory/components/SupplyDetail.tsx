@@ -2,10 +2,11 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { ArrowLeft, Pencil, Trash2 } from 'lucide-react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { can, type FarmRole } from '@gona/shared/permissions';
 import { formatNaira } from '@gona/shared/money';
 import { Badge, Button, ConfirmDialog, EmptyState, PageHeader, SkeletonRows } from '@/components/ui';
+import { PhotoGallery } from '@/components/ui/PhotoGallery';
 import { ApiError } from '@/lib/http';
 import { useDeleteSupply, useShownSupply, useSupply } from '../api';
 import { useErrorText } from '@/lib/error-text';
@@ -62,6 +63,8 @@ export function SupplyDetail({ farmId, role, supplyId, listPath }: Props) {
   }
 
   const item = shown(supply.data);
+  // A supply saved on the phone by a version of Gona from before photos has none.
+  const photos = (supply.data as Partial<typeof supply.data>).photos ?? [];
   async function onDelete() {
     try {
       await remove.mutateAsync(item.id);
@@ -119,6 +122,14 @@ export function SupplyDetail({ farmId, role, supplyId, listPath }: Props) {
               </div>
             ))}
           </dl>
+          {photos.length > 0 && (
+            <section className="mt-4" aria-labelledby="supply-photos">
+              <h2 id="supply-photos" className="mb-2 text-sm text-stone-700">
+                {t('detail.photos')}
+              </h2>
+              <PhotoGallery photos={photos} subject={item.name} />
+            </section>
+          )}
           {canWrite && (
             <div className="mt-4 flex flex-wrap gap-2">
               <Button variant="secondary" onClick={() => setDialog('edit')}>
@@ -146,7 +157,7 @@ export function SupplyDetail({ farmId, role, supplyId, listPath }: Props) {
         />
       )}
       {dialog === 'edit' && (
-        <SupplyFormDialog farmId={farmId} supply={item} onClose={() => setDialog(null)} />
+        <SupplyFormDialog farmId={farmId} supply={item} photos={photos} onClose={() => setDialog(null)} />
       )}
       <ConfirmDialog
         open={dialog === 'delete'}

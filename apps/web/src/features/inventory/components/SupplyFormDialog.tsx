@@ -1,9 +1,11 @@
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
+import type { StoredFile } from '@gona/shared/files';
 import {
   CreateSupplyInputSchema,
   SUPPLY_CATEGORIES,
+  SUPPLY_PHOTOS_MAX,
   SUPPLY_UNITS,
   UnitCostFormSchema,
   UpdateSupplyInputSchema,
@@ -11,8 +13,10 @@ import {
 } from '@gona/shared/inventory';
 import { convertibleUnits } from '@gona/shared/units';
 import { Button, Dialog, FormAlert, SelectField, TextareaField, TextField } from '@/components/ui';
+import { PhotoPicker } from '@/components/ui/PhotoPicker';
 import { newClientId } from '@/lib/ids';
 import { QUEUED, submitOrQueue } from '@/lib/offline';
+import { usePhotoField } from '@/lib/use-photo-field';
 import { useSchemaForm } from '@/lib/use-schema-form';
 import { useCreateSupply, useHasStockHistory, useShownSuppliers, useUpdateSupply } from '../api';
 import { UnitChangePreview } from './UnitChangePreview';
@@ -21,6 +25,8 @@ type Props = {
   farmId: string;
   /** Absent to add a new supply. */
   supply?: Supply;
+  /** The supply's photos as the server has them. */
+  photos?: readonly StoredFile[];
   onClose: () => void;
   onSaved?: (supply: Supply) => void;
 };
@@ -39,15 +45,16 @@ type Values = {
 };
 
 /** Add or edit a supply. The quantity is set here only when adding; afterwards stock changes are movements. */
-export function SupplyFormDialog({ farmId, supply, onClose, onSaved }: Props) {
+export function SupplyFormDialog({ farmId, supply, photos: savedPhotos, onClose, onSaved }: Props) {
   const { t } = useTranslation('inventory');
   const suppliers = useShownSuppliers(farmId).filter((s) => !s.deactivating);
   const create = useCreateSupply();
   const update = useUpdateSupply();
-  const { values, field, parse, alert, handleSubmit, dirty } = useSchemaForm<Values>(
+  const { values, field, errors, parse, alert, handleSubmit, dirty } = useSchemaForm<Values>(
     () => initialValues(supply),
     { failed: (message) => t('form.failed', { message }), stale: t('form.stale') },
   );
+  const photos = usePhotoField({ farmId, kind: 'supply', max: SUPPLY_PHOTOS_MAX, initial: savedPhotos });
   const createId = useRef<string | null>(null);
   const formId = supply ? `supply-form-${supply.id}` : 'supply-form-new';
   // Once there is stock history, the unit may only change to one its figures convert to exactly.
@@ -67,6 +74,8 @@ export function SupplyFormDialog({ farmId, supply, onClose, onSaved }: Props) {
       storage_location: values.storage_location,
       expiry_date: values.expiry_date || null,
       notes: values.notes,
+      // An unchanged list is not sent: photos added by someone else meanwhile stay.
+      ...(photos.changed ? { photo_ids: photos.ids } : {}),
     };
     if (supply) {
       const input = parse(UpdateSupplyInputSchema, { ...common, version: supply.version });
@@ -94,7 +103,7 @@ export function SupplyFormDialog({ farmId, supply, onClose, onSaved }: Props) {
     <Dialog
       open
       onClose={onClose}
-      dirty={dirty}
+      dirty={dirty || photos.changed}
       title={supply ? t('form.editTitle', { name: supply.name }) : t('form.addTitle')}
       footer={
         <Button type="submit" form={formId} loading={create.isPending || update.isPending} fullWidth>
@@ -184,6 +193,15 @@ export function SupplyFormDialog({ farmId, supply, onClose, onSaved }: Props) {
         />
         <TextField label={t('form.expiryDate')} type="date" {...field('expiry_date')} />
         <TextareaField label={t('form.notes')} rows={3} {...field('notes')} />
+        <PhotoPicker
+          label={t('form.photos')}
+          hint={t('form.photosHint')}
+          photos={photos.photos}
+          max={SUPPLY_PHOTOS_MAX}
+          error={photos.error ?? errors.photo_ids}
+          onAdd={(files) => void photos.add(files)}
+          onRemove={photos.remove}
+        />
       </form>
     </Dialog>
   );

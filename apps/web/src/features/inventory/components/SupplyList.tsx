@@ -18,11 +18,12 @@ import {
   PagedList,
   TextField,
   type ListColumn,
+  WaitingList,
 } from '@/components/ui';
 import { pageItems } from '@/lib/paged-query';
 import { useShownSupply, useSupplies, useWaitingSupplies, type Shown, type SupplyFilters } from '../api';
 import { useQuantityText } from '../format';
-import { useDebounced } from '../useDebounced';
+import { useDebounced } from '@/lib/use-debounced';
 import { MovementDialog } from './MovementDialog';
 
 type Props = {
@@ -140,21 +141,14 @@ export function SupplyList({ farmId, role, onAdd, supplyPath }: Props) {
         </label>
       </div>
 
-      {waiting.length > 0 && (
-        <ul aria-label={t('list.waitingLabel')} className="flex flex-col gap-2">
-          {waiting.map((supply) => (
-            <li
-              key={supply.id}
-              className="flex flex-wrap items-center justify-between gap-2 rounded-xl border border-dashed border-stone-300 bg-stone-50 p-4"
-            >
-              <span className="min-w-0 font-medium wrap-anywhere text-stone-900">{supply.name}</span>
-              <span className="text-sm text-stone-700">
-                {quantityText(supply.quantity, supply.unit)} · {t('list.waiting')}
-              </span>
-            </li>
-          ))}
-        </ul>
-      )}
+      <WaitingList
+        label={t('list.waitingLabel')}
+        items={waiting.map((supply) => ({
+          id: supply.id,
+          name: supply.name,
+          detail: `${quantityText(supply.quantity, supply.unit)} · ${t('list.waiting')}`,
+        }))}
+      />
 
       <PagedList
         query={supplies}

@@ -1,0 +1,131 @@
+import { describe, expect, it } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { NOTIFICATION_PATHS, notificationText } from '@gona/shared/notifications';
+import { paths } from '@/lib/paths';
+import { STORAGE_KEYS } from '@/lib/storage';
+import { farm, installFakeFetch, signedInRoutes, type FakeRequest } from '@/test/fake-fetch';
+import { aNotification, anId, aSupply, FARM_ID } from '@/test/fixtures';
+import { renderAt } from '@/test/render';
+
+const OTHER_FARM = anId(0xf2);
+const FARMS = [farm(FARM_ID, 'Green Acres'), farm(OTHER_FARM, 'Riverside Fish Ponds')];
+
+const MEDICINE = aSupply({
+  id: anId(0x51),
+  name: 'Oxytetracycline',
+  quantity: '1',
+  unit: 'bottle',
+  low_threshold: '2',
+});
+const FEED = aSupply({
+  id: anId(0x52),
+  name: 'Fish feed',
+  quantity: '12',
+  unit: 'bag_25kg',
+  low_threshold: '20',
+});
+const UNREAD = aNotification({ id: anId(0xa1) }, MEDICINE);
+const READ = aNotification({ id: anId(0xa2), read_at: '2025-05-26T09:00:00.000Z' }, FEED);
+
+function renderList(
+  items = [UNREAD, READ],
+  extra: Record<string, (r: FakeRequest) => { status: number; body?: unknown }> = {},
+) {
+  const requests = installFakeFetch({
+    ...signedInRoutes(FARMS),
+    'GET /api/notifications': { status: 200, body: { items, next_cursor: null } },
+    'GET /api/notifications/unread-count': {
+      status: 200,
+      body: { unread: items.filter((n) => !n.read_at).length },
+    },
+    ...extra,
+  });
+  return { requests, ...renderAt(paths.notifications) };
+}
+
+describe('the notifications screen', () => {
+  it('says each notification in the person’s words, newest first, unread ones marked', async () => {
+    renderList();
+    const list = await screen.findByRole('list', { name: 'Your notifications' });
+    const [first, second] = within(list).getAllByRole('listitem');
+    expect(first!.textContent).toContain('Unread: Low stock: Oxytetracycline');
+    expect(first!.textContent).toContain(
+      'Oxytetracycline: 1 bottle left (low at 2 bottles). Buy more before it runs out.',
+    );
+    expect(first!.textContent).toContain('26/05/2025 09:00');
+    expect(second!.textContent).not.toContain('Unread');
+    expect(second!.textContent).toContain('Fish feed: 12 bags (25 kg) left (low at 20 bags (25 kg)).');
+  });
+
+  it('says low stock in the same English as the email, SMS and push', async () => {
+    const params = {
+      supply_id: FEED.id,
+      supply_name: 'Fish feed',
+      quantity: '1500.5',
+      low_threshold: '2000',
+      unit: 'kg' as const,
+    };
+    const { title, body } = notificationText({ kind: 'low_stock', params });
+    renderList([aNotification({ params, title: 'stored', body: 'stored' }, FEED)]);
+    const list = await screen.findByRole('list', { name: 'Your notifications' });
+    expect(within(list).getByText(title, { exact: false })).toBeTruthy();
+    expect(within(list).getByText(body)).toBeTruthy();
+  });
+
+  it('opens what a notification is about, on its farm, and marks it read', async () => {
+    const onOtherFarm = aNotification(
+      { id: anId(0xa3), farm_id: OTHER_FARM },
+      { ...FEED, farm_id: OTHER_FARM },
+    );
+    const { requests, router } = renderList([onOtherFarm], {
+      [`POST /api/notifications/${onOtherFarm.id}/read`]: () => ({
+        status: 200,
+        body: { ...onOtherFarm, read_at: '2025-05-26T10:00:00.000Z' },
+      }),
+    });
+    fireEvent.click(await screen.findByRole('link', { name: /Low stock: Fish feed/ }));
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/dashboard/inventory/${FEED.id}`));
+    expect(localStorage.getItem(STORAGE_KEYS.selectedFarmId)).toBe(OTHER_FARM);
+    await waitFor(() =>
+      expect(
+        requests.some((r) => r.method === 'POST' && r.path === `/api/notifications/${onOtherFarm.id}/read`),
+      ).toBe(true),
+    );
+  });
+
+  it('marks all read', async () => {
+    let unread = 1;
+    const { requests } = renderList([UNREAD], {
+      'POST /api/notifications/read-all': () => {
+        unread = 0;
+        return { status: 200, body: { marked: 1 } };
+      },
+      'GET /api/notifications/unread-count': () => ({ status: 200, body: { unread } }),
+      'GET /api/notifications': () => ({
+        status: 200,
+        body: {
+          items: [{ ...UNREAD, read_at: unread ? null : '2025-05-26T10:00:00.000Z' }],
+          next_cursor: null,
+        },
+      }),
+    });
+    const button = await screen.findByRole('button', { name: 'Mark all read' });
+    await waitFor(() => expect(button).toBeEnabled());
+    fireEvent.click(button);
+    expect(await screen.findByRole('link', { name: 'Notifications' })).toBeTruthy();
+    await waitFor(() => expect(screen.queryByText('Unread', { exact: false })).toBeNull());
+    expect(requests.filter((r) => r.path === '/api/notifications/read-all')).toHaveLength(1);
+  });
+
+  it('says what the screen is for when there is nothing yet', async () => {
+    renderList([]);
+    expect(await screen.findByRole('heading', { name: 'No notifications yet' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Mark all read' })).toBeDisabled();
+  });
+
+  it('uses the paths the server writes into notifications and mails', () => {
+    expect(NOTIFICATION_PATHS.list).toBe(paths.notifications);
+    expect(NOTIFICATION_PATHS.settings).toBe(paths.settingsNotifications);
+    expect(NOTIFICATION_PATHS.supply(FEED.id)).toBe(`/dashboard/inventory/${FEED.id}`);
+  });
+});

@@ -1,0 +1,57 @@
+import { useTranslation } from 'react-i18next';
+import { toast } from '@/lib/toast';
+import { useQueryClient } from '@tanstack/react-query';
+import { AVAILABLE_LANGUAGES, LANGUAGES, type Me } from '@gona/shared/auth';
+import { UpdateProfileSchema } from '@gona/shared/account';
+import { Button, FormAlert, SelectField, TextField } from '@/components/ui';
+import { useSchemaForm } from '@/lib/use-schema-form';
+import { accountKeys, saveProfile } from '../api';
+
+type Props = { me: Me; onSaved: () => Promise<void> | void };
+
+/** Settings › Profile: name, phone and language (English now; the others listed as coming). */
+export function ProfileForm({ me, onSaved }: Props) {
+  const { t } = useTranslation('account');
+  const queryClient = useQueryClient();
+  const form = useSchemaForm(
+    { first_name: me.first_name, last_name: me.last_name, phone: me.phone ?? '', language: me.language },
+    { failed: (message) => t('profile.failed', { message }) },
+  );
+  const onSubmit = form.submit(UpdateProfileSchema, async (input) => {
+    const saved = await saveProfile(input);
+    queryClient.setQueryData(accountKeys.me, saved);
+    toast.success(t('profile.saved'));
+    await onSaved();
+  });
+  const ready = (language: string) => (AVAILABLE_LANGUAGES as readonly string[]).includes(language);
+
+  return (
+    <form noValidate onSubmit={onSubmit} className="flex max-w-md flex-col gap-4">
+      <FormAlert>{form.alert}</FormAlert>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField label={t('profile.firstName')} autoComplete="given-name" {...form.field('first_name')} />
+        <TextField label={t('profile.lastName')} autoComplete="family-name" {...form.field('last_name')} />
+      </div>
+      <TextField
+        label={t('profile.phone')}
+        type="tel"
+        inputMode="tel"
+        autoComplete="tel"
+        hint={t('profile.phoneHint')}
+        {...form.field('phone')}
+      />
+      <SelectField label={t('profile.language')} hint={t('profile.languageHint')} {...form.field('language')}>
+        {LANGUAGES.map((language) => (
+          <option key={language} value={language} disabled={!ready(language)}>
+            {ready(language)
+              ? t(`languages.${language}`)
+              : t('profile.comingSoon', { language: t(`languages.${language}`) })}
+          </option>
+        ))}
+      </SelectField>
+      <Button type="submit" loading={form.pending} disabled={!form.dirty}>
+        {t('profile.save')}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,3 @@
+export * from './kinds';
+export * from './quiet-hours';
+export * from './schemas';

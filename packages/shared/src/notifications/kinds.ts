@@ -1,0 +1,131 @@
+import { UNIT_WORDS, type Unit } from '../units/units';
+
+/**
+ * What a notification can be about, and how each kind reaches people by default. A feature that
+ * needs to reach someone adds one entry here (with its params and its English words below), and its
+ * words in the web's notifications catalogue; nothing else changes. Tasks due, weather risk, orders
+ * and support replies will each be one more entry.
+ *
+ * This module has no validator, so the dashboard's first load can use it.
+ */
+export const NOTIFICATION_KINDS = {
+  low_stock: {
+    /** Important kinds are mailed unless the person says otherwise. */
+    importance: 'important',
+    /** The channels a person may choose for this kind, and whether each is on until they choose. */
+    channels: { email: true, push: true, sms: false },
+    /** Shown in Settings › Notifications. */
+    listed: true,
+  },
+  /** "Send a test notification" in Settings: the bell and this phone only. */
+  test: {
+    importance: 'normal',
+    channels: { push: true },
+    listed: false,
+  },
+} as const satisfies Record<string, KindDefinition>;
+
+export type NotificationKind = keyof typeof NOTIFICATION_KINDS;
+export const NOTIFICATION_KIND_NAMES = Object.keys(NOTIFICATION_KINDS) as NotificationKind[];
+/** The kinds a person can set channels for, in the order Settings lists them. */
+export const LISTED_KINDS = NOTIFICATION_KIND_NAMES.filter((kind) => NOTIFICATION_KINDS[kind].listed);
+
+/** In-app (the bell) is always on and not a choice; the others are. */
+export const NOTIFICATION_CHANNELS = ['in_app', 'email', 'push', 'sms'] as const;
+export type NotificationChannel = (typeof NOTIFICATION_CHANNELS)[number];
+export const CHOOSABLE_CHANNELS = ['email', 'push', 'sms'] as const;
+export type ChoosableChannel = (typeof CHOOSABLE_CHANNELS)[number];
+
+/** Urgent notifications pass quiet hours; normal ones wait for them to end on push and SMS. */
+export const NOTIFICATION_URGENCIES = ['normal', 'urgent'] as const;
+export type NotificationUrgency = (typeof NOTIFICATION_URGENCIES)[number];
+
+type KindDefinition = {
+  importance: 'important' | 'normal';
+  channels: Partial<Record<ChoosableChannel, boolean>>;
+  listed: boolean;
+};
+
+/** What each kind's words are made from; stored with the notification so any language can say it. */
+export type NotificationParams = {
+  low_stock: {
+    supply_id: string;
+    supply_name: string;
+    /** Exact decimal strings, as stock travels everywhere. */
+    quantity: string;
+    low_threshold: string;
+    unit: Unit;
+  };
+  test: Record<string, never>;
+};
+
+/** A notification's kind with its params, typed together. */
+export type KindWithParams = {
+  [K in NotificationKind]: { kind: K; params: NotificationParams[K] };
+}[NotificationKind];
+
+/** Per kind, the channels that are on: a person's choices over the kind's defaults. */
+export type ChannelChoices = Record<NotificationKind, Record<ChoosableChannel, boolean>>;
+
+/** A person's choices (possibly partial, possibly naming kinds that no longer exist) over the defaults. */
+export function channelChoices(
+  saved: Partial<Record<string, Partial<Record<string, boolean>>>> = {},
+): ChannelChoices {
+  return Object.fromEntries(
+    NOTIFICATION_KIND_NAMES.map((kind) => {
+      const allowed: Partial<Record<ChoosableChannel, boolean>> = NOTIFICATION_KINDS[kind].channels;
+      const choices = Object.fromEntries(
+        CHOOSABLE_CHANNELS.map((channel) => {
+          const fallback = allowed[channel];
+          const chosen = saved[kind]?.[channel];
+          return [channel, fallback !== undefined && (chosen ?? fallback)];
+        }),
+      );
+      return [kind, choices];
+    }),
+  ) as ChannelChoices;
+}
+
+/** Whether a person may switch `channel` for `kind` at all. */
+export function isChoosable(kind: NotificationKind, channel: ChoosableChannel): boolean {
+  const allowed: Partial<Record<ChoosableChannel, boolean>> = NOTIFICATION_KINDS[kind].channels;
+  return allowed[channel] !== undefined;
+}
+
+/**
+ * The English words of a notification, for email, SMS and push (the server does not know a
+ * person's language yet) and as the stored fallback. The web says the same through its
+ * notifications catalogue in the person's language; a web test keeps the English equal.
+ */
+export function notificationText(notification: KindWithParams): { title: string; body: string } {
+  switch (notification.kind) {
+    case 'low_stock': {
+      const p = notification.params;
+      const unit = UNIT_WORDS[p.unit];
+      return {
+        title: `Low stock: ${p.supply_name}`,
+        body: `${p.supply_name}: ${grouped(p.quantity)} ${unit} left (low at ${grouped(p.low_threshold)} ${unit}). Buy more before it runs out.`,
+      };
+    }
+    case 'test':
+      return {
+        title: 'Test notification',
+        body: 'Notifications from Gona reach you here.',
+      };
+  }
+}
+
+/** "12500.5" → "12,500.5", decimals as stored. */
+function grouped(quantity: string): string {
+  return quantity.replace(/^\d+/, (whole) => whole.replace(/\B(?=(\d{3})+(?!\d))/g, ','));
+}
+
+/**
+ * App paths the server writes into notifications and mails. The web's lib/paths.ts has the same
+ * paths (a web test keeps them equal).
+ */
+export const NOTIFICATION_PATHS = {
+  list: '/dashboard/notifications',
+  settings: '/dashboard/settings/notifications',
+  supply: (supplyId: string) => `/dashboard/inventory/${encodeURIComponent(supplyId)}`,
+};
