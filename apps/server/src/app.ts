@@ -13,6 +13,8 @@ import { membersRoutes } from './features/members/members.routes';
 import { notificationsRoutes } from './features/notifications/notifications.routes';
 import { plansRoutes } from './features/plans/plans.routes';
 import { staffRoutes } from './features/staff/staff.routes';
+import { tasksRoutes } from './features/tasks/tasks.routes';
+import './features/inventory/task-hooks';
 import { createAuth } from './lib/auth';
 import type { Deps } from './lib/ctx';
 import { renderApiDocs } from './lib/docs';
@@ -60,6 +62,7 @@ export function createApp(deps: Deps) {
   app.route('/api', contactRoutes);
   app.route('/api', inventoryRoutes);
   app.route('/api', staffRoutes);
+  app.route('/api', tasksRoutes);
   app.route('/api', membersRoutes);
   app.route('/api', accountRoutes);
   app.route('/api', notificationsRoutes);

@@ -15,6 +15,7 @@ import {
 } from './mail';
 import { createNotificationQueues, startNotificationWorkers } from './notifications';
 import { startFilesCleanup } from './files';
+import { startTasksSweep } from './tasks';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -57,6 +58,7 @@ export async function startJobs(
   );
 
   await startFilesCleanup(boss, { ...files, db: database.db, logger });
+  await startTasksSweep(boss, { db: database.db, logger });
 
   const delivery = { ...mailDeps, logger, db: database.db, mail };
   const notifications = await createNotificationQueues(boss, delivery);

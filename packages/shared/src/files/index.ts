@@ -6,7 +6,16 @@ import type { FarmAction } from '../permissions/index';
  * Photos and documents kept for a farm's records. Every stored file has a kind: the feature whose
  * records use it. The stored object's key starts with it (`supply/{farmId}/…`).
  */
-export const FILE_KINDS = ['livestock', 'staff', 'supply', 'receipt', 'crop', 'listing', 'support'] as const;
+export const FILE_KINDS = [
+  'livestock',
+  'staff',
+  'supply',
+  'receipt',
+  'crop',
+  'listing',
+  'support',
+  'task',
+] as const;
 export type FileKind = (typeof FILE_KINDS)[number];
 
 /** Kinds whose files may be documents (a PDF) as well as photos: a receipt, a support attachment. */
@@ -21,6 +30,7 @@ export const FILE_READ_ACTION: Record<FileKind, FarmAction> = {
   crop: 'records.read',
   listing: 'records.read',
   support: 'records.read',
+  task: 'records.read',
 };
 
 /** The long side, in pixels, of a stored photo and of its thumbnail. */

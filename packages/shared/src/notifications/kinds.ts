@@ -17,6 +17,18 @@ export const NOTIFICATION_KINDS = {
     /** Shown in Settings › Notifications. */
     listed: true,
   },
+  /** The morning message (06:00 farm time): what is due today and what is overdue. */
+  tasks_today: {
+    importance: 'normal',
+    channels: { email: false, push: true, sms: false },
+    listed: true,
+  },
+  /** A task's day passed and it is not done: once per task. */
+  task_overdue: {
+    importance: 'normal',
+    channels: { email: false, push: true, sms: false },
+    listed: true,
+  },
   /** "Send a test notification" in Settings: the bell and this phone only. */
   test: {
     importance: 'normal',
@@ -56,6 +68,15 @@ export type NotificationParams = {
     low_threshold: string;
     unit: Unit;
   };
+  tasks_today: {
+    /** The farm's name: a person may work on several farms. */
+    farm_name: string;
+    due_today: number;
+    overdue: number;
+    /** The first few titles, most pressing first. */
+    titles: string[];
+  };
+  task_overdue: { task_id: string; title: string; due_date: string };
   test: Record<string, never>;
 };
 
@@ -107,12 +128,36 @@ export function notificationText(notification: KindWithParams): { title: string;
         body: `${p.supply_name}: ${grouped(p.quantity)} ${unit} left (low at ${grouped(p.low_threshold)} ${unit}). Buy more before it runs out.`,
       };
     }
+    case 'tasks_today': {
+      const p = notification.params;
+      const parts = [
+        p.due_today > 0 ? `${p.due_today} ${p.due_today === 1 ? 'task' : 'tasks'} due today` : null,
+        p.overdue > 0 ? `${p.overdue} overdue` : null,
+      ].filter(Boolean);
+      return {
+        title: `Today on ${p.farm_name}: ${parts.join(', ')}`,
+        body: p.titles.length > 0 ? `${p.titles.join('; ')}.` : 'Open Gona to see them.',
+      };
+    }
+    case 'task_overdue': {
+      const p = notification.params;
+      return {
+        title: `Overdue: ${p.title}`,
+        body: `${p.title} was due on ${dayMonthYear(p.due_date)} and is not done yet.`,
+      };
+    }
     case 'test':
       return {
         title: 'Test notification',
         body: 'Notifications from Gona reach you here.',
       };
   }
+}
+
+/** "2026-11-24" → "24/11/2026". */
+function dayMonthYear(date: string): string {
+  const [y, m, d] = date.split('-');
+  return `${d}/${m}/${y}`;
 }
 
 /** "12500.5" → "12,500.5", decimals as stored. */
@@ -128,4 +173,6 @@ export const NOTIFICATION_PATHS = {
   list: '/dashboard/notifications',
   settings: '/dashboard/settings/notifications',
   supply: (supplyId: string) => `/dashboard/inventory/${encodeURIComponent(supplyId)}`,
+  tasks: '/dashboard/tasks',
+  task: (taskId: string) => `/dashboard/tasks/${encodeURIComponent(taskId)}`,
 };

@@ -7,3 +7,4 @@ export * from './staff';
 export * from './members';
 export * from './notifications';
 export * from './files';
+export * from './tasks';

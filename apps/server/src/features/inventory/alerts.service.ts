@@ -9,7 +9,9 @@ import { auditInsert, auditUpdate } from '../../lib/audit';
 import type { FarmCtx } from '../../lib/ctx';
 import { AppError } from '../../lib/errors';
 import { keyset, newestFirst } from '../../lib/pagination';
+import { farmToday } from '../../lib/farm-time';
 import { notify } from '../notifications/notify.service';
+import { createTriggeredTask } from '../tasks/schedule.service';
 import { toAlert } from './inventory.rows';
 
 const NOT_FOUND = 'Alert not found';
@@ -117,13 +119,13 @@ export async function syncAlert(
 }
 
 /**
- * Tells the farm's owners and managers that stock went low, once per alert (the alert's id is the
+ * Tells the farm's owners and managers that stock went low, and puts "Buy more …" on their tasks, once per alert (the alert's id is the
  * event), in the caller's transaction so a movement that rolls back tells nobody. Workers and
  * viewers see the alert on the inventory screen but are not notified: buying more is not theirs.
  */
 export async function notifyLowStock(
   tx: Tx,
-  ctx: Pick<FarmCtx, 'farmId'>,
+  ctx: Pick<FarmCtx, 'farmId' | 'userId' | 'logger'>,
   alertId: string,
   supply: { id: string; name: string; unit: SupplyUnit; quantity: string; low_threshold: string },
 ): Promise<void> {
@@ -144,6 +146,14 @@ export async function notifyLowStock(
       dedupeKey: `low_stock:${alertId}`,
     },
   );
+  // And the work it calls for, on today's list of the managers (once per alert).
+  await createTriggeredTask(tx, ctx, {
+    sourceKey: `low_stock:${alertId}`,
+    title: `Buy more ${supply.name}`,
+    type: 'other',
+    dueDate: await farmToday(tx, ctx.farmId),
+    supplyId: supply.id,
+  });
 }
 
 /**

@@ -7,6 +7,7 @@ import {
   type RecordMovement,
 } from '@gona/shared/inventory';
 import { normalizeQuantity } from '@gona/shared/units';
+import type { Tx } from '../../db/client';
 import { supplies, supply_movements } from '../../db/schema/index';
 import { auditInsert } from '../../lib/audit';
 import type { FarmCtx } from '../../lib/ctx';
@@ -39,62 +40,72 @@ export async function recordMovement(
   if (input.unit_cost_kobo != null && !can(ctx.role, 'money.read')) {
     throw new AppError('VALIDATION', undefined, { unit_cost_kobo: WORKER_COST });
   }
-  return ctx.db.transaction(async (tx) => {
-    const [supply] = await tx
-      .select({
-        id: supplies.id,
-        name: supplies.name,
-        unit: supplies.unit,
-        quantity: supplies.quantity,
-        low_threshold: supplies.low_threshold,
-      })
-      .from(supplies)
-      .where(and(eq(supplies.farm_id, ctx.farmId), eq(supplies.id, supplyId)))
-      .for('update');
-    if (!supply) throw new AppError('NOT_FOUND', 'Supply not found');
+  return ctx.db.transaction((tx) => recordMovementIn(tx, ctx, supplyId, input));
+}
 
-    const { row: movement, replayed } = await insertOnce(tx, supply_movements, {
-      id: input.id,
-      farmId: ctx.farmId,
-      parent: { supply_id: supplyId },
-      values: () => ({
-        ...newMovement(normalizeQuantity(supply.quantity), input),
-        supply_id: supplyId,
-        user_id: ctx.userId,
-      }),
-    });
-    if (replayed)
-      return { movement: toMovement(movement), supply: await readSupply(tx, ctx.farmId, supplyId) };
+/**
+ * `recordMovement` inside the caller's transaction: a feature that records a stock use as part of
+ * its own event (a task done with the fertilizer it used) commits or rolls back both together.
+ */
+export async function recordMovementIn(
+  tx: Tx,
+  ctx: Omit<FarmCtx, 'db'>,
+  supplyId: string,
+  input: RecordMovement,
+): Promise<MovementResult> {
+  const [supply] = await tx
+    .select({
+      id: supplies.id,
+      name: supplies.name,
+      unit: supplies.unit,
+      quantity: supplies.quantity,
+      low_threshold: supplies.low_threshold,
+    })
+    .from(supplies)
+    .where(and(eq(supplies.farm_id, ctx.farmId), eq(supplies.id, supplyId)))
+    .for('update');
+  if (!supply) throw new AppError('NOT_FOUND', 'Supply not found');
 
-    const quantityAfter = normalizeQuantity(movement.quantity_after);
-    await tx
-      .update(supplies)
-      .set({
-        quantity: quantityAfter,
-        // The latest purchase price becomes the supply's unit cost, so stock value follows the market.
-        ...(input.kind === 'received' && input.unit_cost_kobo != null
-          ? { unit_cost_kobo: input.unit_cost_kobo }
-          : {}),
-        updated_at: new Date(),
-      })
-      .where(and(eq(supplies.farm_id, ctx.farmId), eq(supplies.id, supplyId)));
-    await auditInsert(tx, ctx, supply_movements, {
-      id: movement.id,
-      record: {
-        supply_id: supplyId,
-        supply_name: supply.name,
-        unit: supply.unit,
-        kind: movement.kind,
-        quantity: normalizeQuantity(movement.quantity),
-        quantity_after: quantityAfter,
-        reason: movement.reason,
-        unit_cost_kobo: movement.unit_cost_kobo,
-      },
-    });
-    const lowStockAlert = await syncAlert(tx, ctx, { ...supply, quantity: quantityAfter });
-    if (lowStockAlert) await notifyLowStock(tx, ctx, lowStockAlert, { ...supply, quantity: quantityAfter });
-    return { movement: toMovement(movement), supply: await readSupply(tx, ctx.farmId, supplyId) };
+  const { row: movement, replayed } = await insertOnce(tx, supply_movements, {
+    id: input.id,
+    farmId: ctx.farmId,
+    parent: { supply_id: supplyId },
+    values: () => ({
+      ...newMovement(normalizeQuantity(supply.quantity), input),
+      supply_id: supplyId,
+      user_id: ctx.userId,
+    }),
   });
+  if (replayed) return { movement: toMovement(movement), supply: await readSupply(tx, ctx.farmId, supplyId) };
+
+  const quantityAfter = normalizeQuantity(movement.quantity_after);
+  await tx
+    .update(supplies)
+    .set({
+      quantity: quantityAfter,
+      // The latest purchase price becomes the supply's unit cost, so stock value follows the market.
+      ...(input.kind === 'received' && input.unit_cost_kobo != null
+        ? { unit_cost_kobo: input.unit_cost_kobo }
+        : {}),
+      updated_at: new Date(),
+    })
+    .where(and(eq(supplies.farm_id, ctx.farmId), eq(supplies.id, supplyId)));
+  await auditInsert(tx, ctx, supply_movements, {
+    id: movement.id,
+    record: {
+      supply_id: supplyId,
+      supply_name: supply.name,
+      unit: supply.unit,
+      kind: movement.kind,
+      quantity: normalizeQuantity(movement.quantity),
+      quantity_after: quantityAfter,
+      reason: movement.reason,
+      unit_cost_kobo: movement.unit_cost_kobo,
+    },
+  });
+  const lowStockAlert = await syncAlert(tx, ctx, { ...supply, quantity: quantityAfter });
+  if (lowStockAlert) await notifyLowStock(tx, ctx, lowStockAlert, { ...supply, quantity: quantityAfter });
+  return { movement: toMovement(movement), supply: await readSupply(tx, ctx.farmId, supplyId) };
 }
 
 const pages = keyset({ order: newestFirst(supply_movements) });

@@ -1,6 +1,4 @@
 import { and, count, eq, ilike, like, ne, or } from 'drizzle-orm';
-import { DEFAULT_TIMEZONE } from '@gona/shared/farms';
-import { isTimeZone } from '@gona/shared/fields';
 import type { Page } from '@gona/shared/pagination';
 import { can } from '@gona/shared/permissions';
 import { phoneSearchDigits } from '@gona/shared/phone';
@@ -15,7 +13,7 @@ import {
   type WorkerCount,
 } from '@gona/shared/staff';
 import type { Db, Tx } from '../../db/client';
-import { farm_memberships, farms, staff } from '../../db/schema/index';
+import { farm_memberships, staff } from '../../db/schema/index';
 import { auditDelete, auditInsert, auditUpdate } from '../../lib/audit';
 import type { FarmCtx } from '../../lib/ctx';
 import { AppError } from '../../lib/errors';
@@ -23,6 +21,7 @@ import { newId } from '../../lib/ids';
 import { byName, keyset } from '../../lib/pagination';
 import { containing } from '../../lib/search';
 import { insertOnce, updateVersioned } from '../../lib/writes';
+import { farmToday } from '../../lib/farm-time';
 import { attachFiles, deleteFilesOf, listFilesOf } from '../files/files.service';
 import { farmPlan } from '../plans/plans.service';
 import { toStaffMember } from './staff.rows';
@@ -239,16 +238,6 @@ async function assertMemberOfFarm(
 }
 
 /** Today's date (yyyy-mm-dd) on the farm's clock. */
-async function farmToday(tx: Tx, farmId: string): Promise<string> {
-  const [farm] = await tx.select({ timezone: farms.timezone }).from(farms).where(eq(farms.id, farmId));
-  const timeZone = farm && isTimeZone(farm.timezone) ? farm.timezone : DEFAULT_TIMEZONE;
-  return new Intl.DateTimeFormat('en-CA', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(new Date());
-}
 
 function withoutUndefined<T extends object>(value: T): Partial<T> {
   return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;

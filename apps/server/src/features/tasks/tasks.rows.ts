@@ -1,0 +1,47 @@
+import { sql } from 'drizzle-orm';
+import type { Task, TaskAssignee } from '@gona/shared/tasks';
+import { staff, supplies, task_assignees, task_series, tasks } from '../../db/schema/index';
+
+/** The columns every task answer is read with: the task, its people, its supply and its rule. */
+export const taskColumns = {
+  task: tasks,
+  supply: { id: supplies.id, name: supplies.name, unit: supplies.unit },
+  rrule: task_series.rrule,
+  assignees: sql<TaskAssignee[]>`coalesce((
+    select json_agg(json_build_object('id', ${staff.id}, 'name', ${staff.name}, 'has_account', ${staff.member_user_id} is not null) order by ${staff.name})
+    from ${task_assignees} join ${staff} on ${staff.id} = ${task_assignees.staff_id}
+    where ${task_assignees.task_id} = ${tasks.id}
+  ), '[]'::json)`,
+};
+
+type TaskRow = {
+  task: typeof tasks.$inferSelect;
+  supply: { id: string; name: string; unit: string } | null;
+  rrule: string | null;
+  assignees: TaskAssignee[];
+};
+
+export function toTask(row: TaskRow): Task {
+  const { task } = row;
+  return {
+    id: task.id,
+    farm_id: task.farm_id,
+    title: task.title,
+    type: task.type,
+    notes: task.notes,
+    due_date: task.due_date,
+    due_time: task.due_time ? task.due_time.slice(0, 5) : null,
+    priority: task.priority,
+    status: task.status,
+    assignees: row.assignees,
+    supply: row.supply,
+    series_id: task.series_id,
+    rrule: row.rrule,
+    completed_at: task.completed_at?.toISOString() ?? null,
+    completed_by_name: task.completed_by_name,
+    completion_note: task.completion_note,
+    created_at: task.created_at.toISOString(),
+    updated_at: task.updated_at.toISOString(),
+    version: task.version,
+  };
+}

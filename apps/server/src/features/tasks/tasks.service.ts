@@ -1,0 +1,364 @@
+import { and, asc, count, desc, eq, gte, lt, lte, ne, sql, type SQL } from 'drizzle-orm';
+import { can } from '@gona/shared/permissions';
+import {
+  TODAY_SECTION_MAX,
+  UPCOMING_DAYS,
+  type Calendar,
+  type CalendarQuery,
+  type CompleteTask,
+  type CreateTask,
+  type Task,
+  type TaskWithPhotos,
+  type TodayTasks,
+  type UpdateTask,
+} from '@gona/shared/tasks';
+import type { Db, Tx } from '../../db/client';
+import { staff, supplies, task_assignees, task_series, tasks, users } from '../../db/schema/index';
+import { auditDelete, auditInsert, auditUpdate } from '../../lib/audit';
+import type { FarmCtx } from '../../lib/ctx';
+import { AppError } from '../../lib/errors';
+import { addDays, dateIn, farmTimeZone } from '../../lib/farm-time';
+import { newId } from '../../lib/ids';
+import { insertOnce, updateVersioned } from '../../lib/writes';
+import { attachFiles, deleteFilesOf, listFilesOf } from '../files/files.service';
+import { completionHook } from './hooks.service';
+import { createSeries } from './series.service';
+import { assertSupplyOfFarm, assigneeNames, setAssignees } from './tasks.checks';
+import { taskColumns, toTask } from './tasks.rows';
+
+const NOT_FOUND = 'Task not found';
+export const NOT_YOURS =
+  'This task is given to someone else. Ask the farm manager to give it to you, or to do it themselves.';
+
+/** Tasks with their people, supply and rule, ready for `toTask`. */
+export function selectTasks(db: Db | Tx) {
+  return db
+    .select(taskColumns)
+    .from(tasks)
+    .leftJoin(supplies, eq(supplies.id, tasks.supply_id))
+    .leftJoin(task_series, eq(task_series.id, tasks.series_id));
+}
+
+/** Given to this person (through their staff record), or to nobody. */
+export function mineOrUnassigned(userId: string): SQL {
+  return sql`(exists (
+    select 1 from ${task_assignees} join ${staff} on ${staff.id} = ${task_assignees.staff_id}
+    where ${task_assignees.task_id} = ${tasks.id} and ${staff.member_user_id} = ${userId}
+  ) or not exists (select 1 from ${task_assignees} where ${task_assignees.task_id} = ${tasks.id}))`;
+}
+
+/** Most pressing first within a day: high priority, then by time (untimed last), then as made. */
+const dayOrder = [
+  asc(tasks.due_date),
+  sql`(${tasks.priority} = 'high') desc`,
+  sql`(${tasks.priority} = 'low') asc`,
+  sql`${tasks.due_time} asc nulls last`,
+  asc(tasks.created_at),
+  asc(tasks.id),
+];
+
+/**
+ * The Today view in the farm's time zone: open tasks overdue, everything due today (done ones
+ * too, ticked), and open tasks of the next UPCOMING_DAYS days; each section its first
+ * TODAY_SECTION_MAX tasks and its total. `mine`: a worker's own and unassigned tasks.
+ */
+export async function todayTasks(ctx: FarmCtx, options: { mine: boolean }): Promise<TodayTasks> {
+  const today = dateIn(await farmTimeZone(ctx.db, ctx.farmId));
+  const farmAndMine = and(
+    eq(tasks.farm_id, ctx.farmId),
+    options.mine ? mineOrUnassigned(ctx.userId) : undefined,
+  );
+  const open = eq(tasks.status, 'open');
+  const sections = {
+    overdue: and(farmAndMine, open, lt(tasks.due_date, today)),
+    due_today: and(farmAndMine, eq(tasks.due_date, today)),
+    upcoming: and(
+      farmAndMine,
+      open,
+      gte(tasks.due_date, addDays(today, 1)),
+      lte(tasks.due_date, addDays(today, UPCOMING_DAYS)),
+    ),
+  };
+  const read = async (where: SQL | undefined) => {
+    const [rows, [total]] = await Promise.all([
+      selectTasks(ctx.db)
+        .where(where)
+        .orderBy(...dayOrder)
+        .limit(TODAY_SECTION_MAX),
+      ctx.db.select({ total: count() }).from(tasks).where(where),
+    ]);
+    return { items: rows.map(toTask), total: total?.total ?? 0 };
+  };
+  const [overdue, dueToday, upcoming] = await Promise.all([
+    read(sections.overdue),
+    read(sections.due_today),
+    read(sections.upcoming),
+  ]);
+  return { today, overdue, due_today: dueToday, upcoming };
+}
+
+/** Every task due in a calendar's days, in the farm's dates. */
+export async function calendarTasks(ctx: FarmCtx, query: CalendarQuery): Promise<Calendar> {
+  const today = dateIn(await farmTimeZone(ctx.db, ctx.farmId));
+  const rows = await ctx.db
+    .select({
+      id: tasks.id,
+      title: tasks.title,
+      type: tasks.type,
+      due_date: tasks.due_date,
+      due_time: tasks.due_time,
+      priority: tasks.priority,
+      status: tasks.status,
+      series_id: tasks.series_id,
+    })
+    .from(tasks)
+    .where(
+      and(
+        eq(tasks.farm_id, ctx.farmId),
+        gte(tasks.due_date, query.from),
+        lte(tasks.due_date, query.to),
+        query.mine === 'true' ? mineOrUnassigned(ctx.userId) : undefined,
+      ),
+    )
+    .orderBy(...dayOrder);
+  return { today, items: rows.map((row) => ({ ...row, due_time: row.due_time?.slice(0, 5) ?? null })) };
+}
+
+/** The tasks about one record (a supply, a person): open ones by day, and the last few done. */
+export async function tasksAbout(
+  ctx: FarmCtx,
+  about: { supply_id?: string | undefined; staff_id?: string | undefined },
+): Promise<{ open: Task[]; closed: Task[] }> {
+  const which = and(
+    eq(tasks.farm_id, ctx.farmId),
+    about.supply_id ? eq(tasks.supply_id, about.supply_id) : undefined,
+    about.staff_id
+      ? sql`exists (select 1 from ${task_assignees} where ${task_assignees.task_id} = ${tasks.id} and ${task_assignees.staff_id} = ${about.staff_id})`
+      : undefined,
+  );
+  const [open, closed] = await Promise.all([
+    selectTasks(ctx.db)
+      .where(and(which, eq(tasks.status, 'open')))
+      .orderBy(...dayOrder)
+      .limit(TODAY_SECTION_MAX),
+    selectTasks(ctx.db)
+      .where(and(which, ne(tasks.status, 'open')))
+      .orderBy(desc(tasks.completed_at), desc(tasks.id))
+      .limit(5),
+  ]);
+  return { open: open.map(toTask), closed: closed.map(toTask) };
+}
+
+export async function getTask(ctx: FarmCtx, taskId: string): Promise<TaskWithPhotos> {
+  return readTask(ctx.db, ctx.farmId, taskId);
+}
+
+export async function readTask(db: Db | Tx, farmId: string, taskId: string): Promise<TaskWithPhotos> {
+  const [row] = await selectTasks(db).where(and(eq(tasks.farm_id, farmId), eq(tasks.id, taskId)));
+  if (!row) throw new AppError('NOT_FOUND', NOT_FOUND);
+  return { ...toTask(row), photos: await listFilesOf(db, farmId, tasks, taskId) };
+}
+
+/**
+ * A new task, or the first of a repeating one (`rrule`): the series writes its days out and the
+ * id the phone made is its first task. A replay of the same id answers the first result.
+ */
+export async function createTask(ctx: FarmCtx, input: CreateTask): Promise<TaskWithPhotos> {
+  return ctx.db.transaction(async (tx) => {
+    const { id = newId(), rrule, assignee_ids: assigneeIds, ...values } = input;
+    const names = await assigneeNames(tx, ctx.farmId, assigneeIds);
+    await assertSupplyOfFarm(tx, ctx.farmId, values.supply_id);
+    if (rrule) {
+      const [replay] = await tx.select({ farm: tasks.farm_id }).from(tasks).where(eq(tasks.id, id));
+      if (replay) {
+        if (replay.farm !== ctx.farmId) throw new AppError('CONFLICT', 'This record already exists.');
+        return readTask(tx, ctx.farmId, id);
+      }
+      const series = await createSeries(tx, ctx, { ...values, rrule, assigneeIds, firstTaskId: id });
+      const first = await readTask(tx, ctx.farmId, series.firstTaskId);
+      await auditInsert(tx, ctx, tasks, { id: first.id, record: { ...values, rrule, assignees: names } });
+      return first;
+    }
+    const { row, replayed } = await insertOnce(tx, tasks, {
+      id,
+      farmId: ctx.farmId,
+      values: { ...values, created_by: ctx.userId },
+    });
+    if (!replayed) {
+      await setAssignees(tx, ctx.farmId, row.id, assigneeIds);
+      await auditInsert(tx, ctx, tasks, { id: row.id, record: { ...values, assignees: names } });
+    }
+    return readTask(tx, ctx.farmId, row.id);
+  });
+}
+
+/** A change to one task (optimistic concurrency as every record). */
+export async function updateTask(ctx: FarmCtx, taskId: string, input: UpdateTask): Promise<TaskWithPhotos> {
+  const { version, assignee_ids: assigneeIds, ...changes } = input;
+  return ctx.db.transaction(async (tx) => {
+    await assertSupplyOfFarm(tx, ctx.farmId, changes.supply_id);
+    const names = assigneeIds ? await assigneeNames(tx, ctx.farmId, assigneeIds) : null;
+    const updated = await updateVersioned(tx, tasks, {
+      where: and(eq(tasks.farm_id, ctx.farmId), eq(tasks.id, taskId)),
+      version,
+      changes,
+      notFound: NOT_FOUND,
+    });
+    let assignees = null;
+    if (assigneeIds && names) {
+      const before = await currentAssigneeNames(tx, taskId);
+      if (before.join('\n') !== names.join('\n')) {
+        await setAssignees(tx, ctx.farmId, taskId, assigneeIds);
+        assignees = { assignees: { from: before, to: names } };
+        if (!updated.changes) await bumpVersion(tx, taskId);
+      }
+    }
+    await auditUpdate(tx, ctx, tasks, {
+      id: taskId,
+      changes: updated.changes || assignees ? { ...updated.changes, ...assignees } : null,
+      context: { title: updated.row.title },
+    });
+    return readTask(tx, ctx.farmId, taskId);
+  });
+}
+
+export async function deleteTask(ctx: FarmCtx, taskId: string): Promise<void> {
+  await ctx.db.transaction(async (tx) => {
+    const [row] = await tx
+      .delete(tasks)
+      .where(and(eq(tasks.farm_id, ctx.farmId), eq(tasks.id, taskId)))
+      .returning();
+    if (!row) throw new AppError('NOT_FOUND', NOT_FOUND);
+    await deleteFilesOf(ctx, tx, tasks, taskId);
+    await auditDelete(tx, ctx, tasks, { id: taskId, record: { title: row.title, due_date: row.due_date } });
+  });
+}
+
+/**
+ * Done, once: the task is held while it is marked, so a double tap or a replay from the phone
+ * answers the task as it is and records nothing twice. What the work used is recorded by the
+ * features that own it (completion hooks), in the same transaction. A worker completes their own
+ * tasks and tasks given to nobody.
+ */
+export async function completeTask(
+  ctx: FarmCtx,
+  taskId: string,
+  input: CompleteTask,
+): Promise<TaskWithPhotos> {
+  return ctx.db.transaction(async (tx) => {
+    const task = await holdTask(tx, ctx, taskId);
+    if (task.status === 'done') return readTask(tx, ctx.farmId, taskId);
+    for (const record of input.records) {
+      const hook = completionHook(record.kind);
+      if (!hook) throw new AppError('VALIDATION', undefined, { records: 'Choose what to record' });
+      await hook(tx, ctx, task, record);
+    }
+    await close(tx, ctx, task, 'done', input.note ?? null);
+    if (input.photo_ids?.length)
+      await attachFiles(ctx, tx, { table: tasks, id: taskId, kind: 'task', fileIds: input.photo_ids });
+    return readTask(tx, ctx.farmId, taskId);
+  });
+}
+
+/** Not done, on purpose (rain stopped the spraying): kept with the reason, off the lists. */
+export async function skipTask(ctx: FarmCtx, taskId: string, note: string | null): Promise<TaskWithPhotos> {
+  return ctx.db.transaction(async (tx) => {
+    const task = await holdTask(tx, ctx, taskId);
+    if (task.status === 'skipped') return readTask(tx, ctx.farmId, taskId);
+    if (task.status === 'done')
+      throw new AppError('CONFLICT', 'This task is already done. Mark it as not done first.');
+    await close(tx, ctx, task, 'skipped', note);
+    return readTask(tx, ctx.farmId, taskId);
+  });
+}
+
+/** Open again (ticked by mistake). What the completion recorded stays recorded. */
+export async function reopenTask(ctx: FarmCtx, taskId: string): Promise<TaskWithPhotos> {
+  return ctx.db.transaction(async (tx) => {
+    const task = await holdTask(tx, ctx, taskId);
+    if (task.status === 'open') return readTask(tx, ctx.farmId, taskId);
+    await tx
+      .update(tasks)
+      .set({
+        status: 'open',
+        completed_at: null,
+        completed_by: null,
+        completed_by_name: null,
+        completion_note: null,
+        version: task.version + 1,
+        updated_at: new Date(),
+      })
+      .where(eq(tasks.id, taskId));
+    await auditUpdate(tx, ctx, tasks, {
+      id: taskId,
+      changes: { status: { from: task.status, to: 'open' } },
+      context: { title: task.title },
+    });
+    return readTask(tx, ctx.farmId, taskId);
+  });
+}
+
+/** The task, held for its change; 404 outside the farm, 403 for a worker's colleague's task. */
+async function holdTask(tx: Tx, ctx: FarmCtx, taskId: string) {
+  const [task] = await tx
+    .select()
+    .from(tasks)
+    .where(and(eq(tasks.farm_id, ctx.farmId), eq(tasks.id, taskId)))
+    .for('update');
+  if (!task) throw new AppError('NOT_FOUND', NOT_FOUND);
+  if (!can(ctx.role, 'records.write')) {
+    const [mine] = await tx
+      .select({ yes: sql<number>`1` })
+      .from(tasks)
+      .where(and(eq(tasks.id, taskId), mineOrUnassigned(ctx.userId)));
+    if (!mine) throw new AppError('FORBIDDEN', NOT_YOURS);
+  }
+  return task;
+}
+
+async function close(
+  tx: Tx,
+  ctx: FarmCtx,
+  task: typeof tasks.$inferSelect,
+  status: 'done' | 'skipped',
+  note: string | null,
+): Promise<void> {
+  const [person] = await tx
+    .select({ first: users.first_name, last: users.last_name })
+    .from(users)
+    .where(eq(users.id, ctx.userId));
+  const name = person ? `${person.first} ${person.last}` : null;
+  await tx
+    .update(tasks)
+    .set({
+      status,
+      completed_at: new Date(),
+      completed_by: ctx.userId,
+      completed_by_name: name,
+      completion_note: note,
+      version: task.version + 1,
+      updated_at: new Date(),
+    })
+    .where(eq(tasks.id, task.id));
+  await auditUpdate(tx, ctx, tasks, {
+    id: task.id,
+    changes: { status: { from: task.status, to: status } },
+    context: { title: task.title, ...(note ? { note } : {}) },
+  });
+}
+
+async function currentAssigneeNames(tx: Tx, taskId: string): Promise<string[]> {
+  const rows = await tx
+    .select({ name: staff.name })
+    .from(task_assignees)
+    .innerJoin(staff, eq(staff.id, task_assignees.staff_id))
+    .where(eq(task_assignees.task_id, taskId));
+  return rows.map((row) => row.name).sort();
+}
+
+async function bumpVersion(tx: Tx, taskId: string) {
+  await tx
+    .update(tasks)
+    .set({ version: sql`${tasks.version} + 1`, updated_at: new Date() })
+    .where(eq(tasks.id, taskId));
+}
