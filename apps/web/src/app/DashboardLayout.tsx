@@ -20,6 +20,12 @@ const RefusedStaffChange = lazy(() =>
   })),
 );
 
+const RefusedTaskChange = lazy(() =>
+  import('@/features/tasks/components/RefusedTaskChange').then((module) => ({
+    default: module.RefusedTaskChange,
+  })),
+);
+
 /** /dashboard/*: the shell around every dashboard screen. A user without any farm creates one first. */
 export function DashboardLayout() {
   const { pathname } = useLocation();
@@ -36,6 +42,8 @@ export function DashboardLayout() {
         <Suspense fallback={null}>
           {item.mutationKey[0] === 'staff' ? (
             <RefusedStaffChange item={item} />
+          ) : item.mutationKey[0] === 'tasks' ? (
+            <RefusedTaskChange item={item} />
           ) : (
             <RefusedChange item={item} />
           )}

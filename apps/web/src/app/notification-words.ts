@@ -2,6 +2,7 @@ import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Notification, NotificationParams } from '@gona/shared/notifications';
 import { useQuantityText } from '@/features/inventory/format';
+import { dayMonthYear } from '@/lib/format';
 import type { NotificationWords } from '@/features/notifications/components/NotificationList';
 
 /**
@@ -24,6 +25,27 @@ export function useNotificationWords(): (notification: Notification) => Notifica
               quantity: quantityText(p.quantity, p.unit),
               threshold: quantityText(p.low_threshold, p.unit),
             }),
+          };
+        }
+        case 'tasks_today': {
+          const p = notification.params as NotificationParams['tasks_today'];
+          const parts = [
+            p.due_today > 0 ? t('kinds.tasks_today.due', { count: p.due_today }) : null,
+            p.overdue > 0 ? t('kinds.tasks_today.overdue', { count: p.overdue }) : null,
+          ].filter(Boolean);
+          return {
+            title: t('kinds.tasks_today.title', { farm: p.farm_name, parts: parts.join(', ') }),
+            body:
+              p.titles.length > 0
+                ? t('kinds.tasks_today.body', { titles: p.titles.join('; ') })
+                : t('kinds.tasks_today.bodyEmpty'),
+          };
+        }
+        case 'task_overdue': {
+          const p = notification.params as NotificationParams['task_overdue'];
+          return {
+            title: t('kinds.task_overdue.title', { title: p.title }),
+            body: t('kinds.task_overdue.body', { title: p.title, date: dayMonthYear(p.due_date) }),
           };
         }
         case 'test':

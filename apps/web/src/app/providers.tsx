@@ -2,6 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client';
 import { registerInventoryMutationDefaults } from '@/features/inventory/api';
 import { registerStaffMutationDefaults } from '@/features/staff/mutations';
+import { registerTaskMutationDefaults } from '@/features/tasks/mutations';
 import { pruneWaitingPhotos } from '@/lib/photo-store';
 import {
   createQueryClient,
@@ -44,5 +45,6 @@ export function createAppQueryClient() {
   const queryClient = createQueryClient();
   registerInventoryMutationDefaults(queryClient);
   registerStaffMutationDefaults(queryClient);
+  registerTaskMutationDefaults(queryClient);
   return queryClient;
 }

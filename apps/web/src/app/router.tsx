@@ -106,6 +106,7 @@ function dashboardRoutes(): RouteObject[] {
           ]),
         },
         { path: paths.staff, ...lazyScreen('staff', () => import('./routes/staff'), ['staff']) },
+        { path: paths.tasks, ...lazyScreen('tasks', () => import('./routes/tasks'), ['tasks']) },
         {
           path: paths.addStaff,
           ...lazyScreen('add-staff', () => import('./routes/add-staff'), ['staff', 'photos']),

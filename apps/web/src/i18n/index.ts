@@ -23,6 +23,7 @@ const ON_DEMAND = {
   photos: () => import('./en/photos.json'),
   public: () => import('./en/public.json'),
   staff: () => import('./en/staff.json'),
+  tasks: () => import('./en/tasks.json'),
 } satisfies Record<string, () => Promise<{ default: Record<string, unknown> }>>;
 
 export type OnDemandNamespace = keyof typeof ON_DEMAND;

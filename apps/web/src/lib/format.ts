@@ -18,3 +18,19 @@ export function safeReturnPath(value: string | null | undefined): string | null 
   if (!value || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return null;
   return value;
 }
+
+/** A calendar date as stored (yyyy-mm-dd) as people read it: dd/mm/yyyy. */
+export function dayMonthYear(date: string): string {
+  const [year, month, day] = date.split('-');
+  return `${day}/${month}/${year}`;
+}
+
+/** Today's date (yyyy-mm-dd) on the farm's clock, for a form's default. */
+export function todayOnFarm(timeZone = 'Africa/Lagos'): string {
+  return new Intl.DateTimeFormat('en-CA', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(new Date());
+}

@@ -19,6 +19,7 @@ export const paths = {
   staff: '/dashboard/staff',
   addStaff: '/dashboard/add-staff',
   staffEdit: '/dashboard/staff/edit/:id',
+  tasks: '/dashboard/tasks',
   inventory: '/dashboard/inventory',
   suppliers: '/dashboard/inventory/suppliers',
   supply: '/dashboard/inventory/:supplyId',

@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ChevronRight, Package, PawPrint, Sprout, Users, Wallet } from 'lucide-react';
@@ -8,6 +9,10 @@ import { useFarmSelection } from '@/features/farms/useFarmSelection';
 import { LowStockCard } from '@/features/inventory/components/InventoryWidgets';
 import { useSession } from '@/lib/session';
 import { paths } from '@/lib/paths';
+import { can } from '@gona/shared/permissions';
+
+// Its own chunk, fetched as the dashboard renders: the first load's budget stays with the shell.
+const TodayCard = lazy(() => import('@/features/tasks/components/TodayCard'));
 
 const STEPS = [
   { key: 'staff', path: paths.staff, icon: Users },
@@ -36,6 +41,15 @@ export default function DashboardHomeScreen() {
         )}
         {selectedFarm && <p className="text-stone-700">{selectedFarm.location}</p>}
       </header>
+      {selectedFarm && (
+        <Suspense fallback={null}>
+          <TodayCard
+            farmId={selectedFarm.id}
+            mine={!can(selectedFarm.role, 'records.write')}
+            tasksPath={paths.tasks}
+          />
+        </Suspense>
+      )}
       {selectedFarm && <LowStockCard farmId={selectedFarm.id} inventoryPath={paths.inventory} />}
       <section
         aria-labelledby="getting-started"

@@ -72,6 +72,38 @@ describe('the notifications screen', () => {
     expect(within(list).getByText(body)).toBeTruthy();
   });
 
+  it('says the morning tasks and an overdue task in the same English as push', async () => {
+    const morning = {
+      kind: 'tasks_today' as const,
+      params: {
+        farm_name: 'Sunrise Farm',
+        due_today: 2,
+        overdue: 1,
+        titles: ['Vaccinate the layers', 'Mend the fence'],
+      },
+    };
+    const overdue = {
+      kind: 'task_overdue' as const,
+      params: { task_id: FEED.id, title: 'Collect eggs', due_date: '2027-03-10' },
+    };
+    renderList([
+      aNotification(
+        { ...morning, id: anId(0xb1), title: 'stored', body: 'stored', link: '/dashboard/tasks' },
+        FEED,
+      ),
+      aNotification(
+        { ...overdue, id: anId(0xb2), title: 'stored', body: 'stored', link: '/dashboard/tasks' },
+        FEED,
+      ),
+    ]);
+    const list = await screen.findByRole('list', { name: 'Your notifications' });
+    for (const notification of [morning, overdue]) {
+      const { title, body } = notificationText(notification);
+      expect(within(list).getByText(title, { exact: false })).toBeTruthy();
+      expect(within(list).getByText(body)).toBeTruthy();
+    }
+  });
+
   it('opens what a notification is about, on its farm, and marks it read', async () => {
     const onOtherFarm = aNotification(
       { id: anId(0xa3), farm_id: OTHER_FARM },

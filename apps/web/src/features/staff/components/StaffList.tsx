@@ -19,7 +19,8 @@ import {
 import { pageItems } from '@/lib/paged-query';
 import { useDebounced } from '@/lib/use-debounced';
 import { useShownMember, useStaffList, useWaitingStaff, type ShownMember, type StaffFilters } from '../api';
-import { dayMonthYear, usePayText } from '../format';
+import { dayMonthYear } from '@/lib/format';
+import { usePayText } from '../format';
 
 type Props = {
   farmId: string;

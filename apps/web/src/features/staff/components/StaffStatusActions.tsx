@@ -7,7 +7,7 @@ import { ApiError } from '@/lib/http';
 import { QUEUED, submitOrQueue } from '@/lib/offline';
 import { useDeleteStaff, type ShownMember } from '../api';
 import { useUpdateStaff } from '../mutations';
-import { dayMonthYear, todayOnFarm } from '../format';
+import { dayMonthYear, todayOnFarm } from '@/lib/format';
 import { WorkerLimitNotice } from './WorkerLimit';
 
 type Props = {
