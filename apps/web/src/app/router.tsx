@@ -80,7 +80,7 @@ export const routes: RouteObject[] = [
 
 function dashboardRoutes(): RouteObject[] {
   return [
-    { index: true, ...lazyScreen('dashboard', () => import('./routes/dashboard-home'), ['inventory']) },
+    { index: true, ...lazyScreen('dashboard', () => import('./routes/dashboard-home')) },
     { path: paths.selectFarm, ...lazyScreen('select-farm', () => import('./routes/select-farm')) },
     {
       path: paths.dashboardCreateFarm,

@@ -62,7 +62,11 @@ describe('Settings › Notifications', () => {
     expect(await screen.findByText('Notification settings saved.')).toBeTruthy();
     expect(saved?.body).toEqual({
       version: 0,
-      channels: { low_stock: { email: false, push: true, sms: false } },
+      channels: {
+        low_stock: { email: false, push: true, sms: false },
+        tasks_today: { email: false, push: true, sms: false },
+        task_overdue: { email: false, push: true, sms: false },
+      },
       quiet_hours: null,
       digest: { enabled: true, hour: 18 },
     });
@@ -85,7 +89,8 @@ describe('Settings › Notifications', () => {
       },
     });
     renderScreen();
-    const sms = await screen.findByRole('checkbox', { name: 'SMS to 12' });
+    await screen.findByRole('group', { name: 'Low stock' });
+    const sms = lowStock().getByRole('checkbox', { name: 'SMS to 12' });
     expect(sms).toBeEnabled();
     fireEvent.click(sms);
     fireEvent.click(screen.getByRole('button', { name: 'Save settings' }));

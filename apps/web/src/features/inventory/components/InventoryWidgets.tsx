@@ -4,9 +4,12 @@ import { Download, TriangleAlert } from 'lucide-react';
 import { buttonClasses } from '@/components/ui/Button';
 import { exportUrls, useOpenAlertCount } from '../api';
 
-/** The dashboard card: how many supplies are low (by quantity, dismissed alerts included), linking to the inventory. */
+/**
+ * The dashboard card: how many supplies are low (by quantity, dismissed alerts included), linking to
+ * the inventory. Its words are the dashboard's, so the dashboard does not download inventory's.
+ */
 export function LowStockCard({ farmId, inventoryPath }: { farmId: string; inventoryPath: string }) {
-  const { t } = useTranslation('inventory');
+  const { t } = useTranslation('dashboard');
   const count = useOpenAlertCount(farmId);
   const low = count.data?.low_stock ?? 0;
   return (
@@ -19,16 +22,16 @@ export function LowStockCard({ farmId, inventoryPath }: { farmId: string; invent
           aria-hidden="true"
           className={low > 0 ? 'size-5 text-amber-700' : 'size-5 text-stone-500'}
         />
-        {t('alerts.card.title')}
+        {t('home.lowStock.title')}
       </h2>
       <p className="mt-2 text-2xl font-bold tabular-nums text-stone-900">
-        {count.isPending ? '…' : t('alerts.card.count', { count: low })}
+        {count.isPending ? '…' : t('home.lowStock.count', { count: low })}
       </p>
       <Link
         to={inventoryPath}
         className="mt-3 inline-flex min-h-11 items-center font-medium text-green-800 underline-offset-2 hover:underline"
       >
-        {t('alerts.card.open')}
+        {t('home.lowStock.open')}
       </Link>
     </section>
   );
