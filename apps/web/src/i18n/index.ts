@@ -22,6 +22,7 @@ const ON_DEMAND = {
   notifications: () => import('./en/notifications.json'),
   photos: () => import('./en/photos.json'),
   public: () => import('./en/public.json'),
+  screens: () => import('./en/screens.json'),
   staff: () => import('./en/staff.json'),
   tasks: () => import('./en/tasks.json'),
 } satisfies Record<string, () => Promise<{ default: Record<string, unknown> }>>;

@@ -14,18 +14,18 @@ const SECTIONS = [
 ] as const;
 
 export default function SettingsScreen() {
-  const { t } = useTranslation('dashboard');
+  const { t } = useTranslation('screens');
   return (
     <>
-      <PageHeader title={t('screens.settings.title')} />
+      <PageHeader title={t('settings.title')} />
       <ul className="flex flex-col divide-y divide-stone-100 rounded-2xl border border-stone-200 bg-white">
         {SECTIONS.map(({ key, path, icon: Icon }) => (
           <li key={key}>
             <Link to={path} className="flex min-h-16 items-center gap-3 px-4 py-3 hover:bg-stone-50">
               <Icon aria-hidden="true" className="size-6 shrink-0 text-green-700" />
               <span className="flex flex-1 flex-col">
-                <span className="font-semibold text-stone-900">{t(`screens.settings.${key}`)}</span>
-                <span className="text-sm text-stone-700">{t(`screens.settings.${key}Hint`)}</span>
+                <span className="font-semibold text-stone-900">{t(`settings.${key}`)}</span>
+                <span className="text-sm text-stone-700">{t(`settings.${key}Hint`)}</span>
               </span>
               <ChevronRight aria-hidden="true" className="size-5 text-stone-500" />
             </Link>

@@ -4,15 +4,15 @@ import { buttonClasses, EmptyState, PageHeader } from '@/components/ui';
 import { publicConfig } from '@/lib/public-config';
 
 export default function SupportScreen() {
-  const { t } = useTranslation('dashboard');
+  const { t } = useTranslation('screens');
   const email = publicConfig.support_email;
   return (
     <>
-      <PageHeader title={t('screens.support.title')} />
+      <PageHeader title={t('support.title')} />
       <EmptyState
         icon={LifeBuoy}
-        title={t('screens.support.title')}
-        description={t('screens.support.empty', { email })}
+        title={t('support.title')}
+        description={t('support.empty', { email })}
         action={
           <a href={`mailto:${email}`} className={buttonClasses('primary')}>
             {email}

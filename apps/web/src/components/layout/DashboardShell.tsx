@@ -1,17 +1,19 @@
-import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { CircleAlert, Menu, WifiOff, X } from 'lucide-react';
 import { LogoIcon } from '@/components/brand/Logo';
 import { Button } from '@/components/ui/Button';
 import { cx } from '@/components/ui/cx';
-import { Dialog } from '@/components/ui/Dialog';
 import { useFocusTrap } from '@/components/ui/useFocusTrap';
 import { readFlag, STORAGE_KEYS, writeFlag } from '@/lib/storage';
 import { useAttentionItems, type AttentionItem } from '@/lib/needs-attention';
 import { useOnline } from '@/lib/offline';
 import { useQueuedChangeCount } from '@/lib/query-client';
 import { Sidebar } from './Sidebar';
+
+// Opened only when a queued change was refused: not part of the shell's first load.
+const AttentionDialog = lazy(() => import('./AttentionDialog'));
 
 type DashboardShellProps = {
   farmSwitcher: ReactNode;
@@ -138,20 +140,15 @@ export function DashboardShell({
             </Button>
           </div>
         )}
-        <Dialog
-          open={reviewing && attention.length > 0}
-          onClose={() => setReviewing(false)}
-          title={t('attention.title')}
-          description={t('attention.intro')}
-        >
-          <ul aria-label={t('attention.listLabel')} className="flex flex-col gap-3">
-            {attention.map((item) => (
-              <li key={item.id} className="rounded-xl border border-stone-200 bg-white p-4">
-                {renderAttentionItem(item)}
-              </li>
-            ))}
-          </ul>
-        </Dialog>
+        {reviewing && attention.length > 0 && (
+          <Suspense fallback={null}>
+            <AttentionDialog
+              items={attention}
+              renderItem={renderAttentionItem}
+              onClose={() => setReviewing(false)}
+            />
+          </Suspense>
+        )}
         <main id="main" className="mx-auto w-full max-w-6xl px-4 py-6 md:px-8">
           {children}
         </main>
