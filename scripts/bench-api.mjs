@@ -1,5 +1,5 @@
-// API budgets of the farm lists: seeds one farm with 10,000 supplies, 100,000 stock movements and
-// 10,000 staff on PostgreSQL, starts the server against that database, and measures the busiest reads
+// API budgets of the farm lists: seeds one farm with 10,000 supplies, 100,000 stock movements,
+// 10,000 staff and 50,000 tasks (five years of work, half given to someone) on PostgreSQL, starts the server against that database, and measures the busiest reads
 // with autocannon at 50 concurrent connections. Budget: p95 ≤ 50 ms. Run alone with
 // `node scripts/bench-api.mjs` (after `npm run build`); `npm run bench` runs it after the web budgets.
 //
@@ -21,6 +21,9 @@ const CONNECTIONS = 50;
 const SUPPLIES = 10_000;
 const MOVEMENTS_PER_SUPPLY = 10;
 const STAFF = 10_000;
+const TASKS = 50_000;
+/** The tasks' days run from this many days ago to a year ahead: about 27 a day. */
+const TASK_DAYS_BACK = 1_500;
 const BUDGET_P95_MS = 50;
 /** The page size the web app asks for (apps/web/src/features/inventory/api.ts, PAGE_SIZE). */
 const PAGE = 25;
@@ -44,7 +47,7 @@ try {
   console.log(
     `\nFarm API on PostgreSQL: one farm with ${seeded.supplies.toLocaleString('en')} supplies, ` +
       `${seeded.movements.toLocaleString('en')} movements, ${seeded.alerts} open alerts, ` +
-      `${seeded.staff.toLocaleString('en')} staff (${seeded.seconds} s to seed)`,
+      `${seeded.staff.toLocaleString('en')} staff, ${seeded.tasks.toLocaleString('en')} tasks (${seeded.seconds} s to seed)`,
   );
   const base = `/api/farms/${farmId}`;
   const endpoints = [
@@ -59,6 +62,16 @@ try {
     ['staff, searched by name', `${base}/staff?search=okafor&limit=${PAGE}`],
     ['staff of a job who left', `${base}/staff?job=herdsman&status=left&limit=${PAGE}`],
     ['staff count against the plan', `${base}/staff/summary`],
+    ['tasks: Today (overdue, today, 7 days)', `${base}/tasks/today`],
+    ['tasks: My tasks today', `${base}/tasks/today?mine=true`],
+    [
+      'tasks: calendar month (42 days)',
+      `${base}/tasks/calendar?from=${monthGridStart()}&to=${addDays(monthGridStart(), 41)}`,
+    ],
+    [
+      'tasks: my calendar month',
+      `${base}/tasks/calendar?from=${monthGridStart()}&to=${addDays(monthGridStart(), 41)}&mine=true`,
+    ],
   ];
   const only = process.env.BENCH_ONLY;
   const rows = [];
@@ -75,6 +88,19 @@ try {
   if (process.env.BENCH_KEEP_DB !== '1') {
     await withClient(ADMIN_URL, (admin) => admin.query(`DROP DATABASE IF EXISTS ${DB_NAME} WITH (FORCE)`));
   }
+}
+
+/** The Monday that starts this month's calendar grid (six weeks). */
+function monthGridStart() {
+  const first = new Date();
+  first.setUTCDate(1);
+  const weekday = (first.getUTCDay() + 6) % 7;
+  return addDays(first.toISOString().slice(0, 10), -weekday);
+}
+
+function addDays(date, days) {
+  const [y, m, d] = date.split('-').map(Number);
+  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
 }
 
 async function measure(url, cookie) {
@@ -193,10 +219,43 @@ async function seed(farmId) {
        FROM generate_series(1, $2::int) i`,
       [farmId, STAFF],
     );
-    await db.query('ANALYZE');
+    // Five years of tasks; the past mostly done, one in twenty left open (overdue); half given to
+    // someone, and the owner is on the staff list so "My tasks" has their share.
+    await db.query(
+      `INSERT INTO tasks (id, farm_id, title, type, due_date, priority, status, completed_at, completed_by, created_at, updated_at)
+       SELECT gen_random_uuid(), $1, 'Task ' || i,
+              (ARRAY['land_preparation','planting','weeding','fertilizer_application','spraying','irrigation','harvesting','feeding','vaccination','deworming','cleaning','maintenance','delivery','other'])[1 + i % 14],
+              d, (ARRAY['high','normal','low'])[1 + i % 3],
+              CASE WHEN d < current_date AND i % 20 <> 0 THEN 'done' ELSE 'open' END,
+              CASE WHEN d < current_date AND i % 20 <> 0 THEN now() END,
+              CASE WHEN d < current_date AND i % 20 <> 0 THEN $3::uuid END,
+              now() - make_interval(mins => i), now() - make_interval(mins => i)
+       FROM generate_series(1, $2::int) i, LATERAL (SELECT current_date - $4::int + (i % ($4::int + 365)) AS d) day`,
+      [farmId, TASKS, userId, TASK_DAYS_BACK],
+    );
+    await db.query(
+      `UPDATE staff SET member_user_id = $2 WHERE id = (SELECT id FROM staff WHERE farm_id = $1 AND status = 'active' LIMIT 1)`,
+      [farmId, userId],
+    );
+    await db.query(
+      `INSERT INTO task_assignees (task_id, staff_id, farm_id)
+       SELECT t.id, s.id, $1
+       FROM (SELECT id, row_number() OVER (ORDER BY id) rn FROM tasks WHERE farm_id = $1) t
+       JOIN (SELECT id, row_number() OVER (ORDER BY member_user_id NULLS LAST, id) rn FROM staff WHERE farm_id = $1 AND status = 'active') s
+         ON s.rn = 1 + (t.rn / 2) % 50
+       WHERE t.rn % 2 = 0`,
+      [farmId],
+    );
+    await db.query(
+      `UPDATE tasks SET assigned = true WHERE id IN (SELECT task_id FROM task_assignees WHERE farm_id = $1)`,
+      [farmId],
+    );
+    // As autovacuum leaves a table in use: statistics and the visibility map (index-only counts).
+    await db.query('VACUUM ANALYZE');
     const count = async (table) =>
       Number((await db.query(`SELECT count(*) FROM ${table} WHERE farm_id = $1`, [farmId])).rows[0].count);
     return {
+      tasks: await count('tasks'),
       supplies: await count('supplies'),
       movements: await count('supply_movements'),
       alerts: alerts.rowCount,

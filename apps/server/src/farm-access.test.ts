@@ -88,6 +88,7 @@ const ACCESS: Record<string, Row> = {
   'DELETE /farms/{farmId}/files/{fileId}': { action: 'records.write' },
   'GET /farms/{farmId}/tasks/today': { action: 'records.read' },
   'GET /farms/{farmId}/tasks/calendar?from=2026-11-01&to=2026-11-30': { action: 'records.read' },
+  'GET /farms/{farmId}/tasks/day?date=2026-11-24': { action: 'records.read' },
   'GET /farms/{farmId}/tasks/about?supply_id=01935f4e-8a3c-7b1d-9e2f-0123456789ab': {
     action: 'records.read',
   },

@@ -36,7 +36,9 @@ export const TASK_RECORDS_MAX = 5;
 /** The Today view: the next days shown after today. */
 export const UPCOMING_DAYS = 7;
 /** At most this many tasks per Today section; the count says how many there are in all. */
-export const TODAY_SECTION_MAX = 50;
+export const TODAY_SECTION_MAX = 20;
+/** A day's list shows at most this many tasks. */
+export const DAY_MAX = 200;
 /** A calendar asks for at most this many days at once (six weeks of a month grid). */
 export const CALENDAR_MAX_DAYS = 42;
 /** A repeating task is written out this many days ahead; the daily sweep keeps it so. */

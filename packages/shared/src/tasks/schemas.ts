@@ -191,19 +191,25 @@ export const CalendarQuerySchema = z
   });
 export type CalendarQuery = z.output<typeof CalendarQuerySchema>;
 
-export const CalendarTaskSchema = TaskSchema.pick({
-  id: true,
-  title: true,
-  type: true,
-  due_date: true,
-  due_time: true,
-  priority: true,
-  status: true,
-  series_id: true,
+/** A calendar day that has tasks: how many are open, done and skipped. */
+export const CalendarDaySchema = z.object({
+  date: z.string(),
+  open: z.number(),
+  done: z.number(),
+  skipped: z.number(),
 });
-export type CalendarTask = z.infer<typeof CalendarTaskSchema>;
-export const CalendarSchema = z.object({ today: z.string(), items: z.array(CalendarTaskSchema) });
+export type CalendarDay = z.infer<typeof CalendarDaySchema>;
+export const CalendarSchema = z.object({ today: z.string(), days: z.array(CalendarDaySchema) });
 export type Calendar = z.infer<typeof CalendarSchema>;
+
+/** One day's tasks (a calendar day opened). */
+export const DayQuerySchema = z.object({
+  date: calendarDateSchema('Choose a day'),
+  mine: z.enum(['true', 'false'], { error: 'Use true or false' }).optional(),
+});
+export type DayQuery = z.output<typeof DayQuerySchema>;
+export const DayTasksSchema = z.object({ date: z.string(), items: z.array(TaskSchema) });
+export type DayTasks = z.infer<typeof DayTasksSchema>;
 
 /** A farm-general plan the farm can put into its tasks: steps at day offsets from a start day. */
 export const TaskTemplateSchema = z.object({

@@ -43,6 +43,7 @@ CREATE TABLE "tasks" (
 	"priority" text DEFAULT 'normal' NOT NULL,
 	"status" text DEFAULT 'open' NOT NULL,
 	"supply_id" uuid,
+	"assigned" boolean DEFAULT false NOT NULL,
 	"series_id" uuid,
 	"source_key" text,
 	"completed_at" timestamp (3) with time zone,
@@ -76,7 +77,7 @@ ALTER TABLE "tasks" ADD CONSTRAINT "tasks_created_by_users_id_fk" FOREIGN KEY ("
 CREATE INDEX "task_assignees_staff_id_idx" ON "task_assignees" USING btree ("staff_id","task_id");--> statement-breakpoint
 CREATE INDEX "task_series_farm_id_idx" ON "task_series" USING btree ("farm_id");--> statement-breakpoint
 CREATE INDEX "task_series_generated_until_idx" ON "task_series" USING btree ("generated_until") WHERE "task_series"."generated_until" IS NOT NULL;--> statement-breakpoint
-CREATE INDEX "tasks_farm_id_due_date_idx" ON "tasks" USING btree ("farm_id","due_date","id");--> statement-breakpoint
+CREATE INDEX "tasks_farm_id_due_date_idx" ON "tasks" USING btree ("farm_id","due_date","status","id");--> statement-breakpoint
 CREATE INDEX "tasks_farm_id_open_due_date_idx" ON "tasks" USING btree ("farm_id","due_date","id") WHERE "tasks"."status" = 'open';--> statement-breakpoint
 CREATE INDEX "tasks_open_due_date_idx" ON "tasks" USING btree ("due_date","farm_id") WHERE "tasks"."status" = 'open' AND "tasks"."overdue_notified_at" IS NULL;--> statement-breakpoint
 CREATE UNIQUE INDEX "tasks_series_day_idx" ON "tasks" USING btree ("series_id","due_date") WHERE "tasks"."series_id" IS NOT NULL;--> statement-breakpoint

@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { check, date, index, pgTable, primaryKey, text, time, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  date,
+  index,
+  pgTable,
+  primaryKey,
+  text,
+  time,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import {
   TASK_PRIORITIES,
   TASK_STATUSES,
@@ -73,6 +84,8 @@ export const tasks = pgTable(
     priority: text('priority').$type<TaskPriority>().notNull().default('normal'),
     status: text('status').$type<TaskStatus>().notNull().default('open'),
     supply_id: uuid('supply_id').references(() => supplies.id, { onDelete: 'set null' }),
+    /** Given to someone (a row in task_assignees): "My tasks" reads it instead of probing per row. */
+    assigned: boolean('assigned').notNull().default(false),
     series_id: uuid('series_id').references(() => task_series.id, { onDelete: 'set null' }),
     source_key: text('source_key'),
     completed_at: timestampMs('completed_at'),
@@ -87,8 +100,8 @@ export const tasks = pgTable(
     version: version(),
   },
   (t) => [
-    // Today, the calendar and the overdue sweep: a farm's tasks by day.
-    index('tasks_farm_id_due_date_idx').on(t.farm_id, t.due_date, t.id),
+    // Today and the calendar: a farm's tasks by day (the status lets a month's counts skip the rows).
+    index('tasks_farm_id_due_date_idx').on(t.farm_id, t.due_date, t.status, t.id),
     // Overdue and upcoming read open tasks only; most of a farm's past is done.
     index('tasks_farm_id_open_due_date_idx')
       .on(t.farm_id, t.due_date, t.id)

@@ -95,6 +95,7 @@ async function writeOut(
           due_time: series.due_time,
           priority: series.priority,
           supply_id: series.supply_id,
+          assigned: series.assignee_ids.length > 0,
           source_key: i === 0 && index === 0 ? (firstSourceKey ?? null) : null,
           created_by: series.created_by,
         })),

@@ -58,7 +58,8 @@ async function sendMornings(db: Db, now: Date): Promise<number> {
         );
       let told = 0;
       for (const member of members) {
-        const mine = member.role === 'worker' ? mineOrUnassigned(member.userId) : undefined;
+        const mine =
+          member.role === 'worker' ? await mineOrUnassigned(tx, farm.id, member.userId) : undefined;
         const due = and(
           eq(tasks.farm_id, farm.id),
           eq(tasks.status, 'open'),

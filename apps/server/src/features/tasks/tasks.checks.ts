@@ -1,6 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
-import { staff, supplies, task_assignees } from '../../db/schema/index';
+import { staff, supplies, task_assignees, tasks } from '../../db/schema/index';
 import { AppError } from '../../lib/errors';
 
 /** The names of the staff given a task, in order; refuses anyone not on this farm or gone. */
@@ -22,6 +22,10 @@ export async function assigneeNames(tx: Tx, farmId: string, staffIds: readonly s
 
 export async function setAssignees(tx: Tx, farmId: string, taskId: string, staffIds: readonly string[]) {
   await tx.delete(task_assignees).where(eq(task_assignees.task_id, taskId));
+  await tx
+    .update(tasks)
+    .set({ assigned: staffIds.length > 0 })
+    .where(eq(tasks.id, taskId));
   if (staffIds.length > 0)
     await tx
       .insert(task_assignees)

@@ -4,6 +4,8 @@ import {
   CalendarSchema,
   CompleteTaskInputSchema,
   CreateTaskInputSchema,
+  DayQuerySchema,
+  DayTasksSchema,
   ScheduleResultSchema,
   ScheduleTemplateInputSchema,
   SkipTaskInputSchema,
@@ -27,7 +29,8 @@ import {
 } from '../../lib/openapi';
 import { deleteSeries, updateSeries } from './series.service';
 import {
-  calendarTasks,
+  calendarDays,
+  dayTasks,
   completeTask,
   createTask,
   deleteTask,
@@ -77,12 +80,24 @@ export const tasksRoutes = createRouter()
       method: 'get',
       path: '/farms/{farmId}/tasks/calendar',
       tags: ['Tasks'],
-      summary: 'Every task due from ?from= to ?to= (at most 42 days), for a month calendar',
+      summary: 'How many tasks each day from ?from= to ?to= (at most 42 days) has open, done and skipped',
       middleware: [requireFarm('records.read')] as const,
       request: { params: farmParams, query: CalendarQuerySchema },
-      responses: { 200: jsonContent(CalendarSchema, 'The days’ tasks'), ...ErrorResponses },
+      responses: { 200: jsonContent(CalendarSchema, 'The days with tasks'), ...ErrorResponses },
     }),
-    async (c) => c.json(await calendarTasks(farmCtxOf(c), c.req.valid('query')), 200),
+    async (c) => c.json(await calendarDays(farmCtxOf(c), c.req.valid('query')), 200),
+  )
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/farms/{farmId}/tasks/day',
+      tags: ['Tasks'],
+      summary: 'Every task of one day (?date=), most pressing first; ?mine=true for my own and unassigned',
+      middleware: [requireFarm('records.read')] as const,
+      request: { params: farmParams, query: DayQuerySchema },
+      responses: { 200: jsonContent(DayTasksSchema, 'The day’s tasks'), ...ErrorResponses },
+    }),
+    async (c) => c.json(await dayTasks(farmCtxOf(c), c.req.valid('query')), 200),
   )
   .openapi(
     createRoute({

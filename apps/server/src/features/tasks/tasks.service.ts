@@ -3,8 +3,11 @@ import { can } from '@gona/shared/permissions';
 import {
   TODAY_SECTION_MAX,
   UPCOMING_DAYS,
+  DAY_MAX,
   type Calendar,
   type CalendarQuery,
+  type DayQuery,
+  type DayTasks,
   type CompleteTask,
   type CreateTask,
   type Task,
@@ -19,6 +22,7 @@ import type { FarmCtx } from '../../lib/ctx';
 import { AppError } from '../../lib/errors';
 import { addDays, dateIn, farmTimeZone } from '../../lib/farm-time';
 import { newId } from '../../lib/ids';
+import { preparedQuery } from '../../lib/prepared';
 import { insertOnce, updateVersioned } from '../../lib/writes';
 import { attachFiles, deleteFilesOf, listFilesOf } from '../files/files.service';
 import { completionHook } from './hooks.service';
@@ -39,12 +43,22 @@ export function selectTasks(db: Db | Tx) {
     .leftJoin(task_series, eq(task_series.id, tasks.series_id));
 }
 
-/** Given to this person (through their staff record), or to nobody. */
-export function mineOrUnassigned(userId: string): SQL {
-  return sql`(exists (
-    select 1 from ${task_assignees} join ${staff} on ${staff.id} = ${task_assignees.staff_id}
-    where ${task_assignees.task_id} = ${tasks.id} and ${staff.member_user_id} = ${userId}
-  ) or not exists (select 1 from ${task_assignees} where ${task_assignees.task_id} = ${tasks.id}))`;
+/**
+ * Given to this person (through their staff records on the farm), or to nobody (`assigned` false).
+ */
+export async function mineOrUnassigned(db: Db | Tx, farmId: string, userId: string): Promise<SQL> {
+  const mine = await db
+    .select({ id: staff.id })
+    .from(staff)
+    .where(and(eq(staff.farm_id, farmId), eq(staff.member_user_id, userId)));
+  const unassigned = sql`not ${tasks.assigned}`;
+  if (mine.length === 0) return unassigned;
+  const ids = sql.join(
+    mine.map((row) => sql`${row.id}`),
+    sql`, `,
+  );
+  // One hashed list of this person's tasks, not a probe per row.
+  return sql`(${unassigned} or ${tasks.id} in (select ${task_assignees.task_id} from ${task_assignees} where ${task_assignees.staff_id} in (${ids})))`;
 }
 
 /** Most pressing first within a day: high priority, then by time (untimed last), then as made. */
@@ -57,71 +71,160 @@ const dayOrder = [
   asc(tasks.id),
 ];
 
-/**
- * The Today view in the farm's time zone: open tasks overdue, everything due today (done ones
- * too, ticked), and open tasks of the next UPCOMING_DAYS days; each section its first
- * TODAY_SECTION_MAX tasks and its total. `mine`: a worker's own and unassigned tasks.
- */
-export async function todayTasks(ctx: FarmCtx, options: { mine: boolean }): Promise<TodayTasks> {
-  const today = dateIn(await farmTimeZone(ctx.db, ctx.farmId));
-  const farmAndMine = and(
-    eq(tasks.farm_id, ctx.farmId),
-    options.mine ? mineOrUnassigned(ctx.userId) : undefined,
-  );
-  const open = eq(tasks.status, 'open');
-  const sections = {
-    overdue: and(farmAndMine, open, lt(tasks.due_date, today)),
-    due_today: and(farmAndMine, eq(tasks.due_date, today)),
-    upcoming: and(
-      farmAndMine,
-      open,
-      gte(tasks.due_date, addDays(today, 1)),
-      lte(tasks.due_date, addDays(today, UPCOMING_DAYS)),
-    ),
-  };
-  const read = async (where: SQL | undefined) => {
-    const [rows, [total]] = await Promise.all([
-      selectTasks(ctx.db)
-        .where(where)
-        .orderBy(...dayOrder)
-        .limit(TODAY_SECTION_MAX),
-      ctx.db.select({ total: count() }).from(tasks).where(where),
-    ]);
-    return { items: rows.map(toTask), total: total?.total ?? 0 };
-  };
-  const [overdue, dueToday, upcoming] = await Promise.all([
-    read(sections.overdue),
-    read(sections.due_today),
-    read(sections.upcoming),
-  ]);
-  return { today, overdue, due_today: dueToday, upcoming };
-}
+/** Placeholders of the prepared reads: everyone's tasks, or a person's (`staff`: their staff ids) and unassigned ones. */
+const forWhom = sql`(${sql.placeholder('everyone')}::boolean or not ${tasks.assigned} or ${tasks.id} in (
+  select ${task_assignees.task_id} from ${task_assignees} where ${task_assignees.staff_id} = any(${sql.placeholder('staff')}::uuid[])
+))`;
+const farmOf = eq(tasks.farm_id, sql.placeholder('farmId'));
+const isOpen = eq(tasks.status, 'open');
 
-/** Every task due in a calendar's days, in the farm's dates. */
-export async function calendarTasks(ctx: FarmCtx, query: CalendarQuery): Promise<Calendar> {
-  const today = dateIn(await farmTimeZone(ctx.db, ctx.farmId));
-  const rows = await ctx.db
+// The Today view's reads run on every phone's dashboard: prepared once per connection, so PostgreSQL
+// plans them once (planning cost more than running them: about 2 ms against under 1 ms each).
+const overdueQuery = preparedQuery((db) =>
+  selectTasks(db)
+    .where(and(farmOf, isOpen, lt(tasks.due_date, sql.placeholder('today')), forWhom))
+    .orderBy(desc(tasks.due_date), desc(tasks.id))
+    .limit(TODAY_SECTION_MAX)
+    .prepare('gona_tasks_overdue'),
+);
+const dueTodayQuery = preparedQuery((db) =>
+  selectTasks(db)
+    .where(and(farmOf, eq(tasks.due_date, sql.placeholder('today')), forWhom))
+    .orderBy(...dayOrder)
+    .limit(TODAY_SECTION_MAX)
+    .prepare('gona_tasks_due_today'),
+);
+const upcomingQuery = preparedQuery((db) =>
+  selectTasks(db)
+    .where(
+      and(
+        farmOf,
+        isOpen,
+        gte(tasks.due_date, sql.placeholder('tomorrow')),
+        lte(tasks.due_date, sql.placeholder('last')),
+        forWhom,
+      ),
+    )
+    .orderBy(...dayOrder)
+    .limit(TODAY_SECTION_MAX)
+    .prepare('gona_tasks_upcoming'),
+);
+// Both open counts from the open tasks' index in one pass; today's (all statuses) from the day index.
+const openCountsQuery = preparedQuery((db) =>
+  db
     .select({
-      id: tasks.id,
-      title: tasks.title,
-      type: tasks.type,
-      due_date: tasks.due_date,
-      due_time: tasks.due_time,
-      priority: tasks.priority,
-      status: tasks.status,
-      series_id: tasks.series_id,
+      overdue: count(sql`case when ${tasks.due_date} < ${sql.placeholder('today')} then 1 end`),
+      upcoming: count(sql`case when ${tasks.due_date} > ${sql.placeholder('today')} then 1 end`),
+    })
+    .from(tasks)
+    .where(and(farmOf, isOpen, lte(tasks.due_date, sql.placeholder('last')), forWhom))
+    .prepare('gona_tasks_open_counts'),
+);
+const todayCountQuery = preparedQuery((db) =>
+  db
+    .select({ total: count() })
+    .from(tasks)
+    .where(and(farmOf, eq(tasks.due_date, sql.placeholder('today')), forWhom))
+    .prepare('gona_tasks_today_count'),
+);
+const calendarQuery = preparedQuery((db) =>
+  db
+    .select({
+      date: tasks.due_date,
+      open: count(sql`case when ${tasks.status} = 'open' then 1 end`),
+      done: count(sql`case when ${tasks.status} = 'done' then 1 end`),
+      skipped: count(sql`case when ${tasks.status} = 'skipped' then 1 end`),
     })
     .from(tasks)
     .where(
       and(
-        eq(tasks.farm_id, ctx.farmId),
-        gte(tasks.due_date, query.from),
-        lte(tasks.due_date, query.to),
-        query.mine === 'true' ? mineOrUnassigned(ctx.userId) : undefined,
+        farmOf,
+        gte(tasks.due_date, sql.placeholder('from')),
+        lte(tasks.due_date, sql.placeholder('to')),
+        forWhom,
       ),
     )
-    .orderBy(...dayOrder);
-  return { today, items: rows.map((row) => ({ ...row, due_time: row.due_time?.slice(0, 5) ?? null })) };
+    .groupBy(tasks.due_date)
+    .orderBy(asc(tasks.due_date))
+    .prepare('gona_tasks_calendar'),
+);
+const myStaffQuery = preparedQuery((db) =>
+  db
+    .select({ id: staff.id })
+    .from(staff)
+    .where(
+      and(eq(staff.farm_id, sql.placeholder('farmId')), eq(staff.member_user_id, sql.placeholder('userId'))),
+    )
+    .prepare('gona_tasks_my_staff'),
+);
+
+/** The prepared reads' `everyone` and `staff`: all tasks, or mine (my staff records') and unassigned. */
+async function whose(ctx: FarmCtx, mine: boolean): Promise<{ everyone: boolean; staff: string[] }> {
+  if (!mine) return { everyone: true, staff: [] };
+  const rows = await myStaffQuery(ctx.db).execute({ farmId: ctx.farmId, userId: ctx.userId });
+  return { everyone: false, staff: rows.map((row) => row.id) };
+}
+
+/**
+ * The Today view in the farm's time zone: open tasks overdue (the most recent first: a task missed
+ * last week matters more than one forgotten last year), everything due today (done ones too,
+ * ticked), and open tasks of the next UPCOMING_DAYS days; each section its first TODAY_SECTION_MAX
+ * tasks and its total. `mine`: a worker's own and unassigned tasks.
+ */
+export async function todayTasks(ctx: FarmCtx, options: { mine: boolean }): Promise<TodayTasks> {
+  const [today, who] = await Promise.all([
+    farmTimeZone(ctx.db, ctx.farmId).then((zone) => dateIn(zone)),
+    whose(ctx, options.mine),
+  ]);
+  const params = {
+    farmId: ctx.farmId,
+    today,
+    tomorrow: addDays(today, 1),
+    last: addDays(today, UPCOMING_DAYS),
+    ...who,
+  };
+  const [overdue, dueToday, upcoming, [openCounts], [todayCount]] = await Promise.all([
+    overdueQuery(ctx.db).execute(params),
+    dueTodayQuery(ctx.db).execute(params),
+    upcomingQuery(ctx.db).execute(params),
+    openCountsQuery(ctx.db).execute(params),
+    todayCountQuery(ctx.db).execute(params),
+  ]);
+  return {
+    today,
+    overdue: { items: overdue.map(toTask), total: openCounts?.overdue ?? 0 },
+    due_today: { items: dueToday.map(toTask), total: todayCount?.total ?? 0 },
+    upcoming: { items: upcoming.map(toTask), total: openCounts?.upcoming ?? 0 },
+  };
+}
+
+/**
+ * A calendar's days, in the farm's dates: how many tasks each day has open, done and skipped (the
+ * dots of a month grid). A day's tasks come from `dayTasks` when the day is opened, so a month
+ * costs the phone a few hundred bytes, not every task of six weeks.
+ */
+export async function calendarDays(ctx: FarmCtx, query: CalendarQuery): Promise<Calendar> {
+  const [today, who] = await Promise.all([
+    farmTimeZone(ctx.db, ctx.farmId).then((zone) => dateIn(zone)),
+    whose(ctx, query.mine === 'true'),
+  ]);
+  const days = await calendarQuery(ctx.db).execute({
+    farmId: ctx.farmId,
+    from: query.from,
+    to: query.to,
+    ...who,
+  });
+  return { today, days };
+}
+
+/** Every task of one day (at most DAY_MAX), most pressing first. */
+export async function dayTasks(ctx: FarmCtx, query: DayQuery): Promise<DayTasks> {
+  const mine = query.mine === 'true' ? await mineOrUnassigned(ctx.db, ctx.farmId, ctx.userId) : undefined;
+  const rows = await selectTasks(ctx.db)
+    .where(and(eq(tasks.farm_id, ctx.farmId), eq(tasks.due_date, query.date), mine))
+    .orderBy(...dayOrder)
+    .limit(DAY_MAX);
+  return { date: query.date, items: rows.map(toTask) };
 }
 
 /** The tasks about one record (a supply, a person): open ones by day, and the last few done. */
@@ -310,7 +413,7 @@ async function holdTask(tx: Tx, ctx: FarmCtx, taskId: string) {
     const [mine] = await tx
       .select({ yes: sql<number>`1` })
       .from(tasks)
-      .where(and(eq(tasks.id, taskId), mineOrUnassigned(ctx.userId)));
+      .where(and(eq(tasks.id, taskId), await mineOrUnassigned(tx, ctx.farmId, ctx.userId)));
     if (!mine) throw new AppError('FORBIDDEN', NOT_YOURS);
   }
   return task;

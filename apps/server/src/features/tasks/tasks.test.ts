@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ErrorBody } from '@gona/shared';
 import type { Supply } from '@gona/shared/inventory';
-import type { Calendar, TaskWithPhotos, TodayTasks } from '@gona/shared/tasks';
+import type { Calendar, DayTasks, TaskWithPhotos, TodayTasks } from '@gona/shared/tasks';
 import {
   audit_logs,
   notifications,
@@ -338,24 +338,34 @@ describe('Today, My tasks and the calendar', () => {
     const month = await t.request<Calendar>(
       'GET',
       `${farm.base}/tasks/calendar?from=${from}&to=${addDays(from, 41)}`,
-      {
-        cookie: farm.cookies.worker,
-      },
+      { cookie: farm.cookies.worker },
     );
-    expect(month.body.items.map((item) => item.title)).toEqual([
-      'Late',
-      'Late but done',
-      'Today, high',
-      'Today, low',
-      'In a week',
-      'Too far',
+    expect(month.body.days).toEqual([
+      { date: addDays(today, -2), open: 1, done: 0, skipped: 0 },
+      { date: addDays(today, -1), open: 0, done: 1, skipped: 0 },
+      { date: today, open: 2, done: 0, skipped: 0 },
+      { date: addDays(today, 7), open: 1, done: 0, skipped: 0 },
+      { date: addDays(today, 8), open: 1, done: 0, skipped: 0 },
     ]);
+    const mineMonth = await t.request<Calendar>(
+      'GET',
+      `${farm.base}/tasks/calendar?from=${from}&to=${addDays(from, 41)}&mine=true`,
+      { cookie: farm.cookies.worker },
+    );
+    expect(mineMonth.body.days.find((day) => day.date === today)).toEqual({
+      date: today,
+      open: 1,
+      done: 0,
+      skipped: 0,
+    });
+    const day = await t.request<DayTasks>('GET', `${farm.base}/tasks/day?date=${today}`, {
+      cookie: farm.cookies.viewer,
+    });
+    expect(day.body.items.map((item) => item.title)).toEqual(['Today, high', 'Today, low']);
     const tooLong = await t.request<ErrorBody>(
       'GET',
       `${farm.base}/tasks/calendar?from=${from}&to=${addDays(from, 42)}`,
-      {
-        cookie: farm.cookies.worker,
-      },
+      { cookie: farm.cookies.worker },
     );
     expect([tooLong.status, tooLong.body.error.fields]).toEqual([400, { to: 'Ask for at most 42 days' }]);
   });
@@ -578,6 +588,7 @@ describe('the reminder sweep', () => {
         type: 'other',
         due_date: day,
         due_time: '08:00',
+        assigned: true,
       })
       .returning();
     await t.db

@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Page } from '@gona/shared/page-size';
 import type { Supply } from '@gona/shared/inventory';
 import type { StaffMember } from '@gona/shared/staff';
-import type { Calendar, CreateTask, Task, TaskWithPhotos, TodayTasks } from '@gona/shared/tasks';
+import type { Calendar, CreateTask, DayTasks, Task, TaskWithPhotos, TodayTasks } from '@gona/shared/tasks';
 import { apiFetch } from '@/lib/http';
 import { taskKeys, taskPath, tasksPath } from './mutations';
 
@@ -20,6 +20,13 @@ export function useCalendar(farmId: string, range: { from: string; to: string },
       apiFetch<Calendar>(
         `${tasksPath(farmId)}/calendar?from=${range.from}&to=${range.to}${mine ? '&mine=true' : ''}`,
       ),
+  });
+}
+
+export function useDayTasks(farmId: string, date: string, mine: boolean) {
+  return useQuery({
+    queryKey: taskKeys.day(farmId, date, mine),
+    queryFn: () => apiFetch<DayTasks>(`${tasksPath(farmId)}/day?date=${date}${mine ? '&mine=true' : ''}`),
   });
 }
 

@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { Calendar, CompleteTaskInput, Task, TodayTasks } from '@gona/shared/tasks';
+import type { CompleteTaskInput, DayTasks, Task, TodayTasks } from '@gona/shared/tasks';
 import { apiFetch } from '@/lib/http';
 import { defineQueuedMutation } from '@/lib/offline';
 
@@ -14,6 +14,7 @@ export const taskKeys = {
   today: (farmId: string, mine: boolean) => ['tasks', farmId, 'today', mine] as const,
   calendar: (farmId: string, from: string, mine: boolean) =>
     ['tasks', farmId, 'calendar', from, mine] as const,
+  day: (farmId: string, date: string, mine: boolean) => ['tasks', farmId, 'day', date, mine] as const,
   task: (farmId: string, taskId: string) => ['tasks', farmId, 'task', taskId] as const,
 };
 
@@ -44,7 +45,7 @@ export function registerTaskMutationDefaults(queryClient: QueryClient) {
 
 export const useCompleteTask = completeTask.useMutation;
 
-/** Shows a task as done at once in the farm's cached Today and calendar (the tap waits for no one). */
+/** Shows a task as done at once in the farm's cached Today and day lists (the tap waits for no one). */
 export function markDoneInCache(queryClient: QueryClient, farmId: string, taskId: string) {
   const done = <T extends { id: string; status: string }>(item: T): T =>
     item.id === taskId ? { ...item, status: 'done' } : item;
@@ -58,7 +59,7 @@ export function markDoneInCache(queryClient: QueryClient, farmId: string, taskId
         }
       : data,
   );
-  queryClient.setQueriesData<Calendar>({ queryKey: [...taskKeys.all(farmId), 'calendar'] }, (data) =>
+  queryClient.setQueriesData<DayTasks>({ queryKey: [...taskKeys.all(farmId), 'day'] }, (data) =>
     data ? { ...data, items: data.items.map(done) } : data,
   );
 }

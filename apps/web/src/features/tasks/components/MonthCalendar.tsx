@@ -1,20 +1,20 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
-import type { CalendarTask } from '@gona/shared/tasks';
+import type { CalendarDay, Task } from '@gona/shared/tasks';
 import { Button } from '@/components/ui';
 import { cx } from '@/components/ui/cx';
 import { SkeletonRows } from '@/components/ui/Skeleton';
 import { dayMonthYear } from '@/lib/format';
-import { useCalendar } from '../api';
+import { useCalendar, useDayTasks } from '../api';
 import { TaskRow } from './TaskRow';
 
 type Props = {
   farmId: string;
   today: string;
   mine: boolean;
-  canTick: (task: CalendarTask) => boolean;
-  onTick: (task: CalendarTask) => void;
+  canTick: (task: Task) => boolean;
+  onTick: (task: Task) => void;
   onOpen: (taskId: string) => void;
 };
 
@@ -39,21 +39,20 @@ function shiftMonth(month: string, by: number): string {
 
 /** A month of the farm's tasks: a count on each day; tapping a day lists its tasks below. */
 export function MonthCalendar({ farmId, today, mine, canTick, onTick, onOpen }: Props) {
-  const { t, i18n } = useTranslation('tasks');
+  const { t } = useTranslation('tasks');
   const [month, setMonth] = useState(today.slice(0, 7));
   const [chosen, setChosen] = useState(today);
   const grid = monthGrid(month);
   const calendar = useCalendar(farmId, grid, mine);
-  const byDay = new Map<string, CalendarTask[]>();
-  for (const task of calendar.data?.items ?? [])
-    byDay.set(task.due_date, [...(byDay.get(task.due_date) ?? []), task]);
-  const monthName = new Intl.DateTimeFormat(i18n.language === 'en' ? 'en-NG' : 'en-NG', {
+  const dayTasks = useDayTasks(farmId, chosen, mine);
+  const byDay = new Map<string, CalendarDay>((calendar.data?.days ?? []).map((day) => [day.date, day]));
+  const monthName = new Intl.DateTimeFormat('en-NG', {
     month: 'long',
     year: 'numeric',
     timeZone: 'UTC',
   }).format(new Date(`${month}-01T00:00:00Z`));
   const weekdays = ['MO', 'TU', 'WE', 'TH', 'FR', 'SA', 'SU'] as const;
-  const chosenTasks = byDay.get(chosen) ?? [];
+  const chosenTasks = dayTasks.data?.items ?? [];
 
   return (
     <section aria-label={monthName} className="rounded-2xl border border-stone-200 bg-white p-3 sm:p-4">
@@ -84,14 +83,15 @@ export function MonthCalendar({ farmId, today, mine, canTick, onTick, onOpen }: 
       </div>
       <div className="mt-1 grid grid-cols-7 gap-1">
         {grid.days.map((day) => {
-          const tasks = byDay.get(day) ?? [];
-          const open = tasks.filter((task) => task.status === 'open').length;
+          const counts = byDay.get(day);
+          const total = counts ? counts.open + counts.done + counts.skipped : 0;
+          const open = counts?.open ?? 0;
           return (
             <button
               key={day}
               type="button"
               onClick={() => setChosen(day)}
-              aria-label={t('calendar.day', { date: dayMonthYear(day), count: tasks.length })}
+              aria-label={t('calendar.day', { date: dayMonthYear(day), count: total })}
               aria-pressed={day === chosen}
               className={cx(
                 'flex min-h-11 flex-col items-center justify-center rounded-lg text-sm tabular-nums',
@@ -101,7 +101,7 @@ export function MonthCalendar({ farmId, today, mine, canTick, onTick, onOpen }: 
               )}
             >
               {Number(day.slice(8))}
-              {tasks.length > 0 && (
+              {total > 0 && (
                 <span
                   className={cx(
                     'mt-0.5 size-1.5 rounded-full',
@@ -120,7 +120,7 @@ export function MonthCalendar({ farmId, today, mine, canTick, onTick, onOpen }: 
         })}
       </div>
       <h3 className="mt-4 text-base font-semibold text-stone-900">{dayMonthYear(chosen)}</h3>
-      {calendar.isPending ? (
+      {dayTasks.isPending ? (
         <SkeletonRows rows={2} />
       ) : chosenTasks.length === 0 ? (
         <p className="py-2 text-stone-700">{t('calendar.none')}</p>
