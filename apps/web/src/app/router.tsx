@@ -103,6 +103,7 @@ function dashboardRoutes(): RouteObject[] {
           ...lazyScreen('inventory/supply', () => import('./routes/inventory-supply'), [
             'inventory',
             'photos',
+            'tasks',
           ]),
         },
         { path: paths.staff, ...lazyScreen('staff', () => import('./routes/staff'), ['staff']) },
@@ -113,7 +114,7 @@ function dashboardRoutes(): RouteObject[] {
         },
         {
           path: paths.staffEdit,
-          ...lazyScreen('staff/edit', () => import('./routes/staff-edit'), ['staff', 'photos']),
+          ...lazyScreen('staff/edit', () => import('./routes/staff-edit'), ['staff', 'photos', 'tasks']),
         },
         {
           path: paths.settingsMembers,

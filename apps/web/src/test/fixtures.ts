@@ -28,6 +28,7 @@ import {
   type Notification,
   type NotificationSettings,
 } from '@gona/shared/notifications';
+import { TaskSchema, type Task } from '@gona/shared/tasks';
 import { FileSchema, type StoredFile } from '@gona/shared/files';
 
 /**
@@ -321,6 +322,32 @@ export function aSession(overrides: Partial<AccountSession> = {}): AccountSessio
     signed_in_at: CREATED_AT,
     last_active_at: CREATED_AT,
     current: true,
+    ...overrides,
+  });
+}
+
+/** A task due today (24/11/2026), open, given to nobody. */
+export function aTask(overrides: Partial<Task> = {}): Task {
+  return TaskSchema.parse({
+    id: anId(0x7a),
+    farm_id: FARM_ID,
+    title: 'Feed the layers',
+    type: 'feeding',
+    notes: null,
+    due_date: '2026-11-24',
+    due_time: null,
+    priority: 'normal',
+    status: 'open',
+    assignees: [],
+    supply: null,
+    series_id: null,
+    rrule: null,
+    completed_at: null,
+    completed_by_name: null,
+    completion_note: null,
+    created_at: CREATED_AT,
+    updated_at: CREATED_AT,
+    version: 1,
     ...overrides,
   });
 }

@@ -5,6 +5,7 @@ import { can } from '@gona/shared/permissions';
 import { Button, EmptyState, PageHeader, SkeletonRows } from '@/components/ui';
 import { isFull, useShownMember, useStaffMember, useWorkerCount } from '@/features/staff/api';
 import { StaffForm, StaffStatusActions } from '@/features/staff/components';
+import { TasksAbout } from '@/features/tasks/components/TasksAbout';
 import { useErrorText } from '@/lib/error-text';
 import { ApiError } from '@/lib/http';
 import { paths } from '@/lib/paths';
@@ -73,6 +74,7 @@ export default function EditStaffScreen() {
           limitMessage={isFull(count) ? t('limit.message', { limit: count?.limit }) : null}
           onDeleted={() => void navigate(paths.staff, { replace: true })}
         />
+        <TasksAbout farmId={farmId} about={{ staff_id: member.id }} tasksPath={paths.tasks} />
       </div>
     </>
   );

@@ -1,0 +1,93 @@
+import { describe, expect, it } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { TodayTasks } from '@gona/shared/tasks';
+import { installFakeFetch, type FakeRequest } from '@/test/fake-fetch';
+import { aTask, anId, FARM_ID } from '@/test/fixtures';
+import { renderWithProviders } from '@/test/render';
+import { TasksScreen } from './TasksScreen';
+import { TasksAbout } from './TasksAbout';
+
+const BASE = `/api/farms/${FARM_ID}/tasks`;
+const FEED = aTask();
+const SPRAY = aTask({
+  id: anId(0x7b),
+  title: 'Top-dress the maize with urea',
+  type: 'fertilizer_application',
+  priority: 'high',
+  supply: { id: anId(0x5a), name: 'Urea', unit: 'bag_50kg' },
+  assignees: [{ id: anId(0x5b), name: 'Bola Adeyemi', has_account: true }],
+});
+
+function today(items = [FEED, SPRAY]): TodayTasks {
+  return {
+    today: '2026-11-24',
+    overdue: { items: [], total: 0 },
+    due_today: { items, total: items.length },
+    upcoming: { items: [], total: 0 },
+  };
+}
+
+describe('the Tasks screen', () => {
+  it('opens on my own tasks for a worker, and ticks one done in one tap', async () => {
+    const sent: FakeRequest[] = [];
+    installFakeFetch({
+      [`GET ${BASE}/today?mine=true`]: { status: 200, body: today() },
+      [`POST ${BASE}/${FEED.id}/complete`]: (request) => {
+        sent.push(request);
+        return { status: 200, body: { ...FEED, status: 'done' } };
+      },
+    });
+    renderWithProviders(<TasksScreen farmId={FARM_ID} role="worker" />);
+    expect(await screen.findByRole('checkbox', { name: 'Only my tasks' })).toBeChecked();
+    expect(screen.queryByRole('button', { name: 'Add task' })).toBeNull();
+    const section = await screen.findByRole('region', { name: 'Today (2)' });
+    expect(within(section).getByText('Bola Adeyemi', { exact: false })).toBeTruthy();
+    fireEvent.click(within(section).getByRole('button', { name: 'Mark Feed the layers as done' }));
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent.map((request) => request.body)).toEqual([{ records: [] }]);
+  });
+
+  it('records the stock a task used when it is marked done from its details', async () => {
+    const sent: FakeRequest[] = [];
+    installFakeFetch({
+      [`GET ${BASE}/today`]: { status: 200, body: today() },
+      [`GET ${BASE}/${SPRAY.id}`]: { status: 200, body: { ...SPRAY, photos: [] } },
+      [`POST ${BASE}/${SPRAY.id}/complete`]: (request) => {
+        sent.push(request);
+        return { status: 200, body: { ...SPRAY, status: 'done' } };
+      },
+    });
+    renderWithProviders(<TasksScreen farmId={FARM_ID} role="manager" />);
+    expect(await screen.findByRole('checkbox', { name: 'Only my tasks' })).not.toBeChecked();
+    fireEvent.click(await screen.findByText('Top-dress the maize with urea'));
+    const dialog = await screen.findByRole('dialog', { name: 'Top-dress the maize with urea' });
+    fireEvent.change(await within(dialog).findByLabelText('How much Urea was used? (optional)'), {
+      target: { value: '2' },
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Mark as done' }));
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent.map((request) => request.body)).toEqual([
+      { records: [{ kind: 'stock_use', supply_id: SPRAY.supply!.id, quantity: '2' }] },
+    ]);
+  });
+});
+
+describe('a record’s tasks', () => {
+  it('lists the open tasks about a supply with their day and people', async () => {
+    installFakeFetch({
+      [`GET ${BASE}/about?supply_id=${SPRAY.supply!.id}`]: {
+        status: 200,
+        body: { open: [SPRAY], closed: [] },
+      },
+    });
+    renderWithProviders(
+      <TasksAbout farmId={FARM_ID} about={{ supply_id: SPRAY.supply!.id }} tasksPath="/dashboard/tasks" />,
+    );
+    expect(await screen.findByText('Top-dress the maize with urea')).toBeTruthy();
+    expect(screen.getByText('Due 24/11/2026 · Bola Adeyemi')).toBeTruthy();
+    expect(screen.getByRole('link', { name: "Open the farm's tasks" })).toHaveAttribute(
+      'href',
+      '/dashboard/tasks',
+    );
+  });
+});
