@@ -2,6 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { CompleteTaskInput, DayTasks, Task, TodayTasks } from '@gona/shared/tasks';
 import { apiFetch } from '@/lib/http';
 import { defineQueuedMutation } from '@/lib/offline';
+import { sendWaitingPhotos } from '@/lib/photo-upload';
 
 /**
  * The task change a worker makes offline (done in one tap), apart from the screens' queries: the
@@ -33,8 +34,12 @@ const refreshTasks = (queryClient: QueryClient, { farmId }: { farmId: string }) 
 
 const completeTask = defineQueuedMutation(
   taskMutationKeys.completeTask,
-  ({ farmId, taskId, title: _title, ...input }: CompleteTaskVariables) =>
-    apiFetch<Task>(`${taskPath(farmId, taskId)}/complete`, { method: 'POST', json: input }),
+  async ({ farmId, taskId, title: _title, ...input }: CompleteTaskVariables) =>
+    apiFetch<Task>(`${taskPath(farmId, taskId)}/complete`, {
+      method: 'POST',
+      // Photos taken offline go up first, then the completion names them.
+      json: { ...input, photo_ids: await sendWaitingPhotos(farmId, input.photo_ids) },
+    }),
   { onSettled: refreshTasks },
 );
 

@@ -1,6 +1,9 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { TASK_PHOTOS_MAX } from '@gona/shared/tasks';
 import { Button, ConfirmDialog, Dialog, TextField } from '@/components/ui';
+import { PhotoPicker } from '@/components/ui/PhotoPicker';
+import { usePhotoField } from '@/lib/use-photo-field';
 import { SkeletonRows } from '@/components/ui/Skeleton';
 import { dayMonthYear, formatDateTime } from '@/lib/format';
 import { useErrorText } from '@/lib/error-text';
@@ -12,8 +15,12 @@ type Props = {
   taskId: string;
   canTick: boolean;
   canPlan: boolean;
-  /** Marks the task done (queued offline), with the stock it used when given. */
-  onComplete: (title: string, used: { supplyId: string; quantity: string } | null) => void;
+  /** Marks the task done (queued offline), with the stock it used and photos of the work when given. */
+  onComplete: (
+    title: string,
+    used: { supplyId: string; quantity: string } | null,
+    photoIds: string[],
+  ) => void;
   onClose: () => void;
 };
 
@@ -28,6 +35,7 @@ export function TaskDetailDialog({ farmId, taskId, canTick, canPlan, onComplete,
   const [reason, setReason] = useState('');
   const [confirm, setConfirm] = useState<'task' | 'series' | null>(null);
   const data = task.data;
+  const photos = usePhotoField({ farmId, kind: 'task', max: TASK_PHOTOS_MAX });
 
   const act = async (run: () => Promise<unknown>, then?: string) => {
     try {
@@ -100,12 +108,22 @@ export function TaskDetailDialog({ farmId, taskId, canTick, canPlan, onComplete,
                   onChange={(e) => setUsed(e.target.value)}
                 />
               )}
+              <PhotoPicker
+                label={t('detail.photos')}
+                hint={t('detail.photosHint')}
+                photos={photos.photos}
+                max={TASK_PHOTOS_MAX}
+                error={photos.error}
+                onAdd={(files) => void photos.add(files)}
+                onRemove={photos.remove}
+              />
               <Button
                 fullWidth
                 onClick={() => {
                   onComplete(
                     data.title,
                     data.supply && used.trim() ? { supplyId: data.supply.id, quantity: used.trim() } : null,
+                    photos.ids,
                   );
                   onClose();
                 }}

@@ -72,6 +72,27 @@ describe('the Tasks screen', () => {
   });
 });
 
+describe('planning', () => {
+  it('puts a routine plan into the tasks from the farm’s today', async () => {
+    const sent: FakeRequest[] = [];
+    installFakeFetch({
+      [`GET ${BASE}/today`]: { status: 200, body: today([]) },
+      [`POST ${BASE}/schedule`]: (request) => {
+        sent.push(request);
+        return { status: 200, body: { created: 1, existing: 0 } };
+      },
+    });
+    renderWithProviders(<TasksScreen farmId={FARM_ID} role="owner" />);
+    expect(await screen.findByRole('heading', { name: 'Nothing to do today' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Plan from a list' }));
+    const dialog = await screen.findByRole('dialog', { name: "Plan the farm's routine work" });
+    fireEvent.click(within(dialog).getByLabelText(/^Stock take, every month/));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Add to tasks' }));
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]!.body).toEqual({ template: 'stock_take', anchor: '2026-11-24', assignee_ids: [] });
+  });
+});
+
 describe('a record’s tasks', () => {
   it('lists the open tasks about a supply with their day and people', async () => {
     installFakeFetch({

@@ -13,6 +13,7 @@ import { useErrorText } from '@/lib/error-text';
 import { useTodayTasks } from '../api';
 import { markDoneInCache, taskMutationKeys, useCompleteTask, type CompleteTaskVariables } from '../mutations';
 import { MonthCalendar } from './MonthCalendar';
+import { PlanDialog } from './PlanDialog';
 import { TaskDetailDialog } from './TaskDetailDialog';
 import { TaskFormDialog } from './TaskFormDialog';
 import { TaskRow } from './TaskRow';
@@ -32,6 +33,7 @@ export function TasksScreen({ farmId, role }: Props) {
   const [view, setView] = useState<'today' | 'calendar'>('today');
   const [mine, setMine] = useState(!canPlan);
   const [adding, setAdding] = useState(false);
+  const [planning, setPlanning] = useState(false);
   const [open, setOpen] = useState<string | null>(null);
   const today = useTodayTasks(farmId, mine);
   const complete = useCompleteTask();
@@ -48,6 +50,7 @@ export function TasksScreen({ farmId, role }: Props) {
   async function tick(
     task: Pick<Task, 'id' | 'title'>,
     used: { supplyId: string; quantity: string } | null = null,
+    photoIds: string[] = [],
   ) {
     markDoneInCache(queryClient, farmId, task.id);
     try {
@@ -56,6 +59,7 @@ export function TasksScreen({ farmId, role }: Props) {
         taskId: task.id,
         title: task.title,
         records: used ? [{ kind: 'stock_use', supply_id: used.supplyId, quantity: used.quantity }] : [],
+        ...(photoIds.length > 0 ? { photo_ids: photoIds } : {}),
       });
       if (result === QUEUED) toast(t('queued'));
       else toast.success(t('done', { title: task.title }));
@@ -76,9 +80,12 @@ export function TasksScreen({ farmId, role }: Props) {
         description={t('subtitle')}
         action={
           canPlan ? (
-            <Button onClick={() => setAdding(true)} className="shrink-0">
-              {t('add')}
-            </Button>
+            <div className="flex flex-wrap gap-2">
+              <Button variant="secondary" onClick={() => setPlanning(true)}>
+                {t('plan.open')}
+              </Button>
+              <Button onClick={() => setAdding(true)}>{t('add')}</Button>
+            </div>
           ) : undefined
         }
       />
@@ -168,6 +175,7 @@ export function TasksScreen({ farmId, role }: Props) {
           })}
         </div>
       )}
+      {planning && <PlanDialog farmId={farmId} today={farmToday} onClose={() => setPlanning(false)} />}
       {adding && <TaskFormDialog farmId={farmId} today={farmToday} onClose={() => setAdding(false)} />}
       {open && (
         <TaskDetailDialog
@@ -175,7 +183,7 @@ export function TasksScreen({ farmId, role }: Props) {
           taskId={open}
           canTick={canTick}
           canPlan={canPlan}
-          onComplete={(title, used) => void tick({ id: open, title }, used)}
+          onComplete={(title, used, photoIds) => void tick({ id: open, title }, used, photoIds)}
           onClose={() => setOpen(null)}
         />
       )}
