@@ -1,4 +1,5 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { DashboardShell } from '@/components/layout/DashboardShell';
 import { ErrorBoundary } from '@/components/errors/ErrorBoundary';
@@ -7,6 +8,8 @@ import { NotificationBell } from '@/features/notifications/components/Notificati
 import { useFarmSelection } from '@/features/farms/useFarmSelection';
 import { SidebarBadge } from './sidebar-badges';
 import { paths } from '@/lib/paths';
+import { useAttentionItems } from '@/lib/needs-attention';
+import { registerQueuedMutations } from './providers';
 
 // Rarely needed (a queued change the server refused): loaded when there is one, not with the shell.
 const RefusedChange = lazy(() =>
@@ -30,6 +33,12 @@ const RefusedTaskChange = lazy(() =>
 export function DashboardLayout() {
   const { pathname } = useLocation();
   const { farms, ready, selectedFarmId } = useFarmSelection();
+  const queryClient = useQueryClient();
+  const refused = useAttentionItems().length > 0;
+  // Trying a refused change again sends it by its key: the features' senders load when one is listed.
+  useEffect(() => {
+    if (refused) void registerQueuedMutations(queryClient);
+  }, [refused, queryClient]);
   if (ready && farms.length === 0 && pathname !== paths.dashboardCreateFarm)
     return <Navigate to={paths.createFarm} replace />;
 

@@ -1,8 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client';
-import { registerInventoryMutationDefaults } from '@/features/inventory/api';
-import { registerStaffMutationDefaults } from '@/features/staff/mutations';
-import { registerTaskMutationDefaults } from '@/features/tasks/mutations';
+import type { QueryClient } from '@tanstack/react-query';
+import type { Persister } from '@tanstack/react-query-persist-client';
 import { pruneWaitingPhotos } from '@/lib/photo-store';
 import {
   createQueryClient,
@@ -17,12 +16,13 @@ import {
  * the last data shows offline, and a change queued before a reload is sent once the app is back.
  */
 export function AppProviders({ children }: { children: ReactNode }) {
-  const [queryClient] = useState(createAppQueryClient);
+  const [queryClient] = useState(createQueryClient);
+  const [persister] = useState(() => persisterFor(queryClient));
   return (
     <PersistQueryClientProvider
       client={queryClient}
       persistOptions={{
-        persister: idbPersister,
+        persister,
         maxAge: PERSIST_MAX_AGE_MS,
         dehydrateOptions: {
           // The session is always asked afresh; only successful data is worth keeping.
@@ -40,11 +40,30 @@ export function AppProviders({ children }: { children: ReactNode }) {
   );
 }
 
-/** The app's client, knowing how to run every mutation that can be queued (before the restore). */
-export function createAppQueryClient() {
-  const queryClient = createQueryClient();
-  registerInventoryMutationDefaults(queryClient);
-  registerStaffMutationDefaults(queryClient);
-  registerTaskMutationDefaults(queryClient);
-  return queryClient;
+/**
+ * The saved cache, restored only once the app knows how to send each change waiting in it: the
+ * features' queued mutations (and what they load: inventory's stock rules, the photo uploader) are
+ * downloaded then, not with every first load. A change made in this visit brings its own.
+ */
+function persisterFor(queryClient: QueryClient): Persister {
+  return {
+    ...idbPersister,
+    restoreClient: async () => {
+      const saved = await idbPersister.restoreClient();
+      if (saved?.clientState.mutations.length) await registerQueuedMutations(queryClient);
+      return saved;
+    },
+  };
+}
+
+/** Teaches the client how to run every mutation that can be queued (before the restore). */
+export async function registerQueuedMutations(queryClient: QueryClient): Promise<void> {
+  const [inventory, staff, tasks] = await Promise.all([
+    import('@/features/inventory/api'),
+    import('@/features/staff/mutations'),
+    import('@/features/tasks/mutations'),
+  ]);
+  inventory.registerInventoryMutationDefaults(queryClient);
+  staff.registerStaffMutationDefaults(queryClient);
+  tasks.registerTaskMutationDefaults(queryClient);
 }

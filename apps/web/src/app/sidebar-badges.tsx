@@ -1,6 +1,6 @@
 import { Badge } from '@/components/ui/Badge';
 import { useTranslation } from 'react-i18next';
-import { useOpenAlertTotal } from '@/features/inventory/api';
+import { useOpenAlertTotal } from '@/features/inventory/alert-count';
 import { paths } from '@/lib/paths';
 
 /** A hook giving the count to show beside a sidebar item for the selected farm (undefined: no badge). */

@@ -6,7 +6,7 @@ import { Badge } from '@/components/ui/Badge';
 import { SkeletonRows } from '@/components/ui/Skeleton';
 import { useFarmSelection } from '@/features/farms/useFarmSelection';
 // Imported from its own module, not the components barrel: the barrel's forms would put zod on the first dashboard load.
-import { LowStockCard } from '@/features/inventory/components/InventoryWidgets';
+import { LowStockCard } from '@/features/inventory/components/LowStockCard';
 import { useSession } from '@/lib/session';
 import { paths } from '@/lib/paths';
 import { can } from '@gona/shared/permissions';

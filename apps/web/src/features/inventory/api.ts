@@ -27,6 +27,7 @@ import type {
   UpdateSupply,
 } from '@gona/shared/inventory';
 import { apiFetch } from '@/lib/http';
+import { alertCountKey } from './alert-count';
 import { defineQueuedMutation } from '@/lib/offline';
 import { filterPageItems, mapPageItems, pagedQueryOptions } from '@/lib/paged-query';
 import { sendWaitingPhotos } from '@/lib/photo-upload';
@@ -40,7 +41,7 @@ export const inventoryKeys = {
   supply: (farmId: string, supplyId: string) => ['inventory', farmId, 'supply', supplyId] as const,
   movements: (farmId: string, supplyId: string) => ['inventory', farmId, 'movements', supplyId] as const,
   alerts: (farmId: string) => ['inventory', farmId, 'alerts'] as const,
-  alertCount: (farmId: string) => ['inventory', farmId, 'alert-count'] as const,
+  alertCount: alertCountKey,
   suppliers: (farmId: string) => ['inventory', farmId, 'suppliers'] as const,
 };
 
@@ -109,18 +110,7 @@ export function useOpenAlerts(farmId: string) {
   );
 }
 
-export function useOpenAlertCount(farmId: string | null) {
-  return useQuery({
-    queryKey: inventoryKeys.alertCount(farmId ?? ''),
-    queryFn: () => apiFetch<AlertCount>(`${farmPath(farmId ?? '')}/inventory-alerts/count`),
-    enabled: Boolean(farmId),
-  });
-}
-
-/** The number of open low-stock alerts, for the sidebar badge; undefined until known. */
-export function useOpenAlertTotal(farmId: string | null): number | undefined {
-  return useOpenAlertCount(farmId).data?.open;
-}
+export { useOpenAlertCount } from './alert-count';
 
 /** Active suppliers by name; farms keep a handful, so the first page of 200 is all of them. */
 export function useSuppliers(farmId: string) {

@@ -4,7 +4,7 @@ import type { Supply } from '@gona/shared/inventory';
 import type { StaffMember } from '@gona/shared/staff';
 import type { Calendar, CreateTask, DayTasks, Task, TaskWithPhotos, TodayTasks } from '@gona/shared/tasks';
 import { apiFetch } from '@/lib/http';
-import { taskKeys, taskPath, tasksPath } from './mutations';
+import { taskKeys, taskPath, tasksPath } from './keys';
 
 export function useTodayTasks(farmId: string, mine: boolean) {
   return useQuery({

@@ -3,25 +3,12 @@ import type { CompleteTaskInput, DayTasks, Task, TodayTasks } from '@gona/shared
 import { apiFetch } from '@/lib/http';
 import { defineQueuedMutation } from '@/lib/offline';
 import { sendWaitingPhotos } from '@/lib/photo-upload';
+import { taskKeys, taskPath } from './keys';
 
 /**
  * The task change a worker makes offline (done in one tap), apart from the screens' queries: the
- * app registers it before its saved cache is restored, so this is all of tasks the first load carries.
+ * app registers it before it restores a saved cache that holds a waiting change.
  */
-
-/** Every task query of a farm starts with ['tasks', farmId], so one invalidation refreshes them all. */
-export const taskKeys = {
-  all: (farmId: string) => ['tasks', farmId] as const,
-  today: (farmId: string, mine: boolean) => ['tasks', farmId, 'today', mine] as const,
-  calendar: (farmId: string, from: string, mine: boolean) =>
-    ['tasks', farmId, 'calendar', from, mine] as const,
-  day: (farmId: string, date: string, mine: boolean) => ['tasks', farmId, 'day', date, mine] as const,
-  task: (farmId: string, taskId: string) => ['tasks', farmId, 'task', taskId] as const,
-};
-
-export const tasksPath = (farmId: string) => `/api/farms/${encodeURIComponent(farmId)}/tasks`;
-export const taskPath = (farmId: string, taskId: string) =>
-  `${tasksPath(farmId)}/${encodeURIComponent(taskId)}`;
 
 export const taskMutationKeys = {
   completeTask: ['tasks', 'complete-task'],

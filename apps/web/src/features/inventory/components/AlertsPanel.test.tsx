@@ -5,7 +5,7 @@ import { installFakeFetch } from '@/test/fake-fetch';
 import { aSupply, anAlert, anId, FARM_ID } from '@/test/fixtures';
 import { renderWithProviders } from '@/test/render';
 import { AlertsPanel } from './AlertsPanel';
-import { LowStockCard } from './InventoryWidgets';
+import { LowStockCard } from './LowStockCard';
 
 const ALERTS = `GET /api/farms/${FARM_ID}/inventory-alerts`;
 const COUNT = `GET /api/farms/${FARM_ID}/inventory-alerts/count`;

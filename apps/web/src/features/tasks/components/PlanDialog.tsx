@@ -8,7 +8,7 @@ import { useErrorText } from '@/lib/error-text';
 import { apiFetch } from '@/lib/http';
 import { toast } from '@/lib/toast';
 import { useActiveStaff } from '../api';
-import { taskKeys, tasksPath } from '../mutations';
+import { taskKeys, tasksPath } from '../keys';
 
 /** The farm-general plans the server offers (`GET /tasks/templates`), named in the catalogue. */
 const PLANS = ['equipment_care', 'pen_hygiene', 'stock_take'] as const;

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { Task } from '@gona/shared/tasks';
 import { dayMonthYear } from '@/lib/format';
 import { apiFetch } from '@/lib/http';
-import { taskKeys, tasksPath } from '../mutations';
+import { taskKeys, tasksPath } from '../keys';
 
 type Props = {
   farmId: string;
