@@ -92,7 +92,9 @@ const ACCESS: Record<string, Row> = {
   'GET /farms/{farmId}/tasks/about?supply_id=01935f4e-8a3c-7b1d-9e2f-0123456789ab': {
     action: 'records.read',
   },
-  'GET /farms/{farmId}/tasks/schedule.service': { action: 'records.read' },
+  'GET /farms/{farmId}/tasks/templates': { action: 'records.read' },
+  'GET /farms/{farmId}/tasks/settings': { action: 'records.read' },
+  'PUT /farms/{farmId}/tasks/settings': { action: 'farm.billing', body: () => ({ sms_staff: false }) },
   'POST /farms/{farmId}/tasks/schedule': {
     action: 'records.write',
     body: () => ({ template: 'equipment_care', anchor: '2026-12-01' }),

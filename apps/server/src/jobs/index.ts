@@ -58,7 +58,7 @@ export async function startJobs(
   );
 
   await startFilesCleanup(boss, { ...files, db: database.db, logger });
-  await startTasksSweep(boss, { db: database.db, logger });
+  await startTasksSweep(boss, { db: database.db, logger, sms: deps.sms });
 
   const delivery = { ...mailDeps, logger, db: database.db, mail };
   const notifications = await createNotificationQueues(boss, delivery);

@@ -233,3 +233,14 @@ export const ScheduleTemplateInputSchema = z.object({
 export type ScheduleTemplateInput = z.input<typeof ScheduleTemplateInputSchema>;
 export const ScheduleResultSchema = z.object({ created: z.number(), existing: z.number() });
 export type ScheduleResult = z.infer<typeof ScheduleResultSchema>;
+
+/** The farm's task settings: staff without an account get their morning tasks by SMS (owner's choice). */
+export const TaskSettingsSchema = z.object({
+  sms_staff: z.boolean(),
+  /** Whether this server can send SMS at all (SMS_* configured). */
+  sms_available: z.boolean(),
+});
+export type TaskSettings = z.infer<typeof TaskSettingsSchema>;
+export const UpdateTaskSettingsInputSchema = z.object({
+  sms_staff: z.boolean({ error: 'Choose on or off' }),
+});

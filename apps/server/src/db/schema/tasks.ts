@@ -4,6 +4,7 @@ import {
   check,
   date,
   index,
+  integer,
   pgTable,
   primaryKey,
   text,
@@ -158,4 +159,44 @@ export const task_sweeps = pgTable(
     created_at: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.farm_id, t.kind, t.day] })],
+);
+
+/** A farm's task settings: whether staff without an account get their morning tasks by SMS (the owner's choice). */
+export const task_settings = pgTable('task_settings', {
+  farm_id: uuid('farm_id')
+    .primaryKey()
+    .references(() => farms.id, { onDelete: 'cascade' }),
+  sms_staff: boolean('sms_staff').notNull().default(false),
+  updated_at: updatedAt(),
+});
+
+/**
+ * The morning SMS to a staff member without an account: one per person and day (unique), written by
+ * the sweep with the morning's claim and sent by it (up to 3 tries, one per sweep).
+ */
+export const staff_messages = pgTable(
+  'staff_messages',
+  {
+    id: id(),
+    farm_id: uuid('farm_id')
+      .notNull()
+      .references(() => farms.id, { onDelete: 'cascade' }),
+    staff_id: uuid('staff_id')
+      .notNull()
+      .references(() => staff.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    phone: text('phone').notNull(),
+    message: text('message').notNull(),
+    status: text('status').$type<'pending' | 'sent' | 'failed'>().notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    error: text('error'),
+    sent_at: timestampMs('sent_at'),
+    created_at: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('staff_messages_staff_id_day_idx').on(t.staff_id, t.day),
+    index('staff_messages_pending_idx')
+      .on(t.created_at)
+      .where(sql`${t.status} = 'pending'`),
+  ],
 );

@@ -10,6 +10,8 @@ import {
   ScheduleTemplateInputSchema,
   SkipTaskInputSchema,
   TaskSchema,
+  TaskSettingsSchema,
+  UpdateTaskSettingsInputSchema,
   TaskTemplateSchema,
   TaskWithPhotosSchema,
   TodayQuerySchema,
@@ -28,6 +30,7 @@ import {
   jsonContent,
 } from '../../lib/openapi';
 import { deleteSeries, updateSeries } from './series.service';
+import { getTaskSettings, setTaskSettings } from './settings.service';
 import {
   calendarDays,
   dayTasks,
@@ -114,7 +117,7 @@ export const tasksRoutes = createRouter()
   .openapi(
     createRoute({
       method: 'get',
-      path: '/farms/{farmId}/tasks/schedule.service',
+      path: '/farms/{farmId}/tasks/templates',
       tags: ['Tasks'],
       summary: 'The plans a farm can put into its tasks',
       middleware: [requireFarm('records.read')] as const,
@@ -134,6 +137,31 @@ export const tasksRoutes = createRouter()
         })),
         200,
       ),
+  )
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/farms/{farmId}/tasks/settings',
+      tags: ['Tasks'],
+      summary: 'Whether staff without an account get their morning tasks by SMS, and whether SMS is set up',
+      middleware: [requireFarm('records.read')] as const,
+      request: { params: farmParams },
+      responses: { 200: jsonContent(TaskSettingsSchema, 'The task settings'), ...ErrorResponses },
+    }),
+    async (c) => c.json(await getTaskSettings(farmCtxOf(c), c.var.deps.sms !== null), 200),
+  )
+  .openapi(
+    createRoute({
+      method: 'put',
+      path: '/farms/{farmId}/tasks/settings',
+      tags: ['Tasks'],
+      summary: 'Turn the morning SMS to staff without an account on or off (the owner: SMS costs money)',
+      middleware: [requireFarm('farm.billing')] as const,
+      request: { params: farmParams, ...jsonBody(UpdateTaskSettingsInputSchema) },
+      responses: { 200: jsonContent(TaskSettingsSchema, 'The task settings'), ...ErrorResponses },
+    }),
+    async (c) =>
+      c.json(await setTaskSettings(farmCtxOf(c), c.req.valid('json'), c.var.deps.sms !== null), 200),
   )
   .openapi(
     createRoute({

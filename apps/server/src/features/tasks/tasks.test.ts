@@ -17,7 +17,9 @@ import { addDays, dateIn } from '../../lib/farm-time';
 import { newId } from '../../lib/ids';
 import { createTestContext, type TestContext } from '../../test/context';
 import { seedFarmTeam, type FarmTeam } from '../../test/farm-team';
-import { sweepTasks } from './sweep.service';
+import { staffMessage, sweepTasks } from './sweep.service';
+import { createSmsProvider } from '../../integrations/sms';
+import { startFakeAfricasTalking } from '../../integrations/fake-africas-talking';
 
 let t: TestContext;
 let team: FarmTeam;
@@ -501,6 +503,10 @@ describe('repeating tasks', () => {
 describe('plans and triggers', () => {
   it('puts a plan into the tasks once, however often it is asked', async () => {
     const farm = await seedFarmTeam(t);
+    const plans = await t.request<{ key: string }[]>('GET', `${farm.base}/tasks/templates`, {
+      cookie: farm.cookies.viewer,
+    });
+    expect(plans.body.map((plan) => plan.key)).toEqual(['equipment_care', 'pen_hygiene', 'stock_take']);
     const body = { template: 'equipment_care', anchor: '2026-12-01' };
     const first = await t.request('POST', `${farm.base}/tasks/schedule`, {
       cookie: farm.cookies.manager,
@@ -643,5 +649,77 @@ describe('the reminder sweep', () => {
     const later = new Date(Date.now() + 30 * 86_400_000);
     await sweepTasks(t.db, later);
     expect(await count()).toBe(431);
+  });
+});
+
+describe('the morning SMS to staff without an account', () => {
+  it('is the owner’s to turn on, and then texts each such person once with their tasks', async () => {
+    const fake = await startFakeAfricasTalking({ apiKey: 'at-key' });
+    try {
+      const sms = createSmsProvider({
+        provider: 'africastalking',
+        apiKey: 'at-key',
+        username: 'sandbox',
+        senderId: 'GONA',
+        baseUrl: fake.url,
+      });
+      const farm = await seedFarmTeam(t);
+      const musa = await addStaff(t, farm, { first_name: 'Musa', phone: '+2348031112222' });
+      const noPhone = await addStaff(t, farm, { first_name: 'Silent' });
+      const day = '2027-04-01';
+      const made = await t.db
+        .insert(tasks)
+        .values([
+          {
+            farm_id: farm.farm.id,
+            title: 'Spray the tomatoes',
+            type: 'spraying',
+            due_date: day,
+            assigned: true,
+          },
+          {
+            farm_id: farm.farm.id,
+            title: 'Mend the fence',
+            type: 'maintenance',
+            due_date: day,
+            assigned: true,
+          },
+        ])
+        .returning();
+      await t.db.insert(task_assignees).values([
+        { task_id: made[0]!.id, staff_id: musa.id, farm_id: farm.farm.id },
+        { task_id: made[1]!.id, staff_id: musa.id, farm_id: farm.farm.id },
+        { task_id: made[1]!.id, staff_id: noPhone.id, farm_id: farm.farm.id },
+      ]);
+
+      const byManager = await t.request('PUT', `${farm.base}/tasks/settings`, {
+        cookie: farm.cookies.manager,
+        body: { sms_staff: true },
+      });
+      expect(byManager.status).toBe(403);
+      const on = await t.request('PUT', `${farm.base}/tasks/settings`, {
+        cookie: farm.cookies.owner,
+        body: { sms_staff: true },
+      });
+      expect(on.body).toEqual({ sms_staff: true, sms_available: false });
+
+      await sweepTasks(t.db, new Date(`${day}T05:30:00Z`), { sms });
+      await sweepTasks(t.db, new Date(`${day}T05:45:00Z`), { sms });
+      const toMusa = fake.received.filter((m) => m.to === '+2348031112222');
+      expect(toMusa.map((m) => m.message)).toEqual([
+        `Gona, ${farm.farm.name}: Musa, today (2): Spray the tomatoes; Mend the fence.`,
+      ]);
+      expect(fake.received).toHaveLength(1);
+    } finally {
+      await fake.close();
+    }
+  });
+
+  it('fits a long list into one SMS', () => {
+    const titles = Array.from({ length: 12 }, (_, i) => `Vaccinate pen ${i + 1} against Newcastle disease`);
+    const text = staffMessage('Sunrise Poultry', 'Musa', titles);
+    expect(text.length).toBeLessThanOrEqual(160);
+    expect(text.startsWith('Gona, Sunrise Poultry: Musa, today (12): Vaccinate pen 1')).toBe(true);
+    expect(text.endsWith('….')).toBe(true);
   });
 });

@@ -14,6 +14,7 @@ import { useTodayTasks } from '../api';
 import { markDoneInCache, taskMutationKeys, useCompleteTask, type CompleteTaskVariables } from '../mutations';
 import { MonthCalendar } from './MonthCalendar';
 import { PlanDialog } from './PlanDialog';
+import { StaffSmsSetting } from './StaffSmsSetting';
 import { TaskDetailDialog } from './TaskDetailDialog';
 import { TaskFormDialog } from './TaskFormDialog';
 import { TaskRow } from './TaskRow';
@@ -175,6 +176,7 @@ export function TasksScreen({ farmId, role }: Props) {
           })}
         </div>
       )}
+      {can(role, 'farm.billing') && <StaffSmsSetting farmId={farmId} />}
       {planning && <PlanDialog farmId={farmId} today={farmToday} onClose={() => setPlanning(false)} />}
       {adding && <TaskFormDialog farmId={farmId} today={farmToday} onClose={() => setAdding(false)} />}
       {open && (
