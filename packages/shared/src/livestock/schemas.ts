@@ -103,6 +103,8 @@ export const CreateLivestockInputSchema = LivestockFieldsSchema.extend({
     for (const issue of livestockRuleIssues(input)) ctx.addIssue({ code: 'custom', ...issue });
     if (input.kind === 'group' && input.head_count == null)
       ctx.addIssue({ code: 'custom', path: ['head_count'], message: 'Enter how many there are' });
+    if (input.kind === 'individual' && input.head_count != null && input.head_count !== 1)
+      ctx.addIssue({ code: 'custom', path: ['head_count'], message: 'One animal is one head: add a group instead' });
   },
   { when: (payload) => typeof payload.value === 'object' && payload.value !== null },
 );
