@@ -1,6 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client';
 import { registerInventoryMutationDefaults } from '@/features/inventory/api';
+import { registerLivestockMutationDefaults } from '@/features/livestock/mutations';
 import { registerStaffMutationDefaults } from '@/features/staff/mutations';
 import { registerTaskMutationDefaults } from '@/features/tasks/mutations';
 import { pruneWaitingPhotos } from '@/lib/photo-store';
@@ -45,6 +46,7 @@ export function createAppQueryClient() {
   const queryClient = createQueryClient();
   registerInventoryMutationDefaults(queryClient);
   registerStaffMutationDefaults(queryClient);
+  registerLivestockMutationDefaults(queryClient);
   registerTaskMutationDefaults(queryClient);
   return queryClient;
 }

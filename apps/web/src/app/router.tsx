@@ -105,6 +105,14 @@ function dashboardRoutes(): RouteObject[] {
             'photos',
           ]),
         },
+        {
+          path: paths.livestock,
+          ...lazyScreen('livestock', () => import('./routes/livestock'), ['livestock', 'photos']),
+        },
+        {
+          path: paths.livestockAnimal,
+          ...lazyScreen('livestock/animal', () => import('./routes/livestock-animal'), ['livestock', 'photos']),
+        },
         { path: paths.staff, ...lazyScreen('staff', () => import('./routes/staff'), ['staff']) },
         { path: paths.tasks, ...lazyScreen('tasks', () => import('./routes/tasks'), ['tasks']) },
         {
@@ -121,7 +129,6 @@ function dashboardRoutes(): RouteObject[] {
         },
       ],
     },
-    { path: paths.livestock, ...lazyScreen('livestock', () => import('./routes/livestock')) },
     { path: paths.crops, ...lazyScreen('crops', () => import('./routes/crops')) },
     { path: paths.expenses, ...lazyScreen('expenses', () => import('./routes/expenses')) },
     { path: paths.reports, ...lazyScreen('reports', () => import('./routes/reports')) },
