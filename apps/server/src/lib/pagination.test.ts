@@ -117,7 +117,10 @@ describe('keyset', () => {
       '"livestock_growth_logs"."date" desc',
       '"livestock_growth_logs"."id" desc',
     ]);
-    const newestCursor = newest.page([{ id: ID, created_at: new Date('2025-05-26T14:05:00.123Z') }, rows[1]!], 1);
+    const newestCursor = newest.page(
+      [{ id: ID, created_at: new Date('2025-05-26T14:05:00.123Z') }, rows[1]!],
+      1,
+    );
     expect(refusal(dated, newestCursor.next_cursor ?? '')).toMatchObject({ code: 'VALIDATION' });
   });
 });

@@ -111,7 +111,10 @@ function dashboardRoutes(): RouteObject[] {
         },
         {
           path: paths.livestockAnimal,
-          ...lazyScreen('livestock/animal', () => import('./routes/livestock-animal'), ['livestock', 'photos']),
+          ...lazyScreen('livestock/animal', () => import('./routes/livestock-animal'), [
+            'livestock',
+            'photos',
+          ]),
         },
         { path: paths.staff, ...lazyScreen('staff', () => import('./routes/staff'), ['staff']) },
         { path: paths.tasks, ...lazyScreen('tasks', () => import('./routes/tasks'), ['tasks']) },

@@ -45,7 +45,16 @@ export const LIVESTOCK_PURPOSES = ['meat', 'eggs', 'milk', 'breeding', 'fingerli
 export type LivestockPurpose = (typeof LIVESTOCK_PURPOSES)[number];
 
 /** Where it is kept; the place's own name (House 2, Pond B) goes in `location`. */
-export const LIVESTOCK_HOUSINGS = ['pen', 'house', 'cage', 'pond', 'tank', 'paddock', 'free_range', 'other'] as const;
+export const LIVESTOCK_HOUSINGS = [
+  'pen',
+  'house',
+  'cage',
+  'pond',
+  'tank',
+  'paddock',
+  'free_range',
+  'other',
+] as const;
 export type LivestockHousing = (typeof LIVESTOCK_HOUSINGS)[number];
 
 export const ACQUISITIONS = ['born_on_farm', 'bought'] as const;

@@ -29,7 +29,11 @@ describe('applyHeadCountEvent', () => {
   });
 
   it('lets a count reach zero but never go below it', () => {
-    expect(applyHeadCountEvent(3, { kind: 'mortality', count: 3 })).toEqual({ ok: true, after: 0, change: -3 });
+    expect(applyHeadCountEvent(3, { kind: 'mortality', count: 3 })).toEqual({
+      ok: true,
+      after: 0,
+      change: -3,
+    });
     expect(applyHeadCountEvent(3, { kind: 'mortality', count: 4 })).toEqual({
       ok: false,
       reason: 'below_zero',
@@ -56,12 +60,20 @@ describe('eggs', () => {
 describe('growth', () => {
   it('gives the average daily gain in grams from exact weights', () => {
     expect(
-      averageDailyGainGrams({ date: '2025-05-01', weight_kg: '0.045' }, { date: '2025-06-12', weight_kg: '2.4' }),
+      averageDailyGainGrams(
+        { date: '2025-05-01', weight_kg: '0.045' },
+        { date: '2025-06-12', weight_kg: '2.4' },
+      ),
     ).toBe(56);
     expect(
-      averageDailyGainGrams({ date: '2025-05-01', weight_kg: '30' }, { date: '2025-05-11', weight_kg: '28.5' }),
+      averageDailyGainGrams(
+        { date: '2025-05-01', weight_kg: '30' },
+        { date: '2025-05-11', weight_kg: '28.5' },
+      ),
     ).toBe(-150);
-    expect(averageDailyGainGrams({ date: '2025-05-01', weight_kg: '1' }, { date: '2025-05-01', weight_kg: '2' })).toBeNull();
+    expect(
+      averageDailyGainGrams({ date: '2025-05-01', weight_kg: '1' }, { date: '2025-05-01', weight_kg: '2' }),
+    ).toBeNull();
   });
 
   it('gives the feed conversion ratio to two decimals', () => {
@@ -102,12 +114,20 @@ describe('mortalityPercent', () => {
 
 describe('livestock input', () => {
   it('needs a name for a group and a head count; a tag or a name for one animal', () => {
-    const group = CreateLivestockInputSchema.safeParse({ kind: 'group', species: 'chicken_layer', acquisition: 'bought' });
+    const group = CreateLivestockInputSchema.safeParse({
+      kind: 'group',
+      species: 'chicken_layer',
+      acquisition: 'bought',
+    });
     expect(fieldErrors(group.error!)).toEqual({
       name: 'Name the group, e.g. Layers House A',
       head_count: 'Enter how many there are',
     });
-    const animal = CreateLivestockInputSchema.safeParse({ kind: 'individual', species: 'goat', acquisition: 'born_on_farm' });
+    const animal = CreateLivestockInputSchema.safeParse({
+      kind: 'individual',
+      species: 'goat',
+      acquisition: 'born_on_farm',
+    });
     expect(fieldErrors(animal.error!)).toEqual({ tag: 'Enter a tag number or a name' });
     expect(
       CreateLivestockInputSchema.parse({
@@ -145,7 +165,9 @@ describe('record inputs', () => {
     expect(fieldErrors(CreateHealthRecordInputSchema.safeParse({ ...base, supply_id: ID }).error!)).toEqual({
       quantity_used: 'Enter how much of the product was used',
     });
-    expect(fieldErrors(CreateHealthRecordInputSchema.safeParse({ ...base, quantity_used: '2' }).error!)).toEqual({
+    expect(
+      fieldErrors(CreateHealthRecordInputSchema.safeParse({ ...base, quantity_used: '2' }).error!),
+    ).toEqual({
       supply_id: 'Choose the product from your store, or leave the amount empty',
     });
     expect(
@@ -167,18 +189,24 @@ describe('record inputs', () => {
       price_kobo: 'Only a sale or a purchase has a price',
     });
     expect(
-      fieldErrors(RecordEventInputSchema.safeParse({ id: ID, date: '2025-05-28', kind: 'mortality', count: 0 }).error!),
+      fieldErrors(
+        RecordEventInputSchema.safeParse({ id: ID, date: '2025-05-28', kind: 'mortality', count: 0 }).error!,
+      ),
     ).toEqual({ count: 'Enter 1 or more' });
   });
 
   it('needs something measured in a production record, and cracked eggs among those collected', () => {
-    expect(
-      fieldErrors(RecordProductionInputSchema.safeParse({ id: ID, date: '2025-05-28' }).error!),
-    ).toEqual({ eggs_collected: 'Enter the eggs, milk, fish or feed of the day' });
+    expect(fieldErrors(RecordProductionInputSchema.safeParse({ id: ID, date: '2025-05-28' }).error!)).toEqual(
+      { eggs_collected: 'Enter the eggs, milk, fish or feed of the day' },
+    );
     expect(
       fieldErrors(
-        RecordProductionInputSchema.safeParse({ id: ID, date: '2025-05-28', eggs_collected: 10, eggs_cracked: 11 })
-          .error!,
+        RecordProductionInputSchema.safeParse({
+          id: ID,
+          date: '2025-05-28',
+          eggs_collected: 10,
+          eggs_cracked: 11,
+        }).error!,
       ),
     ).toEqual({ eggs_cracked: 'Cracked eggs are counted among those collected' });
   });

@@ -4,15 +4,17 @@ import { EGGS_PER_CRATE, INCREASING_EVENTS, type EventKind } from './constants';
 // Pure rules, without zod, so screens and the server compute them the same way.
 
 export type HeadCountOutcome =
-  | { ok: true; after: number; change: number }
-  | { ok: false; reason: 'below_zero'; available: number };
+  { ok: true; after: number; change: number } | { ok: false; reason: 'below_zero'; available: number };
 
 /**
  * The head-count rule: births, purchases and transfers in add; every other event takes away. A
  * count never goes below zero, so taking away more than there are is refused (an expected outcome,
  * returned rather than thrown).
  */
-export function applyHeadCountEvent(headCount: number, event: { kind: EventKind; count: number }): HeadCountOutcome {
+export function applyHeadCountEvent(
+  headCount: number,
+  event: { kind: EventKind; count: number },
+): HeadCountOutcome {
   const change = INCREASING_EVENTS.includes(event.kind) ? event.count : -event.count;
   const after = headCount + change;
   if (after < 0) return { ok: false, reason: 'below_zero', available: headCount };

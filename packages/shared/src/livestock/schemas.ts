@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { calendarDateSchema, clientIdSchema, optionalTextSchema, textSchema, VersionSchema } from '../fields/index';
+import {
+  calendarDateSchema,
+  clientIdSchema,
+  optionalTextSchema,
+  textSchema,
+  VersionSchema,
+} from '../fields/index';
 import { FileSchema, fileIdsSchema } from '../files/index';
 import { Int4KoboSchema, NairaInputSchema } from '../money/index';
 import { PageQuerySchema, pageSchema } from '../pagination/index';
@@ -50,8 +56,14 @@ function countSchema(messages: { required: string; min: number; minMessage: stri
     .max(HEAD_COUNT_MAX, `Enter at most ${HEAD_COUNT_MAX.toLocaleString('en-NG')}`);
 }
 
-const WeightSchema = quantitySchema({ required: 'Enter the weight in kg', invalid: 'Enter a weight, e.g. 2.35' });
-const AmountSchema = quantitySchema({ required: 'Enter the amount', invalid: 'Enter a number, e.g. 12 or 2.5' });
+const WeightSchema = quantitySchema({
+  required: 'Enter the weight in kg',
+  invalid: 'Enter a weight, e.g. 2.35',
+});
+const AmountSchema = quantitySchema({
+  required: 'Enter the amount',
+  invalid: 'Enter a number, e.g. 12 or 2.5',
+});
 
 const LivestockFieldsSchema = z.object({
   species: SpeciesSchema,
@@ -96,7 +108,11 @@ export const AGE_UNIT_NEEDED = 'Choose days, weeks, months or years';
 export const CreateLivestockInputSchema = LivestockFieldsSchema.extend({
   id: clientIdSchema().optional(),
   kind: KindSchema,
-  head_count: countSchema({ required: 'Enter how many there are', min: 1, minMessage: 'Enter 1 or more' }).optional(),
+  head_count: countSchema({
+    required: 'Enter how many there are',
+    min: 1,
+    minMessage: 'Enter 1 or more',
+  }).optional(),
   status: StatusSchema.default('active'),
 }).superRefine(
   (input, ctx) => {
@@ -104,7 +120,11 @@ export const CreateLivestockInputSchema = LivestockFieldsSchema.extend({
     if (input.kind === 'group' && input.head_count == null)
       ctx.addIssue({ code: 'custom', path: ['head_count'], message: 'Enter how many there are' });
     if (input.kind === 'individual' && input.head_count != null && input.head_count !== 1)
-      ctx.addIssue({ code: 'custom', path: ['head_count'], message: 'One animal is one head: add a group instead' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['head_count'],
+        message: 'One animal is one head: add a group instead',
+      });
   },
   { when: (payload) => typeof payload.value === 'object' && payload.value !== null },
 );
@@ -227,7 +247,11 @@ export const CreateHealthRecordInputSchema = z
     if (!input.supply_id && input.quantity_used != null)
       ctx.addIssue({ code: 'custom', path: ['supply_id'], message: PRODUCT_NEEDED });
     if (input.next_due_date && input.next_due_date < input.date)
-      ctx.addIssue({ code: 'custom', path: ['next_due_date'], message: 'The next date cannot be before this one' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['next_due_date'],
+        message: 'The next date cannot be before this one',
+      });
   });
 export type CreateHealthRecordInput = z.input<typeof CreateHealthRecordInputSchema>;
 export type CreateHealthRecord = z.output<typeof CreateHealthRecordInputSchema>;
@@ -268,7 +292,11 @@ export const CreateGrowthLogInputSchema = z
     id: clientIdSchema('A weighing needs an id made by the app'),
     date: DateSchema(),
     weight_kg: WeightSchema,
-    count_weighed: countSchema({ required: 'Enter how many were weighed', min: 1, minMessage: 'Enter 1 or more' }).nullish(),
+    count_weighed: countSchema({
+      required: 'Enter how many were weighed',
+      min: 1,
+      minMessage: 'Enter 1 or more',
+    }).nullish(),
     body_condition_score: z
       .number({ error: `Choose a score from ${BODY_CONDITION_MIN} to ${BODY_CONDITION_MAX}` })
       .int(`Choose a score from ${BODY_CONDITION_MIN} to ${BODY_CONDITION_MAX}`)
@@ -374,21 +402,46 @@ export const RecordProductionInputSchema = z
   .object({
     id: clientIdSchema('A production record needs an id made by the app'),
     date: DateSchema(),
-    eggs_collected: countSchema({ required: 'Enter the number of eggs', min: 0, minMessage: 'Enter 0 or more' }).nullish(),
-    eggs_cracked: countSchema({ required: 'Enter the number of cracked eggs', min: 0, minMessage: 'Enter 0 or more' }).nullish(),
+    eggs_collected: countSchema({
+      required: 'Enter the number of eggs',
+      min: 0,
+      minMessage: 'Enter 0 or more',
+    }).nullish(),
+    eggs_cracked: countSchema({
+      required: 'Enter the number of cracked eggs',
+      min: 0,
+      minMessage: 'Enter 0 or more',
+    }).nullish(),
     milk_litres: AmountSchema.nullish(),
-    fish_count: countSchema({ required: 'Enter the number of fish', min: 0, minMessage: 'Enter 0 or more' }).nullish(),
+    fish_count: countSchema({
+      required: 'Enter the number of fish',
+      min: 0,
+      minMessage: 'Enter 0 or more',
+    }).nullish(),
     fish_kg: AmountSchema.nullish(),
     feed_supply_id: z.uuid(FEED_SUPPLY_NEEDED).nullish(),
     feed_quantity: AmountSchema.nullish(),
     notes: optionalTextSchema(LIVESTOCK_NOTES_MAX),
   })
   .superRefine((input, ctx) => {
-    const measured = [input.eggs_collected, input.milk_litres, input.fish_count, input.fish_kg, input.feed_quantity];
+    const measured = [
+      input.eggs_collected,
+      input.milk_litres,
+      input.fish_count,
+      input.fish_kg,
+      input.feed_quantity,
+    ];
     if (measured.every((value) => value == null))
       ctx.addIssue({ code: 'custom', path: ['eggs_collected'], message: NOTHING_RECORDED });
-    if (input.eggs_cracked != null && (input.eggs_collected == null || input.eggs_cracked > input.eggs_collected))
-      ctx.addIssue({ code: 'custom', path: ['eggs_cracked'], message: 'Cracked eggs are counted among those collected' });
+    if (
+      input.eggs_cracked != null &&
+      (input.eggs_collected == null || input.eggs_cracked > input.eggs_collected)
+    )
+      ctx.addIssue({
+        code: 'custom',
+        path: ['eggs_cracked'],
+        message: 'Cracked eggs are counted among those collected',
+      });
     if (input.feed_supply_id && (input.feed_quantity == null || input.feed_quantity === '0'))
       ctx.addIssue({ code: 'custom', path: ['feed_quantity'], message: FEED_QUANTITY_NEEDED });
     if (!input.feed_supply_id && input.feed_quantity != null)

@@ -157,10 +157,7 @@ export const livestock_growth_logs = pgTable(
     index('livestock_growth_logs_animal_date_idx').on(t.farm_id, t.animal_id, desc(t.date), desc(t.id)),
     check('livestock_growth_logs_weight_kg_check', sql`${t.weight_kg} > 0`),
     check('livestock_growth_logs_count_weighed_check', sql`${t.count_weighed} > 0`),
-    check(
-      'livestock_growth_logs_body_condition_score_check',
-      sql`${t.body_condition_score} BETWEEN 1 AND 5`,
-    ),
+    check('livestock_growth_logs_body_condition_score_check', sql`${t.body_condition_score} BETWEEN 1 AND 5`),
   ],
 );
 

@@ -9,7 +9,14 @@ import {
 } from '@gona/shared/livestock';
 import { requireFarm } from '../../lib/auth-guard';
 import { farmCtxOf } from '../../lib/http-context';
-import { ErrorResponses, createRouter, farmParams, farmParamsWith, jsonBody, jsonContent } from '../../lib/openapi';
+import {
+  ErrorResponses,
+  createRouter,
+  farmParams,
+  farmParamsWith,
+  jsonBody,
+  jsonContent,
+} from '../../lib/openapi';
 import { moneyFor, pageMoneyFor } from './livestock.rows';
 import {
   createLivestock,

@@ -63,7 +63,8 @@ export function toProduction(
     milk_litres: decimal(row.milk_litres),
     fish_kg: decimal(row.fish_kg),
     feed_quantity: decimal(row.feed_quantity),
-    hen_day_percent: row.eggs_collected === null ? null : henDayPercent(row.eggs_collected, row.head_count_on_date),
+    hen_day_percent:
+      row.eggs_collected === null ? null : henDayPercent(row.eggs_collected, row.head_count_on_date),
     created_at: row.created_at.toISOString(),
   };
 }
@@ -72,9 +73,12 @@ export function toProduction(
 export async function farmToday(db: Db | Tx, farmId: string): Promise<string> {
   const [farm] = await db.select({ timezone: farms.timezone }).from(farms).where(eq(farms.id, farmId));
   const timeZone = farm && isTimeZone(farm.timezone) ? farm.timezone : DEFAULT_TIMEZONE;
-  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(
-    new Date(),
-  );
+  return new Intl.DateTimeFormat('en-CA', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(new Date());
 }
 
 /**
@@ -84,7 +88,11 @@ export async function farmToday(db: Db | Tx, farmId: string): Promise<string> {
  */
 export function moneyFor<T extends object>(role: FarmRole, record: T): T {
   if (can(role, 'money.read')) return record;
-  const { price_kobo: _price, cost_kobo: _cost, ...rest } = record as T & {
+  const {
+    price_kobo: _price,
+    cost_kobo: _cost,
+    ...rest
+  } = record as T & {
     price_kobo?: unknown;
     cost_kobo?: unknown;
   };

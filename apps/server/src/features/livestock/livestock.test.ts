@@ -1,11 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ErrorBody } from '@gona/shared';
-import type {
-  Livestock,
-  LivestockSummary,
-  LivestockWithPhotos,
-} from '@gona/shared/livestock';
+import type { Livestock, LivestockSummary, LivestockWithPhotos } from '@gona/shared/livestock';
 import type { Page } from '@gona/shared/pagination';
 import { audit_logs, livestock, livestock_events } from '../../db/schema/index';
 import { newId } from '../../lib/ids';
@@ -42,8 +38,13 @@ describe('POST /api/farms/:farmId/livestock', () => {
       photos: [],
       version: 1,
     });
-    const events = await t.db.select().from(livestock_events).where(eq(livestock_events.animal_id, res.body.id));
-    expect(events).toMatchObject([{ kind: 'purchase', change: 500, head_count_after: 500, date: '2025-05-01' }]);
+    const events = await t.db
+      .select()
+      .from(livestock_events)
+      .where(eq(livestock_events.animal_id, res.body.id));
+    expect(events).toMatchObject([
+      { kind: 'purchase', change: 500, head_count_after: 500, date: '2025-05-01' },
+    ]);
     const audit = await t.db
       .select()
       .from(audit_logs)
@@ -65,7 +66,9 @@ describe('POST /api/farms/:farmId/livestock', () => {
     const again = await t.request('POST', `${team.base}/livestock`, { cookie: team.cookies.owner, body });
     expect([first.status, again.status]).toEqual([201, 201]);
     expect(again.body).toEqual(first.body);
-    expect(await t.db.select().from(livestock_events).where(eq(livestock_events.animal_id, id))).toHaveLength(1);
+    expect(await t.db.select().from(livestock_events).where(eq(livestock_events.animal_id, id))).toHaveLength(
+      1,
+    );
     expect(await t.db.select().from(audit_logs).where(eq(audit_logs.record_id, id))).toHaveLength(1);
     const other = await seedFarmTeam(t);
     const taken = await t.request('POST', `${other.base}/livestock`, { cookie: other.cookies.owner, body });
@@ -75,7 +78,13 @@ describe('POST /api/farms/:farmId/livestock', () => {
   it('answers 400 with a message beside each field for bad input', async () => {
     const res = await t.request<ErrorBody>('POST', `${team.base}/livestock`, {
       cookie: team.cookies.owner,
-      body: { kind: 'group', species: 'unicorn', acquisition: 'bought', head_count: 0, acquired_on: '01/05/2025' },
+      body: {
+        kind: 'group',
+        species: 'unicorn',
+        acquisition: 'bought',
+        head_count: 0,
+        acquired_on: '01/05/2025',
+      },
     });
     expect(res.status).toBe(400);
     expect(res.body.error.fields).toEqual({
@@ -96,19 +105,28 @@ describe('POST /api/farms/:farmId/livestock', () => {
       body: { ...GOAT, tag: 'RS-016', photo_ids: [supplyPhoto.body.id] },
     });
     expect(res.status).toBe(400);
-    expect(res.body.error.fields).toEqual({ photo_ids: 'A photo was added for something else. Add it again.' });
+    expect(res.body.error.fields).toEqual({
+      photo_ids: 'A photo was added for something else. Add it again.',
+    });
   });
 
   it('lets workers and viewers read but not add, change or delete animals', async () => {
     const animal = await addLivestock(t, team, { name: 'Roles flock' });
     for (const role of ['worker', 'viewer'] as const) {
-      const add = await t.request('POST', `${team.base}/livestock`, { cookie: team.cookies[role], body: LAYERS });
+      const add = await t.request('POST', `${team.base}/livestock`, {
+        cookie: team.cookies[role],
+        body: LAYERS,
+      });
       const change = await t.request('PATCH', `${team.base}/livestock/${animal.id}`, {
         cookie: team.cookies[role],
         body: { notes: 'x', version: 1 },
       });
-      const remove = await t.request('DELETE', `${team.base}/livestock/${animal.id}`, { cookie: team.cookies[role] });
-      const read = await t.request('GET', `${team.base}/livestock/${animal.id}`, { cookie: team.cookies[role] });
+      const remove = await t.request('DELETE', `${team.base}/livestock/${animal.id}`, {
+        cookie: team.cookies[role],
+      });
+      const read = await t.request('GET', `${team.base}/livestock/${animal.id}`, {
+        cookie: team.cookies[role],
+      });
       expect([add.status, change.status, remove.status, read.status], role).toEqual([403, 403, 403, 200]);
     }
   });
@@ -118,7 +136,12 @@ describe('GET /api/farms/:farmId/livestock', () => {
   it('lists newest first, filters by species, status and search, and pages with a cursor', async () => {
     const own = await seedFarmTeam(t);
     const flock = await addLivestock(t, own, { name: 'Broilers Batch 7', species: 'chicken_broiler' });
-    const pond = await addLivestock(t, own, { name: 'Pond B', species: 'catfish', breed: 'Clarias', head_count: 2000 });
+    const pond = await addLivestock(t, own, {
+      name: 'Pond B',
+      species: 'catfish',
+      breed: 'Clarias',
+      head_count: 2000,
+    });
     const goat = await addLivestock(t, own, GOAT);
     const list = (query: string) =>
       t.request<Page<Livestock>>('GET', `${own.base}/livestock${query}`, { cookie: own.cookies.viewer });
@@ -141,7 +164,9 @@ describe('GET /api/farms/:farmId/livestock', () => {
       cookie: team.cookies.worker,
     });
     expect(worker.body).not.toHaveProperty('price_kobo');
-    const list = await t.request<Page<Livestock>>('GET', `${team.base}/livestock`, { cookie: team.cookies.worker });
+    const list = await t.request<Page<Livestock>>('GET', `${team.base}/livestock`, {
+      cookie: team.cookies.worker,
+    });
     expect(list.body.items.every((item) => !('price_kobo' in item))).toBe(true);
     const viewer = await t.request<Livestock>('GET', `${team.base}/livestock/${animal.id}`, {
       cookie: team.cookies.viewer,
@@ -180,16 +205,22 @@ describe('PATCH and DELETE /api/farms/:farmId/livestock/:animalId', () => {
 
   it('deletes an animal with its records, and keeps the record in the audit log', async () => {
     const animal = await addLivestock(t, team, { name: 'Mistake flock' });
-    const res = await t.request('DELETE', `${team.base}/livestock/${animal.id}`, { cookie: team.cookies.owner });
+    const res = await t.request('DELETE', `${team.base}/livestock/${animal.id}`, {
+      cookie: team.cookies.owner,
+    });
     expect(res.status).toBe(204);
     expect(await t.db.select().from(livestock).where(eq(livestock.id, animal.id))).toEqual([]);
-    expect(await t.db.select().from(livestock_events).where(eq(livestock_events.animal_id, animal.id))).toEqual([]);
+    expect(
+      await t.db.select().from(livestock_events).where(eq(livestock_events.animal_id, animal.id)),
+    ).toEqual([]);
     const [row] = await t.db
       .select()
       .from(audit_logs)
       .where(and(eq(audit_logs.record_id, animal.id), eq(audit_logs.action, 'delete')));
     expect(row?.changes).toMatchObject({ name: 'Mistake flock' });
-    const again = await t.request('DELETE', `${team.base}/livestock/${animal.id}`, { cookie: team.cookies.owner });
+    const again = await t.request('DELETE', `${team.base}/livestock/${animal.id}`, {
+      cookie: team.cookies.owner,
+    });
     expect(again.status).toBe(404);
   });
 });

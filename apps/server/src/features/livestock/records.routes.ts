@@ -65,7 +65,8 @@ export const recordsRoutes = createRouter()
       method: 'post',
       path: `${base}/health-records`,
       tags: ['Livestock'],
-      summary: 'Record a vaccination, treatment, deworming, illness or check-up (a store product uses its stock once)',
+      summary:
+        'Record a vaccination, treatment, deworming, illness or check-up (a store product uses its stock once)',
       middleware: [requireFarm('records.recordEvent')] as const,
       request: { params: AnimalParams, ...jsonBody(CreateHealthRecordInputSchema) },
       responses: {
@@ -90,7 +91,8 @@ export const recordsRoutes = createRouter()
       request: { params: AnimalParams, query: PageQuerySchema },
       responses: { 200: jsonContent(GrowthLogPageSchema, 'A page of weighings'), ...ErrorResponses },
     }),
-    async (c) => c.json(await listGrowth(farmCtxOf(c), c.req.valid('param').animalId, c.req.valid('query')), 200),
+    async (c) =>
+      c.json(await listGrowth(farmCtxOf(c), c.req.valid('param').animalId, c.req.valid('query')), 200),
   )
   .openapi(
     createRoute({
@@ -149,7 +151,10 @@ export const recordsRoutes = createRouter()
       summary: "An animal's or group's production, latest date first, with the hen-day rate",
       middleware: [requireFarm('records.read')] as const,
       request: { params: AnimalParams, query: PageQuerySchema },
-      responses: { 200: jsonContent(ProductionPageSchema, 'A page of production records'), ...ErrorResponses },
+      responses: {
+        200: jsonContent(ProductionPageSchema, 'A page of production records'),
+        ...ErrorResponses,
+      },
     }),
     async (c) =>
       c.json(await listProduction(farmCtxOf(c), c.req.valid('param').animalId, c.req.valid('query')), 200),
@@ -159,7 +164,8 @@ export const recordsRoutes = createRouter()
       method: 'post',
       path: `${base}/production`,
       tags: ['Livestock'],
-      summary: "Record a day's eggs, milk, fish harvested or feed given (feed from the store uses its stock once)",
+      summary:
+        "Record a day's eggs, milk, fish harvested or feed given (feed from the store uses its stock once)",
       middleware: [requireFarm('records.recordEvent')] as const,
       request: { params: AnimalParams, ...jsonBody(RecordProductionInputSchema) },
       responses: {

@@ -48,7 +48,11 @@ const WORKER_MONEY = 'Only the owner or a manager records money; leave it empty'
  * inventory (`recordMovementIn`, in this transaction, once); a withdrawal period sets the date
  * before which the animal may not be sold or eaten, kept on the animal as the latest such date.
  */
-export async function recordHealth(ctx: FarmCtx, animalId: string, input: CreateHealthRecord): Promise<HealthRecord> {
+export async function recordHealth(
+  ctx: FarmCtx,
+  animalId: string,
+  input: CreateHealthRecord,
+): Promise<HealthRecord> {
   refuseMoneyWithout(ctx, 'cost_kobo', input.cost_kobo);
   return ctx.db.transaction(async (tx) => {
     const animal = await lockAnimal(tx, ctx.farmId, animalId);
@@ -96,7 +100,11 @@ export async function recordHealth(ctx: FarmCtx, animalId: string, input: Create
 }
 
 /** A weighing: one animal's weight, or a group's average and how many were weighed. */
-export async function recordGrowth(ctx: FarmCtx, animalId: string, input: CreateGrowthLog): Promise<GrowthLog> {
+export async function recordGrowth(
+  ctx: FarmCtx,
+  animalId: string,
+  input: CreateGrowthLog,
+): Promise<GrowthLog> {
   return ctx.db.transaction(async (tx) => {
     const animal = await readRow(tx, ctx.farmId, animalId);
     const { row, replayed } = await insertOnce(tx, livestock_growth_logs, {
@@ -238,7 +246,11 @@ const eventPages = keyset({ order: byDate(livestock_events) });
 const productionPages = keyset({ order: byDate(livestock_production) });
 
 /** An animal's health records, latest date first. */
-export async function listHealth(ctx: FarmCtx, animalId: string, query: PageQuery): Promise<Page<HealthRecord>> {
+export async function listHealth(
+  ctx: FarmCtx,
+  animalId: string,
+  query: PageQuery,
+): Promise<Page<HealthRecord>> {
   await readRow(ctx.db, ctx.farmId, animalId);
   const rows = await ctx.db
     .select()
@@ -274,7 +286,11 @@ export async function listGrowth(ctx: FarmCtx, animalId: string, query: PageQuer
 }
 
 /** An animal's head-count events, latest date first. */
-export async function listEvents(ctx: FarmCtx, animalId: string, query: PageQuery): Promise<Page<LivestockEvent>> {
+export async function listEvents(
+  ctx: FarmCtx,
+  animalId: string,
+  query: PageQuery,
+): Promise<Page<LivestockEvent>> {
   await readRow(ctx.db, ctx.farmId, animalId);
   const rows = await ctx.db
     .select()
@@ -292,7 +308,11 @@ export async function listEvents(ctx: FarmCtx, animalId: string, query: PageQuer
 }
 
 /** An animal's production, latest date first, each day with the heads present for its hen-day rate. */
-export async function listProduction(ctx: FarmCtx, animalId: string, query: PageQuery): Promise<Page<Production>> {
+export async function listProduction(
+  ctx: FarmCtx,
+  animalId: string,
+  query: PageQuery,
+): Promise<Page<Production>> {
   await readRow(ctx.db, ctx.farmId, animalId);
   const rows = await selectProduction(
     ctx.db,
@@ -309,7 +329,11 @@ export async function listProduction(ctx: FarmCtx, animalId: string, query: Page
  * its next page by its own (farm, animal, date, id) index, the union is cut to the page, and the
  * page's records are read by id, one query per table.
  */
-export async function listTimeline(ctx: FarmCtx, animalId: string, query: PageQuery): Promise<Page<TimelineEntry>> {
+export async function listTimeline(
+  ctx: FarmCtx,
+  animalId: string,
+  query: PageQuery,
+): Promise<Page<TimelineEntry>> {
   await readRow(ctx.db, ctx.farmId, animalId);
   const limit = query.limit + 1;
   const branch = (
@@ -330,7 +354,7 @@ export async function listTimeline(ctx: FarmCtx, animalId: string, query: PageQu
       union all ${branch('event', livestock_events, eventPages)}
       union all ${branch('production', livestock_production, productionPages)}
     ) as entries order by date desc, id desc limit ${limit}`);
-  const keys = (result as unknown as { rows: { type: TimelineEntry['type']; id: string; date: string }[] }).rows;
+  const keys = (result as { rows: { type: TimelineEntry['type']; id: string; date: string }[] }).rows;
   const idsOf = (type: TimelineEntry['type']) => keys.filter((key) => key.type === type).map((key) => key.id);
   const [health, growth, events, production] = await Promise.all([
     byIds(ctx.db, livestock_health_records, ctx.farmId, idsOf('health')),
@@ -358,16 +382,13 @@ function entry<T extends TimelineEntry['type']>(
 }
 
 async function byIds<
-  T extends
-    | typeof livestock_health_records
-    | typeof livestock_growth_logs
-    | typeof livestock_events,
+  T extends typeof livestock_health_records | typeof livestock_growth_logs | typeof livestock_events,
 >(db: Db, table: T, farmId: string, ids: string[]): Promise<T['$inferSelect'][]> {
   if (ids.length === 0) return [];
-  return (await db
+  return await db
     .select()
     .from(table as typeof livestock_events)
-    .where(and(eq(table.farm_id, farmId), inArray(table.id, ids)))) as T['$inferSelect'][];
+    .where(and(eq(table.farm_id, farmId), inArray(table.id, ids)));
 }
 
 /**
@@ -407,7 +428,9 @@ function newEvent(
     if (animal.kind === 'individual' || !other || other.kind !== 'group')
       throw new AppError('VALIDATION', undefined, { to_animal_id: 'Choose a group of this farm' });
     if (other.species !== animal.species)
-      throw new AppError('VALIDATION', undefined, { to_animal_id: 'Choose a group of the same kind of animal' });
+      throw new AppError('VALIDATION', undefined, {
+        to_animal_id: 'Choose a group of the same kind of animal',
+      });
   }
   const outcome = applyHeadCountEvent(animal.head_count, input);
   if (!outcome.ok) {

@@ -26,8 +26,13 @@ beforeAll(async () => {
   team = await seedFarmTeam(t);
 });
 
-const recordOn = <T>(animalId: string, what: string, body: unknown, cookie = team.cookies.worker, on = team) =>
-  t.request<T>('POST', `${on.base}/livestock/${animalId}/${what}`, { cookie, body });
+const recordOn = <T>(
+  animalId: string,
+  what: string,
+  body: unknown,
+  cookie = team.cookies.worker,
+  on = team,
+) => t.request<T>('POST', `${on.base}/livestock/${animalId}/${what}`, { cookie, body });
 
 async function stockOf(supplyId: string, on = team): Promise<string> {
   const res = await t.request<Supply>('GET', `${on.base}/supplies/${supplyId}`, { cookie: on.cookies.owner });
@@ -71,13 +76,26 @@ describe('health records', () => {
       { quantity: '-0.250', note: 'Health record: Treated flock' },
     ]);
     const audits = await t.db.select().from(audit_logs).where(eq(audit_logs.record_id, first.body.id));
-    expect(audits).toMatchObject([{ table_name: 'livestock_health_records', changes: { animal_name: 'Treated flock' } }]);
+    expect(audits).toMatchObject([
+      { table_name: 'livestock_health_records', changes: { animal_name: 'Treated flock' } },
+    ]);
   });
 
   it('uses the stock once when the same record is sent twice at the same moment', async () => {
     const flock = await addLivestock(t, team, { name: 'Raced flock' });
-    const drug = await addSupply(t, team, { category: 'veterinary', name: 'Amprolium', unit: 'kg', quantity: '5' });
-    const body = { id: newId(), date: '2025-05-28', kind: 'treatment', supply_id: drug.id, quantity_used: '1' };
+    const drug = await addSupply(t, team, {
+      category: 'veterinary',
+      name: 'Amprolium',
+      unit: 'kg',
+      quantity: '5',
+    });
+    const body = {
+      id: newId(),
+      date: '2025-05-28',
+      kind: 'treatment',
+      supply_id: drug.id,
+      quantity_used: '1',
+    };
     const answers = await Promise.all([1, 2, 3].map(() => recordOn(flock.id, 'health-records', body)));
     expect(answers.map((a) => a.status)).toEqual([201, 201, 201]);
     expect(await stockOf(drug.id)).toBe('4');
@@ -85,7 +103,12 @@ describe('health records', () => {
 
   it('refuses a product use the stock cannot cover, and records nothing', async () => {
     const flock = await addLivestock(t, team, { name: 'Short flock' });
-    const drug = await addSupply(t, team, { category: 'veterinary', name: 'Ivermectin', unit: 'litre', quantity: '0.1' });
+    const drug = await addSupply(t, team, {
+      category: 'veterinary',
+      name: 'Ivermectin',
+      unit: 'litre',
+      quantity: '0.1',
+    });
     const id = newId();
     const res = await recordOn<ErrorBody>(flock.id, 'health-records', {
       id,
@@ -97,9 +120,13 @@ describe('health records', () => {
     expect(res.status).toBe(409);
     expect(res.body.error.fields).toEqual({ quantity_used: 'Only 0.1 left' });
     expect(await stockOf(drug.id)).toBe('0.1');
-    const list = await t.request<Page<HealthRecord>>('GET', `${team.base}/livestock/${flock.id}/health-records`, {
-      cookie: team.cookies.viewer,
-    });
+    const list = await t.request<Page<HealthRecord>>(
+      'GET',
+      `${team.base}/livestock/${flock.id}/health-records`,
+      {
+        cookie: team.cookies.viewer,
+      },
+    );
     expect(list.body.items).toEqual([]);
   });
 
@@ -109,12 +136,16 @@ describe('health records', () => {
     const record = (date: string, days: number) =>
       recordOn(goat.id, 'health-records', { id: newId(), date, kind: 'treatment', withdrawal_days: days });
     await record('2020-01-01', 28);
-    let animal = await t.request<Livestock>('GET', `${team.base}/livestock/${goat.id}`, { cookie: team.cookies.worker });
+    let animal = await t.request<Livestock>('GET', `${team.base}/livestock/${goat.id}`, {
+      cookie: team.cookies.worker,
+    });
     expect(animal.body.withdrawal_until).toBeNull();
     const res = await record(today, 21);
     const until = (res.body as HealthRecord).withdrawal_until!;
     await record(today, 3);
-    animal = await t.request<Livestock>('GET', `${team.base}/livestock/${goat.id}`, { cookie: team.cookies.worker });
+    animal = await t.request<Livestock>('GET', `${team.base}/livestock/${goat.id}`, {
+      cookie: team.cookies.worker,
+    });
     expect(animal.body.withdrawal_until).toBe(until);
     expect(until > today).toBe(true);
   });
@@ -146,10 +177,19 @@ describe('health records', () => {
       cost_kobo: 50_000,
     });
     expect(refused.status).toBe(400);
-    expect(refused.body.error.fields).toEqual({ cost_kobo: 'Only the owner or a manager records money; leave it empty' });
-    await recordOn(goat.id, 'health-records', { id: newId(), date: '2025-05-28', kind: 'vaccination', cost_kobo: 50_000, vet: 'Dr Bello' }, team.cookies.manager);
+    expect(refused.body.error.fields).toEqual({
+      cost_kobo: 'Only the owner or a manager records money; leave it empty',
+    });
+    await recordOn(
+      goat.id,
+      'health-records',
+      { id: newId(), date: '2025-05-28', kind: 'vaccination', cost_kobo: 50_000, vet: 'Dr Bello' },
+      team.cookies.manager,
+    );
     const seen = (role: 'worker' | 'viewer') =>
-      t.request<Page<HealthRecord>>('GET', `${team.base}/livestock/${goat.id}/health-records`, { cookie: team.cookies[role] });
+      t.request<Page<HealthRecord>>('GET', `${team.base}/livestock/${goat.id}/health-records`, {
+        cookie: team.cookies[role],
+      });
     expect((await seen('worker')).body.items[0]).not.toHaveProperty('cost_kobo');
     expect((await seen('viewer')).body.items[0]?.cost_kobo).toBe(50_000);
   });
@@ -163,14 +203,33 @@ describe('health records', () => {
       withdrawal_days: -1,
     });
     expect(bad.status).toBe(400);
-    expect(Object.keys(bad.body.error.fields ?? {}).sort()).toEqual(['date', 'id', 'kind', 'withdrawal_days']);
-    const viewer = await recordOn(goat.id, 'health-records', { id: newId(), date: '2025-05-28', kind: 'checkup' }, team.cookies.viewer);
+    expect(Object.keys(bad.body.error.fields ?? {}).sort()).toEqual([
+      'date',
+      'id',
+      'kind',
+      'withdrawal_days',
+    ]);
+    const viewer = await recordOn(
+      goat.id,
+      'health-records',
+      { id: newId(), date: '2025-05-28', kind: 'checkup' },
+      team.cookies.viewer,
+    );
     expect(viewer.status).toBe(403);
     const other = await seedFarmTeam(t);
     const theirs = await addLivestock(t, other, { ...GOAT, tag: 'THEIRS' });
-    const res = await recordOn(theirs.id, 'health-records', { id: newId(), date: '2025-05-28', kind: 'checkup' });
+    const res = await recordOn(theirs.id, 'health-records', {
+      id: newId(),
+      date: '2025-05-28',
+      kind: 'checkup',
+    });
     expect(res.status).toBe(404);
-    const theirDrug = await addSupply(t, other, { category: 'veterinary', name: 'Theirs', unit: 'litre', quantity: '1' });
+    const theirDrug = await addSupply(t, other, {
+      category: 'veterinary',
+      name: 'Theirs',
+      unit: 'litre',
+      quantity: '1',
+    });
     const foreign = await recordOn<ErrorBody>(goat.id, 'health-records', {
       id: newId(),
       date: '2025-05-28',
@@ -236,11 +295,15 @@ describe('events', () => {
     const refused = answers.filter((a) => a.status === 409);
     expect(refused).toHaveLength(2);
     expect((refused[0]!.body as ErrorBody).error.fields).toEqual({ count: 'Only 1 left' });
-    const animal = await t.request<Livestock>('GET', `${team.base}/livestock/${flock.id}`, { cookie: team.cookies.owner });
+    const animal = await t.request<Livestock>('GET', `${team.base}/livestock/${flock.id}`, {
+      cookie: team.cookies.owner,
+    });
     expect(animal.body.head_count).toBe(1);
     const events = await t.db.select().from(livestock_events).where(eq(livestock_events.animal_id, flock.id));
     expect(events.reduce((total, e) => total + e.change, 0)).toBe(1);
-    expect(events.map((e) => e.head_count_after).sort((a, b) => a - b)).toEqual([1, 4, 7, 10, 13, 16, 19, 22, 25]);
+    expect(events.map((e) => e.head_count_after).sort((a, b) => a - b)).toEqual([
+      1, 4, 7, 10, 13, 16, 19, 22, 25,
+    ]);
   });
 
   it('records an event sent twice once, and answers the count after it', async () => {
@@ -248,16 +311,32 @@ describe('events', () => {
     const body = { id: newId(), date: '2025-05-28', kind: 'mortality', count: 2, cause: 'Heat stress' };
     const first = await recordOn<EventResult>(flock.id, 'events', body);
     const again = await recordOn<EventResult>(flock.id, 'events', body);
-    expect(first.body.event).toMatchObject({ kind: 'mortality', count: 2, head_count_after: 98, cause: 'Heat stress' });
+    expect(first.body.event).toMatchObject({
+      kind: 'mortality',
+      count: 2,
+      head_count_after: 98,
+      cause: 'Heat stress',
+    });
     expect(again.body.event).toEqual(first.body.event);
     expect(again.body.animal.head_count).toBe(98);
   });
 
   it('marks one animal as died when it dies, and refuses a birth on it', async () => {
     const goat = await addLivestock(t, team, { ...GOAT, tag: 'D-1' });
-    const birth = await recordOn<ErrorBody>(goat.id, 'events', { id: newId(), date: '2025-05-28', kind: 'birth', count: 2 });
+    const birth = await recordOn<ErrorBody>(goat.id, 'events', {
+      id: newId(),
+      date: '2025-05-28',
+      kind: 'birth',
+      count: 2,
+    });
     expect(birth.status).toBe(400);
-    const died = await recordOn<EventResult>(goat.id, 'events', { id: newId(), date: '2025-05-28', kind: 'mortality', count: 1, cause: 'PPR' });
+    const died = await recordOn<EventResult>(goat.id, 'events', {
+      id: newId(),
+      date: '2025-05-28',
+      kind: 'mortality',
+      count: 1,
+      cause: 'PPR',
+    });
     expect(died.body.animal).toMatchObject({ head_count: 0, status: 'died' });
   });
 
@@ -277,7 +356,12 @@ describe('events', () => {
     const target = await t.request<Page<LivestockEvent>>('GET', `${team.base}/livestock/${to.id}/events`, {
       cookie: team.cookies.viewer,
     });
-    expect(target.body.items[0]).toMatchObject({ kind: 'transfer_in', count: 300, head_count_after: 500, other_animal_name: 'Pond A' });
+    expect(target.body.items[0]).toMatchObject({
+      kind: 'transfer_in',
+      count: 300,
+      head_count_after: 500,
+      other_animal_name: 'Pond A',
+    });
     const wrong = await recordOn<ErrorBody>(from.id, 'events', {
       id: newId(),
       date: '2025-05-28',
@@ -298,7 +382,12 @@ describe('events', () => {
       price_kobo: 1_000_000,
     });
     expect(refused.status).toBe(400);
-    await recordOn(flock.id, 'events', { id: newId(), date: '2025-05-28', kind: 'sale', count: 2, price_kobo: 1_000_000 }, team.cookies.owner);
+    await recordOn(
+      flock.id,
+      'events',
+      { id: newId(), date: '2025-05-28', kind: 'sale', count: 2, price_kobo: 1_000_000 },
+      team.cookies.owner,
+    );
     const worker = await t.request<Page<LivestockEvent>>('GET', `${team.base}/livestock/${flock.id}/events`, {
       cookie: team.cookies.worker,
     });
@@ -327,14 +416,28 @@ describe('production', () => {
 
   it('uses the feed from the store once, even when sent again, and refuses a supply that is not feed', async () => {
     const flock = await addLivestock(t, team, { name: 'Fed flock' });
-    const feed = await addSupply(t, team, { category: 'animal_feed', name: 'Layers mash', unit: 'bag_25kg', quantity: '40' });
+    const feed = await addSupply(t, team, {
+      category: 'animal_feed',
+      name: 'Layers mash',
+      unit: 'bag_25kg',
+      quantity: '40',
+    });
     const body = { id: newId(), date: '2025-06-01', feed_supply_id: feed.id, feed_quantity: '2.5' };
     const first = await recordOn<Production>(flock.id, 'production', body);
     const again = await recordOn<Production>(flock.id, 'production', body);
     expect(again.body).toEqual(first.body);
-    expect(first.body).toMatchObject({ feed_name: 'Layers mash', feed_quantity: '2.5', feed_unit: 'bag_25kg' });
+    expect(first.body).toMatchObject({
+      feed_name: 'Layers mash',
+      feed_quantity: '2.5',
+      feed_unit: 'bag_25kg',
+    });
     expect(await stockOf(feed.id)).toBe('37.5');
-    const fuel = await addSupply(t, team, { category: 'fuel', name: 'Diesel', unit: 'litre', quantity: '40' });
+    const fuel = await addSupply(t, team, {
+      category: 'fuel',
+      name: 'Diesel',
+      unit: 'litre',
+      quantity: '40',
+    });
     const refused = await recordOn<ErrorBody>(flock.id, 'production', {
       id: newId(),
       date: '2025-06-01',
@@ -348,7 +451,12 @@ describe('production', () => {
 
 describe('timeline', () => {
   it('merges health, weighings, events and production by date, latest first, across pages', async () => {
-    const goat = await addLivestock(t, team, { ...GOAT, tag: 'TL-1', acquisition: 'bought', acquired_on: '2025-01-05' });
+    const goat = await addLivestock(t, team, {
+      ...GOAT,
+      tag: 'TL-1',
+      acquisition: 'bought',
+      acquired_on: '2025-01-05',
+    });
     await recordOn(goat.id, 'health-records', { id: newId(), date: '2025-03-01', kind: 'deworming' });
     await recordOn(goat.id, 'growth-logs', { id: newId(), date: '2025-04-01', weight_kg: '21' });
     await recordOn(goat.id, 'production', { id: newId(), date: '2025-02-01', milk_litres: '0.8' });

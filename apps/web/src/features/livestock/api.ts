@@ -1,4 +1,10 @@
-import { useInfiniteQuery, useMutation, useMutationState, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  useInfiniteQuery,
+  useMutation,
+  useMutationState,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
 import { MAX_PAGE_SIZE, type Page } from '@gona/shared/page-size';
 import type { Supply } from '@gona/shared/inventory';
 import type {
@@ -26,7 +32,11 @@ import {
   type UpdateLivestockVariables,
 } from './mutations';
 
-export type LivestockFilters = { search: string; species: LivestockSpecies | ''; status: LivestockStatus | '' };
+export type LivestockFilters = {
+  search: string;
+  species: LivestockSpecies | '';
+  status: LivestockStatus | '';
+};
 
 export function useLivestockList(farmId: string, filters: LivestockFilters) {
   return useInfiniteQuery(
@@ -66,7 +76,8 @@ export function useTimeline(farmId: string, animalId: string) {
 export function useGrowthLogs(farmId: string, animalId: string) {
   return useQuery({
     queryKey: [...livestockKeys.records(farmId, animalId), 'growth'],
-    queryFn: () => apiFetch<Page<GrowthLog>>(`${animalPath(farmId, animalId)}/growth-logs?limit=${MAX_PAGE_SIZE}`),
+    queryFn: () =>
+      apiFetch<Page<GrowthLog>>(`${animalPath(farmId, animalId)}/growth-logs?limit=${MAX_PAGE_SIZE}`),
   });
 }
 
@@ -74,7 +85,8 @@ export function useGrowthLogs(farmId: string, animalId: string) {
 export function useProduction(farmId: string, animalId: string) {
   return useQuery({
     queryKey: [...livestockKeys.records(farmId, animalId), 'production'],
-    queryFn: () => apiFetch<Page<Production>>(`${animalPath(farmId, animalId)}/production?limit=${MAX_PAGE_SIZE}`),
+    queryFn: () =>
+      apiFetch<Page<Production>>(`${animalPath(farmId, animalId)}/production?limit=${MAX_PAGE_SIZE}`),
   });
 }
 
@@ -94,7 +106,9 @@ export function useGroupsOf(farmId: string, species: LivestockSpecies, enabled: 
   return useQuery({
     queryKey: [...livestockKeys.lists(farmId), 'groups', species],
     queryFn: () =>
-      apiFetch<Page<Livestock>>(`${livestockPath(farmId)}?species=${species}&status=active&limit=${MAX_PAGE_SIZE}`),
+      apiFetch<Page<Livestock>>(
+        `${livestockPath(farmId)}?species=${species}&status=active&limit=${MAX_PAGE_SIZE}`,
+      ),
     enabled,
   });
 }

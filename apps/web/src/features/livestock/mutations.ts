@@ -91,7 +91,10 @@ const recordHealth = defineQueuedMutation(
   livestockMutationKeys.recordHealth,
   ({ farmId, animalId, animalName: _name, ...input }: RecordHealthVariables) =>
     apiFetch<HealthRecord>(`${animalPath(farmId, animalId)}/health-records`, { method: 'POST', json: input }),
-  { onSettled: (queryClient, variables) => (variables.supply_id ? refreshStock : refreshLivestock)(queryClient, variables) },
+  {
+    onSettled: (queryClient, variables) =>
+      (variables.supply_id ? refreshStock : refreshLivestock)(queryClient, variables),
+  },
 );
 
 const recordGrowth = defineQueuedMutation(

@@ -63,7 +63,9 @@ export function AnimalDetail({ farmId, role, animalId, listPath }: Props) {
           description={
             missing ? t('detail.notFoundText') : t('detail.errorText', { message: errorText(animal.error) })
           }
-          action={missing ? undefined : <Button onClick={() => void animal.refetch()}>{t('list.retry')}</Button>}
+          action={
+            missing ? undefined : <Button onClick={() => void animal.refetch()}>{t('list.retry')}</Button>
+          }
         />
       </div>
     );
@@ -172,7 +174,13 @@ export function AnimalDetail({ farmId, role, animalId, listPath }: Props) {
         />
       )}
       {dialog && dialog !== 'edit' && dialog !== 'delete' && (
-        <RecordDialog farmId={farmId} role={role} animal={item} mode={dialog} onClose={() => setDialog(null)} />
+        <RecordDialog
+          farmId={farmId}
+          role={role}
+          animal={item}
+          mode={dialog}
+          onClose={() => setDialog(null)}
+        />
       )}
       <ConfirmDialog
         open={dialog === 'delete'}
@@ -208,11 +216,17 @@ function Facts({ animal, role }: { animal: Livestock; role: FarmRole }) {
     [t('form.purpose'), animal.purpose ? t(`purposes.${animal.purpose}`) : none],
     [
       t('detail.keptIn'),
-      [animal.housing ? t(`housings.${animal.housing}`) : null, animal.location].filter(Boolean).join(' · ') || none,
+      [animal.housing ? t(`housings.${animal.housing}`) : null, animal.location]
+        .filter(Boolean)
+        .join(' · ') || none,
     ],
     [
       t('detail.came'),
-      [t(`acquisitions.${animal.acquisition}`), animal.acquired_on ? dayMonthYear(animal.acquired_on) : null, animal.seller]
+      [
+        t(`acquisitions.${animal.acquisition}`),
+        animal.acquired_on ? dayMonthYear(animal.acquired_on) : null,
+        animal.seller,
+      ]
         .filter(Boolean)
         .join(' · '),
     ],
@@ -262,7 +276,9 @@ function Stats({ farmId, animal }: { farmId: string; animal: Livestock }) {
         <dl className="grid gap-3 sm:grid-cols-2">
           {latestEggs && latestEggs.eggs_collected !== null && (
             <div className="rounded-xl border border-stone-200 bg-white p-4">
-              <dt className="text-sm text-stone-700">{t('stats.eggsOn', { date: dayMonthYear(latestEggs.date) })}</dt>
+              <dt className="text-sm text-stone-700">
+                {t('stats.eggsOn', { date: dayMonthYear(latestEggs.date) })}
+              </dt>
               <dd className="text-lg font-semibold text-stone-900 tabular-nums">
                 {eggsText(latestEggs.eggs_collected)}
               </dd>
@@ -279,7 +295,9 @@ function Stats({ farmId, animal }: { farmId: string; animal: Livestock }) {
           {gain !== null && (
             <div className="rounded-xl border border-stone-200 bg-white p-4">
               <dt className="text-sm text-stone-700">{t('stats.gain')}</dt>
-              <dd className="text-lg font-semibold text-stone-900 tabular-nums">{t('stats.gramsPerDay', { value: gain })}</dd>
+              <dd className="text-lg font-semibold text-stone-900 tabular-nums">
+                {t('stats.gramsPerDay', { value: gain })}
+              </dd>
             </div>
           )}
         </dl>

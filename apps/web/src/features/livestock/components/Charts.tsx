@@ -13,7 +13,11 @@ export function WeightChart({ logs }: { logs: readonly GrowthLog[] }) {
   const { t } = useTranslation('livestock');
   const points = [...logs]
     .sort((a, b) => a.date.localeCompare(b.date))
-    .map((log) => ({ date: log.date, value: Number(log.weight_kg), label: t('charts.kg', { value: log.weight_kg }) }));
+    .map((log) => ({
+      date: log.date,
+      value: Number(log.weight_kg),
+      label: t('charts.kg', { value: log.weight_kg }),
+    }));
   return <Chart title={t('charts.weight')} empty={t('charts.noWeights')} points={points} shape="line" />;
 }
 
@@ -68,7 +72,13 @@ function Chart({
             })}
             preserveAspectRatio="none"
           >
-            <line x1={PAD} x2={WIDTH - PAD} y1={HEIGHT - PAD} y2={HEIGHT - PAD} className="stroke-stone-300" />
+            <line
+              x1={PAD}
+              x2={WIDTH - PAD}
+              y1={HEIGHT - PAD}
+              y2={HEIGHT - PAD}
+              className="stroke-stone-300"
+            />
             {shape === 'line' ? (
               <>
                 <polyline
@@ -96,7 +106,9 @@ function Chart({
             )}
           </svg>
           <details className="mt-2 text-sm">
-            <summary className="min-h-11 cursor-pointer py-2 font-medium text-green-800">{t('charts.numbers')}</summary>
+            <summary className="min-h-11 cursor-pointer py-2 font-medium text-green-800">
+              {t('charts.numbers')}
+            </summary>
             <table className="w-full text-left">
               <thead>
                 <tr className="text-stone-700">

@@ -72,14 +72,21 @@ export function LivestockFormDialog({ farmId, role, animal, photos: savedPhotos,
     () => initialValues(animal),
     { failed: (message) => t('form.failed', { message }), stale: t('form.stale') },
   );
-  const photos = usePhotoField({ farmId, kind: 'livestock', max: LIVESTOCK_PHOTOS_MAX, initial: savedPhotos });
+  const photos = usePhotoField({
+    farmId,
+    kind: 'livestock',
+    max: LIVESTOCK_PHOTOS_MAX,
+    initial: savedPhotos,
+  });
   const createId = useRef<string | null>(null);
   const formId = animal ? `livestock-form-${animal.id}` : 'livestock-form-new';
   const individual = values.kind === 'individual';
   const showMoney = can(role, 'money.read');
 
   const onSubmit = handleSubmit(() => {
-    const price = showMoney ? parse(PriceFormSchema, { price_kobo: values.price }) : { price_kobo: undefined };
+    const price = showMoney
+      ? parse(PriceFormSchema, { price_kobo: values.price })
+      : { price_kobo: undefined };
     if (!price) return null;
     const common = {
       species: values.species,
@@ -103,10 +110,15 @@ export function LivestockFormDialog({ farmId, role, animal, photos: savedPhotos,
       ...(photos.changed ? { photo_ids: photos.ids } : {}),
     };
     if (animal) {
-      const input = parse(UpdateLivestockInputSchema, { ...common, status: values.status, version: animal.version });
+      const input = parse(UpdateLivestockInputSchema, {
+        ...common,
+        status: values.status,
+        version: animal.version,
+      });
       return (
         input &&
-        (() => finish(submitOrQueue(update, { ...input, id: animal.id, farmId, animalName: animalName(animal) })))
+        (() =>
+          finish(submitOrQueue(update, { ...input, id: animal.id, farmId, animalName: animalName(animal) })))
       );
     }
     const input = parse(CreateLivestockInputSchema, {
@@ -149,7 +161,10 @@ export function LivestockFormDialog({ farmId, role, animal, photos: savedPhotos,
           <fieldset className="flex flex-col gap-2">
             <legend className="mb-1 font-medium text-stone-900">{t('form.kind')}</legend>
             {(['group', 'individual'] as const).map((kind) => (
-              <label key={kind} className="flex min-h-11 items-center gap-3 rounded-lg border border-stone-300 px-3">
+              <label
+                key={kind}
+                className="flex min-h-11 items-center gap-3 rounded-lg border border-stone-300 px-3"
+              >
                 <input
                   type="radio"
                   name="kind"
@@ -180,9 +195,19 @@ export function LivestockFormDialog({ farmId, role, animal, photos: savedPhotos,
           {...field('name')}
         />
         {individual && (
-          <TextField label={t('form.tag')} placeholder={t('form.tagPlaceholder')} autoComplete="off" {...field('tag')} />
+          <TextField
+            label={t('form.tag')}
+            placeholder={t('form.tagPlaceholder')}
+            autoComplete="off"
+            {...field('tag')}
+          />
         )}
-        <TextField label={t('form.breed')} placeholder={t('form.breedPlaceholder')} autoComplete="off" {...field('breed')} />
+        <TextField
+          label={t('form.breed')}
+          placeholder={t('form.breedPlaceholder')}
+          autoComplete="off"
+          {...field('breed')}
+        />
         {!individual && !animal && (
           <TextField
             label={t('form.headCount')}
@@ -220,7 +245,11 @@ export function LivestockFormDialog({ farmId, role, animal, photos: savedPhotos,
             ))}
           </SelectField>
         </div>
-        <TextField label={t('form.location')} placeholder={t('form.locationPlaceholder')} {...field('location')} />
+        <TextField
+          label={t('form.location')}
+          placeholder={t('form.locationPlaceholder')}
+          {...field('location')}
+        />
         <SelectField label={t('form.acquisition')} {...field('acquisition')}>
           {ACQUISITIONS.map((acquisition) => (
             <option key={acquisition} value={acquisition}>
@@ -235,12 +264,22 @@ export function LivestockFormDialog({ farmId, role, animal, photos: savedPhotos,
             {...field('acquired_on')}
           />
           {values.acquisition === 'bought' && showMoney && (
-            <TextField label={t('form.price')} inputMode="decimal" autoComplete="off" {...field('price', 'price_kobo')} />
+            <TextField
+              label={t('form.price')}
+              inputMode="decimal"
+              autoComplete="off"
+              {...field('price', 'price_kobo')}
+            />
           )}
         </div>
         {values.acquisition === 'bought' && <TextField label={t('form.seller')} {...field('seller')} />}
         <div className="grid grid-cols-2 gap-4">
-          <TextField label={t('form.age')} inputMode="numeric" autoComplete="off" {...field('age_at_acquisition')} />
+          <TextField
+            label={t('form.age')}
+            inputMode="numeric"
+            autoComplete="off"
+            {...field('age_at_acquisition')}
+          />
           <SelectField label={t('form.ageUnit')} placeholder={t('form.notSaid')} {...field('age_unit')}>
             {AGE_UNITS.map((unit) => (
               <option key={unit} value={unit}>

@@ -11,7 +11,13 @@ export function LivestockSummaryCards({ farmId }: { farmId: string }) {
   const eggsText = useEggsText();
   if (summary.isPending) return <SkeletonRows rows={1} />;
   if (!summary.data) return null;
-  const { by_species: bySpecies, head_count, deaths_this_month, mortality_percent, eggs_today } = summary.data;
+  const {
+    by_species: bySpecies,
+    head_count,
+    deaths_this_month,
+    mortality_percent,
+    eggs_today,
+  } = summary.data;
   return (
     <section aria-label={t('summary.label')} className="grid gap-3 sm:grid-cols-3">
       <div className="rounded-xl border border-stone-200 bg-white p-4">
@@ -27,7 +33,9 @@ export function LivestockSummaryCards({ farmId }: { farmId: string }) {
       </div>
       <div className="rounded-xl border border-stone-200 bg-white p-4">
         <h2 className="text-sm font-medium text-stone-700">{t('summary.deaths')}</h2>
-        <p className="text-2xl font-bold text-stone-900 tabular-nums">{deaths_this_month.toLocaleString('en-NG')}</p>
+        <p className="text-2xl font-bold text-stone-900 tabular-nums">
+          {deaths_this_month.toLocaleString('en-NG')}
+        </p>
         <p className="text-sm text-stone-800">
           {mortality_percent === null
             ? t('summary.noMortality')

@@ -119,14 +119,36 @@ function ProductionDialog({ farmId, animal, onClose }: Props) {
             autoFocus={lays}
             {...field('eggs_collected')}
           />
-          <TextField label={t('record.eggsCracked')} inputMode="numeric" autoComplete="off" {...field('eggs_cracked')} />
+          <TextField
+            label={t('record.eggsCracked')}
+            inputMode="numeric"
+            autoComplete="off"
+            {...field('eggs_cracked')}
+          />
         </div>
       )}
-      {milks && <TextField label={t('record.milk')} inputMode="decimal" autoComplete="off" {...field('milk_litres')} />}
+      {milks && (
+        <TextField
+          label={t('record.milk')}
+          inputMode="decimal"
+          autoComplete="off"
+          {...field('milk_litres')}
+        />
+      )}
       {fish && (
         <div className="grid grid-cols-2 gap-4">
-          <TextField label={t('record.fishCount')} inputMode="numeric" autoComplete="off" {...field('fish_count')} />
-          <TextField label={t('record.fishKg')} inputMode="decimal" autoComplete="off" {...field('fish_kg')} />
+          <TextField
+            label={t('record.fishCount')}
+            inputMode="numeric"
+            autoComplete="off"
+            {...field('fish_count')}
+          />
+          <TextField
+            label={t('record.fishKg')}
+            inputMode="decimal"
+            autoComplete="off"
+            {...field('fish_kg')}
+          />
         </div>
       )}
       <SelectField label={t('record.feed')} {...field('feed_supply_id')}>
@@ -156,7 +178,15 @@ function EventDialog({ farmId, role, animal, onClose, kind }: Props & { kind: Re
   const { t } = useTranslation('livestock');
   const record = useRecordEvent();
   const form = useSchemaForm(
-    { date: todayOnFarm(), kind: kind as string, count: '1', cause: '', to_animal_id: '', price: '', notes: '' },
+    {
+      date: todayOnFarm(),
+      kind: kind,
+      count: '1',
+      cause: '',
+      to_animal_id: '',
+      price: '',
+      notes: '',
+    },
     { failed: (message) => t('record.failed', { message }) },
   );
   const { values, field } = form;
@@ -170,7 +200,9 @@ function EventDialog({ farmId, role, animal, onClose, kind }: Props & { kind: Re
   );
   const id = useRef(newClientId());
   const onSubmit = form.handleSubmit(() => {
-    const price = showPrice ? form.parse(PriceFormSchema, { price_kobo: values.price }) : { price_kobo: null };
+    const price = showPrice
+      ? form.parse(PriceFormSchema, { price_kobo: values.price })
+      : { price_kobo: null };
     if (!price) return null;
     const input = form.parse(RecordEventInputSchema, {
       id: id.current,
@@ -194,7 +226,9 @@ function EventDialog({ farmId, role, animal, onClose, kind }: Props & { kind: Re
   });
   return (
     <RecordShell
-      title={t(kind === 'mortality' ? 'record.deathTitle' : 'record.eventTitle', { name: animalName(animal) })}
+      title={t(kind === 'mortality' ? 'record.deathTitle' : 'record.eventTitle', {
+        name: animalName(animal),
+      })}
       dirty={form.dirty}
       pending={record.isPending}
       onClose={onClose}
@@ -216,7 +250,11 @@ function EventDialog({ farmId, role, animal, onClose, kind }: Props & { kind: Re
         <TextField label={t('record.cause')} placeholder={t('record.causePlaceholder')} {...field('cause')} />
       )}
       {moving && (
-        <SelectField label={t('record.toGroup')} placeholder={t('record.chooseGroup')} {...field('to_animal_id')}>
+        <SelectField
+          label={t('record.toGroup')}
+          placeholder={t('record.chooseGroup')}
+          {...field('to_animal_id')}
+        >
           {groups.map((group) => (
             <option key={group.id} value={group.id}>
               {animalName(group)}
@@ -225,7 +263,12 @@ function EventDialog({ farmId, role, animal, onClose, kind }: Props & { kind: Re
         </SelectField>
       )}
       {showPrice && (
-        <TextField label={t('record.price')} inputMode="decimal" autoComplete="off" {...field('price', 'price_kobo')} />
+        <TextField
+          label={t('record.price')}
+          inputMode="decimal"
+          autoComplete="off"
+          {...field('price', 'price_kobo')}
+        />
       )}
       <TextareaField label={t('record.notes')} rows={2} {...field('notes')} />
     </RecordShell>
@@ -308,7 +351,11 @@ function HealthDialog({ farmId, role, animal, onClose }: Props) {
         </SelectField>
         <TextField label={t('record.date')} type="date" {...field('date')} />
       </div>
-      <TextField label={t('record.condition')} placeholder={t('record.conditionPlaceholder')} {...field('condition')} />
+      <TextField
+        label={t('record.condition')}
+        placeholder={t('record.conditionPlaceholder')}
+        {...field('condition')}
+      />
       <SelectField label={t('record.fromStore')} {...field('supply_id')}>
         <option value="">{t('record.notFromStore')}</option>
         {supplies.map((supply) => (
@@ -326,7 +373,11 @@ function HealthDialog({ farmId, role, animal, onClose }: Props) {
           {...field('quantity_used')}
         />
       ) : (
-        <TextField label={t('record.product')} placeholder={t('record.productPlaceholder')} {...field('product_name')} />
+        <TextField
+          label={t('record.product')}
+          placeholder={t('record.productPlaceholder')}
+          {...field('product_name')}
+        />
       )}
       <div className="grid grid-cols-2 gap-4">
         <TextField label={t('record.dose')} {...field('dose')} />
@@ -353,7 +404,12 @@ function HealthDialog({ farmId, role, animal, onClose }: Props) {
         <TextField label={t('record.nextDue')} type="date" {...field('next_due_date')} />
       </div>
       {showCost && (
-        <TextField label={t('record.cost')} inputMode="decimal" autoComplete="off" {...field('cost', 'cost_kobo')} />
+        <TextField
+          label={t('record.cost')}
+          inputMode="decimal"
+          autoComplete="off"
+          {...field('cost', 'cost_kobo')}
+        />
       )}
       <TextareaField label={t('record.notes')} rows={2} {...field('notes')} />
     </RecordShell>
@@ -408,17 +464,27 @@ function GrowthDialog({ animal, farmId, onClose }: Props) {
           {...field('weight_kg')}
         />
         {group && (
-          <TextField label={t('record.countWeighed')} inputMode="numeric" autoComplete="off" {...field('count_weighed')} />
+          <TextField
+            label={t('record.countWeighed')}
+            inputMode="numeric"
+            autoComplete="off"
+            {...field('count_weighed')}
+          />
         )}
       </div>
-      <SelectField label={t('record.bodyCondition')} placeholder={t('record.notSaid')} {...field('body_condition_score')}>
-        {Array.from({ length: BODY_CONDITION_MAX - BODY_CONDITION_MIN + 1 }, (_, i) => i + BODY_CONDITION_MIN).map(
-          (score) => (
-            <option key={score} value={String(score)}>
-              {t(`bodyCondition.${score}`)}
-            </option>
-          ),
-        )}
+      <SelectField
+        label={t('record.bodyCondition')}
+        placeholder={t('record.notSaid')}
+        {...field('body_condition_score')}
+      >
+        {Array.from(
+          { length: BODY_CONDITION_MAX - BODY_CONDITION_MIN + 1 },
+          (_, i) => i + BODY_CONDITION_MIN,
+        ).map((score) => (
+          <option key={score} value={String(score)}>
+            {t(`bodyCondition.${score}`)}
+          </option>
+        ))}
       </SelectField>
       <TextareaField label={t('record.notes')} rows={2} {...field('notes')} />
     </RecordShell>

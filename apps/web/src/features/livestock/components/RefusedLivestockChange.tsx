@@ -10,6 +10,10 @@ export function RefusedLivestockChange({ item }: { item: AttentionItem }) {
   const variables = item.variables as { animalName?: string; name?: string | null; tag?: string | null };
   const name = variables.animalName ?? variables.name ?? variables.tag ?? '';
   return (
-    <RefusedChangeCard item={item} what={t(`attention.${kind}`, { name })} retryVariables={retryLivestockVariables} />
+    <RefusedChangeCard
+      item={item}
+      what={t(`attention.${kind}`, { name })}
+      retryVariables={retryLivestockVariables}
+    />
   );
 }

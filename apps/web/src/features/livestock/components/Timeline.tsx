@@ -26,7 +26,8 @@ export function Timeline({ farmId, animal, waiting }: Props) {
               className="flex flex-wrap items-center justify-between gap-2 rounded-xl border border-dashed border-stone-300 bg-stone-50 p-3"
             >
               <span className="wrap-anywhere text-stone-900">
-                {dayMonthYear(item.variables.date)} · {sentence({ type: item.type, record: item.variables } as Entry)}
+                {dayMonthYear(item.variables.date)} ·{' '}
+                {sentence({ type: item.type, record: item.variables } as Entry)}
               </span>
               <Badge tone="amber">{t('timeline.waiting')}</Badge>
             </li>
@@ -46,13 +47,19 @@ export function Timeline({ farmId, animal, waiting }: Props) {
             {entries.map((entry) => (
               <li key={entry.id} className="rounded-xl border border-stone-200 bg-white p-3">
                 <div className="flex flex-wrap items-center gap-2">
-                  <span className="text-sm font-medium text-stone-700 tabular-nums">{dayMonthYear(entry.date)}</span>
-                  <Badge tone={entry.type === 'event' && entry.record.kind === 'mortality' ? 'red' : 'neutral'}>
+                  <span className="text-sm font-medium text-stone-700 tabular-nums">
+                    {dayMonthYear(entry.date)}
+                  </span>
+                  <Badge
+                    tone={entry.type === 'event' && entry.record.kind === 'mortality' ? 'red' : 'neutral'}
+                  >
                     {t(`timeline.types.${entry.type}`)}
                   </Badge>
                 </div>
                 <p className="mt-1 wrap-anywhere text-stone-900">{sentence(entry)}</p>
-                {entry.record.notes && <p className="text-sm wrap-anywhere text-stone-700">{entry.record.notes}</p>}
+                {entry.record.notes && (
+                  <p className="text-sm wrap-anywhere text-stone-700">{entry.record.notes}</p>
+                )}
               </li>
             ))}
           </ol>
@@ -82,7 +89,10 @@ function useEntrySentence(animal: Livestock) {
           r.condition,
           r.product_name,
           r.quantity_used && r.unit
-            ? t('timeline.used', { quantity: r.quantity_used, unit: t(`common:units.${r.unit}`, { count: Number(r.quantity_used) }) })
+            ? t('timeline.used', {
+                quantity: r.quantity_used,
+                unit: t(`common:units.${r.unit}`, { count: Number(r.quantity_used) }),
+              })
             : null,
           r.dose,
           r.route ? t(`routes.${r.route}`) : null,
@@ -107,15 +117,21 @@ function useEntrySentence(animal: Livestock) {
         return parts.filter(Boolean).join(' · ');
       }
       case 'event': {
-        const r = entry.record as Partial<Extract<TimelineEntry, { type: 'event' }>['record']> & { to_animal_id?: string };
+        const r = entry.record as Partial<Extract<TimelineEntry, { type: 'event' }>['record']> & {
+          to_animal_id?: string;
+        };
         const count = r.count ?? 0;
         const parts = [
           t(`eventKinds.${r.kind ?? 'mortality'}`),
           headsText(count, animal.species),
           r.cause,
-          r.other_animal_name ? t(r.kind === 'transfer_in' ? 'timeline.from' : 'timeline.to', { name: r.other_animal_name }) : null,
+          r.other_animal_name
+            ? t(r.kind === 'transfer_in' ? 'timeline.from' : 'timeline.to', { name: r.other_animal_name })
+            : null,
           r.price_kobo != null ? formatNaira(r.price_kobo) : null,
-          r.head_count_after != null ? t('timeline.leaves', { heads: headsText(r.head_count_after, animal.species) }) : null,
+          r.head_count_after != null
+            ? t('timeline.leaves', { heads: headsText(r.head_count_after, animal.species) })
+            : null,
         ];
         return parts.filter(Boolean).join(' · ');
       }
@@ -124,7 +140,9 @@ function useEntrySentence(animal: Livestock) {
         const parts = [
           r.eggs_collected != null ? eggsText(r.eggs_collected) : null,
           r.eggs_cracked ? t('timeline.cracked', { count: r.eggs_cracked }) : null,
-          r.hen_day_percent != null ? t('timeline.henDay', { percent: percentText(r.hen_day_percent) }) : null,
+          r.hen_day_percent != null
+            ? t('timeline.henDay', { percent: percentText(r.hen_day_percent) })
+            : null,
           r.milk_litres ? t('timeline.milk', { value: r.milk_litres }) : null,
           r.fish_count != null ? t('timeline.fish', { count: r.fish_count }) : null,
           r.fish_kg ? t('timeline.fishKg', { value: r.fish_kg }) : null,
