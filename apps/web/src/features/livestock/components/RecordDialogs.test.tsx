@@ -99,7 +99,7 @@ describe('RecordDialog', () => {
     expect(waiting[0]?.state.variables).toMatchObject({ kind: 'mortality', count: 3, animalId: FLOCK.id });
   });
 
-  it('asks workers for no cost on a health record, and shows the cost to the owner', async () => {
+  it('asks workers for no cost on a health record, and shows the cost to the owner', () => {
     installFakeFetch({ [SUPPLIES]: { status: 200, body: aPage([]) } });
     const { unmount } = renderDialog('health', 'worker');
     expect(screen.queryByLabelText('Cost (₦)')).not.toBeInTheDocument();
