@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client';
 import { registerInventoryMutationDefaults } from '@/features/inventory/api';
-import { registerLivestockMutationDefaults } from '@/features/livestock/mutations';
+import { registerLivestockMutationDefaults } from '@/features/livestock/queue';
 import { registerStaffMutationDefaults } from '@/features/staff/mutations';
 import { registerTaskMutationDefaults } from '@/features/tasks/mutations';
 import { pruneWaitingPhotos } from '@/lib/photo-store';

@@ -15,11 +15,12 @@ import type {
 import { apiFetch } from '@/lib/http';
 import { defineQueuedMutation } from '@/lib/offline';
 import { sendWaitingPhotos } from '@/lib/photo-upload';
+import type { QueuedLivestockKey } from './queue';
 
 /**
- * The livestock changes that may wait for a connection, apart from the screens' queries: the app
- * registers them before its saved cache is restored, so this (types and a few functions) is all
- * of livestock that the first load carries.
+ * The livestock changes that may wait for a connection, and the keys of the farm's livestock
+ * queries. Loaded with the livestock screens, or by `queue.ts` when a change restored after a
+ * reload is sent.
  */
 
 /** Every livestock query of a farm starts with ['livestock', farmId], so one invalidation refreshes them all. */
@@ -63,23 +64,44 @@ const refreshStock = (queryClient: QueryClient, { farmId }: { farmId: string }) 
   void queryClient.invalidateQueries({ queryKey: ['inventory', farmId] });
 };
 
-const createLivestock = defineQueuedMutation(
-  livestockMutationKeys.createLivestock,
-  async ({ farmId, ...input }: CreateLivestockVariables) =>
+/** How each change is sent: the screens' mutations and a change restored after a reload (queue.ts) use these. */
+const SENDERS = {
+  'create-livestock': async ({ farmId, ...input }: CreateLivestockVariables) =>
     apiFetch<LivestockWithPhotos>(livestockPath(farmId), {
       method: 'POST',
       json: { ...input, photo_ids: await sendWaitingPhotos(farmId, input.photo_ids) },
     }),
-  { onSettled: refreshLivestock },
-);
-
-const updateLivestock = defineQueuedMutation(
-  livestockMutationKeys.updateLivestock,
-  async ({ farmId, id, animalName: _name, ...input }: UpdateLivestockVariables) =>
+  'update-livestock': async ({ farmId, id, animalName: _name, ...input }: UpdateLivestockVariables) =>
     apiFetch<LivestockWithPhotos>(animalPath(farmId, id), {
       method: 'PATCH',
       json: { ...input, photo_ids: await sendWaitingPhotos(farmId, input.photo_ids) },
     }),
+  'record-health': ({ farmId, animalId, animalName: _name, ...input }: RecordHealthVariables) =>
+    apiFetch<HealthRecord>(`${animalPath(farmId, animalId)}/health-records`, { method: 'POST', json: input }),
+  'record-growth': ({ farmId, animalId, animalName: _name, ...input }: RecordGrowthVariables) =>
+    apiFetch<GrowthLog>(`${animalPath(farmId, animalId)}/growth-logs`, { method: 'POST', json: input }),
+  'record-event': ({ farmId, animalId, animalName: _name, ...input }: RecordEventVariables) =>
+    apiFetch<EventResult>(`${animalPath(farmId, animalId)}/events`, { method: 'POST', json: input }),
+  'record-production': ({ farmId, animalId, animalName: _name, ...input }: RecordProductionVariables) =>
+    apiFetch<Production>(`${animalPath(farmId, animalId)}/production`, { method: 'POST', json: input }),
+} satisfies Record<QueuedLivestockKey, (variables: never) => Promise<unknown>>;
+
+/** Sends a queued change restored after a reload (queue.ts registers its key before the restore). */
+export function sendQueued(name: QueuedLivestockKey, variables: unknown): Promise<unknown> {
+  return (SENDERS[name] as (variables: unknown) => Promise<unknown>)(variables);
+}
+
+const createLivestock = defineQueuedMutation(
+  livestockMutationKeys.createLivestock,
+  SENDERS['create-livestock'],
+  {
+    onSettled: refreshLivestock,
+  },
+);
+
+const updateLivestock = defineQueuedMutation(
+  livestockMutationKeys.updateLivestock,
+  SENDERS['update-livestock'],
   {
     onSent: (queryClient, animal, { farmId }) =>
       queryClient.setQueryData(livestockKeys.animal(farmId, animal.id), animal),
@@ -87,52 +109,27 @@ const updateLivestock = defineQueuedMutation(
   },
 );
 
-const recordHealth = defineQueuedMutation(
-  livestockMutationKeys.recordHealth,
-  ({ farmId, animalId, animalName: _name, ...input }: RecordHealthVariables) =>
-    apiFetch<HealthRecord>(`${animalPath(farmId, animalId)}/health-records`, { method: 'POST', json: input }),
-  {
-    onSettled: (queryClient, variables) =>
-      (variables.supply_id ? refreshStock : refreshLivestock)(queryClient, variables),
-  },
-);
+const recordHealth = defineQueuedMutation(livestockMutationKeys.recordHealth, SENDERS['record-health'], {
+  onSettled: (queryClient, variables) =>
+    (variables.supply_id ? refreshStock : refreshLivestock)(queryClient, variables),
+});
 
-const recordGrowth = defineQueuedMutation(
-  livestockMutationKeys.recordGrowth,
-  ({ farmId, animalId, animalName: _name, ...input }: RecordGrowthVariables) =>
-    apiFetch<GrowthLog>(`${animalPath(farmId, animalId)}/growth-logs`, { method: 'POST', json: input }),
-  { onSettled: refreshLivestock },
-);
+const recordGrowth = defineQueuedMutation(livestockMutationKeys.recordGrowth, SENDERS['record-growth'], {
+  onSettled: refreshLivestock,
+});
 
-const recordEvent = defineQueuedMutation(
-  livestockMutationKeys.recordEvent,
-  ({ farmId, animalId, animalName: _name, ...input }: RecordEventVariables) =>
-    apiFetch<EventResult>(`${animalPath(farmId, animalId)}/events`, { method: 'POST', json: input }),
-  { onSettled: refreshLivestock },
-);
+const recordEvent = defineQueuedMutation(livestockMutationKeys.recordEvent, SENDERS['record-event'], {
+  onSettled: refreshLivestock,
+});
 
 const recordProduction = defineQueuedMutation(
   livestockMutationKeys.recordProduction,
-  ({ farmId, animalId, animalName: _name, ...input }: RecordProductionVariables) =>
-    apiFetch<Production>(`${animalPath(farmId, animalId)}/production`, { method: 'POST', json: input }),
+  SENDERS['record-production'],
   {
     onSettled: (queryClient, variables) =>
       (variables.feed_supply_id ? refreshStock : refreshLivestock)(queryClient, variables),
   },
 );
-
-/** Lets queued livestock changes run after a reload: call once on the app's QueryClient, before the restore. */
-export function registerLivestockMutationDefaults(queryClient: QueryClient) {
-  for (const mutation of [
-    createLivestock,
-    updateLivestock,
-    recordHealth,
-    recordGrowth,
-    recordEvent,
-    recordProduction,
-  ])
-    mutation.register(queryClient);
-}
 
 export const useCreateLivestock = createLivestock.useMutation;
 export const useUpdateLivestock = updateLivestock.useMutation;
