@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { ErrorBody } from '@gona/shared';
 import type { Livestock, LivestockSummary, LivestockWithPhotos } from '@gona/shared/livestock';
 import type { Page } from '@gona/shared/pagination';
-import { audit_logs, livestock, livestock_events } from '../../db/schema/index';
+import { audit_logs, files, livestock, livestock_events } from '../../db/schema/index';
 import { newId } from '../../lib/ids';
 import { createTestContext, type TestContext } from '../../test/context';
 import { seedFarmTeam, type FarmTeam } from '../../test/farm-team';
@@ -99,6 +99,11 @@ describe('POST /api/farms/:farmId/livestock', () => {
     const photo = await uploadPhoto(t, team.base, team.cookies.owner, { kind: 'livestock' });
     const animal = await addLivestock(t, team, { ...GOAT, tag: 'RS-015', photo_ids: [photo.body.id] });
     expect(animal.photos.map((p) => p.id)).toEqual([photo.body.id]);
+    const [stored] = await t.db.select().from(files).where(eq(files.id, photo.body.id));
+    expect(stored?.storage_key).toMatch(
+      new RegExp(`^livestock/${team.farm.id}/\\d+-img-20250526-081500-[0-9a-f]{8}\\.webp$`),
+    );
+    expect(stored).toMatchObject({ attached_to_table: 'livestock', attached_to_id: animal.id });
     const supplyPhoto = await uploadPhoto(t, team.base, team.cookies.owner, { kind: 'supply' });
     const res = await t.request<ErrorBody>('POST', `${team.base}/livestock`, {
       cookie: team.cookies.owner,
