@@ -236,7 +236,8 @@ export async function recordProduction(
         },
       });
     }
-    return (await selectProduction(tx, ctx.farmId, eq(livestock_production.id, row.id)))[0]!;
+    const [saved] = await selectProduction(tx, ctx.farmId, eq(livestock_production.id, row.id));
+    return toProduction(saved!);
   });
 }
 
@@ -321,7 +322,7 @@ export async function listProduction(
   )
     .orderBy(...productionPages.orderBy)
     .limit(query.limit + 1);
-  return productionPages.page(rows, query.limit);
+  return productionPages.page(rows.map(toProduction), query.limit);
 }
 
 /**
@@ -368,7 +369,7 @@ export async function listTimeline(
     ...health.map((row) => [row.id, entry('health', toHealthRecord(row))] as const),
     ...growth.map((row) => [row.id, entry('growth', toGrowthLog(row))] as const),
     ...events.map((row) => [row.id, entry('event', toEvent(row))] as const),
-    ...production.map((row) => [row.id, entry('production', row)] as const),
+    ...production.map((row) => [row.id, entry('production', toProduction(row))] as const),
   ]);
   const entries = keys.flatMap((key) => records.get(key.id) ?? []);
   return eventPages.page(entries, query.limit);
@@ -400,18 +401,12 @@ function selectProduction(db: Db | Tx, farmId: string, where: SQL | undefined) {
     from ${livestock_events} where ${livestock_events.farm_id} = ${livestock_production.farm_id}
     and ${livestock_events.animal_id} = ${livestock_production.animal_id}
     and ${livestock_events.date} > ${livestock_production.date}), 0))::int`;
-  const query = db
+  return db
     .select({ ...getTableColumns(livestock_production), head_count_on_date: later })
     .from(livestock_production)
     .innerJoin(livestock, eq(livestock.id, livestock_production.animal_id))
-    .where(and(eq(livestock_production.farm_id, farmId), where));
-  return {
-    orderBy: (...order: SQL[]) => ({
-      limit: async (n: number) => (await query.orderBy(...order).limit(n)).map(toProduction),
-    }),
-    then: <R>(resolve: (rows: Production[]) => R, reject?: (err: unknown) => R) =>
-      query.then((rows) => resolve(rows.map(toProduction)), reject),
-  };
+    .where(and(eq(livestock_production.farm_id, farmId), where))
+    .$dynamic();
 }
 
 /** The event's columns after the head-count rule, or the answer that says why it cannot be. */
