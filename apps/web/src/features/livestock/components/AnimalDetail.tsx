@@ -145,11 +145,9 @@ export function AnimalDetail({ farmId, role, animalId, listPath }: Props) {
               {t('quick.feed')}
             </Button>
           )}
-          {item.kind === 'group' && (
-            <Button variant="secondary" onClick={() => setDialog('event')}>
-              {t('quick.event')}
-            </Button>
-          )}
+          <Button variant="secondary" onClick={() => setDialog('event')}>
+            {item.kind === 'group' ? t('quick.event') : t('quick.eventOne')}
+          </Button>
         </section>
       )}
 
