@@ -144,12 +144,12 @@ ALTER TABLE "livestock_production" ADD CONSTRAINT "livestock_production_animal_i
 ALTER TABLE "livestock_production" ADD CONSTRAINT "livestock_production_feed_supply_id_supplies_id_fk" FOREIGN KEY ("feed_supply_id") REFERENCES "public"."supplies"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "livestock_production" ADD CONSTRAINT "livestock_production_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "livestock_farm_id_created_at_idx" ON "livestock" USING btree ("farm_id","created_at" desc,"id" desc);--> statement-breakpoint
-CREATE INDEX "livestock_farm_id_species_status_idx" ON "livestock" USING btree ("farm_id","species","status");--> statement-breakpoint
+CREATE INDEX "livestock_farm_id_status_species_idx" ON "livestock" USING btree ("farm_id","status","species","head_count");--> statement-breakpoint
 CREATE INDEX "livestock_events_animal_date_idx" ON "livestock_events" USING btree ("farm_id","animal_id","date" desc,"id" desc);--> statement-breakpoint
-CREATE INDEX "livestock_events_farm_kind_date_idx" ON "livestock_events" USING btree ("farm_id","kind","date");--> statement-breakpoint
+CREATE INDEX "livestock_events_farm_kind_date_idx" ON "livestock_events" USING btree ("farm_id","kind","date","change");--> statement-breakpoint
 CREATE INDEX "livestock_growth_logs_animal_date_idx" ON "livestock_growth_logs" USING btree ("farm_id","animal_id","date" desc,"id" desc);--> statement-breakpoint
 CREATE INDEX "livestock_health_records_animal_date_idx" ON "livestock_health_records" USING btree ("farm_id","animal_id","date" desc,"id" desc);--> statement-breakpoint
 CREATE INDEX "livestock_health_records_supply_id_idx" ON "livestock_health_records" USING btree ("supply_id");--> statement-breakpoint
 CREATE INDEX "livestock_production_animal_date_idx" ON "livestock_production" USING btree ("farm_id","animal_id","date" desc,"id" desc);--> statement-breakpoint
-CREATE INDEX "livestock_production_farm_date_idx" ON "livestock_production" USING btree ("farm_id","date");--> statement-breakpoint
+CREATE INDEX "livestock_production_farm_date_idx" ON "livestock_production" USING btree ("farm_id","date","eggs_collected");--> statement-breakpoint
 CREATE INDEX "livestock_production_feed_supply_id_idx" ON "livestock_production" USING btree ("feed_supply_id");

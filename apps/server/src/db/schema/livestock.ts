@@ -82,7 +82,8 @@ export const livestock = pgTable(
   },
   (t) => [
     index('livestock_farm_id_created_at_idx').on(t.farm_id, desc(t.created_at), desc(t.id)),
-    index('livestock_farm_id_species_status_idx').on(t.farm_id, t.species, t.status),
+    // Heads by species on the summary, read from the index alone.
+    index('livestock_farm_id_status_species_idx').on(t.farm_id, t.status, t.species, t.head_count),
     check('livestock_head_count_check', sql`${t.head_count} >= 0`),
     check('livestock_price_kobo_check', sql`${t.price_kobo} >= 0`),
     check('livestock_kind_check', sql`${t.kind} IN (${oneOf(LIVESTOCK_KINDS)})`),
@@ -185,8 +186,8 @@ export const livestock_events = pgTable(
   },
   (t) => [
     index('livestock_events_animal_date_idx').on(t.farm_id, t.animal_id, desc(t.date), desc(t.id)),
-    // Deaths this month on the summary.
-    index('livestock_events_farm_kind_date_idx').on(t.farm_id, t.kind, t.date),
+    // Deaths this month on the summary, summed from the index alone.
+    index('livestock_events_farm_kind_date_idx').on(t.farm_id, t.kind, t.date, t.change),
     check('livestock_events_kind_check', sql`${t.kind} IN (${oneOf(EVENT_KINDS)})`),
     check('livestock_events_head_count_after_check', sql`${t.head_count_after} >= 0`),
     check('livestock_events_price_kobo_check', sql`${t.price_kobo} >= 0`),
@@ -220,8 +221,8 @@ export const livestock_production = pgTable(
   },
   (t) => [
     index('livestock_production_animal_date_idx').on(t.farm_id, t.animal_id, desc(t.date), desc(t.id)),
-    // Eggs today on the summary.
-    index('livestock_production_farm_date_idx').on(t.farm_id, t.date),
+    // Eggs today on the summary, summed from the index alone.
+    index('livestock_production_farm_date_idx').on(t.farm_id, t.date, t.eggs_collected),
     index('livestock_production_feed_supply_id_idx').on(t.feed_supply_id),
     check('livestock_production_eggs_check', sql`${t.eggs_cracked} <= ${t.eggs_collected}`),
     check('livestock_production_eggs_collected_check', sql`${t.eggs_collected} >= 0`),

@@ -473,5 +473,11 @@ describe('timeline', () => {
     const rest = await read(`?limit=3&cursor=${first.body.next_cursor}`);
     expect(rest.body).toMatchObject({ items: [{ type: 'event', date: '2025-01-05' }], next_cursor: null });
     expect((await read('?cursor=nonsense')).status).toBe(400);
+    const other = await seedFarmTeam(t);
+    const theirs = await addLivestock(t, other, { ...GOAT, tag: 'TL-THEIRS' });
+    const foreign = await t.request('GET', `${team.base}/livestock/${theirs.id}/timeline`, {
+      cookie: team.cookies.owner,
+    });
+    expect(foreign.status).toBe(404);
   });
 });
