@@ -9,6 +9,7 @@ import { farmsRoutes } from './features/farms/farms.routes';
 import { UPLOAD_PATH, filesRoutes } from './features/files/files.routes';
 import { healthRoutes } from './features/health/health.routes';
 import { inventoryRoutes } from './features/inventory/inventory.routes';
+import { livestockRoutes } from './features/livestock/livestock.routes';
 import { membersRoutes } from './features/members/members.routes';
 import { notificationsRoutes } from './features/notifications/notifications.routes';
 import { plansRoutes } from './features/plans/plans.routes';
@@ -63,6 +64,7 @@ export function createApp(deps: Deps) {
   app.route('/api', inventoryRoutes);
   app.route('/api', staffRoutes);
   app.route('/api', tasksRoutes);
+  app.route('/api', livestockRoutes);
   app.route('/api', membersRoutes);
   app.route('/api', accountRoutes);
   app.route('/api', notificationsRoutes);

@@ -68,6 +68,36 @@ const ACCESS: Record<string, Row> = {
     body: () => ({ notes: 'Night shift', version: 1 }),
   },
   'DELETE /farms/{farmId}/staff/{staffId}': { action: 'staff.manage' },
+  'GET /farms/{farmId}/livestock': { action: 'records.read' },
+  'POST /farms/{farmId}/livestock': { action: 'records.write', body: () => LIVESTOCK },
+  'GET /farms/{farmId}/livestock/summary': { action: 'records.read' },
+  'GET /farms/{farmId}/livestock/{animalId}': { action: 'records.read' },
+  'PATCH /farms/{farmId}/livestock/{animalId}': {
+    action: 'records.write',
+    body: () => ({ location: 'House 2', version: 1 }),
+  },
+  'DELETE /farms/{farmId}/livestock/{animalId}': { action: 'records.write' },
+  'GET /farms/{farmId}/livestock/{animalId}/health-records': { action: 'records.read' },
+  'POST /farms/{farmId}/livestock/{animalId}/health-records': {
+    action: 'records.recordEvent',
+    body: () => ({ id: newId(), date: '2025-05-28', kind: 'vaccination', product_name: 'Lasota' }),
+  },
+  'GET /farms/{farmId}/livestock/{animalId}/growth-logs': { action: 'records.read' },
+  'POST /farms/{farmId}/livestock/{animalId}/growth-logs': {
+    action: 'records.recordEvent',
+    body: () => ({ id: newId(), date: '2025-05-28', weight_kg: '1.8', count_weighed: 10 }),
+  },
+  'GET /farms/{farmId}/livestock/{animalId}/events': { action: 'records.read' },
+  'POST /farms/{farmId}/livestock/{animalId}/events': {
+    action: 'records.recordEvent',
+    body: () => ({ id: newId(), date: '2025-05-28', kind: 'mortality', count: 1 }),
+  },
+  'GET /farms/{farmId}/livestock/{animalId}/production': { action: 'records.read' },
+  'POST /farms/{farmId}/livestock/{animalId}/production': {
+    action: 'records.recordEvent',
+    body: () => ({ id: newId(), date: '2025-05-28', eggs_collected: 40 }),
+  },
+  'GET /farms/{farmId}/livestock/{animalId}/timeline': { action: 'records.read' },
   'GET /farms/{farmId}/members': { action: 'staff.manage' },
   'PATCH /farms/{farmId}/members/{userId}': { action: 'staff.manage', body: () => ({ role: 'worker' }) },
   'DELETE /farms/{farmId}/members/{userId}': { action: 'staff.manage' },
@@ -183,6 +213,7 @@ async function urlOn(on: FarmTeam, path: string): Promise<string> {
     supplyId: async () => (await create(on, 'supplies', SUPPLY)).id,
     supplierId: async () => (await create(on, 'suppliers', { name: 'Zeb Agro' })).id,
     staffId: async () => (await create(on, 'staff', STAFF)).id,
+    animalId: async () => (await create(on, 'livestock', LIVESTOCK)).id,
     alertId: async () => {
       // Stock at the threshold opens an alert.
       const supply = await create(on, 'supplies', SUPPLY);
@@ -221,6 +252,13 @@ async function urlOn(on: FarmTeam, path: string): Promise<string> {
 
 const SUPPLY = { category: 'fertilizer', name: 'Urea', unit: 'bag_50kg', quantity: '5', low_threshold: '5' };
 const TASK = { title: 'Weed the maize', type: 'weeding', due_date: '2026-12-02' };
+const LIVESTOCK = {
+  kind: 'group',
+  species: 'chicken_layer',
+  name: 'Layers House A',
+  head_count: 50,
+  acquisition: 'bought',
+};
 const STAFF = {
   first_name: 'Garba',
   last_name: 'Sani',

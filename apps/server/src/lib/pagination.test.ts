@@ -1,8 +1,8 @@
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { describe, expect, it } from 'vitest';
-import { staff, suppliers, supplies } from '../db/schema/index';
+import { livestock_growth_logs, staff, suppliers, supplies } from '../db/schema/index';
 import { AppError } from './errors';
-import { byName, keyset, newestFirst } from './pagination';
+import { byDate, byName, keyset, newestFirst } from './pagination';
 
 const dialect = new PgDialect();
 const ID = '0196f5a2-7c1e-7d3a-9b2e-4f5a6b7c8d9e';
@@ -103,5 +103,24 @@ describe('keyset', () => {
     const named = keyset({ order: byName(suppliers) });
     const nameOnly = named.page([{ id: ID, name: 'Zainab Bello' }, rows[1]!], 1).next_cursor ?? '';
     expect(refusal(grouped, nameOnly)).toMatchObject({ code: 'VALIDATION' });
+  });
+
+  it('pages by date, latest first, with the day in the cursor, and refuses a cursor without a day', () => {
+    const dated = keyset({ order: byDate(livestock_growth_logs) });
+    const rows = [
+      { id: ID, date: '2025-05-28' },
+      { id: LATER, date: '2025-05-20' },
+    ];
+    const cursor = dated.page(rows, 1).next_cursor ?? '';
+    expect(paramsAfter(dated, cursor)).toEqual(['2025-05-28', ID]);
+    expect(dated.orderBy.map((part) => dialect.sqlToQuery(part).sql)).toEqual([
+      '"livestock_growth_logs"."date" desc',
+      '"livestock_growth_logs"."id" desc',
+    ]);
+    const newestCursor = newest.page(
+      [{ id: ID, created_at: new Date('2025-05-26T14:05:00.123Z') }, rows[1]!],
+      1,
+    );
+    expect(refusal(dated, newestCursor.next_cursor ?? '')).toMatchObject({ code: 'VALIDATION' });
   });
 });

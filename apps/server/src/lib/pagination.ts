@@ -6,13 +6,15 @@ import { AppError } from './errors';
 import { isUuid } from './ids';
 
 /**
- * The orders lists use: newest first (created_at desc, id desc), and by name (name asc, id asc),
+ * The orders lists use: newest first (created_at desc, id desc), by name (name asc, id asc),
  * optionally within groups of a text column first (status asc, name asc, id asc: active people
- * before those who left).
+ * before those who left), and by the day a record is about (date desc, id desc: an animal's
+ * health records, the day's eggs), where a record written later for an earlier day sorts by its day.
  */
 export type Order =
   | { by: 'newest'; createdAt: PgColumn; id: PgColumn }
-  | { by: 'name'; name: PgColumn; id: PgColumn; group?: PgColumn };
+  | { by: 'name'; name: PgColumn; id: PgColumn; group?: PgColumn }
+  | { by: 'date'; date: PgColumn; id: PgColumn };
 
 export function newestFirst(table: { created_at: PgColumn; id: PgColumn }): Order {
   return { by: 'newest', createdAt: table.created_at, id: table.id };
@@ -25,7 +27,12 @@ export function byName(table: { name: PgColumn; id: PgColumn }, group?: PgColumn
     : { by: 'name', name: table.name, id: table.id };
 }
 
-type Row = { id: string; created_at?: Date | string; name?: string };
+/** By a calendar date column, latest first; ids (time-ordered) break ties, newest first. */
+export function byDate(table: { date: PgColumn; id: PgColumn }): Order {
+  return { by: 'date', date: table.date, id: table.id };
+}
+
+type Row = { id: string; created_at?: Date | string; name?: string | null; date?: string };
 
 export type Keyset = {
   /** The condition for rows after the cursor's row; undefined on the first page; 400 for a bad cursor. */
@@ -55,6 +62,7 @@ export function keyset({ order }: { order: Order }): Keyset {
         return sql`(${order.group}, ${order.name}, ${order.id}) > (${group}::text, ${name}::text, ${key.id}::uuid)`;
       }
       const [value = ''] = key.values;
+      if (order.by === 'date') return sql`(${order.date}, ${order.id}) < (${value}::date, ${key.id}::uuid)`;
       if (order.by === 'name') return sql`(${order.name}, ${order.id}) > (${value}::text, ${key.id}::uuid)`;
       const createdAt = new Date(value);
       return or(lt(order.createdAt, createdAt), and(eq(order.createdAt, createdAt), lt(order.id, key.id)));
@@ -62,7 +70,9 @@ export function keyset({ order }: { order: Order }): Keyset {
     orderBy:
       order.by === 'name'
         ? [...(order.group ? [asc(order.group)] : []), asc(order.name), asc(order.id)]
-        : [desc(order.createdAt), desc(order.id)],
+        : order.by === 'date'
+          ? [desc(order.date), desc(order.id)]
+          : [desc(order.createdAt), desc(order.id)],
     page(rows, limit) {
       const items = rows.slice(0, limit);
       const last = items.at(-1);
@@ -74,17 +84,21 @@ export function keyset({ order }: { order: Order }): Keyset {
 
 /** Cursors are made by encodeCursor from stored values: anything else (crafted, truncated) fails here. */
 const CURSOR_TIME = /^(19|20|21)\d\d-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
+const CURSOR_DATE = /^(19|20|21|22)\d\d-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
 
 const validKey: Record<Order['by'], (value: string) => boolean> = {
   newest: (value) => CURSOR_TIME.test(value) && !Number.isNaN(Date.parse(value)),
   name: (value) => !CONTROL_CHARACTERS.test(value),
+  date: (value) => CURSOR_DATE.test(value),
 };
 
 function keysOf(order: Order, row: Row): string[] {
   const values =
     order.by === 'name'
       ? [...(order.group ? [(row as Record<string, unknown>)[order.group.name]] : []), row.name]
-      : [row.created_at];
+      : order.by === 'date'
+        ? [row.date]
+        : [row.created_at];
   return values.map((value) => {
     if (value instanceof Date) return value.toISOString();
     if (typeof value !== 'string') throw new TypeError(`A row paged by ${order.by} needs its sort keys`);

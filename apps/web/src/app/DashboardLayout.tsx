@@ -23,6 +23,12 @@ const RefusedStaffChange = lazy(() =>
   })),
 );
 
+const RefusedLivestockChange = lazy(() =>
+  import('@/features/livestock/components/RefusedLivestockChange').then((module) => ({
+    default: module.RefusedLivestockChange,
+  })),
+);
+
 const RefusedTaskChange = lazy(() =>
   import('@/features/tasks/components/RefusedTaskChange').then((module) => ({
     default: module.RefusedTaskChange,
@@ -53,6 +59,8 @@ export function DashboardLayout() {
             <RefusedStaffChange item={item} />
           ) : item.mutationKey[0] === 'tasks' ? (
             <RefusedTaskChange item={item} />
+          ) : item.mutationKey[0] === 'livestock' ? (
+            <RefusedLivestockChange item={item} />
           ) : (
             <RefusedChange item={item} />
           )}

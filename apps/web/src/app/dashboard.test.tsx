@@ -25,11 +25,11 @@ describe('dashboard shell', () => {
 
   it('opens the phone drawer from the menu button and closes it with Escape', async () => {
     installFakeFetch(signedInRoutes([A]));
-    renderAt('/dashboard/livestock');
-    expect(await screen.findByText(/Livestock records are coming soon/)).toBeInTheDocument();
+    renderAt('/dashboard/reports');
+    expect(await screen.findByText(/Reports are coming soon/)).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Open menu' }));
     const drawer = screen.getByRole('dialog', { name: 'Dashboard menu' });
-    expect(within(drawer).getByRole('link', { name: 'Livestock' })).toHaveAttribute('aria-current', 'page');
+    expect(within(drawer).getByRole('link', { name: 'Reports' })).toHaveAttribute('aria-current', 'page');
     fireEvent.keyDown(drawer, { key: 'Escape' });
     expect(screen.queryByRole('dialog', { name: 'Dashboard menu' })).not.toBeInTheDocument();
   });

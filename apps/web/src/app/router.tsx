@@ -106,6 +106,17 @@ function dashboardRoutes(): RouteObject[] {
             'tasks',
           ]),
         },
+        {
+          path: paths.livestock,
+          ...lazyScreen('livestock', () => import('./routes/livestock'), ['livestock', 'photos']),
+        },
+        {
+          path: paths.livestockAnimal,
+          ...lazyScreen('livestock/animal', () => import('./routes/livestock-animal'), [
+            'livestock',
+            'photos',
+          ]),
+        },
         { path: paths.staff, ...lazyScreen('staff', () => import('./routes/staff'), ['staff']) },
         { path: paths.tasks, ...lazyScreen('tasks', () => import('./routes/tasks'), ['tasks']) },
         {
@@ -122,7 +133,6 @@ function dashboardRoutes(): RouteObject[] {
         },
       ],
     },
-    { path: paths.livestock, ...lazyScreen('livestock', () => import('./routes/livestock'), ['screens']) },
     { path: paths.crops, ...lazyScreen('crops', () => import('./routes/crops'), ['screens']) },
     { path: paths.expenses, ...lazyScreen('expenses', () => import('./routes/expenses'), ['screens']) },
     { path: paths.reports, ...lazyScreen('reports', () => import('./routes/reports'), ['screens']) },

@@ -17,6 +17,7 @@ const ON_DEMAND = {
   auth: () => import('./en/auth.json'),
   dashboard: () => import('./en/dashboard.json'),
   inventory: () => import('./en/inventory.json'),
+  livestock: () => import('./en/livestock.json'),
   members: () => import('./en/members.json'),
   account: () => import('./en/account.json'),
   notifications: () => import('./en/notifications.json'),

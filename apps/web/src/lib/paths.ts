@@ -24,6 +24,7 @@ export const paths = {
   suppliers: '/dashboard/inventory/suppliers',
   supply: '/dashboard/inventory/:supplyId',
   livestock: '/dashboard/livestock',
+  livestockAnimal: '/dashboard/livestock/:animalId',
   crops: '/dashboard/crops',
   expenses: '/dashboard/expenses',
   reports: '/dashboard/reports',
@@ -51,6 +52,7 @@ export function pathTo(pattern: AppPath, params: Record<string, string>): string
 }
 
 export const supplyPath = (supplyId: string) => pathTo(paths.supply, { supplyId });
+export const livestockAnimalPath = (animalId: string) => pathTo(paths.livestockAnimal, { animalId });
 export const staffEditPath = (id: string) => pathTo(paths.staffEdit, { id });
 export const settingsFarmPath = (farmId: string) => pathTo(paths.settingsFarm, { farmId });
 export const invitePath = (token: string) => pathTo(paths.invite, { token });

@@ -30,6 +30,14 @@ import {
 } from '@gona/shared/notifications';
 import { TaskSchema, type Task } from '@gona/shared/tasks';
 import { FileSchema, type StoredFile } from '@gona/shared/files';
+import {
+  LivestockSchema,
+  LivestockWithPhotosSchema,
+  ProductionSchema,
+  type Livestock,
+  type LivestockWithPhotos,
+  type Production,
+} from '@gona/shared/livestock';
 
 /**
  * What the API answers, one builder per record, each parsed with its shared schema: when a schema
@@ -216,6 +224,70 @@ export function aStaffMember(overrides: Partial<StaffMember> = {}): StaffMember 
     ...overrides,
     first_name,
     last_name,
+  });
+}
+
+/** A layer flock of 500 on the default farm. */
+export function anAnimal(overrides: Partial<Livestock> = {}): Livestock {
+  return LivestockSchema.parse({
+    id: anId(0xd1),
+    farm_id: FARM_ID,
+    kind: 'group',
+    species: 'chicken_layer',
+    breed: 'Isa Brown',
+    name: 'Layers House A',
+    tag: null,
+    sex: null,
+    date_of_birth: null,
+    age_at_acquisition: null,
+    age_unit: null,
+    dam: null,
+    sire: null,
+    purpose: 'eggs',
+    housing: 'house',
+    location: null,
+    acquisition: 'bought',
+    acquired_on: '2025-05-01',
+    price_kobo: null,
+    seller: null,
+    status: 'active',
+    head_count: 500,
+    withdrawal_until: null,
+    notes: null,
+    created_at: CREATED_AT,
+    updated_at: CREATED_AT,
+    version: 1,
+    ...overrides,
+  });
+}
+
+/** An animal or group as its own screen gets it: with its photos (none unless given). */
+export function anAnimalWithPhotos(overrides: Partial<LivestockWithPhotos> = {}): LivestockWithPhotos {
+  return LivestockWithPhotosSchema.parse({ ...anAnimal(overrides), photos: overrides.photos ?? [] });
+}
+
+/** A day's eggs from the default flock. */
+export function aProductionDay(overrides: Partial<Production> = {}): Production {
+  return ProductionSchema.parse({
+    id: anId(0xd2),
+    farm_id: FARM_ID,
+    animal_id: anId(0xd1),
+    date: '2025-06-01',
+    eggs_collected: 412,
+    eggs_cracked: null,
+    milk_litres: null,
+    fish_count: null,
+    fish_kg: null,
+    feed_supply_id: null,
+    feed_name: null,
+    feed_quantity: null,
+    feed_unit: null,
+    head_count_on_date: 497,
+    hen_day_percent: 82.9,
+    notes: null,
+    user_id: null,
+    created_at: CREATED_AT,
+    ...overrides,
   });
 }
 

@@ -8,3 +8,4 @@ export * from './members';
 export * from './notifications';
 export * from './files';
 export * from './tasks';
+export * from './livestock';

@@ -1,6 +1,27 @@
-import { PawPrint } from 'lucide-react';
-import { ComingSoon } from '../ComingSoon';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { can } from '@gona/shared/permissions';
+import { Button, PageHeader } from '@/components/ui';
+import { LivestockFormDialog } from '@/features/livestock/components/LivestockFormDialog';
+import { LivestockList } from '@/features/livestock/components/LivestockList';
+import { LivestockSummaryCards } from '@/features/livestock/components/LivestockSummaryCards';
+import { livestockAnimalPath } from '@/lib/paths';
+import { useSelectedFarm } from '../RequireFarm';
 
+/** /dashboard/livestock: the summary, and the farm's animals and groups with their filters. */
 export default function LivestockScreen() {
-  return <ComingSoon screen="livestock" icon={PawPrint} />;
+  const { t } = useTranslation('livestock');
+  const { id: farmId, role } = useSelectedFarm();
+  const [adding, setAdding] = useState(false);
+  const addButton = can(role, 'records.write') && <Button onClick={() => setAdding(true)}>{t('add')}</Button>;
+  return (
+    <>
+      <PageHeader title={t('title')} description={t('description')} action={addButton} />
+      <div className="flex flex-col gap-6">
+        <LivestockSummaryCards farmId={farmId} />
+        <LivestockList farmId={farmId} role={role} animalPath={livestockAnimalPath} addAction={addButton} />
+      </div>
+      {adding && <LivestockFormDialog farmId={farmId} role={role} onClose={() => setAdding(false)} />}
+    </>
+  );
 }

@@ -311,8 +311,8 @@ describe('activity', () => {
 
   it('says something human for rows it does not know, never a table name or an id', async () => {
     renderList([
-      row('livestock', 'insert', { name: 'Bessie' }),
-      row('livestock', 'archive', null),
+      row('beehives', 'insert', { name: 'Bessie' }),
+      row('beehives', 'archive', null),
       row('supply_movements', 'insert', {
         supply_id: SUPPLY,
         kind: 'used',
@@ -327,7 +327,35 @@ describe('activity', () => {
       'Added a stock record',
       'Deleted a supply',
     ]);
-    expect(document.body.textContent).not.toMatch(/livestock|supply_movements|01900000/);
+    expect(document.body.textContent).not.toMatch(/beehives|supply_movements|01900000/);
+  });
+
+  it('says what was recorded about animals, from the rows alone', async () => {
+    renderList([
+      row('livestock', 'insert', { name: 'Layers House A', species: 'chicken_layer', head_count: 500 }),
+      row('livestock', 'update', { name: 'Adanna', status: { from: 'active', to: 'sold' } }),
+      row('livestock_production', 'insert', { animal_name: 'Layers House A', eggs_collected: 412 }),
+      row('livestock_events', 'insert', { animal_name: 'Layers House A', kind: 'mortality', count: 3 }),
+      row('livestock_events', 'insert', {
+        animal_name: 'Pond A',
+        kind: 'transfer_out',
+        count: 300,
+        other_animal_name: 'Pond B',
+      }),
+      row('livestock_health_records', 'insert', { animal_name: 'Adanna', kind: 'deworming' }),
+      row('livestock_growth_logs', 'insert', { animal_name: 'Adanna', weight_kg: '31.5' }),
+      row('livestock', 'delete', { name: 'Broody pen' }),
+    ]);
+    expect(await sentences()).toEqual([
+      'Added Layers House A to the livestock',
+      'Marked Adanna as sold',
+      'Recorded 412 eggs from Layers House A',
+      'Recorded 3 deaths in Layers House A',
+      'Moved 300 from Pond A to Pond B',
+      'Recorded a deworming of Adanna',
+      'Weighed Adanna: 31.5 kg',
+      'Deleted Broody pen from the livestock',
+    ]);
   });
 
   it('shows costs to those who may see money', async () => {

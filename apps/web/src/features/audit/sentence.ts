@@ -1,6 +1,7 @@
 import type { TFunction } from 'i18next';
 import type { AuditLog } from '@gona/shared/audit';
 import { MOVEMENT_KINDS, SUPPLY_UNITS, type MovementKind, type SupplyUnit } from '@gona/shared/inventory';
+import { HEALTH_RECORD_KINDS, LIVESTOCK_STATUSES, RECORDED_EVENT_KINDS } from '@gona/shared/livestock';
 import { UNIT_WORDS } from '@gona/shared/units';
 import { formatNaira } from '@gona/shared/money';
 import { FARM_ROLES, type FarmRole } from '@gona/shared/permissions';
@@ -89,6 +90,35 @@ const WRITERS: Record<string, Writer> = {
     const words = fields.map((key) => t(`activity.profileFields.${key}`));
     return t('activity.profileChanged', { fields: new Intl.ListFormat(language).format(words) });
   },
+  'livestock.insert': (c, { t }) => withName(c, (name) => t('activity.livestock.added', { name })),
+  'livestock.update': livestockChanged,
+  'livestock.delete': (c, { t }) => withName(c, (name) => t('activity.livestock.deleted', { name })),
+  'livestock_health_records.insert': (c, { t }) => {
+    const name = text(c.animal_name);
+    const kind = HEALTH_RECORD_KINDS.find((k) => k === c.kind);
+    return name && kind ? t(`activity.livestock.health.${kind}`, { name }) : null;
+  },
+  'livestock_growth_logs.insert': (c, { t }) => {
+    const name = text(c.animal_name);
+    const weight = quantityOf(c.weight_kg);
+    return name && weight ? t('activity.livestock.weighed', { name, weight }) : null;
+  },
+  'livestock_events.insert': (c, { t }) => {
+    const name = text(c.animal_name);
+    const kind = RECORDED_EVENT_KINDS.find((k) => k === c.kind);
+    const count = typeof c.count === 'number' ? c.count : null;
+    if (!name || !kind || count === null) return null;
+    const other = text(c.other_animal_name) ?? t('activity.someoneElse');
+    return t(`activity.livestock.events.${kind}`, { name, count, other });
+  },
+  'livestock_production.insert': (c, { t }) => {
+    const name = text(c.animal_name);
+    if (!name) return null;
+    const eggs = typeof c.eggs_collected === 'number' ? c.eggs_collected : null;
+    return eggs === null
+      ? t('activity.livestock.production', { name })
+      : t('activity.livestock.eggs', { name, count: eggs });
+  },
   'inventory_alerts.insert': (c, { t, quantityText }) => {
     const name = text(c.supply_name);
     const unit = unitOf(c.unit);
@@ -164,6 +194,17 @@ function movementRecorded(c: Fields, { t, quantityText, showMoney }: SentenceToo
   return cost === null
     ? t(`activity.movements.${kind}`, values)
     : t('activity.movements.receivedAtCost', { ...values, cost: formatNaira(cost) });
+}
+
+function livestockChanged(c: Fields, { t }: SentenceTools): string | null {
+  const renamed = textChange(c, 'name');
+  if (renamed) return t('activity.livestock.renamed', renamed);
+  const name = nameOf(c);
+  if (!name) return null;
+  const status = LIVESTOCK_STATUSES.find((s) => s === change(c, 'status')?.to);
+  if (status)
+    return t('activity.livestock.status', { name, status: t(`activity.livestock.statuses.${status}`) });
+  return t('activity.livestock.changed', { name });
 }
 
 function supplierChanged(c: Fields, { t }: SentenceTools): string | null {

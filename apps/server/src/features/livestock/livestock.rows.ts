@@ -1,0 +1,107 @@
+import { eq } from 'drizzle-orm';
+import { DEFAULT_TIMEZONE } from '@gona/shared/farms';
+import { isTimeZone } from '@gona/shared/fields';
+import {
+  henDayPercent,
+  isUnderWithdrawal,
+  type GrowthLog,
+  type HealthRecord,
+  type Livestock,
+  type LivestockEvent,
+  type Production,
+} from '@gona/shared/livestock';
+import { can, type FarmRole } from '@gona/shared/permissions';
+import { normalizeQuantity } from '@gona/shared/units';
+import type { Db, Tx } from '../../db/client';
+import {
+  farms,
+  type livestock,
+  type livestock_events,
+  type livestock_growth_logs,
+  type livestock_health_records,
+  type livestock_production,
+} from '../../db/schema/index';
+
+/** Row → wire mapping, the farm's today, and the money only roles that may read it are given. */
+
+/** An animal or group as the API shows it; a withdrawal period that has ended shows as none. */
+export function toLivestock(row: typeof livestock.$inferSelect, today: string): Livestock {
+  return {
+    ...row,
+    withdrawal_until: isUnderWithdrawal(row.withdrawal_until, today) ? row.withdrawal_until : null,
+    created_at: row.created_at.toISOString(),
+    updated_at: row.updated_at.toISOString(),
+  };
+}
+
+export function toHealthRecord(row: typeof livestock_health_records.$inferSelect): HealthRecord {
+  const { movement_id: _movement, ...rest } = row;
+  return {
+    ...rest,
+    quantity_used: row.quantity_used === null ? null : normalizeQuantity(row.quantity_used),
+    created_at: row.created_at.toISOString(),
+  };
+}
+
+export function toGrowthLog(row: typeof livestock_growth_logs.$inferSelect): GrowthLog {
+  return { ...row, weight_kg: normalizeQuantity(row.weight_kg), created_at: row.created_at.toISOString() };
+}
+
+export function toEvent(row: typeof livestock_events.$inferSelect): LivestockEvent {
+  const { change, ...rest } = row;
+  return { ...rest, count: Math.abs(change), created_at: row.created_at.toISOString() };
+}
+
+/** A production record with the heads of its group at the end of that day, for the hen-day rate. */
+export function toProduction(
+  row: typeof livestock_production.$inferSelect & { head_count_on_date: number },
+): Production {
+  const { movement_id: _movement, ...rest } = row;
+  const decimal = (value: string | null) => (value === null ? null : normalizeQuantity(value));
+  return {
+    ...rest,
+    milk_litres: decimal(row.milk_litres),
+    fish_kg: decimal(row.fish_kg),
+    feed_quantity: decimal(row.feed_quantity),
+    hen_day_percent:
+      row.eggs_collected === null ? null : henDayPercent(row.eggs_collected, row.head_count_on_date),
+    created_at: row.created_at.toISOString(),
+  };
+}
+
+/** Today's date (yyyy-mm-dd) on the farm's clock. */
+export async function farmToday(db: Db | Tx, farmId: string): Promise<string> {
+  const [farm] = await db.select({ timezone: farms.timezone }).from(farms).where(eq(farms.id, farmId));
+  const timeZone = farm && isTimeZone(farm.timezone) ? farm.timezone : DEFAULT_TIMEZONE;
+  return new Intl.DateTimeFormat('en-CA', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(new Date());
+}
+
+/**
+ * Workers do not see money (product.md): a purchase or sale price and a treatment's cost leave the
+ * server only for roles that may read money. Applied where records leave a route, so services stay
+ * role-free.
+ */
+export function moneyFor<T extends object>(role: FarmRole, record: T): T {
+  if (can(role, 'money.read')) return record;
+  const {
+    price_kobo: _price,
+    cost_kobo: _cost,
+    ...rest
+  } = record as T & {
+    price_kobo?: unknown;
+    cost_kobo?: unknown;
+  };
+  return rest as T;
+}
+
+export function pageMoneyFor<T extends object>(
+  role: FarmRole,
+  page: { items: T[]; next_cursor: string | null },
+): { items: T[]; next_cursor: string | null } {
+  return can(role, 'money.read') ? page : { ...page, items: page.items.map((item) => moneyFor(role, item)) };
+}

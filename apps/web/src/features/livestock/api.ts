@@ -1,0 +1,167 @@
+import {
+  useInfiniteQuery,
+  useMutation,
+  useMutationState,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
+import { MAX_PAGE_SIZE, type Page } from '@gona/shared/page-size';
+import type { Supply } from '@gona/shared/inventory';
+import type {
+  GrowthLog,
+  Livestock,
+  LivestockSpecies,
+  LivestockStatus,
+  LivestockSummary,
+  LivestockWithPhotos,
+  Production,
+  TimelineEntry,
+} from '@gona/shared/livestock';
+import { apiFetch } from '@/lib/http';
+import { pagedQueryOptions } from '@/lib/paged-query';
+import {
+  animalPath,
+  livestockKeys,
+  livestockMutationKeys,
+  livestockPath,
+  type CreateLivestockVariables,
+  type RecordEventVariables,
+  type RecordGrowthVariables,
+  type RecordHealthVariables,
+  type RecordProductionVariables,
+  type UpdateLivestockVariables,
+} from './mutations';
+
+export type LivestockFilters = {
+  search: string;
+  species: LivestockSpecies | '';
+  status: LivestockStatus | '';
+};
+
+export function useLivestockList(farmId: string, filters: LivestockFilters) {
+  return useInfiniteQuery(
+    pagedQueryOptions<Livestock>({
+      queryKey: [...livestockKeys.lists(farmId), filters],
+      path: livestockPath(farmId),
+      params: { search: filters.search.trim(), species: filters.species, status: filters.status },
+    }),
+  );
+}
+
+export function useLivestockSummary(farmId: string) {
+  return useQuery({
+    queryKey: livestockKeys.summary(farmId),
+    queryFn: () => apiFetch<LivestockSummary>(`${livestockPath(farmId)}/summary`),
+  });
+}
+
+export function useAnimal(farmId: string, animalId: string) {
+  return useQuery({
+    queryKey: livestockKeys.animal(farmId, animalId),
+    queryFn: () => apiFetch<LivestockWithPhotos>(animalPath(farmId, animalId)),
+  });
+}
+
+/** Everything recorded about an animal or group, merged by date, latest first. */
+export function useTimeline(farmId: string, animalId: string) {
+  return useInfiniteQuery(
+    pagedQueryOptions<TimelineEntry>({
+      queryKey: [...livestockKeys.records(farmId, animalId), 'timeline'],
+      path: `${animalPath(farmId, animalId)}/timeline`,
+    }),
+  );
+}
+
+/** The latest weighings (up to 200), for the weight chart. */
+export function useGrowthLogs(farmId: string, animalId: string) {
+  return useQuery({
+    queryKey: [...livestockKeys.records(farmId, animalId), 'growth'],
+    queryFn: () =>
+      apiFetch<Page<GrowthLog>>(`${animalPath(farmId, animalId)}/growth-logs?limit=${MAX_PAGE_SIZE}`),
+  });
+}
+
+/** The latest production days (up to 200), for the eggs chart and the hen-day rate. */
+export function useProduction(farmId: string, animalId: string) {
+  return useQuery({
+    queryKey: [...livestockKeys.records(farmId, animalId), 'production'],
+    queryFn: () =>
+      apiFetch<Page<Production>>(`${animalPath(farmId, animalId)}/production?limit=${MAX_PAGE_SIZE}`),
+  });
+}
+
+/** The store's supplies to pick a product or feed from (the first 200, by name within a category). */
+export function useStoreSupplies(farmId: string, category?: 'animal_feed') {
+  return useQuery({
+    queryKey: ['inventory', farmId, 'supplies', 'picker', category ?? 'all'],
+    queryFn: () =>
+      apiFetch<Page<Supply>>(
+        `/api/farms/${encodeURIComponent(farmId)}/supplies?limit=${MAX_PAGE_SIZE}${category ? `&category=${category}` : ''}`,
+      ),
+  });
+}
+
+/** The farm's active groups of one species, to move heads to. */
+export function useGroupsOf(farmId: string, species: LivestockSpecies, enabled: boolean) {
+  return useQuery({
+    queryKey: [...livestockKeys.lists(farmId), 'groups', species],
+    queryFn: () =>
+      apiFetch<Page<Livestock>>(
+        `${livestockPath(farmId)}?species=${species}&status=active&limit=${MAX_PAGE_SIZE}`,
+      ),
+    enabled,
+  });
+}
+
+export function useDeleteLivestock(farmId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (animalId: string) => apiFetch<null>(animalPath(farmId, animalId), { method: 'DELETE' }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: livestockKeys.all(farmId) }),
+  });
+}
+
+/** Animals and groups added on this phone that are still waiting to be sent, oldest first. */
+export function useWaitingLivestock(farmId: string): CreateLivestockVariables[] {
+  return useMutationState({
+    filters: { mutationKey: livestockMutationKeys.createLivestock, status: 'pending' },
+    select: (mutation) => mutation.state.variables as CreateLivestockVariables,
+  }).filter((variables) => variables.farmId === farmId);
+}
+
+export type WaitingRecord =
+  | { type: 'health'; variables: RecordHealthVariables }
+  | { type: 'growth'; variables: RecordGrowthVariables }
+  | { type: 'event'; variables: RecordEventVariables }
+  | { type: 'production'; variables: RecordProductionVariables };
+
+/** Records of one animal made on this phone that are still waiting to be sent, oldest first. */
+export function useWaitingRecords(farmId: string, animalId: string): WaitingRecord[] {
+  const types: Record<string, WaitingRecord['type']> = {
+    'record-health': 'health',
+    'record-growth': 'growth',
+    'record-event': 'event',
+    'record-production': 'production',
+  };
+  return useMutationState({
+    filters: { status: 'pending', predicate: (m) => m.options.mutationKey?.[0] === 'livestock' },
+    select: (mutation) => ({
+      type: types[String(mutation.options.mutationKey?.[1])],
+      variables: mutation.state.variables as { farmId: string; animalId?: string },
+    }),
+  }).filter(
+    (item): item is WaitingRecord =>
+      item.type !== undefined && item.variables.farmId === farmId && item.variables.animalId === animalId,
+  );
+}
+
+/** An edit refused as stale is sent again against the record as it is now. */
+export async function retryLivestockVariables(
+  mutationKey: readonly unknown[],
+  variables: unknown,
+): Promise<unknown> {
+  if (mutationKey[1] !== 'update-livestock') return variables;
+  const edit = variables as UpdateLivestockVariables;
+  const current = await apiFetch<Livestock>(animalPath(edit.farmId, edit.id));
+  return { ...edit, version: current.version };
+}

@@ -1,0 +1,44 @@
+import { useCallback } from 'react';
+import { useTranslation } from 'react-i18next';
+import { eggsAsCrates, type Livestock } from '@gona/shared/livestock';
+
+export { dayMonthYear } from '@/lib/format';
+
+/** What a record is called: its name, or its tag. */
+export function animalName(animal: Pick<Livestock, 'name' | 'tag'>): string {
+  return animal.name ?? animal.tag ?? '';
+}
+
+/** "497 birds", "1 goat", "2,000 fish": a head count in the words for its species. */
+export function useHeadsText() {
+  const { t } = useTranslation('livestock');
+  return useCallback(
+    (count: number, species: Livestock['species']) =>
+      t(`heads.${species}`, { count, formatted: count.toLocaleString('en-NG') }),
+    [t],
+  );
+}
+
+/** "412 eggs (13 crates + 22)": eggs as farmers count them, in crates of 30. */
+export function useEggsText() {
+  const { t } = useTranslation('livestock');
+  return useCallback(
+    (eggs: number) => {
+      const { crates, remainder } = eggsAsCrates(eggs);
+      const count = eggs.toLocaleString('en-NG');
+      if (crates === 0) return t('eggs.only', { count: eggs, formatted: count });
+      return t('eggs.withCrates', {
+        count: eggs,
+        formatted: count,
+        crates: t('eggs.crates', { count: crates }),
+        remainder,
+      });
+    },
+    [t],
+  );
+}
+
+/** "82.9 %": a percentage with one decimal, as the shared rules give it. */
+export function percentText(value: number): string {
+  return `${value.toLocaleString('en-NG', { minimumFractionDigits: 1, maximumFractionDigits: 1 })} %`;
+}

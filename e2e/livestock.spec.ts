@@ -1,0 +1,94 @@
+import { expect, test } from './support/fixtures';
+
+test('a farmer adds a layer flock of 500 on a phone, records 412 eggs and 3 deaths, and sees the hen-day rate', async ({
+  farmer: { page },
+}) => {
+  await page.goto('/dashboard/livestock');
+  await expect(page.getByRole('heading', { name: 'No animals yet' })).toBeVisible();
+  await page.getByRole('button', { name: 'Add animals' }).first().click();
+
+  const form = page.getByRole('dialog', { name: 'Add animals' });
+  await form.getByLabel('Animal', { exact: true }).selectOption({ label: 'Layers (chicken)' });
+  await form.getByLabel('Group name').fill('Layers House A');
+  await form.getByLabel('Breed').fill('Isa Brown');
+  await form.getByLabel('How many').fill('500');
+  await form.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Layers House A is added.')).toBeVisible();
+
+  const card = page.getByRole('list', { name: 'Animals and groups' }).getByRole('listitem');
+  await expect(card.getByText('500 birds')).toBeVisible();
+  await card.getByRole('link', { name: 'Layers House A' }).click();
+  await expect(page).toHaveURL(/\/dashboard\/livestock\/[0-9a-f-]{36}$/);
+  await expect(page.getByRole('heading', { name: 'Layers House A' })).toBeVisible();
+
+  // Eggs: the button, the number, Save.
+  await page.getByRole('button', { name: 'Record eggs' }).click();
+  const eggs = page.getByRole('dialog');
+  await eggs.getByLabel('Eggs collected').fill('412');
+  await eggs.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('412 eggs (13 crates + 22)').first()).toBeVisible();
+
+  // A death: the button and Save record one; three here.
+  await page.getByRole('button', { name: 'Record a death' }).click();
+  const death = page.getByRole('dialog');
+  await expect(death.getByLabel('What happened')).toHaveValue('mortality');
+  await death.getByLabel('How many').fill('3');
+  await death.getByLabel('Cause, if known').fill('Heat stress');
+  await death.getByRole('button', { name: 'Save' }).click();
+
+  await expect(page.getByText('Hen-day 82.9 % of 497 hens')).toBeVisible();
+  await expect(page.getByText('Death · 3 birds · Heat stress · 497 birds now')).toBeVisible();
+  await expect(page.getByText(/hen-day 82\.9 %/)).toBeVisible();
+
+  await page.getByRole('link', { name: 'All livestock' }).click();
+  const summary = page.getByRole('region', { name: 'Livestock summary' });
+  await expect(summary.getByText('Layers (chicken): 497 birds')).toBeVisible();
+  await expect(summary.getByText('Mortality 0.6 %')).toBeVisible();
+  await expect(summary.getByText('412 eggs (13 crates + 22)')).toBeVisible();
+});
+
+test('a 30-letter breed and drug name wrap at 320 px, and the withdrawal notice shows its date', async ({
+  farmer: { page, farm },
+  baseURL,
+}) => {
+  const long = 'Oxytetracyclinehydrochlorideaa';
+  const created = await page.request.post(`/api/farms/${farm.id}/livestock`, {
+    headers: { origin: baseURL! },
+    data: {
+      kind: 'individual',
+      species: 'goat',
+      tag: 'RS-014',
+      breed: 'Redsokotomaradiwestafricandwarf',
+      acquisition: 'born_on_farm',
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const goat = (await created.json()) as { id: string };
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Lagos' }).format(new Date());
+  const treated = await page.request.post(`/api/farms/${farm.id}/livestock/${goat.id}/health-records`, {
+    headers: { origin: baseURL! },
+    data: { id: uuidV7(), date: today, kind: 'treatment', product_name: long, withdrawal_days: 28 },
+  });
+  expect(treated.status(), await treated.text()).toBe(201);
+  const until = ((await treated.json()) as { withdrawal_until: string }).withdrawal_until;
+  const [year, month, day] = until.split('-');
+
+  await page.setViewportSize({ width: 320, height: 640 });
+  for (const path of ['/dashboard/livestock', `/dashboard/livestock/${goat.id}`]) {
+    await page.goto(path);
+    await expect(page.getByText('Redsokotomaradiwestafricandwarf').first()).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(320);
+  }
+  await expect(page.getByText(`Not for sale or eating until ${day}/${month}/${year}`)).toBeVisible();
+  await expect(page.getByText(new RegExp(long))).toBeVisible();
+  await page.getByRole('button', { name: 'Health record' }).click();
+  await expect(page.getByRole('dialog')).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+});
+
+/** A UUID v7, as the app makes for records it saves. */
+function uuidV7(): string {
+  const hex = Date.now().toString(16).padStart(12, '0');
+  const random = Array.from({ length: 20 }, () => Math.floor(Math.random() * 16).toString(16)).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-7${random.slice(0, 3)}-a${random.slice(3, 6)}-${random.slice(6, 18)}`;
+}
