@@ -348,15 +348,17 @@ export async function listTimeline(
     where ${and(eq(table.farm_id, ctx.farmId), eq(table.animal_id, animalId), pages.after(query.cursor))}
     order by ${table.date} desc, ${table.id} desc limit ${limit})`;
   // The animal is looked up beside the union (which names the farm too), not before it: 404 all the same.
-  const [, result] = await Promise.all([
-    readRow(ctx.db, ctx.farmId, animalId),
-    ctx.db.execute<{ type: TimelineEntry['type']; id: string; date: string }>(sql`
+  // Built first: a spoiled cursor throws here, before any query is under way (none left unawaited).
+  const union = sql`
     select type, id, date from (
       ${branch('health', livestock_health_records, healthPages)}
       union all ${branch('growth', livestock_growth_logs, growthPages)}
       union all ${branch('event', livestock_events, eventPages)}
       union all ${branch('production', livestock_production, productionPages)}
-    ) as entries order by date desc, id desc limit ${limit}`),
+    ) as entries order by date desc, id desc limit ${limit}`;
+  const [, result] = await Promise.all([
+    readRow(ctx.db, ctx.farmId, animalId),
+    ctx.db.execute<{ type: TimelineEntry['type']; id: string; date: string }>(union),
   ]);
   const keys = (result as { rows: { type: TimelineEntry['type']; id: string; date: string }[] }).rows;
   const idsOf = (type: TimelineEntry['type']) => keys.filter((key) => key.type === type).map((key) => key.id);
