@@ -27,4 +27,6 @@ await build({
 });
 // migrate.ts reads the SQL migrations from beside the running file.
 cpSync(join(serverDir, 'src', 'db', 'migrations'), join(outDir, 'migrations'), { recursive: true });
+// The knowledge base reads its data files from beside the running file too.
+cpSync(join(serverDir, 'src', 'features', 'knowledge', 'data'), join(outDir, 'data'), { recursive: true });
 console.log(`Built the server into ${outDir}`);

@@ -16,6 +16,7 @@ import { plansRoutes } from './features/plans/plans.routes';
 import { staffRoutes } from './features/staff/staff.routes';
 import { tasksRoutes } from './features/tasks/tasks.routes';
 import './features/inventory/task-hooks';
+import './features/livestock/task-hooks';
 import { createAuth } from './lib/auth';
 import type { Deps } from './lib/ctx';
 import { renderApiDocs } from './lib/docs';

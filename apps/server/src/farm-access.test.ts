@@ -98,6 +98,17 @@ const ACCESS: Record<string, Row> = {
     body: () => ({ id: newId(), date: '2025-05-28', eggs_collected: 40 }),
   },
   'GET /farms/{farmId}/livestock/{animalId}/timeline': { action: 'records.read' },
+  'GET /farms/{farmId}/livestock/{animalId}/care-plan': { action: 'records.read' },
+  'POST /farms/{farmId}/livestock/{animalId}/care-plan': {
+    action: 'records.write',
+    body: () => ({ programme_key: 'layer' }),
+  },
+  'GET /farms/{farmId}/care-programmes': { action: 'records.read' },
+  'PUT /farms/{farmId}/care-programmes/{programmeKey}': {
+    action: 'records.write',
+    body: () => ({ steps: [{ key: 'nd', offset_days: 7, kind: 'vaccination', title: 'Newcastle vaccine' }] }),
+  },
+  'DELETE /farms/{farmId}/care-programmes/{programmeKey}': { action: 'records.write' },
   'GET /farms/{farmId}/members': { action: 'staff.manage' },
   'PATCH /farms/{farmId}/members/{userId}': { action: 'staff.manage', body: () => ({ role: 'worker' }) },
   'DELETE /farms/{farmId}/members/{userId}': { action: 'staff.manage' },
@@ -210,6 +221,7 @@ async function expectFarmAccess(route: string, row: Row): Promise<void> {
 async function urlOn(on: FarmTeam, path: string): Promise<string> {
   const ids: Record<string, () => Promise<string>> = {
     farmId: () => Promise.resolve(on.farm.id),
+    programmeKey: () => Promise.resolve('broiler'),
     supplyId: async () => (await create(on, 'supplies', SUPPLY)).id,
     supplierId: async () => (await create(on, 'suppliers', { name: 'Zeb Agro' })).id,
     staffId: async () => (await create(on, 'staff', STAFF)).id,

@@ -5,6 +5,7 @@ import { createApp } from './app';
 import { REPO_ROOT, loadConfig, loadDotEnv, type Config } from './config';
 import { DataDirLockedError, createDb } from './db/client';
 import { migrateDb } from './db/migrate';
+import { loadKnowledge } from './features/knowledge/knowledge.service';
 import { createMailer } from './integrations/email';
 import { createPushSender, loadVapidKeys } from './integrations/push';
 import { createSmsProvider } from './integrations/sms';
@@ -30,6 +31,7 @@ async function main(): Promise<void> {
       : 'Using PostgreSQL from DATABASE_URL',
   );
   await migrateDb(database.db);
+  await loadKnowledge(database.db, logger);
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, logger });
   const push = createPushSender(loadVapidKeys(config), config.vapidSubject);
   const sms = createSmsProvider(config.sms);

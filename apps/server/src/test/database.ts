@@ -2,16 +2,19 @@ import pg from 'pg';
 import { inject } from 'vitest';
 import { createDb, type Database } from '../db/client';
 import { migrateDb } from '../db/migrate';
+import { loadKnowledge } from '../features/knowledge/knowledge.service';
 
 /**
  * The database for one test file: this worker's PostgreSQL database when TEST_DATABASE_URL is set
- * (created by the first file the worker runs; migrating again is a no-op), otherwise a fresh in-memory PGlite.
+ * (created by the first file the worker runs; migrating and loading the knowledge base again are
+ * no-ops), otherwise a fresh in-memory PGlite.
  */
 export async function openTestDatabase(): Promise<Database> {
   const url = process.env.TEST_DATABASE_URL;
   if (!url) {
     const database = createDb({ databaseUrl: undefined, dataDir: '' }, { inMemory: true });
     await migrateDb(database.db);
+    await loadKnowledge(database.db);
     return database;
   }
   const worker = process.env.VITEST_POOL_ID ?? process.env.VITEST_WORKER_ID ?? '0';
@@ -21,6 +24,7 @@ export async function openTestDatabase(): Promise<Database> {
   target.pathname = `/${name}`;
   const database = createDb({ databaseUrl: target.toString(), dataDir: '' });
   await migrateDb(database.db);
+  await loadKnowledge(database.db);
   return database;
 }
 

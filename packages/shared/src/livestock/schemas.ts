@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { UpcomingCareSchema } from './care';
 import {
   calendarDateSchema,
   clientIdSchema,
@@ -502,6 +503,8 @@ export const LivestockSummarySchema = z.object({
   /** Deaths this month against the heads there were (those alive now plus those that died), one decimal. */
   mortality_percent: z.number().nullable(),
   eggs_today: z.number().int(),
+  /** The next open vaccinations of the farm's animals and groups, soonest first. */
+  upcoming_vaccinations: z.array(UpcomingCareSchema),
   today: z.string(),
 });
 export type LivestockSummary = z.infer<typeof LivestockSummarySchema>;

@@ -59,8 +59,9 @@ const TaskFieldsSchema = z.object({
   due_time: DueTimeSchema,
   priority: PrioritySchema,
   assignee_ids: AssigneesSchema,
-  /** What the task is about. Livestock and crops add theirs. */
+  /** What the task is about: a supply, an animal or group (crops add theirs). */
   supply_id: z.uuid('Choose a supply from the list').nullish(),
+  livestock_id: z.uuid('Choose an animal or group from the list').nullish(),
 });
 
 /**
@@ -102,12 +103,40 @@ export const StockUseRecordSchema = z.object({
 });
 
 /**
+ * A vaccination, deworming or check done on the animal or group the task is about: written into
+ * its health records (livestock), with the product from the store if one was used (that use is
+ * recorded once, with the health record).
+ */
+export const LivestockHealthRecordSchema = z
+  .object({
+    kind: z.literal('livestock_health'),
+    supply_id: z.uuid('Choose the product from your store').nullish(),
+    quantity_used: quantitySchema({
+      required: 'Enter how much was used',
+      invalid: 'Enter a number, e.g. 2 or 0.5',
+    }).nullish(),
+    dose: optionalTextSchema(60),
+  })
+  .superRefine((record, ctx) => {
+    if (record.supply_id && (record.quantity_used == null || record.quantity_used === '0'))
+      ctx.addIssue({
+        code: 'custom',
+        path: ['quantity_used'],
+        message: 'Enter how much was used, more than 0',
+      });
+  });
+
+/**
  * What a completion records where the record exists. Each kind is answered by the feature that owns
  * the record (a hook it registers on the server); livestock and crops add their kinds here.
  */
-export const TaskRecordSchema = z.discriminatedUnion('kind', [StockUseRecordSchema], {
-  error: 'Choose what to record',
-});
+export const TaskRecordSchema = z.discriminatedUnion(
+  'kind',
+  [StockUseRecordSchema, LivestockHealthRecordSchema],
+  {
+    error: 'Choose what to record',
+  },
+);
 export type TaskRecord = z.output<typeof TaskRecordSchema>;
 export type TaskRecordKind = TaskRecord['kind'];
 
@@ -143,6 +172,7 @@ export const TaskSchema = z.object({
   status: z.enum(TASK_STATUSES),
   assignees: z.array(TaskAssigneeSchema),
   supply: z.object({ id: z.string(), name: z.string(), unit: z.string() }).nullable(),
+  livestock: z.object({ id: z.string(), name: z.string() }).nullable(),
   series_id: z.string().nullable(),
   /** The repeating task's rule, when it repeats. */
   rrule: z.string().nullable(),

@@ -9,3 +9,4 @@ export * from './notifications';
 export * from './files';
 export * from './tasks';
 export * from './livestock';
+export * from './knowledge';

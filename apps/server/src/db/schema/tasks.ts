@@ -24,6 +24,7 @@ import { users } from './auth';
 import { createdAt, id, oneOf, timestampMs, updatedAt, version } from './columns';
 import { farms } from './farms';
 import { supplies } from './inventory';
+import { livestock } from './livestock';
 import { staff } from './staff';
 
 /**
@@ -46,6 +47,7 @@ export const task_series = pgTable(
     due_time: time('due_time'),
     priority: text('priority').$type<TaskPriority>().notNull(),
     supply_id: uuid('supply_id').references(() => supplies.id, { onDelete: 'set null' }),
+    livestock_id: uuid('livestock_id').references(() => livestock.id, { onDelete: 'set null' }),
     assignee_ids: uuid('assignee_ids')
       .array()
       .notNull()
@@ -85,6 +87,8 @@ export const tasks = pgTable(
     priority: text('priority').$type<TaskPriority>().notNull().default('normal'),
     status: text('status').$type<TaskStatus>().notNull().default('open'),
     supply_id: uuid('supply_id').references(() => supplies.id, { onDelete: 'set null' }),
+    /** The animal or group it is about (a vaccination of a flock). */
+    livestock_id: uuid('livestock_id').references(() => livestock.id, { onDelete: 'set null' }),
     /** Given to someone (a row in task_assignees): "My tasks" reads it instead of probing per row. */
     assigned: boolean('assigned').notNull().default(false),
     series_id: uuid('series_id').references(() => task_series.id, { onDelete: 'set null' }),
@@ -120,6 +124,13 @@ export const tasks = pgTable(
     index('tasks_supply_id_idx')
       .on(t.supply_id)
       .where(sql`${t.supply_id} IS NOT NULL`),
+    // An animal's tasks, and the farm's next vaccinations for the livestock summary.
+    index('tasks_livestock_id_idx')
+      .on(t.livestock_id, t.due_date)
+      .where(sql`${t.livestock_id} IS NOT NULL`),
+    index('tasks_farm_id_open_livestock_idx')
+      .on(t.farm_id, t.due_date)
+      .where(sql`${t.livestock_id} IS NOT NULL AND ${t.status} = 'open'`),
     check('tasks_type_check', sql`${t.type} IN (${oneOf(TASK_TYPES)})`),
     check('tasks_status_check', sql`${t.status} IN (${oneOf(TASK_STATUSES)})`),
     check('tasks_priority_check', sql`${t.priority} IN (${oneOf(TASK_PRIORITIES)})`),

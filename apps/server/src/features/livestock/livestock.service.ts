@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, ilike, lte, or, sql, sum, count } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, ilike, isNotNull, lte, or, sql, sum, count } from 'drizzle-orm';
 import {
   livestockRuleIssues,
   mortalityPercent,
@@ -7,11 +7,12 @@ import {
   type LivestockListQuery,
   type LivestockSummary,
   type LivestockWithPhotos,
+  type UpcomingCare,
   type UpdateLivestock,
 } from '@gona/shared/livestock';
 import type { Page } from '@gona/shared/pagination';
 import type { Db, Tx } from '../../db/client';
-import { livestock, livestock_events, livestock_production } from '../../db/schema/index';
+import { livestock, livestock_events, livestock_production, tasks } from '../../db/schema/index';
 import { auditDelete, auditInsert, auditUpdate } from '../../lib/audit';
 import type { FarmCtx } from '../../lib/ctx';
 import { AppError } from '../../lib/errors';
@@ -20,9 +21,11 @@ import { keyset, newestFirst } from '../../lib/pagination';
 import { containing } from '../../lib/search';
 import { insertOnce, updateVersioned } from '../../lib/writes';
 import { attachFiles, deleteFilesOf, listFilesOf } from '../files/files.service';
+import { dropOpenTasksAbout } from '../tasks/schedule.service';
 import { farmToday, toLivestock } from './livestock.rows';
 
 export const NOT_FOUND = 'Animal or group not found';
+const UPCOMING_MAX = 5;
 const pages = keyset({ order: newestFirst(livestock) });
 
 /** The farm's animals and groups, newest first; search matches a name, a tag or a breed. */
@@ -122,6 +125,8 @@ export async function updateLivestock(
       changes,
       notFound: NOT_FOUND,
     });
+    if (updated.before.status === 'active' && updated.row.status !== 'active')
+      await dropOpenTasksAbout(tx, ctx.farmId, animalId);
     const photos = photoIds
       ? await attachFiles(ctx, tx, { table: livestock, id: animalId, kind: 'livestock', fileIds: photoIds })
       : null;
@@ -136,10 +141,11 @@ export async function updateLivestock(
 
 /**
  * Deleting is for a record made by mistake (an animal sold or dead keeps its record with that
- * status): its records and photos go with it; stock its records used stays used.
+ * status): its records, photos and open tasks go with it; stock its records used stays used.
  */
 export async function deleteLivestock(ctx: FarmCtx, animalId: string): Promise<void> {
   await ctx.db.transaction(async (tx) => {
+    await dropOpenTasksAbout(tx, ctx.farmId, animalId);
     const [row] = await tx
       .delete(livestock)
       .where(and(eq(livestock.farm_id, ctx.farmId), eq(livestock.id, animalId)))
@@ -158,7 +164,7 @@ export async function livestockSummary(ctx: FarmCtx): Promise<LivestockSummary> 
   const today = await farmToday(ctx.db, ctx.farmId);
   const monthStart = `${today.slice(0, 8)}01`;
   const heads = sql<number>`coalesce(${sum(livestock.head_count)}, 0)::int`;
-  const [bySpecies, [deaths], [eggs]] = await Promise.all([
+  const [bySpecies, [deaths], [eggs], upcoming] = await Promise.all([
     ctx.db
       .select({ species: livestock.species, head_count: heads, records: count() })
       .from(livestock)
@@ -180,6 +186,7 @@ export async function livestockSummary(ctx: FarmCtx): Promise<LivestockSummary> 
       .select({ total: sql<number>`coalesce(${sum(livestock_production.eggs_collected)}, 0)::int` })
       .from(livestock_production)
       .where(and(eq(livestock_production.farm_id, ctx.farmId), eq(livestock_production.date, today))),
+    upcomingVaccinations(ctx.db, ctx.farmId, today),
   ]);
   const headCount = bySpecies.reduce((total, row) => total + row.head_count, 0);
   const deathsThisMonth = deaths?.total ?? 0;
@@ -189,8 +196,36 @@ export async function livestockSummary(ctx: FarmCtx): Promise<LivestockSummary> 
     deaths_this_month: deathsThisMonth,
     mortality_percent: mortalityPercent(deathsThisMonth, headCount),
     eggs_today: eggs?.total ?? 0,
+    upcoming_vaccinations: upcoming,
     today,
   };
+}
+
+/** The farm's next open vaccinations (from today), soonest first, for the summary. */
+async function upcomingVaccinations(db: Db | Tx, farmId: string, today: string): Promise<UpcomingCare[]> {
+  const rows = await db
+    .select({
+      task_id: tasks.id,
+      title: tasks.title,
+      due_date: tasks.due_date,
+      animal_id: livestock.id,
+      name: livestock.name,
+      tag: livestock.tag,
+    })
+    .from(tasks)
+    .innerJoin(livestock, eq(livestock.id, tasks.livestock_id))
+    .where(
+      and(
+        eq(tasks.farm_id, farmId),
+        eq(tasks.status, 'open'),
+        eq(tasks.type, 'vaccination'),
+        isNotNull(tasks.livestock_id),
+        gte(tasks.due_date, today),
+      ),
+    )
+    .orderBy(asc(tasks.due_date), asc(tasks.id))
+    .limit(UPCOMING_MAX);
+  return rows.map(({ name, tag, ...row }) => ({ ...row, animal_name: displayName({ name, tag }) }));
 }
 
 /** What a record is called in sentences: its name, or its tag. */

@@ -259,6 +259,7 @@ describe('GET /api/farms/:farmId/livestock/summary', () => {
       deaths_this_month: 3,
       mortality_percent: 0.6,
       eggs_today: 412,
+      upcoming_vaccinations: [],
       today,
     });
   });

@@ -32,6 +32,7 @@ import { newId } from '../../lib/ids';
 import { byDate, keyset } from '../../lib/pagination';
 import { insertOnce } from '../../lib/writes';
 import { recordMovementIn } from '../inventory/movements.service';
+import { dropOpenTasksAbout } from '../tasks/schedule.service';
 import { toEvent, toGrowthLog, toHealthRecord, toProduction } from './livestock.rows';
 import { displayName, NOT_FOUND, readLivestock, readRow } from './livestock.service';
 
@@ -54,49 +55,57 @@ export async function recordHealth(
   input: CreateHealthRecord,
 ): Promise<HealthRecord> {
   refuseMoneyWithout(ctx, 'cost_kobo', input.cost_kobo);
-  return ctx.db.transaction(async (tx) => {
-    const animal = await lockAnimal(tx, ctx.farmId, animalId);
-    const supply = input.supply_id ? await findSupply(tx, ctx.farmId, input.supply_id) : null;
-    const withdrawalUntil = withdrawalEndDate(input.date, input.withdrawal_days ?? 0);
-    const { row, replayed } = await insertOnce(tx, livestock_health_records, {
-      id: input.id,
-      farmId: ctx.farmId,
-      parent: { animal_id: animalId },
-      values: () => {
-        if (input.supply_id && !supply)
-          throw new AppError('VALIDATION', undefined, { supply_id: 'Choose the product from your store' });
-        return {
-          ...input,
-          animal_id: animalId,
-          product_name: input.product_name ?? supply?.name ?? null,
-          unit: supply?.unit ?? null,
-          movement_id: supply ? newId() : null,
-          withdrawal_until: withdrawalUntil,
-          user_id: ctx.userId,
-        };
-      },
-    });
-    if (replayed) return toHealthRecord(row);
-    if (row.supply_id && row.movement_id && row.quantity_used) {
-      await useStock(tx, ctx, row.supply_id, {
-        id: row.movement_id,
-        quantity: row.quantity_used,
-        note: `Health record: ${displayName(animal)}`,
-        field: 'quantity_used',
-      });
-    }
-    if (withdrawalUntil && (!animal.withdrawal_until || withdrawalUntil > animal.withdrawal_until)) {
-      await tx
-        .update(livestock)
-        .set({ withdrawal_until: withdrawalUntil })
-        .where(and(eq(livestock.farm_id, ctx.farmId), eq(livestock.id, animalId)));
-    }
-    await auditInsert(tx, ctx, livestock_health_records, {
-      id: row.id,
-      record: { ...recordOf(toHealthRecord(row)), animal_name: displayName(animal), species: animal.species },
-    });
-    return toHealthRecord(row);
+  return ctx.db.transaction((tx) => writeHealthRecord(tx, ctx, animalId, input));
+}
+
+/** `recordHealth` inside a transaction already open (a task's completion writes one this way). */
+export async function writeHealthRecord(
+  tx: Tx,
+  ctx: Omit<FarmCtx, 'db'>,
+  animalId: string,
+  input: CreateHealthRecord,
+): Promise<HealthRecord> {
+  const animal = await lockAnimal(tx, ctx.farmId, animalId);
+  const supply = input.supply_id ? await findSupply(tx, ctx.farmId, input.supply_id) : null;
+  const withdrawalUntil = withdrawalEndDate(input.date, input.withdrawal_days ?? 0);
+  const { row, replayed } = await insertOnce(tx, livestock_health_records, {
+    id: input.id,
+    farmId: ctx.farmId,
+    parent: { animal_id: animalId },
+    values: () => {
+      if (input.supply_id && !supply)
+        throw new AppError('VALIDATION', undefined, { supply_id: 'Choose the product from your store' });
+      return {
+        ...input,
+        animal_id: animalId,
+        product_name: input.product_name ?? supply?.name ?? null,
+        unit: supply?.unit ?? null,
+        movement_id: supply ? newId() : null,
+        withdrawal_until: withdrawalUntil,
+        user_id: ctx.userId,
+      };
+    },
   });
+  if (replayed) return toHealthRecord(row);
+  if (row.supply_id && row.movement_id && row.quantity_used) {
+    await useStock(tx, ctx, row.supply_id, {
+      id: row.movement_id,
+      quantity: row.quantity_used,
+      note: `Health record: ${displayName(animal)}`,
+      field: 'quantity_used',
+    });
+  }
+  if (withdrawalUntil && (!animal.withdrawal_until || withdrawalUntil > animal.withdrawal_until)) {
+    await tx
+      .update(livestock)
+      .set({ withdrawal_until: withdrawalUntil })
+      .where(and(eq(livestock.farm_id, ctx.farmId), eq(livestock.id, animalId)));
+  }
+  await auditInsert(tx, ctx, livestock_health_records, {
+    id: row.id,
+    record: { ...recordOf(toHealthRecord(row)), animal_name: displayName(animal), species: animal.species },
+  });
+  return toHealthRecord(row);
 }
 
 /** A weighing: one animal's weight, or a group's average and how many were weighed. */
@@ -453,7 +462,10 @@ function newEvent(
   };
 }
 
-/** The new count; the last head gone by a death, sale, slaughter or cull sets the matching status. */
+/**
+ * The new count; the last head gone by a death, sale, slaughter or cull sets the matching status
+ * (and its open tasks go).
+ */
 async function setHeadCount(
   tx: Tx,
   farmId: string,
@@ -467,6 +479,7 @@ async function setHeadCount(
     .update(livestock)
     .set({ head_count: after, ...(ended || back ? { status: ended ?? back } : {}), updated_at: new Date() })
     .where(and(eq(livestock.farm_id, farmId), eq(livestock.id, animal.id)));
+  if (ended && animal.status === 'active') await dropOpenTasksAbout(tx, farmId, animal.id);
 }
 
 /** The animal's row, held for this transaction (records of one animal queue here). */
@@ -494,7 +507,7 @@ async function findSupply(tx: Tx, farmId: string, supplyId: string) {
  */
 async function useStock(
   tx: Tx,
-  ctx: FarmCtx,
+  ctx: Omit<FarmCtx, 'db'>,
   supplyId: string,
   use: { id: string; quantity: string; note: string; field: string },
 ): Promise<void> {

@@ -1,9 +1,15 @@
-import type { TaskRecord, TaskRecordKind } from '@gona/shared/tasks';
+import type { TaskRecord, TaskRecordKind, TaskType } from '@gona/shared/tasks';
 import type { Tx } from '../../db/client';
 import type { FarmCtx } from '../../lib/ctx';
 
 /** The task being completed, as a hook sees it. */
-export type CompletedTask = { id: string; title: string; farm_id: string };
+export type CompletedTask = {
+  id: string;
+  title: string;
+  type: TaskType;
+  farm_id: string;
+  livestock_id: string | null;
+};
 
 /**
  * Records what a task's completion did where the record lives: a stock use in inventory, a

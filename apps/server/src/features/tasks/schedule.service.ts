@@ -1,7 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { ScheduleResult, TaskPriority, TaskType } from '@gona/shared/tasks';
 import type { Tx } from '../../db/client';
-import { farm_memberships, staff, tasks } from '../../db/schema/index';
+import { farm_memberships, staff, task_series, tasks } from '../../db/schema/index';
 import { auditInsert } from '../../lib/audit';
 import type { FarmCtx } from '../../lib/ctx';
 import { AppError } from '../../lib/errors';
@@ -24,8 +24,26 @@ export type TemplateStep = {
 /** A plan of work from a start day: crops and livestock bring theirs from the knowledge base. */
 export type TaskTemplate = { key: string; steps: readonly TemplateStep[] };
 
-/** What the tasks are about (a supply today; an animal or a field as those features arrive). */
-export type TemplateLinks = { supply_id?: string | null };
+/** What the tasks are about: a supply, an animal or group (a field as crops arrive). */
+export type TemplateLinks = { supply_id?: string | null; livestock_id?: string | null };
+
+/**
+ * The key a planned step's task carries: the plan, its start day, what it is about and the step.
+ * Unique per farm, so planning the same thing twice finds the first plan's tasks.
+ */
+export function planSourceKey(
+  templateKey: string,
+  anchor: string,
+  links: TemplateLinks,
+  stepKey: string,
+): string {
+  const linkKey = links.livestock_id
+    ? `livestock=${links.livestock_id}`
+    : links.supply_id
+      ? `supply=${links.supply_id}`
+      : 'farm';
+  return `${templateKey}:${anchor}:${linkKey}:${stepKey}`;
+}
 
 /**
  * Farm-general plans, from the day the farm chooses. Their words are the tasks' titles and notes,
@@ -94,8 +112,7 @@ export async function scheduleFromTemplate(
   assigneeIds: readonly string[] = [],
 ): Promise<ScheduleResult> {
   const names = await assigneeNames(tx, ctx.farmId, assigneeIds);
-  const linkKey = links.supply_id ? `supply=${links.supply_id}` : 'farm';
-  const keys = template.steps.map((step) => `${template.key}:${anchor}:${linkKey}:${step.key}`);
+  const keys = template.steps.map((step) => planSourceKey(template.key, anchor, links, step.key));
   const existing = new Set(
     (
       await tx
@@ -115,6 +132,7 @@ export async function scheduleFromTemplate(
       due_date: addDays(anchor, step.offset_days),
       priority: step.priority ?? 'normal',
       supply_id: links.supply_id ?? null,
+      livestock_id: links.livestock_id ?? null,
     };
     const id = newId();
     if (step.rrule) {
@@ -140,6 +158,20 @@ export async function scheduleFromTemplate(
     created += 1;
   }
   return { created, existing: existing.size };
+}
+
+/**
+ * An animal or group gone from the farm (sold, dead, deleted): its open work goes and its
+ * repeating tasks write no more days. What was done or skipped stays in its history.
+ */
+export async function dropOpenTasksAbout(tx: Tx, farmId: string, livestockId: string): Promise<void> {
+  await tx
+    .update(task_series)
+    .set({ generated_until: null })
+    .where(and(eq(task_series.farm_id, farmId), eq(task_series.livestock_id, livestockId)));
+  await tx
+    .delete(tasks)
+    .where(and(eq(tasks.farm_id, farmId), eq(tasks.livestock_id, livestockId), eq(tasks.status, 'open')));
 }
 
 /**

@@ -9,7 +9,7 @@ import { addDays, dateIn, farmTimeZone, zoneOrDefault } from '../../lib/farm-tim
 import { newId } from '../../lib/ids';
 import { updateVersioned } from '../../lib/writes';
 import { hasDayAfter, occurrences } from './recurrence';
-import { assertSupplyOfFarm, assigneeNames } from './tasks.checks';
+import { assertLinksOfFarm, assigneeNames } from './tasks.checks';
 
 const NOT_FOUND = 'Repeating task not found';
 const NO_DAYS = 'This rule gives no day from the start day on. Choose another start day or rule.';
@@ -22,6 +22,7 @@ type SeriesValues = {
   due_time?: string | null | undefined;
   priority: TaskPriority;
   supply_id?: string | null | undefined;
+  livestock_id?: string | null | undefined;
   rrule: string;
   assigneeIds: readonly string[];
   /** The id of its first task (the phone's id for a task made offline). */
@@ -29,6 +30,11 @@ type SeriesValues = {
   /** A plan's key for its first task, so scheduling twice does not double it. */
   sourceKey?: string;
 };
+
+/** The first day of a rule (started on `startsOn`) on or after `from`, within ten years; null if none. */
+export function nextDayOf(rrule: string, startsOn: string, from: string): string | null {
+  return occurrences(rrule, startsOn, { from, to: addDays(from, 3660) })[0] ?? null;
+}
 
 /** A repeating task starting on `due_date`, written out to the horizon; answers its first task's id. */
 export async function createSeries(
@@ -51,6 +57,7 @@ export async function createSeries(
       due_time: values.due_time ?? null,
       priority: values.priority,
       supply_id: values.supply_id ?? null,
+      livestock_id: values.livestock_id ?? null,
       assignee_ids: [...values.assigneeIds],
       generated_until: addDays(first, -1),
       created_by: ctx.userId,
@@ -95,6 +102,7 @@ async function writeOut(
           due_time: series.due_time,
           priority: series.priority,
           supply_id: series.supply_id,
+          livestock_id: series.livestock_id,
           assigned: series.assignee_ids.length > 0,
           source_key: i === 0 && index === 0 ? (firstSourceKey ?? null) : null,
           created_by: series.created_by,
@@ -130,7 +138,7 @@ async function writeOut(
 export async function updateSeries(ctx: FarmCtx, seriesId: string, input: UpdateSeries) {
   const { version, assignee_ids: assigneeIds, rrule, starts_on: startsOn, ...changes } = input;
   return ctx.db.transaction(async (tx) => {
-    await assertSupplyOfFarm(tx, ctx.farmId, changes.supply_id);
+    await assertLinksOfFarm(tx, ctx.farmId, changes);
     const names = assigneeIds ? await assigneeNames(tx, ctx.farmId, assigneeIds) : undefined;
     const today = dateIn(await farmTimeZone(tx, ctx.farmId));
     const from = startsOn && startsOn > today ? startsOn : today;

@@ -1,6 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
-import { staff, supplies, task_assignees, tasks } from '../../db/schema/index';
+import { livestock, staff, supplies, task_assignees, tasks } from '../../db/schema/index';
 import { AppError } from '../../lib/errors';
 
 /** The names of the staff given a task, in order; refuses anyone not on this farm or gone. */
@@ -32,11 +32,27 @@ export async function setAssignees(tx: Tx, farmId: string, taskId: string, staff
       .values(staffIds.map((staff_id) => ({ task_id: taskId, staff_id, farm_id: farmId })));
 }
 
-export async function assertSupplyOfFarm(tx: Tx, farmId: string, supplyId: string | null | undefined) {
-  if (!supplyId) return;
-  const [row] = await tx
-    .select({ id: supplies.id })
-    .from(supplies)
-    .where(and(eq(supplies.farm_id, farmId), eq(supplies.id, supplyId)));
-  if (!row) throw new AppError('VALIDATION', undefined, { supply_id: 'Choose a supply from the list' });
+/** What a task is about must be the farm's own: another farm's supply or animal is "not in the list". */
+export async function assertLinksOfFarm(
+  tx: Tx,
+  farmId: string,
+  links: { supply_id?: string | null | undefined; livestock_id?: string | null | undefined },
+) {
+  if (links.supply_id) {
+    const [row] = await tx
+      .select({ id: supplies.id })
+      .from(supplies)
+      .where(and(eq(supplies.farm_id, farmId), eq(supplies.id, links.supply_id)));
+    if (!row) throw new AppError('VALIDATION', undefined, { supply_id: 'Choose a supply from the list' });
+  }
+  if (links.livestock_id) {
+    const [row] = await tx
+      .select({ id: livestock.id })
+      .from(livestock)
+      .where(and(eq(livestock.farm_id, farmId), eq(livestock.id, links.livestock_id)));
+    if (!row)
+      throw new AppError('VALIDATION', undefined, {
+        livestock_id: 'Choose an animal or group from the list',
+      });
+  }
 }

@@ -51,11 +51,12 @@ const SeriesParams = farmParamsWith('seriesId');
 const AboutQuerySchema = z
   .object({
     supply_id: z.uuid('Choose a supply').optional(),
+    livestock_id: z.uuid('Choose an animal or group').optional(),
     staff_id: z.uuid('Choose a person').optional(),
   })
   .refine(
-    (query) => Boolean(query.supply_id) !== Boolean(query.staff_id),
-    'Ask about one supply or one person',
+    (query) => [query.supply_id, query.livestock_id, query.staff_id].filter(Boolean).length === 1,
+    'Ask about one supply, one animal or group, or one person',
   );
 const TasksAboutSchema = z.object({ open: z.array(TaskSchema), closed: z.array(TaskSchema) });
 const SeriesAnswerSchema = z.object({ id: z.string(), rewritten: z.number() });
@@ -107,7 +108,8 @@ export const tasksRoutes = createRouter()
       method: 'get',
       path: '/farms/{farmId}/tasks/about',
       tags: ['Tasks'],
-      summary: 'The tasks about one supply (?supply_id=) or one person (?staff_id=): open, and the last done',
+      summary:
+        'The tasks about one supply (?supply_id=), animal or group (?livestock_id=) or person (?staff_id=): open, and the last done',
       middleware: [requireFarm('records.read')] as const,
       request: { params: farmParams, query: AboutQuerySchema },
       responses: { 200: jsonContent(TasksAboutSchema, 'Open and recently closed tasks'), ...ErrorResponses },

@@ -1,11 +1,12 @@
 import { sql } from 'drizzle-orm';
 import type { Task, TaskAssignee } from '@gona/shared/tasks';
-import { staff, supplies, task_assignees, task_series, tasks } from '../../db/schema/index';
+import { livestock, staff, supplies, task_assignees, task_series, tasks } from '../../db/schema/index';
 
-/** The columns every task answer is read with: the task, its people, its supply and its rule. */
+/** The columns every task answer is read with: the task, its people, what it is about and its rule. */
 export const taskColumns = {
   task: tasks,
   supply: { id: supplies.id, name: supplies.name, unit: supplies.unit },
+  livestock: { id: livestock.id, name: livestock.name, tag: livestock.tag },
   rrule: task_series.rrule,
   assignees: sql<TaskAssignee[]>`coalesce((
     select json_agg(json_build_object('id', ${staff.id}, 'name', ${staff.name}, 'has_account', ${staff.member_user_id} is not null) order by ${staff.name})
@@ -17,6 +18,7 @@ export const taskColumns = {
 type TaskRow = {
   task: typeof tasks.$inferSelect;
   supply: { id: string; name: string; unit: string } | null;
+  livestock: { id: string; name: string | null; tag: string | null } | null;
   rrule: string | null;
   assignees: TaskAssignee[];
 };
@@ -35,6 +37,9 @@ export function toTask(row: TaskRow): Task {
     status: task.status,
     assignees: row.assignees,
     supply: row.supply,
+    livestock: row.livestock
+      ? { id: row.livestock.id, name: row.livestock.name ?? row.livestock.tag ?? '' }
+      : null,
     series_id: task.series_id,
     rrule: row.rrule,
     completed_at: task.completed_at?.toISOString() ?? null,

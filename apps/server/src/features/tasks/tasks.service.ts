@@ -16,7 +16,7 @@ import {
   type UpdateTask,
 } from '@gona/shared/tasks';
 import type { Db, Tx } from '../../db/client';
-import { staff, supplies, task_assignees, task_series, tasks, users } from '../../db/schema/index';
+import { livestock, staff, supplies, task_assignees, task_series, tasks, users } from '../../db/schema/index';
 import { auditDelete, auditInsert, auditUpdate } from '../../lib/audit';
 import type { FarmCtx } from '../../lib/ctx';
 import { AppError } from '../../lib/errors';
@@ -27,19 +27,20 @@ import { insertOnce, updateVersioned } from '../../lib/writes';
 import { attachFiles, deleteFilesOf, listFilesOf } from '../files/files.service';
 import { completionHook } from './hooks.service';
 import { createSeries } from './series.service';
-import { assertSupplyOfFarm, assigneeNames, setAssignees } from './tasks.checks';
+import { assertLinksOfFarm, assigneeNames, setAssignees } from './tasks.checks';
 import { taskColumns, toTask } from './tasks.rows';
 
 const NOT_FOUND = 'Task not found';
 export const NOT_YOURS =
   'This task is given to someone else. Ask the farm manager to give it to you, or to do it themselves.';
 
-/** Tasks with their people, supply and rule, ready for `toTask`. */
+/** Tasks with their people, what they are about and their rule, ready for `toTask`. */
 export function selectTasks(db: Db | Tx) {
   return db
     .select(taskColumns)
     .from(tasks)
     .leftJoin(supplies, eq(supplies.id, tasks.supply_id))
+    .leftJoin(livestock, eq(livestock.id, tasks.livestock_id))
     .leftJoin(task_series, eq(task_series.id, tasks.series_id));
 }
 
@@ -227,14 +228,15 @@ export async function dayTasks(ctx: FarmCtx, query: DayQuery): Promise<DayTasks>
   return { date: query.date, items: rows.map(toTask) };
 }
 
-/** The tasks about one record (a supply, a person): open ones by day, and the last few done. */
+/** The tasks about one record (a supply, an animal or group, a person): open ones by day, and the last few done. */
 export async function tasksAbout(
   ctx: FarmCtx,
-  about: { supply_id?: string | undefined; staff_id?: string | undefined },
+  about: { supply_id?: string | undefined; livestock_id?: string | undefined; staff_id?: string | undefined },
 ): Promise<{ open: Task[]; closed: Task[] }> {
   const which = and(
     eq(tasks.farm_id, ctx.farmId),
     about.supply_id ? eq(tasks.supply_id, about.supply_id) : undefined,
+    about.livestock_id ? eq(tasks.livestock_id, about.livestock_id) : undefined,
     about.staff_id
       ? sql`exists (select 1 from ${task_assignees} where ${task_assignees.task_id} = ${tasks.id} and ${task_assignees.staff_id} = ${about.staff_id})`
       : undefined,
@@ -270,7 +272,7 @@ export async function createTask(ctx: FarmCtx, input: CreateTask): Promise<TaskW
   return ctx.db.transaction(async (tx) => {
     const { id = newId(), rrule, assignee_ids: assigneeIds, ...values } = input;
     const names = await assigneeNames(tx, ctx.farmId, assigneeIds);
-    await assertSupplyOfFarm(tx, ctx.farmId, values.supply_id);
+    await assertLinksOfFarm(tx, ctx.farmId, values);
     if (rrule) {
       const [replay] = await tx.select({ farm: tasks.farm_id }).from(tasks).where(eq(tasks.id, id));
       if (replay) {
@@ -299,7 +301,7 @@ export async function createTask(ctx: FarmCtx, input: CreateTask): Promise<TaskW
 export async function updateTask(ctx: FarmCtx, taskId: string, input: UpdateTask): Promise<TaskWithPhotos> {
   const { version, assignee_ids: assigneeIds, ...changes } = input;
   return ctx.db.transaction(async (tx) => {
-    await assertSupplyOfFarm(tx, ctx.farmId, changes.supply_id);
+    await assertLinksOfFarm(tx, ctx.farmId, changes);
     const names = assigneeIds ? await assigneeNames(tx, ctx.farmId, assigneeIds) : null;
     const updated = await updateVersioned(tx, tasks, {
       where: and(eq(tasks.farm_id, ctx.farmId), eq(tasks.id, taskId)),

@@ -1,0 +1,87 @@
+import { sql } from 'drizzle-orm';
+import { check, integer, jsonb, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
+import {
+  CARE_ANCHORS,
+  CARE_STEP_KINDS,
+  type CareAnchor,
+  type CareStep,
+  type CareStepKind,
+  type LivestockSpecies,
+} from '@gona/shared/livestock';
+import { users } from './auth';
+import { oneOf, timestampMs, updatedAt, version } from './columns';
+import { farms } from './farms';
+
+/**
+ * The agronomy and husbandry knowledge base: rows loaded from the versioned data files in
+ * features/knowledge/data on every start (a file whose text changed replaces its rows). Every
+ * fact names its source. Farms never write these tables; a farm's own copy lives beside them.
+ */
+export const knowledge_datasets = pgTable('knowledge_datasets', {
+  name: text('name').primaryKey(),
+  version: integer('version').notNull(),
+  /** SHA-256 of the file loaded, so an edited file is loaded again. */
+  checksum: text('checksum').notNull(),
+  loaded_at: timestampMs('loaded_at').notNull().defaultNow(),
+});
+
+export const knowledge_sources = pgTable('knowledge_sources', {
+  key: text('key').primaryKey(),
+  title: text('title').notNull(),
+  organisation: text('organisation').notNull(),
+  year: integer('year'),
+  url: text('url'),
+});
+
+/** A care programme (vaccinations, dewormings, checks by age) for some species. */
+export const care_programmes = pgTable(
+  'care_programmes',
+  {
+    key: text('key').primaryKey(),
+    position: integer('position').notNull(),
+    name: text('name').notNull(),
+    species: text('species').array().$type<LivestockSpecies[]>().notNull(),
+    counts_from: text('counts_from').$type<CareAnchor>().notNull(),
+    note: text('note').notNull(),
+    source_key: text('source_key')
+      .notNull()
+      .references(() => knowledge_sources.key),
+  },
+  (t) => [check('care_programmes_counts_from_check', sql`${t.counts_from} IN (${oneOf(CARE_ANCHORS)})`)],
+);
+
+export const care_programme_steps = pgTable(
+  'care_programme_steps',
+  {
+    programme_key: text('programme_key')
+      .notNull()
+      .references(() => care_programmes.key, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    position: integer('position').notNull(),
+    offset_days: integer('offset_days').notNull(),
+    kind: text('kind').$type<CareStepKind>().notNull(),
+    title: text('title').notNull(),
+    notes: text('notes'),
+    rrule: text('rrule'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.programme_key, t.key] }),
+    check('care_programme_steps_kind_check', sql`${t.kind} IN (${oneOf(CARE_STEP_KINDS)})`),
+  ],
+);
+
+/** A farm's own steps for a programme, replacing the built-in ones on that farm. */
+export const farm_care_programmes = pgTable(
+  'farm_care_programmes',
+  {
+    farm_id: uuid('farm_id')
+      .notNull()
+      .references(() => farms.id, { onDelete: 'cascade' }),
+    programme_key: text('programme_key').notNull(),
+    steps: jsonb('steps').$type<CareStep[]>().notNull(),
+    updated_by: uuid('updated_by').references(() => users.id, { onDelete: 'set null' }),
+    updated_at: updatedAt(),
+    version: version(),
+  },
+  (t) => [primaryKey({ columns: [t.farm_id, t.programme_key] })],
+);
