@@ -1,8 +1,10 @@
 import { expect, test } from './support/fixtures';
 
-test('a farmer adds a layer flock of 500 on a phone, records 412 eggs and 3 deaths, and sees the hen-day rate', async ({
+test('a farmer adds a layer flock of 500 on a phone, accepts its programme, records 412 eggs and 3 deaths, and sees the hen-day rate and the next vaccination', async ({
   farmer: { page },
 }) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Lagos' }).format(new Date());
   await page.goto('/dashboard/livestock');
   await expect(page.getByRole('heading', { name: 'No animals yet' })).toBeVisible();
   await page.getByRole('button', { name: 'Add animals' }).first().click();
@@ -12,8 +14,19 @@ test('a farmer adds a layer flock of 500 on a phone, records 412 eggs and 3 deat
   await form.getByLabel('Group name').fill('Layers House A');
   await form.getByLabel('Breed').fill('Isa Brown');
   await form.getByLabel('How many').fill('500');
+  // Day-old chicks bought today.
+  await form.getByLabel('Date bought').fill(today);
+  await form.getByLabel('Age when it came').fill('1');
+  await form.getByLabel('Age in').selectOption({ label: 'Days' });
   await form.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Layers House A is added.')).toBeVisible();
+
+  // Its programme is offered: the hatchery's day-1 check is already past, the other ten are planned.
+  const offer = page.getByRole('dialog', { name: 'Layer and pullet vaccinations' });
+  await expect(offer.getByText(dayMonthYear(addDays(today, 9))).first()).toBeVisible();
+  await offer.getByRole('button', { name: 'Plan 10 tasks' }).click();
+  await expect(page.getByText('10 tasks planned for Layers House A')).toBeVisible();
+  const nextVaccine = `${dayMonthYear(addDays(today, 9))} · Layers House A`;
 
   const card = page.getByRole('list', { name: 'Animals and groups' }).getByRole('listitem');
   await expect(card.getByText('500 birds')).toBeVisible();
@@ -45,7 +58,21 @@ test('a farmer adds a layer flock of 500 on a phone, records 412 eggs and 3 deat
   await expect(summary.getByText('Layers (chicken): 497 birds')).toBeVisible();
   await expect(summary.getByText('Mortality 0.6 %')).toBeVisible();
   await expect(summary.getByText('412 eggs (13 crates + 22)')).toBeVisible();
+  await expect(
+    summary.getByRole('link', { name: 'Newcastle and infectious bronchitis vaccine, 1st dose' }),
+  ).toBeVisible();
+  await expect(summary.getByText(nextVaccine)).toBeVisible();
 });
+
+function addDays(date: string, days: number): string {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
+}
+
+function dayMonthYear(date: string): string {
+  const [y, m, d] = date.split('-');
+  return `${d}/${m}/${y}`;
+}
 
 test('a 30-letter breed and drug name wrap at 320 px, and the withdrawal notice shows its date', async ({
   farmer: { page, farm },

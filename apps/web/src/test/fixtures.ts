@@ -412,6 +412,7 @@ export function aTask(overrides: Partial<Task> = {}): Task {
     status: 'open',
     assignees: [],
     supply: null,
+    livestock: null,
     series_id: null,
     rrule: null,
     completed_at: null,

@@ -138,6 +138,7 @@ export const TaskRecordSchema = z.discriminatedUnion(
   },
 );
 export type TaskRecord = z.output<typeof TaskRecordSchema>;
+export type TaskRecordInput = z.input<typeof TaskRecordSchema>;
 export type TaskRecordKind = TaskRecord['kind'];
 
 /** Done: once. Doing it again (a double tap, a replay from the phone) answers the task as it is. */

@@ -8,6 +8,8 @@ import {
 import { MAX_PAGE_SIZE, type Page } from '@gona/shared/page-size';
 import type { Supply } from '@gona/shared/inventory';
 import type {
+  CarePlan,
+  CarePlanResult,
   GrowthLog,
   Livestock,
   LivestockSpecies,
@@ -164,4 +166,37 @@ export async function retryLivestockVariables(
   const edit = variables as UpdateLivestockVariables;
   const current = await apiFetch<Livestock>(animalPath(edit.farmId, edit.id));
   return { ...edit, version: current.version };
+}
+
+const carePlanKey = (farmId: string, animalId: string) =>
+  [...livestockKeys.records(farmId, animalId), 'care-plan'] as const;
+
+/** The care programme that fits an animal or group, laid on its age, with what is already planned. */
+export function useCarePlan(farmId: string, animalId: string) {
+  return useQuery({
+    queryKey: carePlanKey(farmId, animalId),
+    queryFn: () => apiFetch<CarePlan>(`${animalPath(farmId, animalId)}/care-plan`),
+  });
+}
+
+/**
+ * Puts a programme's steps into the farm's tasks (once); the tasks' screens and the summary's next
+ * vaccinations refresh. Online only: it writes many tasks, and the server lays them on today's date.
+ */
+export function useAcceptCarePlan(farmId: string, animalId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (programmeKey: string) =>
+      apiFetch<CarePlanResult>(`${animalPath(farmId, animalId)}/care-plan`, {
+        method: 'POST',
+        json: { programme_key: programmeKey },
+      }),
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: carePlanKey(farmId, animalId) }),
+        queryClient.invalidateQueries({ queryKey: livestockKeys.summary(farmId) }),
+        // Every task query of the farm starts with ['tasks', farmId].
+        queryClient.invalidateQueries({ queryKey: ['tasks', farmId] }),
+      ]),
+  });
 }

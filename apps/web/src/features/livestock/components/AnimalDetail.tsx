@@ -18,6 +18,7 @@ import { ApiError } from '@/lib/http';
 import { useErrorText } from '@/lib/error-text';
 import { useAnimal, useDeleteLivestock, useGrowthLogs, useProduction, useWaitingRecords } from '../api';
 import { animalName, dayMonthYear, percentText, useEggsText, useHeadsText } from '../format';
+import { CareSection } from './CarePlan';
 import { EggsChart, WeightChart } from './Charts';
 import { LivestockFormDialog } from './LivestockFormDialog';
 import { RecordDialog, type RecordMode } from './RecordDialogs';
@@ -151,6 +152,7 @@ export function AnimalDetail({ farmId, role, animalId, listPath }: Props) {
         </section>
       )}
 
+      {item.status === 'active' && <CareSection farmId={farmId} role={role} animal={{ id: item.id, name }} />}
       <Facts animal={item} role={role} />
       <Stats farmId={farmId} animal={item} />
 

@@ -1,9 +1,11 @@
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { livestockAnimalPath } from '@/lib/paths';
 import { SkeletonRows } from '@/components/ui';
 import { useLivestockSummary } from '../api';
-import { percentText, useEggsText, useHeadsText } from '../format';
+import { dayMonthYear, percentText, useEggsText, useHeadsText } from '../format';
 
-/** Heads by species, deaths this month and the mortality they make, and eggs collected today. */
+/** Heads by species, deaths this month and the mortality they make, eggs collected today, and the next vaccinations. */
 export function LivestockSummaryCards({ farmId }: { farmId: string }) {
   const { t } = useTranslation('livestock');
   const summary = useLivestockSummary(farmId);
@@ -17,9 +19,10 @@ export function LivestockSummaryCards({ farmId }: { farmId: string }) {
     deaths_this_month,
     mortality_percent,
     eggs_today,
+    upcoming_vaccinations: vaccinations,
   } = summary.data;
   return (
-    <section aria-label={t('summary.label')} className="grid gap-3 sm:grid-cols-3">
+    <section aria-label={t('summary.label')} className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
       <div className="rounded-xl border border-stone-200 bg-white p-4">
         <h2 className="text-sm font-medium text-stone-700">{t('summary.heads')}</h2>
         <p className="text-2xl font-bold text-stone-900 tabular-nums">{head_count.toLocaleString('en-NG')}</p>
@@ -46,6 +49,28 @@ export function LivestockSummaryCards({ farmId }: { farmId: string }) {
         <h2 className="text-sm font-medium text-stone-700">{t('summary.eggsToday')}</h2>
         <p className="text-2xl font-bold text-stone-900 tabular-nums">{eggs_today.toLocaleString('en-NG')}</p>
         <p className="text-sm text-stone-800">{eggsText(eggs_today)}</p>
+      </div>
+      <div className="rounded-xl border border-stone-200 bg-white p-4">
+        <h2 className="text-sm font-medium text-stone-700">{t('summary.vaccinations')}</h2>
+        {vaccinations.length === 0 ? (
+          <p className="text-sm text-stone-800">{t('summary.noVaccinations')}</p>
+        ) : (
+          <ul className="mt-1 flex flex-col gap-2">
+            {vaccinations.map((next) => (
+              <li key={next.task_id} className="min-w-0">
+                <Link
+                  to={livestockAnimalPath(next.animal_id)}
+                  className="block wrap-anywhere font-medium text-green-800 underline-offset-2 hover:underline"
+                >
+                  {next.title}
+                </Link>
+                <span className="block wrap-anywhere text-sm text-stone-800">
+                  {t('summary.vaccinationOn', { date: dayMonthYear(next.due_date), name: next.animal_name })}
+                </span>
+              </li>
+            ))}
+          </ul>
+        )}
       </div>
     </section>
   );

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { TASK_PHOTOS_MAX } from '@gona/shared/tasks';
+import { TASK_PHOTOS_MAX, type TaskRecordInput } from '@gona/shared/tasks';
 import { Button, ConfirmDialog, Dialog, TextField } from '@/components/ui';
+import { CheckboxField } from '@/components/ui/CheckboxField';
 import { PhotoPicker } from '@/components/ui/PhotoPicker';
 import { usePhotoField } from '@/lib/use-photo-field';
 import { SkeletonRows } from '@/components/ui/Skeleton';
@@ -9,22 +10,19 @@ import { dayMonthYear, formatDateTime } from '@/lib/format';
 import { useErrorText } from '@/lib/error-text';
 import { toast } from '@/lib/toast';
 import { useDeleteTask, useTask, useTaskStatus } from '../api';
+import { completionRecords, healthWork } from '../completion';
 
 type Props = {
   farmId: string;
   taskId: string;
   canTick: boolean;
   canPlan: boolean;
-  /** Marks the task done (queued offline), with the stock it used and photos of the work when given. */
-  onComplete: (
-    title: string,
-    used: { supplyId: string; quantity: string } | null,
-    photoIds: string[],
-  ) => void;
+  /** Marks the task done (queued offline), with what it records (stock used, a health record) and photos. */
+  onComplete: (title: string, records: TaskRecordInput[], photoIds: string[]) => void;
   onClose: () => void;
 };
 
-/** A task's details, and what can be done with it: done (with the stock it used), skip, reopen, delete. */
+/** A task's details, and what can be done with it: done (with what it records), skip, reopen, delete. */
 export function TaskDetailDialog({ farmId, taskId, canTick, canPlan, onComplete, onClose }: Props) {
   const { t } = useTranslation('tasks');
   const errorText = useErrorText();
@@ -32,6 +30,7 @@ export function TaskDetailDialog({ farmId, taskId, canTick, canPlan, onComplete,
   const status = useTaskStatus(farmId);
   const remove = useDeleteTask(farmId);
   const [used, setUsed] = useState('');
+  const [health, setHealth] = useState<boolean | null>(null);
   const [reason, setReason] = useState('');
   const [confirm, setConfirm] = useState<'task' | 'series' | null>(null);
   const data = task.data;
@@ -80,6 +79,12 @@ export function TaskDetailDialog({ farmId, taskId, canTick, canPlan, onComplete,
                 <dd className="break-words">{data.supply.name}</dd>
               </div>
             )}
+            {data.livestock && (
+              <div>
+                <dt className="text-sm text-stone-600">{t('detail.animal')}</dt>
+                <dd className="break-words">{data.livestock.name}</dd>
+              </div>
+            )}
             {data.notes && (
               <div>
                 <dt className="text-sm text-stone-600">{t('detail.notes')}</dt>
@@ -108,6 +113,13 @@ export function TaskDetailDialog({ farmId, taskId, canTick, canPlan, onComplete,
                   onChange={(e) => setUsed(e.target.value)}
                 />
               )}
+              {data.livestock && (
+                <CheckboxField
+                  label={t('detail.health', { name: data.livestock.name })}
+                  checked={health ?? healthWork(data)}
+                  onChange={(e) => setHealth(e.target.checked)}
+                />
+              )}
               <PhotoPicker
                 label={t('detail.photos')}
                 hint={t('detail.photosHint')}
@@ -122,7 +134,7 @@ export function TaskDetailDialog({ farmId, taskId, canTick, canPlan, onComplete,
                 onClick={() => {
                   onComplete(
                     data.title,
-                    data.supply && used.trim() ? { supplyId: data.supply.id, quantity: used.trim() } : null,
+                    completionRecords(data, { used, ...(health === null ? {} : { health }) }),
                     photos.ids,
                   );
                   onClose();

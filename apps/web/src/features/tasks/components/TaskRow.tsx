@@ -11,6 +11,7 @@ type Props = {
     'id' | 'title' | 'type' | 'due_date' | 'due_time' | 'priority' | 'status' | 'series_id'
   > & {
     assignees?: Task['assignees'];
+    livestock?: Task['livestock'];
   };
   /** The worker may tick it (their own or nobody's; any for owners and managers). */
   canTick: boolean;
@@ -61,6 +62,7 @@ export function TaskRow({ task, canTick, waiting = false, onTick, onOpen }: Prop
         </span>
         <span className="mt-0.5 flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-stone-700">
           <span>{when}</span>
+          {task.livestock && <span className="break-words">· {task.livestock.name}</span>}
           <span className="break-words">· {people}</span>
           {task.series_id && (
             <span className="inline-flex items-center gap-1">

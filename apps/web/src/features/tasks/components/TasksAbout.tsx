@@ -9,11 +9,11 @@ import { taskKeys, tasksPath } from '../keys';
 type Props = {
   farmId: string;
   /** The record the tasks are about. */
-  about: { supply_id: string } | { staff_id: string };
+  about: { supply_id: string } | { livestock_id: string } | { staff_id: string };
   tasksPath: string;
 };
 
-/** A record's open tasks (a supply's, a person's), each with its day, and the way to the Tasks screen. */
+/** A record's open tasks (a supply's, an animal's, a person's), each with its day, and the way to the Tasks screen. */
 export function TasksAbout({ farmId, about, tasksPath: screenPath }: Props) {
   const { t } = useTranslation('tasks');
   const [key, id] = Object.entries(about)[0] as [string, string];

@@ -72,6 +72,44 @@ describe('the Tasks screen', () => {
   });
 });
 
+describe('a vaccination of a flock', () => {
+  const VACCINE = aTask({
+    id: anId(0x7c),
+    title: 'Gumboro (IBD) vaccine, 1st dose',
+    type: 'vaccination',
+    livestock: { id: anId(0x7d), name: 'Broilers batch 3' },
+  });
+
+  it('goes into the flock’s health records when ticked in one tap, and can be left out from its details', async () => {
+    const sent: FakeRequest[] = [];
+    installFakeFetch({
+      [`GET ${BASE}/today`]: { status: 200, body: today([VACCINE, FEED]) },
+      [`GET ${BASE}/${VACCINE.id}`]: { status: 200, body: { ...VACCINE, photos: [] } },
+      [`POST ${BASE}/${VACCINE.id}/complete`]: (request) => {
+        sent.push(request);
+        return { status: 200, body: { ...VACCINE, status: 'done' } };
+      },
+    });
+    renderWithProviders(<TasksScreen farmId={FARM_ID} role="manager" />);
+    const section = await screen.findByRole('region', { name: 'Today (2)' });
+    expect(within(section).getByText('· Broilers batch 3')).toBeTruthy();
+    fireEvent.click(within(section).getByRole('button', { name: `Mark ${VACCINE.title} as done` }));
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]!.body).toEqual({ records: [{ kind: 'livestock_health' }] });
+
+    fireEvent.click(within(section).getByText(VACCINE.title));
+    const dialog = await screen.findByRole('dialog', { name: VACCINE.title });
+    const health = await within(dialog).findByRole('checkbox', {
+      name: "Write it in Broilers batch 3's health records",
+    });
+    expect(health).toBeChecked();
+    fireEvent.click(health);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Mark as done' }));
+    await waitFor(() => expect(sent).toHaveLength(2));
+    expect(sent[1]!.body).toEqual({ records: [] });
+  });
+});
+
 describe('planning', () => {
   it('puts a routine plan into the tasks from the farm’s today', async () => {
     const sent: FakeRequest[] = [];

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMutationState, useQueryClient } from '@tanstack/react-query';
 import { can, type FarmRole } from '@gona/shared/permissions';
-import type { Task } from '@gona/shared/tasks';
+import type { Task, TaskRecordInput } from '@gona/shared/tasks';
 import { Button, EmptyState, PageHeader } from '@/components/ui';
 import { cx } from '@/components/ui/cx';
 import { SkeletonRows } from '@/components/ui/Skeleton';
@@ -15,6 +15,7 @@ import { markDoneInCache, taskMutationKeys, useCompleteTask, type CompleteTaskVa
 import { MonthCalendar } from './MonthCalendar';
 import { PlanDialog } from './PlanDialog';
 import { StaffSmsSetting } from './StaffSmsSetting';
+import { completionRecords } from '../completion';
 import { TaskDetailDialog } from './TaskDetailDialog';
 import { TaskFormDialog } from './TaskFormDialog';
 import { TaskRow } from './TaskRow';
@@ -50,7 +51,7 @@ export function TasksScreen({ farmId, role }: Props) {
 
   async function tick(
     task: Pick<Task, 'id' | 'title'>,
-    used: { supplyId: string; quantity: string } | null = null,
+    records: TaskRecordInput[] = [],
     photoIds: string[] = [],
   ) {
     markDoneInCache(queryClient, farmId, task.id);
@@ -59,7 +60,7 @@ export function TasksScreen({ farmId, role }: Props) {
         farmId,
         taskId: task.id,
         title: task.title,
-        records: used ? [{ kind: 'stock_use', supply_id: used.supplyId, quantity: used.quantity }] : [],
+        records,
         ...(photoIds.length > 0 ? { photo_ids: photoIds } : {}),
       });
       if (result === QUEUED) toast(t('queued'));
@@ -128,7 +129,7 @@ export function TasksScreen({ farmId, role }: Props) {
           today={farmToday}
           mine={mine}
           canTick={() => canTick}
-          onTick={(task) => void tick(task)}
+          onTick={(task) => void tick(task, completionRecords(task))}
           onOpen={setOpen}
         />
       ) : today.isPending ? (
@@ -161,7 +162,7 @@ export function TasksScreen({ farmId, role }: Props) {
                       task={task}
                       canTick={canTick}
                       waiting={waiting.has(task.id)}
-                      onTick={() => void tick(task)}
+                      onTick={() => void tick(task, completionRecords(task))}
                       onOpen={() => setOpen(task.id)}
                     />
                   ))}
@@ -185,7 +186,7 @@ export function TasksScreen({ farmId, role }: Props) {
           taskId={open}
           canTick={canTick}
           canPlan={canPlan}
-          onComplete={(title, used, photoIds) => void tick({ id: open, title }, used, photoIds)}
+          onComplete={(title, records, photoIds) => void tick({ id: open, title }, records, photoIds)}
           onClose={() => setOpen(null)}
         />
       )}
