@@ -25,7 +25,7 @@ import { dropOpenTasksAbout } from '../tasks/schedule.service';
 import { farmToday, toLivestock } from './livestock.rows';
 
 export const NOT_FOUND = 'Animal or group not found';
-const UPCOMING_MAX = 5;
+const UPCOMING_MAX = 3;
 const pages = keyset({ order: newestFirst(livestock) });
 
 /** The farm's animals and groups, newest first; search matches a name, a tag or a breed. */

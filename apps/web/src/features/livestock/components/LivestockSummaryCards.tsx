@@ -22,7 +22,7 @@ export function LivestockSummaryCards({ farmId }: { farmId: string }) {
     upcoming_vaccinations: vaccinations,
   } = summary.data;
   return (
-    <section aria-label={t('summary.label')} className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
+    <section aria-label={t('summary.label')} className="grid gap-3 sm:grid-cols-3">
       <div className="rounded-xl border border-stone-200 bg-white p-4">
         <h2 className="text-sm font-medium text-stone-700">{t('summary.heads')}</h2>
         <p className="text-2xl font-bold text-stone-900 tabular-nums">{head_count.toLocaleString('en-NG')}</p>
@@ -50,12 +50,12 @@ export function LivestockSummaryCards({ farmId }: { farmId: string }) {
         <p className="text-2xl font-bold text-stone-900 tabular-nums">{eggs_today.toLocaleString('en-NG')}</p>
         <p className="text-sm text-stone-800">{eggsText(eggs_today)}</p>
       </div>
-      <div className="rounded-xl border border-stone-200 bg-white p-4">
+      <div className="rounded-xl border border-stone-200 bg-white p-4 sm:col-span-3">
         <h2 className="text-sm font-medium text-stone-700">{t('summary.vaccinations')}</h2>
         {vaccinations.length === 0 ? (
           <p className="text-sm text-stone-800">{t('summary.noVaccinations')}</p>
         ) : (
-          <ul className="mt-1 flex flex-col gap-2">
+          <ul className="mt-1 grid gap-2 sm:grid-cols-3">
             {vaccinations.map((next) => (
               <li key={next.task_id} className="min-w-0">
                 <Link

@@ -6,6 +6,9 @@ import { dayMonthYear } from '@/lib/format';
 import { apiFetch } from '@/lib/http';
 import { taskKeys, tasksPath } from '../keys';
 
+/** The soonest few; a flock's programme alone may hold twenty. */
+const SHOWN = 5;
+
 type Props = {
   farmId: string;
   /** The record the tasks are about. */
@@ -25,6 +28,7 @@ export function TasksAbout({ farmId, about, tasksPath: screenPath }: Props) {
       ),
   });
   const open = tasks.data?.open ?? [];
+  const shown = open.slice(0, SHOWN);
   return (
     <section aria-labelledby="record-tasks" className="mt-6 rounded-2xl border border-stone-200 bg-white p-4">
       <h2 id="record-tasks" className="text-lg font-semibold text-stone-900">
@@ -33,7 +37,7 @@ export function TasksAbout({ farmId, about, tasksPath: screenPath }: Props) {
       {tasks.data && open.length === 0 && <p className="mt-1 text-stone-700">{t('about.none')}</p>}
       {open.length > 0 && (
         <ul className="mt-2 divide-y divide-stone-100">
-          {open.map((task) => (
+          {shown.map((task) => (
             <li key={task.id} className="py-2">
               <span className="block break-words text-stone-900">{task.title}</span>
               <span className="text-sm text-stone-700">
@@ -44,6 +48,7 @@ export function TasksAbout({ farmId, about, tasksPath: screenPath }: Props) {
           ))}
         </ul>
       )}
+      {open.length > shown.length && <p className="mt-1 text-sm text-stone-700">{t('about.more')}</p>}
       <Link
         to={screenPath}
         className="mt-2 inline-flex min-h-11 items-center font-medium text-green-800 underline-offset-2 hover:underline"
