@@ -10,6 +10,8 @@ import type { Supply } from '@gona/shared/inventory';
 import type {
   CarePlan,
   CarePlanResult,
+  CareProgramme,
+  SaveCareProgrammeInput,
   GrowthLog,
   Livestock,
   LivestockSpecies,
@@ -198,5 +200,30 @@ export function useAcceptCarePlan(farmId: string, animalId: string) {
         // Every task query of the farm starts with ['tasks', farmId].
         queryClient.invalidateQueries({ queryKey: ['tasks', farmId] }),
       ]),
+  });
+}
+
+const programmesKey = (farmId: string) => [...livestockKeys.all(farmId), 'care-programmes'] as const;
+
+/** The care programmes, with the farm's own steps where it keeps a copy. */
+export function useCareProgrammes(farmId: string) {
+  return useQuery({
+    queryKey: programmesKey(farmId),
+    queryFn: () =>
+      apiFetch<{ items: CareProgramme[] }>(`/api/farms/${encodeURIComponent(farmId)}/care-programmes`),
+  });
+}
+
+/** Saves the farm's own steps for a programme, or (`steps` null) goes back to the built-in ones. */
+export function useSaveCareProgramme(farmId: string, programmeKey: string) {
+  const queryClient = useQueryClient();
+  const url = `/api/farms/${encodeURIComponent(farmId)}/care-programmes/${encodeURIComponent(programmeKey)}`;
+  return useMutation({
+    mutationFn: (input: SaveCareProgrammeInput | null) =>
+      input
+        ? apiFetch<CareProgramme>(url, { method: 'PUT', json: input })
+        : apiFetch<CareProgramme>(url, { method: 'DELETE' }),
+    // The programme list and every animal's plan read these steps.
+    onSettled: () => queryClient.invalidateQueries({ queryKey: livestockKeys.all(farmId) }),
   });
 }

@@ -6,8 +6,9 @@ import type { CarePlan, CarePlanStep } from '@gona/shared/livestock';
 import { Badge, Button, Dialog, SkeletonRows } from '@/components/ui';
 import { useErrorText } from '@/lib/error-text';
 import { toast } from '@/lib/toast';
-import { useAcceptCarePlan, useCarePlan } from '../api';
+import { useAcceptCarePlan, useCarePlan, useCareProgrammes } from '../api';
 import { dayMonthYear } from '../format';
+import { CareProgrammeEditor } from './CareProgrammeEditor';
 
 type Animal = { id: string; name: string };
 
@@ -22,16 +23,18 @@ const toPlan = (plan: CarePlan | undefined) =>
 export function CareSection({ farmId, role, animal }: { farmId: string; role: FarmRole; animal: Animal }) {
   const { t } = useTranslation('livestock');
   const plan = useCarePlan(farmId, animal.id);
-  const [open, setOpen] = useState(false);
+  const [open, setOpen] = useState<'plan' | 'edit' | null>(null);
   if (!plan.data?.programme) return null;
+  const { programme } = plan.data;
   const upcoming = plan.data.steps.filter((step) => !step.past).slice(0, 3);
   const left = toPlan(plan.data).length;
   return (
     <section aria-labelledby="care-title" className="rounded-xl border border-stone-200 bg-white p-4">
       <h2 id="care-title" className="flex items-center gap-2 text-lg font-semibold text-stone-900">
         <Syringe aria-hidden="true" className="size-5 text-green-800" />
-        {plan.data.programme.name}
+        {programme.name}
       </h2>
+      {programme.customised && <Badge tone="green">{t('care.customised')}</Badge>}
       {plan.data.anchor_date === null ? (
         <p className="mt-1 text-stone-800">{t('care.needsAge')}</p>
       ) : (
@@ -39,17 +42,43 @@ export function CareSection({ farmId, role, animal }: { farmId: string; role: Fa
       )}
       <div className="mt-3 flex flex-wrap gap-2">
         {can(role, 'records.write') && left > 0 && (
-          <Button onClick={() => setOpen(true)}>{t('care.plan', { count: left })}</Button>
+          <Button onClick={() => setOpen('plan')}>{t('care.plan', { count: left })}</Button>
         )}
         {plan.data.anchor_date !== null && (
-          <Button variant="secondary" onClick={() => setOpen(true)}>
+          <Button variant="secondary" onClick={() => setOpen('plan')}>
             {t('care.all')}
           </Button>
         )}
+        {can(role, 'records.write') && (
+          <Button variant="ghost" onClick={() => setOpen('edit')}>
+            {t('care.change')}
+          </Button>
+        )}
       </div>
-      {open && <CarePlanDialog farmId={farmId} role={role} animal={animal} onClose={() => setOpen(false)} />}
+      {open === 'plan' && (
+        <CarePlanDialog farmId={farmId} role={role} animal={animal} onClose={() => setOpen(null)} />
+      )}
+      {open === 'edit' && (
+        <ProgrammeEditorLoader farmId={farmId} programmeKey={programme.key} onClose={() => setOpen(null)} />
+      )}
     </section>
   );
+}
+
+/** The editor once the programme's steps (the farm's or the built-in ones) have loaded. */
+function ProgrammeEditorLoader({
+  farmId,
+  programmeKey,
+  onClose,
+}: {
+  farmId: string;
+  programmeKey: string;
+  onClose: () => void;
+}) {
+  const programmes = useCareProgrammes(farmId);
+  const programme = programmes.data?.items.find((candidate) => candidate.key === programmeKey);
+  if (!programme) return null;
+  return <CareProgrammeEditor farmId={farmId} programme={programme} onClose={onClose} />;
 }
 
 type DialogProps = {
