@@ -9,6 +9,7 @@ import { farmsRoutes } from './features/farms/farms.routes';
 import { UPLOAD_PATH, filesRoutes } from './features/files/files.routes';
 import { healthRoutes } from './features/health/health.routes';
 import { inventoryRoutes } from './features/inventory/inventory.routes';
+import { knowledgeRoutes } from './features/knowledge/knowledge.routes';
 import { livestockRoutes } from './features/livestock/livestock.routes';
 import { membersRoutes } from './features/members/members.routes';
 import { notificationsRoutes } from './features/notifications/notifications.routes';
@@ -70,6 +71,7 @@ export function createApp(deps: Deps) {
   app.route('/api', accountRoutes);
   app.route('/api', notificationsRoutes);
   app.route('/api', filesRoutes);
+  app.route('/api', knowledgeRoutes);
   app.route('/', devRoutes);
 
   app.doc31('/api/openapi.json', API_DOCUMENT);

@@ -10,3 +10,4 @@ export * from './files';
 export * from './tasks';
 export * from './livestock';
 export * from './knowledge';
+export * from './fields';

@@ -1,5 +1,17 @@
 import { sql } from 'drizzle-orm';
-import { check, integer, jsonb, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
+import { check, doublePrecision, integer, jsonb, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
+import {
+  AGRO_ZONES,
+  CROP_CATEGORIES,
+  CROP_SEASONS,
+  type AgroZone,
+  type CropCategory,
+  type CropPractice,
+  type CropSeason,
+  type CropStage,
+  type HarvestUnit,
+  type KnowledgeCrop,
+} from '@gona/shared/crops';
 import {
   CARE_ANCHORS,
   CARE_STEP_KINDS,
@@ -84,4 +96,81 @@ export const farm_care_programmes = pgTable(
     version: version(),
   },
   (t) => [primaryKey({ columns: [t.farm_id, t.programme_key] })],
+);
+
+/** The agro-ecological zone most of a state lies in. */
+export const knowledge_zones = pgTable(
+  'knowledge_zones',
+  {
+    state: text('state').primaryKey(),
+    zone: text('zone').$type<AgroZone>().notNull(),
+    note: text('note'),
+    source_key: text('source_key')
+      .notNull()
+      .references(() => knowledge_sources.key),
+  },
+  (t) => [check('knowledge_zones_zone_check', sql`${t.zone} IN (${oneOf(AGRO_ZONES)})`)],
+);
+
+/** A crop: its names, stages, practice and typical yields (the fields' shapes: @gona/shared/crops). */
+export const knowledge_crops = pgTable(
+  'knowledge_crops',
+  {
+    key: text('key').primaryKey(),
+    position: integer('position').notNull(),
+    name: text('name').notNull(),
+    local_names: jsonb('local_names').$type<KnowledgeCrop['local_names']>().notNull(),
+    category: text('category').$type<CropCategory>().notNull(),
+    maturity_min: integer('maturity_min').notNull(),
+    maturity_max: integer('maturity_max').notNull(),
+    harvest_unit: text('harvest_unit').$type<HarvestUnit>().notNull(),
+    stages: jsonb('stages').$type<CropStage[]>().notNull(),
+    practice: jsonb('practice').$type<CropPractice>().notNull(),
+    yield_national_t_ha: doublePrecision('yield_national_t_ha').notNull(),
+    yield_improved_t_ha: doublePrecision('yield_improved_t_ha').notNull(),
+    source_key: text('source_key')
+      .notNull()
+      .references(() => knowledge_sources.key),
+  },
+  (t) => [check('knowledge_crops_category_check', sql`${t.category} IN (${oneOf(CROP_CATEGORIES)})`)],
+);
+
+export const knowledge_crop_varieties = pgTable(
+  'knowledge_crop_varieties',
+  {
+    crop_key: text('crop_key')
+      .notNull()
+      .references(() => knowledge_crops.key, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    position: integer('position').notNull(),
+    name: text('name').notNull(),
+    maturity_days: integer('maturity_days').notNull(),
+    notes: text('notes'),
+    source_key: text('source_key')
+      .notNull()
+      .references(() => knowledge_sources.key),
+  },
+  (t) => [primaryKey({ columns: [t.crop_key, t.key] })],
+);
+
+/** When a crop is planted in a zone and season: a window of month-days (MM-DD). */
+export const knowledge_crop_calendars = pgTable(
+  'knowledge_crop_calendars',
+  {
+    crop_key: text('crop_key')
+      .notNull()
+      .references(() => knowledge_crops.key, { onDelete: 'cascade' }),
+    zone: text('zone').$type<AgroZone>().notNull(),
+    season: text('season').$type<CropSeason>().notNull(),
+    plant_from: text('plant_from').notNull(),
+    plant_to: text('plant_to').notNull(),
+    source_key: text('source_key')
+      .notNull()
+      .references(() => knowledge_sources.key),
+  },
+  (t) => [
+    primaryKey({ columns: [t.crop_key, t.zone, t.season] }),
+    check('knowledge_crop_calendars_zone_check', sql`${t.zone} IN (${oneOf(AGRO_ZONES)})`),
+    check('knowledge_crop_calendars_season_check', sql`${t.season} IN (${oneOf(CROP_SEASONS)})`),
+  ],
 );

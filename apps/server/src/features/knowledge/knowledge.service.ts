@@ -2,16 +2,31 @@ import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { eq, inArray, notInArray, sql } from 'drizzle-orm';
+import { asc, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
+import {
+  AGRO_ZONES,
+  CROP_CATEGORIES,
+  CROP_SEASONS,
+  HARVEST_UNITS,
+  type AgroZone,
+  type KnowledgeCrop,
+  type KnowledgeCropDetail,
+} from '@gona/shared/crops';
+import { NIGERIAN_STATES } from '@gona/shared/farms';
 import { CARE_ANCHORS, CareStepSchema, LIVESTOCK_SPECIES } from '@gona/shared/livestock';
 import type { Db, Tx } from '../../db/client';
 import {
   care_programme_steps,
   care_programmes,
+  knowledge_crop_calendars,
+  knowledge_crop_varieties,
+  knowledge_crops,
   knowledge_datasets,
   knowledge_sources,
+  knowledge_zones,
 } from '../../db/schema/index';
+import { AppError } from '../../lib/errors';
 import type { Logger } from '../../lib/logger';
 
 const DATA_DIR = join(dirname(fileURLToPath(import.meta.url)), 'data');
@@ -106,7 +121,138 @@ const livestockCareDataset: Dataset<z.infer<typeof ProgrammeRowSchema>> = {
   },
 };
 
-const DATASETS = [sourcesDataset, livestockCareDataset] as const;
+const SourceKey = z.string().regex(/^[a-z0-9_]+$/);
+const MonthDay = z.string().regex(/^(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/, 'a month-day, MM-DD');
+
+const ZoneRowSchema = z.strictObject({
+  state: z.enum(NIGERIAN_STATES),
+  zone: z.enum(AGRO_ZONES),
+  note: z.string().nullable(),
+  source: SourceKey,
+});
+
+const zonesDataset: Dataset<z.infer<typeof ZoneRowSchema>> = {
+  name: 'zones',
+  row: ZoneRowSchema,
+  async replace(tx, rows) {
+    await tx.delete(knowledge_zones).where(sql`true`);
+    if (rows.length)
+      await tx
+        .insert(knowledge_zones)
+        .values(
+          rows.map((row) => ({ state: row.state, zone: row.zone, note: row.note, source_key: row.source })),
+        );
+  },
+};
+
+const CropRowSchema = z.strictObject({
+  key: z.string().regex(/^[a-z0-9_]+$/),
+  name: z.string().min(1),
+  local_names: z.strictObject({
+    hausa: z.string().min(1).nullable(),
+    yoruba: z.string().min(1).nullable(),
+    igbo: z.string().min(1).nullable(),
+  }),
+  category: z.enum(CROP_CATEGORIES),
+  maturity_days: z.strictObject({ min: z.number().int().min(20), max: z.number().int().max(900) }),
+  harvest_unit: z.enum(HARVEST_UNITS),
+  stages: z
+    .array(
+      z.strictObject({
+        key: z.string().regex(/^[a-z0-9_]+$/),
+        name: z.string().min(1),
+        from_day: z.number().int().min(0),
+        advice: z.string().min(1),
+      }),
+    )
+    .min(3)
+    .refine(
+      (stages) => stages.every((stage, i) => i === 0 || stage.from_day > stages[i - 1]!.from_day),
+      'stages in order',
+    ),
+  practice: z.strictObject({
+    spacing: z.string().min(1),
+    seed_rate: z.string().min(1),
+    fertilizer: z.array(
+      z.strictObject({ day: z.number().int().min(-30), product: z.string().min(1), rate: z.string().min(1) }),
+    ),
+    weeding_days: z.array(z.number().int().min(1)),
+    notes: z.string().nullable(),
+  }),
+  yield_t_ha: z.strictObject({ national: z.number().positive(), improved: z.number().positive() }),
+  source: SourceKey,
+  varieties: z
+    .array(
+      z.strictObject({
+        key: z.string().regex(/^[a-z0-9_]+$/),
+        name: z.string().min(1),
+        maturity_days: z.number().int().min(20).max(900),
+        notes: z.string().nullable(),
+        source: SourceKey,
+      }),
+    )
+    .min(1),
+  calendars: z
+    .array(
+      z.strictObject({
+        zone: z.enum(AGRO_ZONES),
+        season: z.enum(CROP_SEASONS),
+        plant_from: MonthDay,
+        plant_to: MonthDay,
+        source: SourceKey,
+      }),
+    )
+    .min(1),
+});
+
+const cropsDataset: Dataset<z.infer<typeof CropRowSchema>> = {
+  name: 'crops',
+  row: CropRowSchema,
+  async replace(tx, rows) {
+    // Varieties and calendars go with their crop (cascade); crops a farm planted are named by key.
+    await tx.delete(knowledge_crops).where(sql`true`);
+    for (const [position, row] of rows.entries()) {
+      await tx.insert(knowledge_crops).values({
+        key: row.key,
+        position,
+        name: row.name,
+        local_names: row.local_names,
+        category: row.category,
+        maturity_min: row.maturity_days.min,
+        maturity_max: row.maturity_days.max,
+        harvest_unit: row.harvest_unit,
+        stages: row.stages,
+        practice: row.practice,
+        yield_national_t_ha: row.yield_t_ha.national,
+        yield_improved_t_ha: row.yield_t_ha.improved,
+        source_key: row.source,
+      });
+      await tx.insert(knowledge_crop_varieties).values(
+        row.varieties.map((variety, index) => ({
+          crop_key: row.key,
+          key: variety.key,
+          position: index,
+          name: variety.name,
+          maturity_days: variety.maturity_days,
+          notes: variety.notes,
+          source_key: variety.source,
+        })),
+      );
+      await tx.insert(knowledge_crop_calendars).values(
+        row.calendars.map((calendar) => ({
+          crop_key: row.key,
+          zone: calendar.zone,
+          season: calendar.season,
+          plant_from: calendar.plant_from,
+          plant_to: calendar.plant_to,
+          source_key: calendar.source,
+        })),
+      );
+    }
+  },
+};
+
+const DATASETS = [sourcesDataset, livestockCareDataset, zonesDataset, cropsDataset] as const;
 
 export class KnowledgeFileError extends Error {}
 
@@ -160,4 +306,75 @@ async function loadDataset(db: Db, dataset: Dataset<unknown>): Promise<boolean> 
       });
     return true;
   });
+}
+
+const CROP_NOT_FOUND = 'Crop not found';
+
+/** The zone most of a state lies in (null for a farm without a state). */
+export async function zoneOfState(db: Db | Tx, state: string | null): Promise<AgroZone | null> {
+  if (!state) return null;
+  const [row] = await db
+    .select({ zone: knowledge_zones.zone })
+    .from(knowledge_zones)
+    .where(eq(knowledge_zones.state, state));
+  return row?.zone ?? null;
+}
+
+function sourceColumns(table: typeof knowledge_sources) {
+  return { title: table.title, organisation: table.organisation, year: table.year, url: table.url };
+}
+
+/** Every crop in the knowledge base's order, with its stages, practice and yields. */
+export async function listCrops(db: Db | Tx, key?: string): Promise<KnowledgeCrop[]> {
+  const rows = await db
+    .select({ crop: knowledge_crops, source: sourceColumns(knowledge_sources) })
+    .from(knowledge_crops)
+    .innerJoin(knowledge_sources, eq(knowledge_sources.key, knowledge_crops.source_key))
+    .where(key === undefined ? undefined : eq(knowledge_crops.key, key))
+    .orderBy(asc(knowledge_crops.position));
+  return rows.map(({ crop, source }) => ({
+    key: crop.key,
+    name: crop.name,
+    local_names: crop.local_names,
+    category: crop.category,
+    maturity_days: { min: crop.maturity_min, max: crop.maturity_max },
+    harvest_unit: crop.harvest_unit,
+    stages: crop.stages,
+    practice: crop.practice,
+    yield_t_ha: { national: crop.yield_national_t_ha, improved: crop.yield_improved_t_ha },
+    source,
+  }));
+}
+
+/** One crop with its varieties and its planting calendars; 404 for a key the knowledge base lacks. */
+export async function cropDetail(db: Db | Tx, key: string): Promise<KnowledgeCropDetail> {
+  const [[crop], varieties, calendars] = await Promise.all([
+    listCrops(db, key),
+    db
+      .select({
+        key: knowledge_crop_varieties.key,
+        name: knowledge_crop_varieties.name,
+        maturity_days: knowledge_crop_varieties.maturity_days,
+        notes: knowledge_crop_varieties.notes,
+        source: sourceColumns(knowledge_sources),
+      })
+      .from(knowledge_crop_varieties)
+      .innerJoin(knowledge_sources, eq(knowledge_sources.key, knowledge_crop_varieties.source_key))
+      .where(eq(knowledge_crop_varieties.crop_key, key))
+      .orderBy(asc(knowledge_crop_varieties.position)),
+    db
+      .select({
+        zone: knowledge_crop_calendars.zone,
+        season: knowledge_crop_calendars.season,
+        plant_from: knowledge_crop_calendars.plant_from,
+        plant_to: knowledge_crop_calendars.plant_to,
+        source: sourceColumns(knowledge_sources),
+      })
+      .from(knowledge_crop_calendars)
+      .innerJoin(knowledge_sources, eq(knowledge_sources.key, knowledge_crop_calendars.source_key))
+      .where(eq(knowledge_crop_calendars.crop_key, key))
+      .orderBy(asc(knowledge_crop_calendars.zone), asc(knowledge_crop_calendars.season)),
+  ]);
+  if (!crop) throw new AppError('NOT_FOUND', CROP_NOT_FOUND);
+  return { ...crop, varieties, calendars };
 }
