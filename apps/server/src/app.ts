@@ -4,6 +4,7 @@ import { except } from 'hono/combine';
 import { authHandlerRoutes, meRoutes } from './features/auth/auth.routes';
 import { auditRoutes } from './features/audit/audit.routes';
 import { contactRoutes } from './features/contact/contact.routes';
+import { cropsRoutes } from './features/crops/crops.routes';
 import { devRoutes } from './features/dev/dev.routes';
 import { farmsRoutes } from './features/farms/farms.routes';
 import { UPLOAD_PATH, filesRoutes } from './features/files/files.routes';
@@ -72,6 +73,7 @@ export function createApp(deps: Deps) {
   app.route('/api', notificationsRoutes);
   app.route('/api', filesRoutes);
   app.route('/api', knowledgeRoutes);
+  app.route('/api', cropsRoutes);
   app.route('/', devRoutes);
 
   app.doc31('/api/openapi.json', API_DOCUMENT);

@@ -103,6 +103,46 @@ const ACCESS: Record<string, Row> = {
     action: 'records.write',
     body: () => ({ programme_key: 'layer' }),
   },
+  'GET /farms/{farmId}/crops': { action: 'records.read' },
+  'POST /farms/{farmId}/crops': { action: 'records.write', body: () => ({ ...CROP, id: newId() }) },
+  'POST /farms/{farmId}/crop-plans': {
+    action: 'records.write',
+    body: () => ({ season: 'main', items: [{ ...CROP, id: newId() }] }),
+  },
+  'GET /farms/{farmId}/planting-windows?crop_key=maize': { action: 'records.read' },
+  'GET /farms/{farmId}/planting-schedules': { action: 'records.read' },
+  'POST /farms/{farmId}/planting-schedules': {
+    action: 'records.write',
+    body: () => ({ crop_key: 'maize', season: 'early' }),
+  },
+  'GET /farms/{farmId}/crop-stages': { action: 'records.read' },
+  'GET /farms/{farmId}/crop-predictions': { action: 'records.read' },
+  'GET /farms/{farmId}/produce-stock': { action: 'records.read' },
+  'GET /farms/{farmId}/crops/{cropId}': { action: 'records.read' },
+  'PATCH /farms/{farmId}/crops/{cropId}': {
+    action: 'records.write',
+    body: () => ({ notes: 'Ridges', version: 1 }),
+  },
+  'DELETE /farms/{farmId}/crops/{cropId}': { action: 'records.write' },
+  'POST /farms/{farmId}/crops/{cropId}/tasks-plan': { action: 'records.write' },
+  'GET /farms/{farmId}/crops/{cropId}/stages': { action: 'records.read' },
+  'POST /farms/{farmId}/crops/{cropId}/stages': {
+    action: 'records.recordEvent',
+    body: () => ({ id: newId(), stage_key: 'emergence', start_date: '2026-11-20' }),
+  },
+  'GET /farms/{farmId}/crops/{cropId}/harvests': { action: 'records.read' },
+  'POST /farms/{farmId}/crops/{cropId}/harvests': {
+    action: 'records.recordEvent',
+    body: () => ({
+      id: newId(),
+      date: '2026-11-24',
+      quantity: '3',
+      unit: 'bag_100kg',
+      destination: 'stored',
+    }),
+  },
+  'GET /farms/{farmId}/crops/{cropId}/predictions': { action: 'records.read' },
+  'POST /farms/{farmId}/crops/{cropId}/predictions': { action: 'records.write' },
   'GET /farms/{farmId}/care-programmes': { action: 'records.read' },
   'PUT /farms/{farmId}/care-programmes/{programmeKey}': {
     action: 'records.write',
@@ -226,6 +266,7 @@ async function urlOn(on: FarmTeam, path: string): Promise<string> {
     supplierId: async () => (await create(on, 'suppliers', { name: 'Zeb Agro' })).id,
     staffId: async () => (await create(on, 'staff', STAFF)).id,
     animalId: async () => (await create(on, 'livestock', LIVESTOCK)).id,
+    cropId: async () => (await create(on, 'crops', { ...CROP, id: newId() })).id,
     alertId: async () => {
       // Stock at the threshold opens an alert.
       const supply = await create(on, 'supplies', SUPPLY);
@@ -264,6 +305,7 @@ async function urlOn(on: FarmTeam, path: string): Promise<string> {
 
 const SUPPLY = { category: 'fertilizer', name: 'Urea', unit: 'bag_50kg', quantity: '5', low_threshold: '5' };
 const TASK = { title: 'Weed the maize', type: 'weeding', due_date: '2026-12-02' };
+const CROP = { crop_key: 'maize', area_planted: '1', season: 'main', planting_date: '2026-11-01' };
 const LIVESTOCK = {
   kind: 'group',
   species: 'chicken_layer',

@@ -413,6 +413,7 @@ export function aTask(overrides: Partial<Task> = {}): Task {
     assignees: [],
     supply: null,
     livestock: null,
+    crop: null,
     series_id: null,
     rrule: null,
     completed_at: null,

@@ -48,3 +48,26 @@ export type SoilType = (typeof SOIL_TYPES)[number];
 /** How a field's area was found: typed by the farmer, or computed from the boundary drawn on the map. */
 export const AREA_SOURCES = ['typed', 'drawn'] as const;
 export type AreaSource = (typeof AREA_SOURCES)[number];
+
+/** Where a crop is in its life; the current growth stage is estimated from days after planting. */
+export const CROP_STATUSES = ['planned', 'planted', 'growing', 'harvested', 'failed'] as const;
+export type CropStatus = (typeof CROP_STATUSES)[number];
+
+/** Where a harvest went; stored harvest is the farm's produce stock (the marketplace sells from it). */
+export const HARVEST_DESTINATIONS = ['stored', 'sold', 'eaten', 'lost'] as const;
+export type HarvestDestination = (typeof HARVEST_DESTINATIONS)[number];
+
+/** Kilograms in one harvest unit where the unit has a fixed size; the others say their weight when weighed. */
+export const HARVEST_UNIT_KG: Partial<Record<HarvestUnit, number>> = {
+  kg: 1,
+  bag_50kg: 50,
+  bag_100kg: 100,
+  tonne: 1000,
+};
+
+/** The spec's yield per unit of area when the knowledge base has no typical yield for a crop. */
+export const DEFAULT_YIELD_PER_AREA = 2.5;
+/** The spec's confidence, for a prediction whose three factors are all known. */
+export const FULL_CONFIDENCE = 0.85;
+export const PREDICTION_FACTORS = ['weather', 'soil_quality', 'historical_data'] as const;
+export type PredictionFactor = (typeof PREDICTION_FACTORS)[number];

@@ -1,2 +1,4 @@
 export * from './constants';
 export * from './knowledge';
+export * from './predict';
+export * from './schemas';

@@ -59,9 +59,10 @@ const TaskFieldsSchema = z.object({
   due_time: DueTimeSchema,
   priority: PrioritySchema,
   assignee_ids: AssigneesSchema,
-  /** What the task is about: a supply, an animal or group (crops add theirs). */
+  /** What the task is about: a supply, an animal or group, a planting. */
   supply_id: z.uuid('Choose a supply from the list').nullish(),
   livestock_id: z.uuid('Choose an animal or group from the list').nullish(),
+  crop_id: z.uuid('Choose a crop from the list').nullish(),
 });
 
 /**
@@ -174,6 +175,7 @@ export const TaskSchema = z.object({
   assignees: z.array(TaskAssigneeSchema),
   supply: z.object({ id: z.string(), name: z.string(), unit: z.string() }).nullable(),
   livestock: z.object({ id: z.string(), name: z.string() }).nullable(),
+  crop: z.object({ id: z.string(), name: z.string() }).nullable(),
   series_id: z.string().nullable(),
   /** The repeating task's rule, when it repeats. */
   rrule: z.string().nullable(),

@@ -11,3 +11,4 @@ export * from './tasks';
 export * from './livestock';
 export * from './knowledge';
 export * from './fields';
+export * from './crops';

@@ -24,6 +24,7 @@ import { users } from './auth';
 import { createdAt, id, oneOf, timestampMs, updatedAt, version } from './columns';
 import { farms } from './farms';
 import { supplies } from './inventory';
+import { crops } from './crops';
 import { livestock } from './livestock';
 import { staff } from './staff';
 
@@ -48,6 +49,7 @@ export const task_series = pgTable(
     priority: text('priority').$type<TaskPriority>().notNull(),
     supply_id: uuid('supply_id').references(() => supplies.id, { onDelete: 'set null' }),
     livestock_id: uuid('livestock_id').references(() => livestock.id, { onDelete: 'set null' }),
+    crop_id: uuid('crop_id').references(() => crops.id, { onDelete: 'set null' }),
     assignee_ids: uuid('assignee_ids')
       .array()
       .notNull()
@@ -89,6 +91,8 @@ export const tasks = pgTable(
     supply_id: uuid('supply_id').references(() => supplies.id, { onDelete: 'set null' }),
     /** The animal or group it is about (a vaccination of a flock). */
     livestock_id: uuid('livestock_id').references(() => livestock.id, { onDelete: 'set null' }),
+    /** The planting it is about (weeding the maize on the river plot). */
+    crop_id: uuid('crop_id').references(() => crops.id, { onDelete: 'set null' }),
     /** Given to someone (a row in task_assignees): "My tasks" reads it instead of probing per row. */
     assigned: boolean('assigned').notNull().default(false),
     series_id: uuid('series_id').references(() => task_series.id, { onDelete: 'set null' }),
@@ -128,6 +132,9 @@ export const tasks = pgTable(
     index('tasks_livestock_id_idx')
       .on(t.livestock_id, t.due_date)
       .where(sql`${t.livestock_id} IS NOT NULL`),
+    index('tasks_crop_id_idx')
+      .on(t.crop_id, t.due_date)
+      .where(sql`${t.crop_id} IS NOT NULL`),
     index('tasks_farm_id_open_livestock_idx')
       .on(t.farm_id, t.due_date)
       .where(sql`${t.livestock_id} IS NOT NULL AND ${t.status} = 'open'`),

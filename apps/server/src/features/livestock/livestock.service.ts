@@ -126,7 +126,7 @@ export async function updateLivestock(
       notFound: NOT_FOUND,
     });
     if (updated.before.status === 'active' && updated.row.status !== 'active')
-      await dropOpenTasksAbout(tx, ctx.farmId, animalId);
+      await dropOpenTasksAbout(tx, ctx.farmId, { livestock_id: animalId });
     const photos = photoIds
       ? await attachFiles(ctx, tx, { table: livestock, id: animalId, kind: 'livestock', fileIds: photoIds })
       : null;
@@ -145,7 +145,7 @@ export async function updateLivestock(
  */
 export async function deleteLivestock(ctx: FarmCtx, animalId: string): Promise<void> {
   await ctx.db.transaction(async (tx) => {
-    await dropOpenTasksAbout(tx, ctx.farmId, animalId);
+    await dropOpenTasksAbout(tx, ctx.farmId, { livestock_id: animalId });
     const [row] = await tx
       .delete(livestock)
       .where(and(eq(livestock.farm_id, ctx.farmId), eq(livestock.id, animalId)))

@@ -479,7 +479,7 @@ async function setHeadCount(
     .update(livestock)
     .set({ head_count: after, ...(ended || back ? { status: ended ?? back } : {}), updated_at: new Date() })
     .where(and(eq(livestock.farm_id, farmId), eq(livestock.id, animal.id)));
-  if (ended && animal.status === 'active') await dropOpenTasksAbout(tx, farmId, animal.id);
+  if (ended && animal.status === 'active') await dropOpenTasksAbout(tx, farmId, { livestock_id: animal.id });
 }
 
 /** The animal's row, held for this transaction (records of one animal queue here). */

@@ -24,8 +24,12 @@ export type TemplateStep = {
 /** A plan of work from a start day: crops and livestock bring theirs from the knowledge base. */
 export type TaskTemplate = { key: string; steps: readonly TemplateStep[] };
 
-/** What the tasks are about: a supply, an animal or group (a field as crops arrive). */
-export type TemplateLinks = { supply_id?: string | null; livestock_id?: string | null };
+/** What the tasks are about: a supply, an animal or group, a planting. */
+export type TemplateLinks = {
+  supply_id?: string | null;
+  livestock_id?: string | null;
+  crop_id?: string | null;
+};
 
 /**
  * The key a planned step's task carries: the plan, its start day, what it is about and the step.
@@ -37,11 +41,13 @@ export function planSourceKey(
   links: TemplateLinks,
   stepKey: string,
 ): string {
-  const linkKey = links.livestock_id
-    ? `livestock=${links.livestock_id}`
-    : links.supply_id
-      ? `supply=${links.supply_id}`
-      : 'farm';
+  const linkKey = links.crop_id
+    ? `crop=${links.crop_id}`
+    : links.livestock_id
+      ? `livestock=${links.livestock_id}`
+      : links.supply_id
+        ? `supply=${links.supply_id}`
+        : 'farm';
   return `${templateKey}:${anchor}:${linkKey}:${stepKey}`;
 }
 
@@ -133,6 +139,7 @@ export async function scheduleFromTemplate(
       priority: step.priority ?? 'normal',
       supply_id: links.supply_id ?? null,
       livestock_id: links.livestock_id ?? null,
+      crop_id: links.crop_id ?? null,
     };
     const id = newId();
     if (step.rrule) {
@@ -161,17 +168,23 @@ export async function scheduleFromTemplate(
 }
 
 /**
- * An animal or group gone from the farm (sold, dead, deleted): its open work goes and its
+ * An animal or group gone from the farm (sold, dead, deleted), a crop failed or deleted: its open work goes and its
  * repeating tasks write no more days. What was done or skipped stays in its history.
  */
-export async function dropOpenTasksAbout(tx: Tx, farmId: string, livestockId: string): Promise<void> {
+export async function dropOpenTasksAbout(
+  tx: Tx,
+  farmId: string,
+  about: { livestock_id: string } | { crop_id: string },
+): Promise<void> {
+  const [seriesAbout, tasksAbout] =
+    'livestock_id' in about
+      ? [eq(task_series.livestock_id, about.livestock_id), eq(tasks.livestock_id, about.livestock_id)]
+      : [eq(task_series.crop_id, about.crop_id), eq(tasks.crop_id, about.crop_id)];
   await tx
     .update(task_series)
     .set({ generated_until: null })
-    .where(and(eq(task_series.farm_id, farmId), eq(task_series.livestock_id, livestockId)));
-  await tx
-    .delete(tasks)
-    .where(and(eq(tasks.farm_id, farmId), eq(tasks.livestock_id, livestockId), eq(tasks.status, 'open')));
+    .where(and(eq(task_series.farm_id, farmId), seriesAbout));
+  await tx.delete(tasks).where(and(eq(tasks.farm_id, farmId), tasksAbout, eq(tasks.status, 'open')));
 }
 
 /**

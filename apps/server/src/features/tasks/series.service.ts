@@ -23,6 +23,7 @@ type SeriesValues = {
   priority: TaskPriority;
   supply_id?: string | null | undefined;
   livestock_id?: string | null | undefined;
+  crop_id?: string | null | undefined;
   rrule: string;
   assigneeIds: readonly string[];
   /** The id of its first task (the phone's id for a task made offline). */
@@ -58,6 +59,7 @@ export async function createSeries(
       priority: values.priority,
       supply_id: values.supply_id ?? null,
       livestock_id: values.livestock_id ?? null,
+      crop_id: values.crop_id ?? null,
       assignee_ids: [...values.assigneeIds],
       generated_until: addDays(first, -1),
       created_by: ctx.userId,
@@ -103,6 +105,7 @@ async function writeOut(
           priority: series.priority,
           supply_id: series.supply_id,
           livestock_id: series.livestock_id,
+          crop_id: series.crop_id,
           assigned: series.assignee_ids.length > 0,
           source_key: i === 0 && index === 0 ? (firstSourceKey ?? null) : null,
           created_by: series.created_by,

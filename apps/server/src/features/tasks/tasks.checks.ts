@@ -1,6 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
-import { livestock, staff, supplies, task_assignees, tasks } from '../../db/schema/index';
+import { crops, livestock, staff, supplies, task_assignees, tasks } from '../../db/schema/index';
 import { AppError } from '../../lib/errors';
 
 /** The names of the staff given a task, in order; refuses anyone not on this farm or gone. */
@@ -36,7 +36,11 @@ export async function setAssignees(tx: Tx, farmId: string, taskId: string, staff
 export async function assertLinksOfFarm(
   tx: Tx,
   farmId: string,
-  links: { supply_id?: string | null | undefined; livestock_id?: string | null | undefined },
+  links: {
+    supply_id?: string | null | undefined;
+    livestock_id?: string | null | undefined;
+    crop_id?: string | null | undefined;
+  },
 ) {
   if (links.supply_id) {
     const [row] = await tx
@@ -54,5 +58,12 @@ export async function assertLinksOfFarm(
       throw new AppError('VALIDATION', undefined, {
         livestock_id: 'Choose an animal or group from the list',
       });
+  }
+  if (links.crop_id) {
+    const [row] = await tx
+      .select({ id: crops.id })
+      .from(crops)
+      .where(and(eq(crops.farm_id, farmId), eq(crops.id, links.crop_id)));
+    if (!row) throw new AppError('VALIDATION', undefined, { crop_id: 'Choose a crop from the list' });
   }
 }

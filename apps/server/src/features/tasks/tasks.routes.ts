@@ -52,10 +52,12 @@ const AboutQuerySchema = z
   .object({
     supply_id: z.uuid('Choose a supply').optional(),
     livestock_id: z.uuid('Choose an animal or group').optional(),
+    crop_id: z.uuid('Choose a crop').optional(),
     staff_id: z.uuid('Choose a person').optional(),
   })
   .refine(
-    (query) => [query.supply_id, query.livestock_id, query.staff_id].filter(Boolean).length === 1,
+    (query) =>
+      [query.supply_id, query.livestock_id, query.crop_id, query.staff_id].filter(Boolean).length === 1,
     'Ask about one supply, one animal or group, or one person',
   );
 const TasksAboutSchema = z.object({ open: z.array(TaskSchema), closed: z.array(TaskSchema) });
@@ -109,7 +111,7 @@ export const tasksRoutes = createRouter()
       path: '/farms/{farmId}/tasks/about',
       tags: ['Tasks'],
       summary:
-        'The tasks about one supply (?supply_id=), animal or group (?livestock_id=) or person (?staff_id=): open, and the last done',
+        'The tasks about one supply (?supply_id=), animal or group (?livestock_id=), crop (?crop_id=) or person (?staff_id=): open, and the last done',
       middleware: [requireFarm('records.read')] as const,
       request: { params: farmParams, query: AboutQuerySchema },
       responses: { 200: jsonContent(TasksAboutSchema, 'Open and recently closed tasks'), ...ErrorResponses },

@@ -16,7 +16,17 @@ import {
   type UpdateTask,
 } from '@gona/shared/tasks';
 import type { Db, Tx } from '../../db/client';
-import { livestock, staff, supplies, task_assignees, task_series, tasks, users } from '../../db/schema/index';
+import {
+  crops,
+  knowledge_crops,
+  livestock,
+  staff,
+  supplies,
+  task_assignees,
+  task_series,
+  tasks,
+  users,
+} from '../../db/schema/index';
 import { auditDelete, auditInsert, auditUpdate } from '../../lib/audit';
 import type { FarmCtx } from '../../lib/ctx';
 import { AppError } from '../../lib/errors';
@@ -41,6 +51,8 @@ export function selectTasks(db: Db | Tx) {
     .from(tasks)
     .leftJoin(supplies, eq(supplies.id, tasks.supply_id))
     .leftJoin(livestock, eq(livestock.id, tasks.livestock_id))
+    .leftJoin(crops, eq(crops.id, tasks.crop_id))
+    .leftJoin(knowledge_crops, eq(knowledge_crops.key, crops.crop_key))
     .leftJoin(task_series, eq(task_series.id, tasks.series_id));
 }
 
@@ -231,12 +243,18 @@ export async function dayTasks(ctx: FarmCtx, query: DayQuery): Promise<DayTasks>
 /** The tasks about one record (a supply, an animal or group, a person): open ones by day, and the last few done. */
 export async function tasksAbout(
   ctx: FarmCtx,
-  about: { supply_id?: string | undefined; livestock_id?: string | undefined; staff_id?: string | undefined },
+  about: {
+    supply_id?: string | undefined;
+    livestock_id?: string | undefined;
+    crop_id?: string | undefined;
+    staff_id?: string | undefined;
+  },
 ): Promise<{ open: Task[]; closed: Task[] }> {
   const which = and(
     eq(tasks.farm_id, ctx.farmId),
     about.supply_id ? eq(tasks.supply_id, about.supply_id) : undefined,
     about.livestock_id ? eq(tasks.livestock_id, about.livestock_id) : undefined,
+    about.crop_id ? eq(tasks.crop_id, about.crop_id) : undefined,
     about.staff_id
       ? sql`exists (select 1 from ${task_assignees} where ${task_assignees.task_id} = ${tasks.id} and ${task_assignees.staff_id} = ${about.staff_id})`
       : undefined,

@@ -12,7 +12,7 @@ const SHOWN = 5;
 type Props = {
   farmId: string;
   /** The record the tasks are about. */
-  about: { supply_id: string } | { livestock_id: string } | { staff_id: string };
+  about: { supply_id: string } | { livestock_id: string } | { crop_id: string } | { staff_id: string };
   tasksPath: string;
 };
 

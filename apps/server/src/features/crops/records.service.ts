@@ -1,0 +1,285 @@
+import { and, asc, desc, eq, isNotNull, ne, sum } from 'drizzle-orm';
+import {
+  DEFAULT_YIELD_PER_AREA,
+  HARVEST_UNIT_KG,
+  historyFactor,
+  predictYield,
+  soilFactor,
+  WEATHER_UNKNOWN,
+  type GrowthStage,
+  type Harvest,
+  type KnowledgeCrop,
+  type Prediction,
+  type RecordHarvest,
+  type RecordStage,
+} from '@gona/shared/crops';
+import { fromMilli, normalizeQuantity, toMilli } from '@gona/shared/units';
+import type { Db, Tx } from '../../db/client';
+import { crop_growth_stages, crop_harvests, crop_yield_predictions, crops } from '../../db/schema/index';
+import { auditInsert } from '../../lib/audit';
+import type { FarmCtx } from '../../lib/ctx';
+import { AppError } from '../../lib/errors';
+import { farmToday } from '../../lib/farm-time';
+import { insertOnce } from '../../lib/writes';
+import { knowledgeMap, NOT_FOUND } from './crops.service';
+
+async function cropRow(db: Db | Tx, farmId: string, cropId: string) {
+  const [row] = await db
+    .select()
+    .from(crops)
+    .where(and(eq(crops.farm_id, farmId), eq(crops.id, cropId)));
+  if (!row) throw new AppError('NOT_FOUND', NOT_FOUND);
+  return row;
+}
+
+function stageName(knowledge: KnowledgeCrop | undefined, key: string): string {
+  return knowledge?.stages.find((stage) => stage.key === key)?.name ?? key;
+}
+
+function toStage(
+  row: typeof crop_growth_stages.$inferSelect,
+  knowledge: KnowledgeCrop | undefined,
+): GrowthStage {
+  return {
+    id: row.id,
+    crop_id: row.crop_id,
+    stage_key: row.stage_key,
+    stage_name: stageName(knowledge, row.stage_key),
+    start_date: row.start_date,
+    observation: row.observation,
+    created_at: row.created_at.toISOString(),
+  };
+}
+
+/** A stage seen on the crop, once per client id; the stage must be one of the crop's. */
+export async function recordStage(ctx: FarmCtx, cropId: string, input: RecordStage): Promise<GrowthStage> {
+  return ctx.db.transaction(async (tx) => {
+    const crop = await cropRow(tx, ctx.farmId, cropId);
+    const knowledge = (await knowledgeMap(tx)).get(crop.crop_key);
+    if (knowledge && !knowledge.stages.some((stage) => stage.key === input.stage_key))
+      throw new AppError('VALIDATION', undefined, { stage_key: 'Choose a stage from the list' });
+    if (input.start_date < crop.planting_date)
+      throw new AppError('VALIDATION', undefined, {
+        start_date: 'A stage begins on or after the planting day',
+      });
+    const { id, ...values } = input;
+    const { row, replayed } = await insertOnce(tx, crop_growth_stages, {
+      id,
+      farmId: ctx.farmId,
+      parent: { crop_id: cropId },
+      values: { ...values, crop_id: cropId, user_id: ctx.userId },
+    });
+    if (!replayed) {
+      // A crop seen growing is no longer only planned.
+      if (crop.status === 'planned' || crop.status === 'planted')
+        await tx.update(crops).set({ status: 'growing', updated_at: new Date() }).where(eq(crops.id, cropId));
+      await auditInsert(tx, ctx, crop_growth_stages, {
+        id: row.id,
+        record: {
+          ...values,
+          stage: stageName(knowledge, input.stage_key),
+          crop: knowledge?.name ?? crop.crop_key,
+        },
+      });
+    }
+    return toStage(row, knowledge);
+  });
+}
+
+/** A crop's recorded stages (or, without `cropId`, the farm's), start date first. */
+export async function listStages(ctx: FarmCtx, cropId?: string): Promise<GrowthStage[]> {
+  if (cropId) await cropRow(ctx.db, ctx.farmId, cropId);
+  const [rows, knowledge] = await Promise.all([
+    ctx.db
+      .select({ stage: crop_growth_stages, crop_key: crops.crop_key })
+      .from(crop_growth_stages)
+      .innerJoin(crops, eq(crops.id, crop_growth_stages.crop_id))
+      .where(
+        and(
+          eq(crop_growth_stages.farm_id, ctx.farmId),
+          cropId ? eq(crop_growth_stages.crop_id, cropId) : undefined,
+        ),
+      )
+      .orderBy(asc(crop_growth_stages.start_date), asc(crop_growth_stages.id))
+      .limit(500),
+    knowledgeMap(ctx.db),
+  ]);
+  return rows.map((row) => toStage(row.stage, knowledge.get(row.crop_key)));
+}
+
+function toHarvest(row: typeof crop_harvests.$inferSelect): Harvest {
+  return {
+    id: row.id,
+    crop_id: row.crop_id,
+    date: row.date,
+    quantity: normalizeQuantity(row.quantity),
+    unit: row.unit,
+    kg: row.kg === null ? null : normalizeQuantity(row.kg),
+    grade: row.grade,
+    destination: row.destination,
+    notes: row.notes,
+    created_at: row.created_at.toISOString(),
+  };
+}
+
+/**
+ * A harvest, once per client id: its weight is the unit's fixed size times the quantity (a 100 kg
+ * bag), or what was weighed for tubers, bunches and baskets. Stored harvest is the farm's produce.
+ */
+export async function recordHarvest(ctx: FarmCtx, cropId: string, input: RecordHarvest): Promise<Harvest> {
+  return ctx.db.transaction(async (tx) => {
+    const crop = await cropRow(tx, ctx.farmId, cropId);
+    if (input.date < crop.planting_date)
+      throw new AppError('VALIDATION', undefined, { date: 'A harvest comes after the planting day' });
+    const unitKg = HARVEST_UNIT_KG[input.unit];
+    const kg = unitKg ? fromMilli(toMilli(input.quantity)! * unitKg) : (input.kg ?? null);
+    const { id, ...values } = input;
+    const { row, replayed } = await insertOnce(tx, crop_harvests, {
+      id,
+      farmId: ctx.farmId,
+      parent: { crop_id: cropId },
+      values: { ...values, kg, crop_id: cropId, user_id: ctx.userId },
+    });
+    if (!replayed)
+      await auditInsert(tx, ctx, crop_harvests, {
+        id: row.id,
+        record: { ...values, kg, crop: crop.crop_key },
+      });
+    return toHarvest(row);
+  });
+}
+
+export async function listHarvests(ctx: FarmCtx, cropId: string): Promise<Harvest[]> {
+  await cropRow(ctx.db, ctx.farmId, cropId);
+  const rows = await ctx.db
+    .select()
+    .from(crop_harvests)
+    .where(and(eq(crop_harvests.farm_id, ctx.farmId), eq(crop_harvests.crop_id, cropId)))
+    .orderBy(desc(crop_harvests.date), desc(crop_harvests.id))
+    .limit(500);
+  return rows.map(toHarvest);
+}
+
+/** The farm's stored harvest by crop, in kg: the produce the marketplace can sell from. */
+export async function produceStock(
+  ctx: FarmCtx,
+): Promise<{ crop_key: string; crop_name: string; kg: string }[]> {
+  const [rows, knowledge] = await Promise.all([
+    ctx.db
+      .select({ crop_key: crops.crop_key, kg: sum(crop_harvests.kg) })
+      .from(crop_harvests)
+      .innerJoin(crops, eq(crops.id, crop_harvests.crop_id))
+      .where(
+        and(
+          eq(crop_harvests.farm_id, ctx.farmId),
+          eq(crop_harvests.destination, 'stored'),
+          isNotNull(crop_harvests.kg),
+        ),
+      )
+      .groupBy(crops.crop_key)
+      .orderBy(crops.crop_key),
+    knowledgeMap(ctx.db),
+  ]);
+  return rows.map((row) => ({
+    crop_key: row.crop_key,
+    crop_name: knowledge.get(row.crop_key)?.name ?? row.crop_key,
+    kg: normalizeQuantity(row.kg ?? '0'),
+  }));
+}
+
+function toPrediction(row: typeof crop_yield_predictions.$inferSelect, typical: number): Prediction {
+  return {
+    id: row.id,
+    crop_id: row.crop_id,
+    prediction_date: row.prediction_date,
+    predicted_yield: row.predicted_yield,
+    low: row.low,
+    high: row.high,
+    confidence_score: row.confidence_score,
+    typical_t_ha: typical,
+    factors: row.factors,
+    created_at: row.created_at.toISOString(),
+  };
+}
+
+/**
+ * A prediction for the planting, kept with the others (history): area × the crop's national
+ * yield × weather (unknown until the climate feature) × soil (the field's latest pH, once soil
+ * records exist) × history (this farm's past harvests of the crop per hectare). See predictYield.
+ */
+export async function predictCrop(ctx: FarmCtx, cropId: string): Promise<Prediction> {
+  return ctx.db.transaction(async (tx) => {
+    const crop = await cropRow(tx, ctx.farmId, cropId);
+    const knowledge = (await knowledgeMap(tx)).get(crop.crop_key);
+    const typical = knowledge?.yield_t_ha.national ?? null;
+    const past = await pastYields(tx, ctx.farmId, crop.crop_key, cropId);
+    const result = predictYield({
+      area_ha: Number(crop.area_planted),
+      typical_t_ha: typical,
+      factors: {
+        weather: WEATHER_UNKNOWN,
+        soil_quality: soilFactor(null),
+        historical_data: historyFactor(past, typical ?? DEFAULT_YIELD_PER_AREA),
+      },
+    });
+    const [row] = await tx
+      .insert(crop_yield_predictions)
+      .values({
+        farm_id: ctx.farmId,
+        crop_id: cropId,
+        prediction_date: await farmToday(tx, ctx.farmId),
+        predicted_yield: result.predicted_yield,
+        low: result.low,
+        high: result.high,
+        confidence_score: result.confidence_score,
+        factors: result.factors,
+      })
+      .returning();
+    return toPrediction(row!, result.typical_t_ha);
+  });
+}
+
+/** Tonnes a hectare of this farm's earlier plantings of the crop that were harvested and weighed. */
+async function pastYields(tx: Tx, farmId: string, cropKey: string, exceptId: string): Promise<number[]> {
+  const rows = await tx
+    .select({ area: crops.area_planted, kg: sum(crop_harvests.kg) })
+    .from(crops)
+    .innerJoin(crop_harvests, eq(crop_harvests.crop_id, crops.id))
+    .where(
+      and(
+        eq(crops.farm_id, farmId),
+        eq(crops.crop_key, cropKey),
+        eq(crops.status, 'harvested'),
+        ne(crops.id, exceptId),
+      ),
+    )
+    .groupBy(crops.id)
+    .orderBy(desc(crops.planting_date))
+    .limit(10);
+  return rows
+    .filter((row) => row.kg !== null && Number(row.kg) > 0)
+    .map((row) => Number(row.kg) / 1000 / Number(row.area));
+}
+
+/** A crop's predictions (or the farm's, through its crops), the latest first. */
+export async function listPredictions(ctx: FarmCtx, cropId?: string): Promise<Prediction[]> {
+  if (cropId) await cropRow(ctx.db, ctx.farmId, cropId);
+  const [rows, knowledge] = await Promise.all([
+    ctx.db
+      .select({ prediction: crop_yield_predictions, crop_key: crops.crop_key })
+      .from(crop_yield_predictions)
+      .innerJoin(crops, eq(crops.id, crop_yield_predictions.crop_id))
+      .where(
+        and(
+          eq(crop_yield_predictions.farm_id, ctx.farmId),
+          cropId ? eq(crop_yield_predictions.crop_id, cropId) : undefined,
+        ),
+      )
+      .orderBy(desc(crop_yield_predictions.prediction_date), desc(crop_yield_predictions.created_at))
+      .limit(100),
+    knowledgeMap(ctx.db),
+  ]);
+  return rows.map((row) =>
+    toPrediction(row.prediction, knowledge.get(row.crop_key)?.yield_t_ha.national ?? DEFAULT_YIELD_PER_AREA),
+  );
+}

@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { historyFactor, predictYield, soilFactor, WEATHER_UNKNOWN } from './index';
+
+describe('yield prediction', () => {
+  it("uses the spec's 2.5 per hectare and 0.85 confidence when all is known and neutral", () => {
+    const result = predictYield({
+      area_ha: 2,
+      typical_t_ha: null,
+      factors: {
+        weather: { known: true, value: 1, basis: 'rain_on_track', detail: null },
+        soil_quality: soilFactor(6.5),
+        historical_data: historyFactor([2.5], 2.5),
+      },
+    });
+    expect(result).toMatchObject({ predicted_yield: 5, confidence_score: 0.85, low: 4.25, high: 5.75 });
+  });
+
+  it('multiplies each factor in, and loses 0.1 confidence for each one unknown', () => {
+    const noneKnown = predictYield({
+      area_ha: 1.5,
+      typical_t_ha: 1.8,
+      factors: {
+        weather: WEATHER_UNKNOWN,
+        soil_quality: soilFactor(null),
+        historical_data: historyFactor([], 1.8),
+      },
+    });
+    expect(noneKnown).toMatchObject({
+      predicted_yield: 2.7,
+      confidence_score: 0.55,
+      low: 1.485,
+      high: 3.915,
+    });
+    const acid = predictYield({
+      area_ha: 1.5,
+      typical_t_ha: 1.8,
+      factors: {
+        weather: WEATHER_UNKNOWN,
+        soil_quality: soilFactor(4.8),
+        historical_data: historyFactor([], 1.8),
+      },
+    });
+    expect(acid.predicted_yield).toBe(2.16);
+    expect(acid.confidence_score).toBe(0.65);
+  });
+
+  it('holds the history factor between 0.5 and 1.5, and grades the soil by its pH', () => {
+    expect(historyFactor([9, 9], 1.8).value).toBe(1.5);
+    expect(historyFactor([0.2], 1.8).value).toBe(0.5);
+    expect(historyFactor([1.2, 1.5], 1.8)).toMatchObject({ value: 0.75, detail: 2 });
+    expect(soilFactor(5.2)).toMatchObject({ value: 0.9, basis: 'soil_acid' });
+    expect(soilFactor(8.4)).toMatchObject({ value: 0.8, basis: 'soil_alkaline' });
+  });
+});
