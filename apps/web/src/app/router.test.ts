@@ -20,7 +20,14 @@ describe('paths', () => {
 
   it('every path has its route', () => {
     for (const path of Object.values(paths)) {
-      const url = pathTo(path, { id: '1', supplyId: '2', farmId: '3', token: '4', animalId: '5' });
+      const url = pathTo(path, {
+        id: '1',
+        supplyId: '2',
+        farmId: '3',
+        token: '4',
+        animalId: '5',
+        cropId: '6',
+      });
       expect(routeOf(url), path).toBe(path === paths.home ? undefined : path);
     }
   });

@@ -115,7 +115,13 @@ function dashboardRoutes(): RouteObject[] {
           ...lazyScreen('livestock/animal', () => import('./routes/livestock-animal'), [
             'livestock',
             'photos',
+            'tasks',
           ]),
+        },
+        { path: paths.crops, ...lazyScreen('crops', () => import('./routes/crops'), ['crops']) },
+        {
+          path: paths.crop,
+          ...lazyScreen('crops/crop', () => import('./routes/crops-crop'), ['crops', 'tasks']),
         },
         { path: paths.staff, ...lazyScreen('staff', () => import('./routes/staff'), ['staff']) },
         { path: paths.tasks, ...lazyScreen('tasks', () => import('./routes/tasks'), ['tasks']) },
@@ -133,7 +139,6 @@ function dashboardRoutes(): RouteObject[] {
         },
       ],
     },
-    { path: paths.crops, ...lazyScreen('crops', () => import('./routes/crops'), ['screens']) },
     { path: paths.expenses, ...lazyScreen('expenses', () => import('./routes/expenses'), ['screens']) },
     { path: paths.reports, ...lazyScreen('reports', () => import('./routes/reports'), ['screens']) },
     { path: paths.climate, ...lazyScreen('climate', () => import('./routes/climate'), ['screens']) },

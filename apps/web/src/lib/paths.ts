@@ -26,6 +26,7 @@ export const paths = {
   livestock: '/dashboard/livestock',
   livestockAnimal: '/dashboard/livestock/:animalId',
   crops: '/dashboard/crops',
+  crop: '/dashboard/crops/:cropId',
   expenses: '/dashboard/expenses',
   reports: '/dashboard/reports',
   climate: '/dashboard/climate',
@@ -53,6 +54,7 @@ export function pathTo(pattern: AppPath, params: Record<string, string>): string
 
 export const supplyPath = (supplyId: string) => pathTo(paths.supply, { supplyId });
 export const livestockAnimalPath = (animalId: string) => pathTo(paths.livestockAnimal, { animalId });
+export const cropPath = (cropId: string) => pathTo(paths.crop, { cropId });
 export const staffEditPath = (id: string) => pathTo(paths.staffEdit, { id });
 export const settingsFarmPath = (farmId: string) => pathTo(paths.settingsFarm, { farmId });
 export const invitePath = (token: string) => pathTo(paths.invite, { token });

@@ -1,0 +1,194 @@
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type {
+  Crop,
+  CreateCropInput,
+  CropStatus,
+  GrowthStage,
+  Harvest,
+  KnowledgeCrop,
+  KnowledgeCropDetail,
+  PlanSeasonInput,
+  PlanSeasonResult,
+  PlantingWindows,
+  Prediction,
+  RecordHarvestInput,
+  RecordStageInput,
+  UpdateCropInput,
+} from '@gona/shared/crops';
+import { apiFetch } from '@/lib/http';
+import { pagedQueryOptions } from '@/lib/paged-query';
+
+/** Every crop query of a farm starts with ['crops', farmId]; the knowledge base is the same for every farm. */
+export const cropKeys = {
+  all: (farmId: string) => ['crops', farmId] as const,
+  lists: (farmId: string) => ['crops', farmId, 'list'] as const,
+  crop: (farmId: string, cropId: string) => ['crops', farmId, 'crop', cropId] as const,
+  records: (farmId: string, cropId: string) => ['crops', farmId, 'records', cropId] as const,
+  windows: (farmId: string, cropKey: string) => ['crops', farmId, 'windows', cropKey] as const,
+  knowledge: ['knowledge', 'crops'] as const,
+};
+
+const farmPath = (farmId: string) => `/api/farms/${encodeURIComponent(farmId)}`;
+export const cropsPath = (farmId: string) => `${farmPath(farmId)}/crops`;
+const cropPath = (farmId: string, cropId: string) => `${cropsPath(farmId)}/${encodeURIComponent(cropId)}`;
+
+export function useCropList(farmId: string, status: CropStatus | '') {
+  return useInfiniteQuery(
+    pagedQueryOptions<Crop>({
+      queryKey: [...cropKeys.lists(farmId), status],
+      path: cropsPath(farmId),
+      params: { status },
+    }),
+  );
+}
+
+export function useCrop(farmId: string, cropId: string) {
+  return useQuery({
+    queryKey: cropKeys.crop(farmId, cropId),
+    queryFn: () => apiFetch<Crop>(cropPath(farmId, cropId)),
+  });
+}
+
+/** The crops of the knowledge base: kept for a day, they change only with a new release. */
+export function useKnowledgeCrops() {
+  return useQuery({
+    queryKey: cropKeys.knowledge,
+    queryFn: () => apiFetch<{ items: KnowledgeCrop[] }>('/api/knowledge/crops'),
+    staleTime: 24 * 60 * 60 * 1000,
+  });
+}
+
+export function useKnowledgeCrop(cropKey: string) {
+  return useQuery({
+    queryKey: [...cropKeys.knowledge, cropKey],
+    queryFn: () => apiFetch<KnowledgeCropDetail>(`/api/knowledge/crops/${encodeURIComponent(cropKey)}`),
+    enabled: cropKey !== '',
+    staleTime: 24 * 60 * 60 * 1000,
+  });
+}
+
+/** The crop's planting windows in the farm's zone, as the coming dates. */
+export function usePlantingWindows(farmId: string, cropKey: string) {
+  return useQuery({
+    queryKey: cropKeys.windows(farmId, cropKey),
+    queryFn: () =>
+      apiFetch<PlantingWindows>(
+        `${farmPath(farmId)}/planting-windows?crop_key=${encodeURIComponent(cropKey)}`,
+      ),
+    enabled: cropKey !== '',
+  });
+}
+
+/** The farm's fields for the crop form (the first 100, by newest). */
+export function useFieldChoices(farmId: string) {
+  return useQuery({
+    queryKey: ['fields', farmId, 'choices'],
+    queryFn: () =>
+      apiFetch<{ items: { id: string; name: string; area_ha: string | null }[] }>(
+        `${farmPath(farmId)}/fields?limit=100`,
+      ),
+    // Fields are optional for a crop: no fields (or none reachable) leaves the choice out.
+    retry: false,
+  });
+}
+
+function useInvalidateCrops(farmId: string) {
+  const queryClient = useQueryClient();
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: cropKeys.all(farmId) }),
+      // Planting writes tasks: every task query of the farm starts with ['tasks', farmId].
+      queryClient.invalidateQueries({ queryKey: ['tasks', farmId] }),
+    ]);
+}
+
+export function useCreateCrop(farmId: string) {
+  const invalidate = useInvalidateCrops(farmId);
+  return useMutation({
+    mutationFn: (input: CreateCropInput) =>
+      apiFetch<Crop>(cropsPath(farmId), { method: 'POST', json: input }),
+    onSettled: invalidate,
+  });
+}
+
+export function useUpdateCrop(farmId: string, cropId: string) {
+  const invalidate = useInvalidateCrops(farmId);
+  return useMutation({
+    mutationFn: (input: UpdateCropInput) =>
+      apiFetch<Crop>(cropPath(farmId, cropId), { method: 'PATCH', json: input }),
+    onSettled: invalidate,
+  });
+}
+
+export function useDeleteCrop(farmId: string) {
+  const invalidate = useInvalidateCrops(farmId);
+  return useMutation({
+    mutationFn: (cropId: string) => apiFetch<null>(cropPath(farmId, cropId), { method: 'DELETE' }),
+    onSettled: invalidate,
+  });
+}
+
+export function usePlanSeason(farmId: string) {
+  const invalidate = useInvalidateCrops(farmId);
+  return useMutation({
+    mutationFn: (input: PlanSeasonInput) =>
+      apiFetch<PlanSeasonResult>(`${farmPath(farmId)}/crop-plans`, { method: 'POST', json: input }),
+    onSettled: invalidate,
+  });
+}
+
+export function usePlanCropTasks(farmId: string, cropId: string) {
+  const invalidate = useInvalidateCrops(farmId);
+  return useMutation({
+    mutationFn: () =>
+      apiFetch<{ created: number }>(`${cropPath(farmId, cropId)}/tasks-plan`, { method: 'POST' }),
+    onSettled: invalidate,
+  });
+}
+
+export function useStages(farmId: string, cropId: string) {
+  return useQuery({
+    queryKey: [...cropKeys.records(farmId, cropId), 'stages'],
+    queryFn: () => apiFetch<{ items: GrowthStage[] }>(`${cropPath(farmId, cropId)}/stages`),
+  });
+}
+
+export function useHarvests(farmId: string, cropId: string) {
+  return useQuery({
+    queryKey: [...cropKeys.records(farmId, cropId), 'harvests'],
+    queryFn: () => apiFetch<{ items: Harvest[] }>(`${cropPath(farmId, cropId)}/harvests`),
+  });
+}
+
+export function usePredictions(farmId: string, cropId: string) {
+  return useQuery({
+    queryKey: [...cropKeys.records(farmId, cropId), 'predictions'],
+    queryFn: () => apiFetch<{ items: Prediction[] }>(`${cropPath(farmId, cropId)}/predictions`),
+  });
+}
+
+export function useRecordStage(farmId: string, cropId: string) {
+  const invalidate = useInvalidateCrops(farmId);
+  return useMutation({
+    mutationFn: (input: RecordStageInput) =>
+      apiFetch<GrowthStage>(`${cropPath(farmId, cropId)}/stages`, { method: 'POST', json: input }),
+    onSettled: invalidate,
+  });
+}
+
+export function useRecordHarvest(farmId: string, cropId: string) {
+  const invalidate = useInvalidateCrops(farmId);
+  return useMutation({
+    mutationFn: (input: RecordHarvestInput) =>
+      apiFetch<Harvest>(`${cropPath(farmId, cropId)}/harvests`, { method: 'POST', json: input }),
+    onSettled: invalidate,
+  });
+}
+
+export function usePredict(farmId: string, cropId: string) {
+  const invalidate = useInvalidateCrops(farmId);
+  return useMutation({
+    mutationFn: () => apiFetch<Prediction>(`${cropPath(farmId, cropId)}/predictions`, { method: 'POST' }),
+    onSettled: invalidate,
+  });
+}

@@ -1,0 +1,362 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { ArrowLeft, ListChecks, Sprout, Trash2, Wheat } from 'lucide-react';
+import { CROP_STATUSES, type Crop, type CropStatus, type Factor, type Prediction } from '@gona/shared/crops';
+import { can, type FarmRole } from '@gona/shared/permissions';
+import {
+  Badge,
+  Button,
+  ConfirmDialog,
+  EmptyState,
+  PageHeader,
+  SelectField,
+  SkeletonRows,
+} from '@/components/ui';
+import { useErrorText } from '@/lib/error-text';
+import { dayMonthYear } from '@/lib/format';
+import { ApiError } from '@/lib/http';
+import { toast } from '@/lib/toast';
+import {
+  useCrop,
+  useDeleteCrop,
+  useHarvests,
+  usePlanCropTasks,
+  usePredict,
+  usePredictions,
+  useStages,
+  useUpdateCrop,
+} from '../api';
+import { HarvestDialog, StageDialog } from './CropRecordDialogs';
+
+type Props = { farmId: string; role: FarmRole; cropId: string; listPath: string };
+
+/**
+ * One planting: where it is today and what to do now, its facts, the yield it is heading for (with
+ * why), its stages and harvests, and the way to put its work into tasks.
+ */
+export function CropDetail({ farmId, role, cropId, listPath }: Props) {
+  const { t } = useTranslation('crops');
+  const navigate = useNavigate();
+  const errorText = useErrorText();
+  const crop = useCrop(farmId, cropId);
+  const remove = useDeleteCrop(farmId);
+  const planTasks = usePlanCropTasks(farmId, cropId);
+  const [dialog, setDialog] = useState<'stage' | 'harvest' | 'delete' | null>(null);
+
+  const back = (
+    <Link to={listPath} className="mb-4 inline-flex min-h-11 items-center gap-2 font-medium text-green-800">
+      <ArrowLeft aria-hidden="true" className="size-4" />
+      {t('detail.back')}
+    </Link>
+  );
+  if (crop.isPending)
+    return (
+      <div>
+        {back}
+        <SkeletonRows rows={3} />
+      </div>
+    );
+  if (!crop.data) {
+    const missing = crop.error instanceof ApiError && crop.error.status === 404;
+    return (
+      <div>
+        {back}
+        <EmptyState
+          title={missing ? t('detail.notFoundTitle') : t('detail.errorTitle')}
+          description={missing ? t('detail.notFoundText') : errorText(crop.error)}
+        />
+      </div>
+    );
+  }
+  const item = crop.data;
+  const recordable = can(role, 'records.recordEvent') && item.status !== 'failed';
+
+  async function onDelete() {
+    try {
+      await remove.mutateAsync(item.id);
+      toast.success(t('detail.deleted', { name: item.crop_name }));
+      await navigate(listPath);
+    } catch (error) {
+      setDialog(null);
+      toast.error(errorText(error));
+    }
+  }
+
+  async function onPlanTasks() {
+    try {
+      const result = await planTasks.mutateAsync();
+      toast.success(t('detail.tasksPlanned', { count: result.created }));
+    } catch (error) {
+      toast.error(errorText(error));
+    }
+  }
+
+  return (
+    <div className="flex flex-col gap-6">
+      <div>
+        {back}
+        <PageHeader
+          title={item.crop_name}
+          description={[item.variety_name, item.field?.name].filter(Boolean).join(' · ')}
+          action={
+            can(role, 'records.write') && (
+              <Button variant="secondary" onClick={() => setDialog('delete')}>
+                <Trash2 aria-hidden="true" className="size-4" />
+                {t('detail.delete')}
+              </Button>
+            )
+          }
+        />
+      </div>
+
+      <StageNow crop={item} />
+
+      {recordable && (
+        <section aria-label={t('detail.quick')} className="grid grid-cols-2 gap-2 sm:flex sm:flex-wrap">
+          <Button onClick={() => setDialog('stage')}>
+            <Sprout aria-hidden="true" className="size-4" />
+            {t('detail.recordStage')}
+          </Button>
+          <Button onClick={() => setDialog('harvest')}>
+            <Wheat aria-hidden="true" className="size-4" />
+            {t('detail.recordHarvest')}
+          </Button>
+          {can(role, 'records.write') && (
+            <Button variant="secondary" loading={planTasks.isPending} onClick={() => void onPlanTasks()}>
+              <ListChecks aria-hidden="true" className="size-4" />
+              {t('detail.planTasks')}
+            </Button>
+          )}
+        </section>
+      )}
+
+      <Facts farmId={farmId} role={role} crop={item} />
+      <PredictionCard farmId={farmId} role={role} crop={item} />
+      <Records farmId={farmId} cropId={item.id} />
+
+      {dialog === 'stage' && <StageDialog farmId={farmId} crop={item} onClose={() => setDialog(null)} />}
+      {dialog === 'harvest' && <HarvestDialog farmId={farmId} crop={item} onClose={() => setDialog(null)} />}
+      <ConfirmDialog
+        open={dialog === 'delete'}
+        title={t('detail.deleteTitle', { name: item.crop_name })}
+        message={t('detail.deleteMessage')}
+        confirmLabel={t('detail.delete')}
+        cancelLabel={t('common:cancel')}
+        confirmVariant="danger"
+        pending={remove.isPending}
+        onConfirm={() => void onDelete()}
+        onCancel={() => setDialog(null)}
+      />
+    </div>
+  );
+}
+
+function StageNow({ crop }: { crop: Crop }) {
+  const { t } = useTranslation('crops');
+  const stage = crop.current_stage;
+  return (
+    <section aria-labelledby="stage-now" className="rounded-xl border border-green-200 bg-green-50 p-4">
+      <h2 id="stage-now" className="text-sm font-medium text-green-900">
+        {t('detail.now')}
+      </h2>
+      {stage ? (
+        <>
+          <p className="text-lg font-semibold text-green-950">
+            {t('detail.stage', { name: stage.name, day: stage.day })}
+          </p>
+          <p className="mt-1 wrap-anywhere text-green-950">{stage.advice}</p>
+        </>
+      ) : (
+        <p className="text-green-950">
+          {t(`detail.noStage.${crop.status}`, { date: dayMonthYear(crop.planting_date) })}
+        </p>
+      )}
+    </section>
+  );
+}
+
+function Facts({ farmId, role, crop }: { farmId: string; role: FarmRole; crop: Crop }) {
+  const { t } = useTranslation('crops');
+  const errorText = useErrorText();
+  const update = useUpdateCrop(farmId, crop.id);
+  const facts: [string, string][] = [
+    ...(can(role, 'records.write')
+      ? []
+      : ([[t('detail.status'), t(`statuses.${crop.status}`)]] as [string, string][])),
+    [t('form.area'), t('list.area', { area: crop.area_planted })],
+    [t('form.season'), t(`seasons.${crop.season}`)],
+    [t('form.plantingDate'), dayMonthYear(crop.planting_date)],
+    [t('detail.expectedHarvest'), dayMonthYear(crop.expected_harvest)],
+  ];
+  return (
+    <section aria-label={t('detail.facts')} className="rounded-xl border border-stone-200 bg-white p-4">
+      {can(role, 'records.write') && (
+        <div className="mb-3 sm:max-w-xs">
+          <SelectField
+            label={t('detail.status')}
+            value={crop.status}
+            disabled={update.isPending}
+            onChange={(e) =>
+              void update
+                .mutateAsync({ status: e.target.value as CropStatus, version: crop.version })
+                .then(() =>
+                  toast.success(t('detail.statusSaved', { status: t(`statuses.${e.target.value}`) })),
+                )
+                .catch((error: unknown) => toast.error(errorText(error)))
+            }
+          >
+            {CROP_STATUSES.map((status) => (
+              <option key={status} value={status}>
+                {t(`statuses.${status}`)}
+              </option>
+            ))}
+          </SelectField>
+        </div>
+      )}
+      <dl className="grid gap-3 sm:grid-cols-2">
+        {facts.map(([label, value]) => (
+          <div key={label} className="min-w-0">
+            <dt className="text-sm text-stone-700">{label}</dt>
+            <dd className="wrap-anywhere text-stone-900">{value}</dd>
+          </div>
+        ))}
+      </dl>
+      {crop.notes && <p className="mt-3 wrap-anywhere text-stone-800">{crop.notes}</p>}
+    </section>
+  );
+}
+
+const tonnes = (value: number) => value.toLocaleString('en-NG', { maximumFractionDigits: 1 });
+
+function FactorLine({ name, factor }: { name: string; factor: Factor }) {
+  const { t } = useTranslation('crops');
+  const effect =
+    factor.value === 1
+      ? t('prediction.noEffect')
+      : t('prediction.effect', { percent: Math.round((factor.value - 1) * 100) });
+  return (
+    <li className="wrap-anywhere">
+      <span className="font-medium">{t(`prediction.factors.${name}`)}:</span>{' '}
+      {t(`prediction.bases.${factor.basis}`, { detail: factor.detail ?? '' })} {factor.known && `(${effect})`}
+    </li>
+  );
+}
+
+function PredictionCard({ farmId, role, crop }: { farmId: string; role: FarmRole; crop: Crop }) {
+  const { t } = useTranslation('crops');
+  const errorText = useErrorText();
+  const predictions = usePredictions(farmId, crop.id);
+  const predict = usePredict(farmId, crop.id);
+  const latest: Prediction | undefined = predictions.data?.items[0];
+  async function onPredict() {
+    try {
+      await predict.mutateAsync();
+    } catch (error) {
+      toast.error(errorText(error));
+    }
+  }
+  return (
+    <section aria-labelledby="prediction" className="rounded-xl border border-stone-200 bg-white p-4">
+      <h2 id="prediction" className="text-lg font-semibold text-stone-900">
+        {t('prediction.title')}
+      </h2>
+      {latest ? (
+        <div className="mt-1 flex flex-col gap-2">
+          <p className="text-stone-900">
+            {t('prediction.range', {
+              low: tonnes(latest.low),
+              high: tonnes(latest.high),
+              value: tonnes(latest.predicted_yield),
+            })}
+          </p>
+          <p className="text-sm text-stone-700">
+            {t('prediction.basis', {
+              area: crop.area_planted,
+              typical: tonnes(latest.typical_t_ha),
+              confidence: Math.round(latest.confidence_score * 100),
+              date: dayMonthYear(latest.prediction_date),
+            })}
+          </p>
+          <ul className="flex flex-col gap-1 text-sm text-stone-800">
+            {Object.entries(latest.factors).map(([name, factor]) => (
+              <FactorLine key={name} name={name} factor={factor} />
+            ))}
+          </ul>
+        </div>
+      ) : (
+        <p className="mt-1 text-stone-800">{t('prediction.none')}</p>
+      )}
+      {can(role, 'records.write') && (
+        <Button
+          className="mt-3"
+          variant="secondary"
+          loading={predict.isPending}
+          onClick={() => void onPredict()}
+        >
+          {t('prediction.predict')}
+        </Button>
+      )}
+    </section>
+  );
+}
+
+function Records({ farmId, cropId }: { farmId: string; cropId: string }) {
+  const { t } = useTranslation('crops');
+  const stages = useStages(farmId, cropId).data?.items ?? [];
+  const harvests = useHarvests(farmId, cropId).data?.items ?? [];
+  return (
+    <div className="grid gap-4 md:grid-cols-2">
+      <section aria-labelledby="stages" className="rounded-xl border border-stone-200 bg-white p-4">
+        <h2 id="stages" className="text-lg font-semibold text-stone-900">
+          {t('detail.stages')}
+        </h2>
+        {stages.length === 0 ? (
+          <p className="mt-1 text-stone-700">{t('detail.noStages')}</p>
+        ) : (
+          <ol className="mt-2 divide-y divide-stone-100">
+            {stages.map((stage) => (
+              <li key={stage.id} className="py-2">
+                <span className="block font-medium text-stone-900">
+                  {dayMonthYear(stage.start_date)} · {stage.stage_name}
+                </span>
+                {stage.observation && (
+                  <span className="block wrap-anywhere text-sm text-stone-700">{stage.observation}</span>
+                )}
+              </li>
+            ))}
+          </ol>
+        )}
+      </section>
+      <section aria-labelledby="harvests" className="rounded-xl border border-stone-200 bg-white p-4">
+        <h2 id="harvests" className="text-lg font-semibold text-stone-900">
+          {t('detail.harvests')}
+        </h2>
+        {harvests.length === 0 ? (
+          <p className="mt-1 text-stone-700">{t('detail.noHarvests')}</p>
+        ) : (
+          <ol className="mt-2 divide-y divide-stone-100">
+            {harvests.map((harvest) => (
+              <li key={harvest.id} className="py-2">
+                <span className="block font-medium text-stone-900">
+                  {dayMonthYear(harvest.date)} ·{' '}
+                  {t(`units.${harvest.unit}`, {
+                    count: Number(harvest.quantity),
+                    quantity: harvest.quantity,
+                  })}
+                  {harvest.kg && ` (${t('detail.kg', { kg: harvest.kg })})`}
+                </span>
+                <span className="flex flex-wrap items-center gap-2 text-sm text-stone-700">
+                  <Badge tone={harvest.destination === 'lost' ? 'red' : 'neutral'}>
+                    {t(`destinations.${harvest.destination}`)}
+                  </Badge>
+                  {harvest.grade && <span className="wrap-anywhere">{harvest.grade}</span>}
+                </span>
+              </li>
+            ))}
+          </ol>
+        )}
+      </section>
+    </div>
+  );
+}
