@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
-import type { KnowledgeCrop, KnowledgeCropDetail } from '@gona/shared/crops';
+import { AGRO_ZONES, type AgroZone, type KnowledgeCrop, type KnowledgeCropDetail } from '@gona/shared/crops';
 import { NIGERIAN_STATES } from '@gona/shared/farms';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { care_programme_steps, knowledge_datasets } from '../../db/schema/index';
 import { createTestContext, type TestContext } from '../../test/context';
 import { seedUser } from '../../test/farm-team';
-import { loadKnowledge, zoneOfState } from './knowledge.service';
+import { cropDetail, listCrops, loadKnowledge, zoneOfState } from './knowledge.service';
 
 let t: TestContext;
 
@@ -33,7 +33,48 @@ describe('knowledge base loading', () => {
   });
 });
 
+const CROPS = [
+  'maize',
+  'cassava',
+  'yam',
+  'rice',
+  'sorghum',
+  'millet',
+  'cowpea',
+  'soybean',
+  'groundnut',
+  'sesame',
+  'tomato',
+  'pepper',
+  'onion',
+  'plantain',
+];
+/** Crops named in fewer than two of Hausa, Yoruba and Igbo: no reliable name was found for sesame beyond the Hausa ridi. */
+const ONE_LOCAL_NAME = new Set(['sesame']);
+
 describe('crop knowledge', () => {
+  it('has the fourteen crops, each with stages in order, varieties, a planting calendar and local names', async () => {
+    expect((await listCrops(t.db)).map((crop) => crop.key)).toEqual(CROPS);
+    const cropsByZone = new Map<AgroZone, Set<string>>(AGRO_ZONES.map((zone) => [zone, new Set()]));
+    const crops = await Promise.all(CROPS.map((key) => cropDetail(t.db, key)));
+    for (const crop of crops) {
+      const days = crop.stages.map((stage) => stage.from_day);
+      expect(days[0], crop.key).toBe(0);
+      expect(days.length, crop.key).toBeGreaterThanOrEqual(4);
+      expect(days.length, crop.key).toBeLessThanOrEqual(6);
+      expect(
+        days.every((day, i) => i === 0 || day > days[i - 1]!),
+        crop.key,
+      ).toBe(true);
+      expect(crop.varieties.length, crop.key).toBeGreaterThan(0);
+      expect(crop.calendars.length, crop.key).toBeGreaterThan(0);
+      const named = Object.values(crop.local_names).filter(Boolean).length;
+      expect(named, crop.key).toBeGreaterThanOrEqual(ONE_LOCAL_NAME.has(crop.key) ? 1 : 2);
+      for (const calendar of crop.calendars) cropsByZone.get(calendar.zone)!.add(crop.key);
+    }
+    for (const [zone, keys] of cropsByZone) expect(keys.size, zone).toBeGreaterThanOrEqual(3);
+  });
+
   it('names the zone of every state and the FCT', async () => {
     for (const state of NIGERIAN_STATES) expect(await zoneOfState(t.db, state), state).not.toBeNull();
     expect(await zoneOfState(t.db, 'Kano')).toBe('sudan_savanna');
