@@ -1,0 +1,67 @@
+import { expect, test } from './support/fixtures';
+
+function addDays(date: string, days: number): string {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
+}
+
+test('on a phone, a farmer plans maize for the season, sees its tasks, and records a stage, a harvest and a prediction', async ({
+  farmer: { page, farm },
+  baseURL,
+}) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Lagos' }).format(new Date());
+  // A farm in Kaduna: the northern Guinea savanna, where maize goes in at the end of June.
+  const current = await page.request.get(`/api/farms/${farm.id}`);
+  const { version } = (await current.json()) as { version: number };
+  const moved = await page.request.patch(`/api/farms/${farm.id}`, {
+    headers: { origin: baseURL! },
+    data: { state: 'Kaduna', version },
+  });
+  expect(moved.status(), await moved.text()).toBe(200);
+
+  await page.goto('/dashboard/crops');
+  await expect(page.getByRole('heading', { name: 'No crops yet' })).toBeVisible();
+  await page.getByRole('button', { name: 'Plan a season' }).click();
+  const plan = page.getByRole('dialog', { name: 'Plan a season' });
+  await plan.getByLabel('Crop', { exact: true }).selectOption('maize');
+  await expect(plan.getByText('Best planting in your zone (Northern Guinea savanna):')).toBeVisible();
+  await expect(plan.getByLabel('Planting day')).not.toHaveValue('');
+  await plan.getByLabel('Area planted (hectares)').fill('2');
+  await plan.getByRole('button', { name: 'Plan 1 crop' }).click();
+  await expect(page.getByText(/1 crop planned, \d+ tasks written/)).toBeVisible();
+
+  await page.getByRole('link', { name: 'Maize' }).click();
+  await expect(page.getByRole('heading', { name: 'Maize' })).toBeVisible();
+  await expect(page.getByText(/^Planned for \d\d\/\d\d\/\d{4}\.$/)).toBeVisible();
+  await expect(page.getByText('Prepare the land for the maize')).toBeVisible();
+
+  // A second maize, planted a month ago: its stage today, then a stage and a harvest recorded.
+  await page.getByRole('link', { name: 'All crops' }).click();
+  await page.getByRole('button', { name: 'Add a crop' }).click();
+  const form = page.getByRole('dialog', { name: 'Add a crop' });
+  await form.getByLabel('Crop', { exact: true }).selectOption('maize');
+  await form.getByLabel('Planting day').fill(addDays(today, -30));
+  await form.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Maize is added.')).toBeVisible();
+  await page.getByRole('link', { name: 'Maize' }).first().click();
+  await expect(page.getByText('Vegetative growth · day 30 after planting')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Record a stage' }).click();
+  const stage = page.getByRole('dialog');
+  await stage.getByLabel('Stage').selectOption({ label: 'Tasselling and silking' });
+  await stage.getByLabel('What you saw (optional)').fill('Tassels on most plants');
+  await stage.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Tasselling and silking · day 30 after planting')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Record a harvest' }).click();
+  const harvest = page.getByRole('dialog');
+  await harvest.getByLabel('How much').fill('3');
+  await harvest.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText(/3 bags of 100 kg \(300 kg\)/)).toBeVisible();
+
+  await page.getByRole('button', { name: 'Predict now' }).click();
+  await expect(page.getByText(/^About [\d.]+ to [\d.]+ tonnes/)).toBeVisible();
+  await expect(page.getByText(/no soil test for the field yet/)).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+});
