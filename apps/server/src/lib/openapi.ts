@@ -1,5 +1,6 @@
 import { OpenAPIHono, z } from '@hono/zod-openapi';
 import { ErrorBodySchema } from '@gona/shared';
+import type { TypedResponse } from 'hono';
 import type { CsvExport } from './csv';
 import type { AppEnv } from './http-context';
 import { validationResponse } from './http-errors';
@@ -59,4 +60,16 @@ export function csvResponse(file: CsvExport): Response {
       'cache-control': 'no-store',
     },
   });
+}
+
+/**
+ * A 200 JSON answer whose text the database already wrote (a statement that builds the JSON
+ * itself), typed as the route's schema: the text is passed on without parsing and re-serialising.
+ * The statement's shape is the route's contract; a test compares it with the object form.
+ */
+export function jsonText<T>(text: string): TypedResponse<T, 200, 'json'> {
+  return new Response(text, {
+    status: 200,
+    headers: { 'content-type': 'application/json' },
+  }) as unknown as TypedResponse<T, 200, 'json'>;
 }

@@ -16,6 +16,8 @@ import {
   TaskWithPhotosSchema,
   TodayQuerySchema,
   TodayTasksSchema,
+  type Calendar,
+  type TodayTasks,
   UpdateSeriesInputSchema,
   UpdateTaskInputSchema,
 } from '@gona/shared/tasks';
@@ -28,11 +30,12 @@ import {
   farmParamsWith,
   jsonBody,
   jsonContent,
+  jsonText,
 } from '../../lib/openapi';
 import { deleteSeries, updateSeries } from './series.service';
 import { getTaskSettings, setTaskSettings } from './settings.service';
 import {
-  calendarDays,
+  calendarDaysJson,
   dayTasks,
   completeTask,
   createTask,
@@ -41,7 +44,7 @@ import {
   reopenTask,
   skipTask,
   tasksAbout,
-  todayTasks,
+  todayTasksJson,
   updateTask,
 } from './tasks.service';
 import { FARM_TEMPLATES, farmTemplate, scheduleFromTemplate } from './schedule.service';
@@ -79,7 +82,10 @@ export const tasksRoutes = createRouter()
       request: { params: farmParams, query: TodayQuerySchema },
       responses: { 200: jsonContent(TodayTasksSchema, 'The Today view'), ...ErrorResponses },
     }),
-    async (c) => c.json(await todayTasks(farmCtxOf(c), { mine: c.req.valid('query').mine === 'true' }), 200),
+    async (c) =>
+      jsonText<TodayTasks>(
+        await todayTasksJson(farmCtxOf(c), { mine: c.req.valid('query').mine === 'true' }),
+      ),
   )
   .openapi(
     createRoute({
@@ -91,7 +97,7 @@ export const tasksRoutes = createRouter()
       request: { params: farmParams, query: CalendarQuerySchema },
       responses: { 200: jsonContent(CalendarSchema, 'The days with tasks'), ...ErrorResponses },
     }),
-    async (c) => c.json(await calendarDays(farmCtxOf(c), c.req.valid('query')), 200),
+    async (c) => jsonText<Calendar>(await calendarDaysJson(farmCtxOf(c), c.req.valid('query'))),
   )
   .openapi(
     createRoute({

@@ -39,6 +39,7 @@ import { completionHook } from './hooks.service';
 import { createSeries } from './series.service';
 import { assertLinksOfFarm, assigneeNames, setAssignees } from './tasks.checks';
 import { taskColumns, toTask } from './tasks.rows';
+import { calendarJsonQuery, myTodayJsonQuery, todayJsonQuery } from './today.sql';
 
 const NOT_FOUND = 'Task not found';
 export const NOT_YOURS =
@@ -210,6 +211,43 @@ export async function todayTasks(ctx: FarmCtx, options: { mine: boolean }): Prom
     upcoming: { items: upcoming.map(toTask), total: openCounts?.upcoming ?? 0 },
   };
 }
+
+/**
+ * `todayTasks` as the response's JSON text, from one prepared statement (today.sql.ts). A farm
+ * whose stored time zone PostgreSQL does not know (its list and the browser's can differ) is
+ * answered by `todayTasks`, which works the date out in JavaScript.
+ */
+export async function todayTasksJson(ctx: FarmCtx, options: { mine: boolean }): Promise<string> {
+  try {
+    const [row] = options.mine
+      ? await myTodayJsonQuery(ctx.db).execute({ farmId: ctx.farmId, userId: ctx.userId })
+      : await todayJsonQuery(ctx.db).execute({ farmId: ctx.farmId });
+    if (row) return row.body;
+  } catch (error) {
+    if ((error as { code?: string }).code !== INVALID_PARAMETER_VALUE) throw error;
+  }
+  return JSON.stringify(await todayTasks(ctx, options));
+}
+
+/** `calendarDays` as the response's JSON text, from one prepared statement (today.sql.ts). */
+export async function calendarDaysJson(ctx: FarmCtx, query: CalendarQuery): Promise<string> {
+  try {
+    const [row] = await calendarJsonQuery(ctx.db).execute({
+      farmId: ctx.farmId,
+      userId: ctx.userId,
+      everyone: query.mine !== 'true',
+      from: query.from,
+      to: query.to,
+    });
+    if (row) return row.body;
+  } catch (error) {
+    if ((error as { code?: string }).code !== INVALID_PARAMETER_VALUE) throw error;
+  }
+  return JSON.stringify(await calendarDays(ctx, query));
+}
+
+/** PostgreSQL's error for an unknown time zone name. */
+const INVALID_PARAMETER_VALUE = '22023';
 
 /**
  * A calendar's days, in the farm's dates: how many tasks each day has open, done and skipped (the

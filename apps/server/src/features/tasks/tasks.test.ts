@@ -15,9 +15,11 @@ import {
 } from '../../db/schema/index';
 import { addDays, dateIn } from '../../lib/farm-time';
 import { newId } from '../../lib/ids';
+import { createLogger } from '../../lib/logger';
 import { createTestContext, type TestContext } from '../../test/context';
 import { seedFarmTeam, type FarmTeam } from '../../test/farm-team';
 import { staffMessage, sweepTasks } from './sweep.service';
+import { calendarDays, calendarDaysJson, todayTasks, todayTasksJson } from './tasks.service';
 import { createSmsProvider } from '../../integrations/sms';
 import { startFakeAfricasTalking } from '../../integrations/fake-africas-talking';
 
@@ -370,6 +372,86 @@ describe('Today, My tasks and the calendar', () => {
       { cookie: farm.cookies.worker },
     );
     expect([tooLong.status, tooLong.body.error.fields]).toEqual([400, { to: 'Ask for at most 42 days' }]);
+  });
+});
+
+describe('the Today statement', () => {
+  it('answers field for field what the object form answers, for every kind of task and both views', async () => {
+    const farm = await seedFarmTeam(t);
+    const mine = await addStaff(t, farm, { first_name: 'Mine', member_user_id: farm.users.worker.id });
+    const other = await addStaff(t, farm, { first_name: 'Amina' });
+    const urea = await t.request<Supply>('POST', `${farm.base}/supplies`, {
+      cookie: farm.cookies.owner,
+      body: { category: 'fertilizer', name: 'Urea', unit: 'bag_50kg', quantity: '4' },
+    });
+    const flock = await t.request<{ id: string }>('POST', `${farm.base}/livestock`, {
+      cookie: farm.cookies.owner,
+      body: {
+        kind: 'group',
+        species: 'chicken_broiler',
+        name: 'Batch 3',
+        head_count: 200,
+        acquisition: 'bought',
+      },
+    });
+    const crop = await t.request<{ id: string }>('POST', `${farm.base}/crops`, {
+      cookie: farm.cookies.owner,
+      body: { id: newId(), crop_key: 'maize', area_planted: '1', season: 'main', planting_date: today },
+    });
+    await addTask(
+      task({
+        title: 'Late',
+        due_date: addDays(today, -3),
+        supply_id: urea.body.id,
+        assignee_ids: [mine.id, other.id],
+      }),
+      farm,
+    );
+    await addTask(
+      task({
+        title: 'Vaccinate',
+        type: 'vaccination',
+        livestock_id: flock.body.id,
+        due_time: '07:30',
+        priority: 'high',
+      }),
+      farm,
+    );
+    await addTask(
+      task({ title: 'Weed', crop_id: crop.body.id, notes: 'Rows 1–4', assignee_ids: [other.id] }),
+      farm,
+    );
+    await addTask(task({ title: 'Every Monday', rrule: 'FREQ=WEEKLY;BYDAY=MO' }), farm);
+    const done = await addTask(task({ title: 'Done today', priority: 'low' }), farm);
+    await t.request('POST', `${farm.base}/tasks/${done.id}/complete`, {
+      cookie: farm.cookies.owner,
+      body: { note: 'All of it' },
+    });
+    for (const [who, mineOnly] of [
+      ['owner', false],
+      ['worker', true],
+    ] as const) {
+      const ctx = {
+        db: t.db,
+        farmId: farm.farm.id,
+        userId: farm.users[who].id,
+        role: who,
+        logger: createLogger('silent'),
+      };
+      const fromStatement = JSON.parse(await todayTasksJson(ctx, { mine: mineOnly })) as TodayTasks;
+      expect(fromStatement, who).toEqual(await todayTasks(ctx, { mine: mineOnly }));
+      expect(fromStatement.due_today.items.length + fromStatement.overdue.items.length, who).toBeGreaterThan(
+        1,
+      );
+      const month = {
+        from: addDays(today, -10),
+        to: addDays(today, 31),
+        mine: mineOnly ? 'true' : undefined,
+      } as const;
+      const calendar = JSON.parse(await calendarDaysJson(ctx, month)) as Calendar;
+      expect(calendar, who).toEqual(await calendarDays(ctx, month));
+      expect(calendar.days.length, who).toBeGreaterThan(2);
+    }
   });
 });
 
