@@ -1,5 +1,7 @@
 // API budgets of the farm lists: seeds one farm with 10,000 supplies, 100,000 stock movements,
-// 10,000 staff and 50,000 tasks (five years of work, half given to someone) on PostgreSQL, starts the server against that database, and measures the busiest reads
+// 10,000 staff, 50,000 tasks (five years of work, half given to someone), 10,000 animals and groups
+// with 200,000 records (one flock holding 50,000: the longest timeline) and 10,000 plantings with
+// 30,000 stages on PostgreSQL, starts the server against that database, and measures the busiest reads
 // with autocannon at 50 concurrent connections. Budget: p95 ≤ 50 ms. Run alone with
 // `node scripts/bench-api.mjs` (after `npm run build`); `npm run bench` runs it after the web budgets.
 //
@@ -22,6 +24,11 @@ const SUPPLIES = 10_000;
 const MOVEMENTS_PER_SUPPLY = 10;
 const STAFF = 10_000;
 const TASKS = 50_000;
+const ANIMALS = 10_000;
+const LIVESTOCK_RECORDS = 200_000;
+const CROPS = 10_000;
+/** The group with the longest timeline (set by the seeding). */
+let worstAnimal = '';
 /** The tasks' days run from this many days ago to a year ahead: about 27 a day. */
 const TASK_DAYS_BACK = 1_500;
 const BUDGET_P95_MS = 50;
@@ -47,7 +54,9 @@ try {
   console.log(
     `\nFarm API on PostgreSQL: one farm with ${seeded.supplies.toLocaleString('en')} supplies, ` +
       `${seeded.movements.toLocaleString('en')} movements, ${seeded.alerts} open alerts, ` +
-      `${seeded.staff.toLocaleString('en')} staff, ${seeded.tasks.toLocaleString('en')} tasks (${seeded.seconds} s to seed)`,
+      `${seeded.staff.toLocaleString('en')} staff, ${seeded.tasks.toLocaleString('en')} tasks, ` +
+      `${seeded.animals.toLocaleString('en')} animals and groups with ${seeded.animalRecords.toLocaleString('en')} records, ` +
+      `${seeded.crops.toLocaleString('en')} plantings with ${seeded.stages.toLocaleString('en')} stages (${seeded.seconds} s to seed)`,
   );
   const base = `/api/farms/${farmId}`;
   const endpoints = [
@@ -72,6 +81,16 @@ try {
       'tasks: my calendar month',
       `${base}/tasks/calendar?from=${monthGridStart()}&to=${addDays(monthGridStart(), 41)}&mine=true`,
     ],
+    ['livestock: list, newest first', `${base}/livestock?limit=${PAGE}`],
+    ['livestock: goats, active', `${base}/livestock?species=goat&status=active&limit=${PAGE}`],
+    ['livestock: summary', `${base}/livestock/summary`],
+    [
+      'livestock: timeline of a flock with 50,000 records',
+      `${base}/livestock/${worstAnimal}/timeline?limit=${PAGE}`,
+    ],
+    ['crops: list, newest first', `${base}/crops?limit=${PAGE}`],
+    ['crops: growing', `${base}/crops?status=growing&limit=${PAGE}`],
+    ['crops: stages of the farm', `${base}/crop-stages`],
   ];
   const only = process.env.BENCH_ONLY;
   const rows = [];
@@ -250,6 +269,74 @@ async function seed(farmId) {
       `UPDATE tasks SET assigned = true WHERE id IN (SELECT task_id FROM task_assignees WHERE farm_id = $1)`,
       [farmId],
     );
+    // 10,000 animals and groups (one in ten a layer flock), 200,000 records over them; one flock
+    // holds a quarter of them (50,000: years of daily eggs, weighings, treatments and events), the
+    // longest timeline.
+    await db.query(
+      `INSERT INTO livestock (id, farm_id, kind, species, name, tag, acquisition, head_count, status, created_at, updated_at)
+       SELECT gen_random_uuid(), $1,
+              CASE WHEN i % 10 = 0 THEN 'group' ELSE 'individual' END,
+              CASE WHEN i % 10 = 0 THEN 'chicken_layer' ELSE (ARRAY['goat','sheep','cattle','pig'])[1 + i % 4] END,
+              CASE WHEN i % 10 = 0 THEN 'Layer house ' || i ELSE NULL END,
+              CASE WHEN i % 10 = 0 THEN NULL ELSE 'TAG-' || i END,
+              'bought', CASE WHEN i % 10 = 0 THEN 500 ELSE 1 END,
+              CASE WHEN i % 25 = 0 THEN 'sold' ELSE 'active' END,
+              now() - make_interval(mins => i), now() - make_interval(mins => i)
+       FROM generate_series(1, $2::int) i`,
+      [farmId, ANIMALS],
+    );
+    const worst = (
+      await db.query(
+        `SELECT id FROM livestock WHERE farm_id = $1 AND kind = 'group' ORDER BY created_at DESC, id DESC LIMIT 1`,
+        [farmId],
+      )
+    ).rows[0].id;
+    // Records spread over every animal, and a quarter of each kind on the worst flock.
+    const onWorst = `CASE WHEN i % 4 = 0 THEN $3::uuid ELSE a.id END`;
+    const animals = `JOIN (SELECT id, row_number() OVER (ORDER BY id) - 1 AS n FROM livestock WHERE farm_id = $1) a
+       ON a.n = (i * 7919) % ${ANIMALS}`;
+    const perKind = LIVESTOCK_RECORDS / 4;
+    await db.query(
+      `INSERT INTO livestock_production (id, farm_id, animal_id, date, eggs_collected, eggs_cracked, created_at)
+       SELECT gen_random_uuid(), $1, ${onWorst}, current_date - (i % 1500), 400, 5, now() - make_interval(secs => i)
+       FROM generate_series(1, $2::int) i ${animals}`,
+      [farmId, perKind, worst],
+    );
+    await db.query(
+      `INSERT INTO livestock_growth_logs (id, farm_id, animal_id, date, weight_kg, created_at)
+       SELECT gen_random_uuid(), $1, ${onWorst}, current_date - (i % 1500), 1.8, now() - make_interval(secs => i)
+       FROM generate_series(1, $2::int) i ${animals}`,
+      [farmId, perKind, worst],
+    );
+    await db.query(
+      `INSERT INTO livestock_health_records (id, farm_id, animal_id, date, kind, condition, created_at)
+       SELECT gen_random_uuid(), $1, ${onWorst}, current_date - (i % 1500), 'treatment', 'Coccidiosis', now() - make_interval(secs => i)
+       FROM generate_series(1, $2::int) i ${animals}`,
+      [farmId, perKind, worst],
+    );
+    await db.query(
+      `INSERT INTO livestock_events (id, farm_id, animal_id, date, kind, change, head_count_after, created_at)
+       SELECT gen_random_uuid(), $1, ${onWorst}, current_date - (i % 1500), 'mortality', -1, 499, now() - make_interval(secs => i)
+       FROM generate_series(1, $2::int) i ${animals}`,
+      [farmId, perKind, worst],
+    );
+    worstAnimal = worst;
+    // 10,000 plantings of maize over five years, each with three recorded stages.
+    await db.query(
+      `INSERT INTO crops (id, farm_id, crop_key, area_planted, season, planting_date, expected_harvest, status, created_at, updated_at)
+       SELECT gen_random_uuid(), $1, 'maize', 1 + (i % 5), 'main', d, d + 120,
+              CASE WHEN d + 120 < current_date THEN 'harvested' ELSE 'growing' END,
+              now() - make_interval(mins => i), now() - make_interval(mins => i)
+       FROM generate_series(1, $2::int) i, LATERAL (SELECT current_date - (i % 1800) AS d) day`,
+      [farmId, CROPS],
+    );
+    await db.query(
+      `INSERT INTO crop_growth_stages (id, farm_id, crop_id, stage_key, start_date, created_at)
+       SELECT gen_random_uuid(), $1, c.id, s.key, c.planting_date + s.day, now()
+       FROM crops c, (VALUES ('emergence', 5), ('vegetative', 10), ('tasselling', 55)) s(key, day)
+       WHERE c.farm_id = $1`,
+      [farmId],
+    );
     // As autovacuum leaves a table in use: statistics and the visibility map (index-only counts).
     await db.query('VACUUM ANALYZE');
     const count = async (table) =>
@@ -260,6 +347,14 @@ async function seed(farmId) {
       movements: await count('supply_movements'),
       alerts: alerts.rowCount,
       staff: await count('staff'),
+      animals: await count('livestock'),
+      animalRecords:
+        (await count('livestock_production')) +
+        (await count('livestock_growth_logs')) +
+        (await count('livestock_health_records')) +
+        (await count('livestock_events')),
+      crops: await count('crops'),
+      stages: await count('crop_growth_stages'),
       seconds: ((Date.now() - started) / 1000).toFixed(1),
     };
   });

@@ -7,6 +7,7 @@ import { contactRoutes } from './features/contact/contact.routes';
 import { cropsRoutes } from './features/crops/crops.routes';
 import { devRoutes } from './features/dev/dev.routes';
 import { farmsRoutes } from './features/farms/farms.routes';
+import { fieldsRoutes } from './features/fields/fields.routes';
 import { UPLOAD_PATH, filesRoutes } from './features/files/files.routes';
 import { healthRoutes } from './features/health/health.routes';
 import { inventoryRoutes } from './features/inventory/inventory.routes';
@@ -74,6 +75,7 @@ export function createApp(deps: Deps) {
   app.route('/api', filesRoutes);
   app.route('/api', knowledgeRoutes);
   app.route('/api', cropsRoutes);
+  app.route('/api', fieldsRoutes);
   app.route('/', devRoutes);
 
   app.doc31('/api/openapi.json', API_DOCUMENT);

@@ -143,6 +143,22 @@ const ACCESS: Record<string, Row> = {
   },
   'GET /farms/{farmId}/crops/{cropId}/predictions': { action: 'records.read' },
   'POST /farms/{farmId}/crops/{cropId}/predictions': { action: 'records.write' },
+  'GET /farms/{farmId}/fields': { action: 'records.read' },
+  'POST /farms/{farmId}/fields': {
+    action: 'records.write',
+    body: () => ({ id: newId(), name: 'River plot' }),
+  },
+  'GET /farms/{farmId}/fields/{fieldId}': { action: 'records.read' },
+  'PATCH /farms/{farmId}/fields/{fieldId}': {
+    action: 'records.write',
+    body: () => ({ notes: 'Sandy', version: 1 }),
+  },
+  'DELETE /farms/{farmId}/fields/{fieldId}': { action: 'records.write' },
+  'GET /farms/{farmId}/fields/{fieldId}/soil-records': { action: 'records.read' },
+  'POST /farms/{farmId}/fields/{fieldId}/soil-records': {
+    action: 'records.write',
+    body: () => ({ id: newId(), sample_date: '2026-11-20', ph: 6.1 }),
+  },
   'GET /farms/{farmId}/care-programmes': { action: 'records.read' },
   'PUT /farms/{farmId}/care-programmes/{programmeKey}': {
     action: 'records.write',
@@ -267,6 +283,7 @@ async function urlOn(on: FarmTeam, path: string): Promise<string> {
     staffId: async () => (await create(on, 'staff', STAFF)).id,
     animalId: async () => (await create(on, 'livestock', LIVESTOCK)).id,
     cropId: async () => (await create(on, 'crops', { ...CROP, id: newId() })).id,
+    fieldId: async () => (await create(on, 'fields', { id: newId(), name: 'Plot' })).id,
     alertId: async () => {
       // Stock at the threshold opens an alert.
       const supply = await create(on, 'supplies', SUPPLY);

@@ -2,3 +2,4 @@ export * from './constants';
 export * from './knowledge';
 export * from './predict';
 export * from './schemas';
+export * from './fields';

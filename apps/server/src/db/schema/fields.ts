@@ -1,5 +1,16 @@
 import { desc, sql } from 'drizzle-orm';
-import { check, index, integer, jsonb, numeric, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import {
+  check,
+  date,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  text,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import {
   AREA_SOURCES,
   IRRIGATIONS,
@@ -10,6 +21,7 @@ import {
   type LandTenure,
   type SoilType,
 } from '@gona/shared/crops';
+import { users } from './auth';
 import { createdAt, id, oneOf, updatedAt, version } from './columns';
 import { farms } from './farms';
 
@@ -48,5 +60,35 @@ export const fields = pgTable(
     check('fields_irrigation_check', sql`${t.irrigation} IN (${oneOf(IRRIGATIONS)})`),
     check('fields_soil_type_check', sql`${t.soil_type} IN (${oneOf(SOIL_TYPES)})`),
     check('fields_area_ha_check', sql`${t.area_ha} IS NULL OR ${t.area_ha} > 0`),
+  ],
+);
+
+/** A soil test of a field (a lab's results or a test kit's), with a photo of the report if kept. */
+export const soil_records = pgTable(
+  'soil_records',
+  {
+    id: uuid('id').primaryKey(),
+    farm_id: uuid('farm_id')
+      .notNull()
+      .references(() => farms.id, { onDelete: 'cascade' }),
+    field_id: uuid('field_id')
+      .notNull()
+      .references(() => fields.id, { onDelete: 'cascade' }),
+    sample_date: date('sample_date', { mode: 'string' }).notNull(),
+    ph: doublePrecision('ph'),
+    organic_carbon_percent: doublePrecision('organic_carbon_percent'),
+    nitrogen_percent: doublePrecision('nitrogen_percent'),
+    phosphorus_mg_kg: doublePrecision('phosphorus_mg_kg'),
+    potassium_cmol_kg: doublePrecision('potassium_cmol_kg'),
+    ec_ds_m: doublePrecision('ec_ds_m'),
+    texture: text('texture').$type<SoilType>(),
+    lab: text('lab'),
+    notes: text('notes'),
+    user_id: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    created_at: createdAt(),
+  },
+  (t) => [
+    index('soil_records_field_id_date_idx').on(t.field_id, desc(t.sample_date), desc(t.id)),
+    check('soil_records_texture_check', sql`${t.texture} IN (${oneOf(SOIL_TYPES)})`),
   ],
 );

@@ -21,6 +21,7 @@ import type { FarmCtx } from '../../lib/ctx';
 import { AppError } from '../../lib/errors';
 import { farmToday } from '../../lib/farm-time';
 import { insertOnce } from '../../lib/writes';
+import { latestPh } from '../fields/fields.service';
 import { knowledgeMap, NOT_FOUND } from './crops.service';
 
 async function cropRow(db: Db | Tx, farmId: string, cropId: string) {
@@ -204,8 +205,7 @@ function toPrediction(row: typeof crop_yield_predictions.$inferSelect, typical: 
 
 /**
  * A prediction for the planting, kept with the others (history): area × the crop's national
- * yield × weather (unknown until the climate feature) × soil (the field's latest pH, once soil
- * records exist) × history (this farm's past harvests of the crop per hectare). See predictYield.
+ * yield × weather (unknown until the climate feature) × soil (the field's latest pH) × history (this farm's past harvests of the crop per hectare). See predictYield.
  */
 export async function predictCrop(ctx: FarmCtx, cropId: string): Promise<Prediction> {
   return ctx.db.transaction(async (tx) => {
@@ -218,7 +218,7 @@ export async function predictCrop(ctx: FarmCtx, cropId: string): Promise<Predict
       typical_t_ha: typical,
       factors: {
         weather: WEATHER_UNKNOWN,
-        soil_quality: soilFactor(null),
+        soil_quality: soilFactor(await latestPh(tx, ctx.farmId, crop.field_id)),
         historical_data: historyFactor(past, typical ?? DEFAULT_YIELD_PER_AREA),
       },
     });

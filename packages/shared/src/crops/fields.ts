@@ -1,0 +1,161 @@
+import { z } from 'zod';
+import {
+  calendarDateSchema,
+  clientIdSchema,
+  optionalTextSchema,
+  textSchema,
+  VersionSchema,
+} from '../fields/index';
+import { Int4KoboSchema } from '../money/index';
+import { PageQuerySchema, pageSchema } from '../pagination/index';
+import { quantitySchema } from '../units/quantity-schema';
+import { AREA_SOURCES, IRRIGATIONS, LAND_TENURES, SOIL_TYPES } from './constants';
+
+export const FIELD_NAME_MAX = 80;
+export const FIELD_NOTES_MAX = 1000;
+
+const FieldShape = {
+  name: textSchema(FIELD_NAME_MAX).min(1, 'Give the field a name, e.g. River plot'),
+  area_ha: quantitySchema({
+    required: 'Enter the area in hectares',
+    invalid: 'Enter the area in hectares, e.g. 1.5',
+  })
+    .refine((area) => area !== '0', 'Enter an area of more than 0 hectares')
+    .nullish(),
+  tenure: z.enum(LAND_TENURES, { error: 'Choose how the farm holds it' }).nullish(),
+  rent_kobo: Int4KoboSchema.nullish(),
+  irrigation: z.enum(IRRIGATIONS, { error: 'Choose how it is watered' }).nullish(),
+  soil_type: z.enum(SOIL_TYPES, { error: 'Choose the soil type' }).nullish(),
+  notes: optionalTextSchema(FIELD_NOTES_MAX),
+};
+
+const rentOnlyWhenRented = (
+  input: { tenure?: string | null; rent_kobo?: number | null },
+  ctx: z.RefinementCtx,
+) => {
+  if (input.rent_kobo != null && input.tenure !== 'rented')
+    ctx.addIssue({ code: 'custom', path: ['rent_kobo'], message: 'Only a rented field has rent' });
+};
+
+export const CreateFieldInputSchema = z
+  .object({ id: clientIdSchema('A field needs an id made by the app'), ...FieldShape })
+  .superRefine(rentOnlyWhenRented);
+export type CreateFieldInput = z.input<typeof CreateFieldInputSchema>;
+export type CreateField = z.output<typeof CreateFieldInputSchema>;
+
+export const UpdateFieldInputSchema = z
+  .object({ ...FieldShape, name: FieldShape.name.optional(), version: VersionSchema })
+  .superRefine(rentOnlyWhenRented);
+export type UpdateFieldInput = z.input<typeof UpdateFieldInputSchema>;
+export type UpdateField = z.output<typeof UpdateFieldInputSchema>;
+
+export const FieldSchema = z.object({
+  id: z.string(),
+  farm_id: z.string(),
+  name: z.string(),
+  area_ha: z.string().nullable(),
+  area_source: z.enum(AREA_SOURCES),
+  tenure: z.enum(LAND_TENURES).nullable(),
+  rent_kobo: z.number().nullable(),
+  irrigation: z.enum(IRRIGATIONS).nullable(),
+  soil_type: z.enum(SOIL_TYPES).nullable(),
+  notes: z.string().nullable(),
+  /** The latest soil test's pH, for the list and the yield prediction. */
+  latest_ph: z.number().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+  version: z.number(),
+});
+export type Field = z.infer<typeof FieldSchema>;
+export const FieldPageSchema = pageSchema(FieldSchema);
+export const FieldListQuerySchema = PageQuerySchema;
+
+const measure = (label: string, max: number) =>
+  z
+    .number({ error: `Enter the ${label} as a number` })
+    .min(0, `Enter 0 or more for the ${label}`)
+    .max(max, `Enter at most ${max} for the ${label}`)
+    .nullish();
+
+/** A soil test of a field: what the lab (or a test kit) found. */
+export const CreateSoilRecordInputSchema = z
+  .object({
+    id: clientIdSchema('A soil test needs an id made by the app'),
+    sample_date: calendarDateSchema('Choose the day the sample was taken'),
+    ph: z
+      .number({ error: 'Enter the pH as a number, e.g. 6.2' })
+      .min(0, 'Enter a pH from 0 to 14')
+      .max(14, 'Enter a pH from 0 to 14')
+      .nullish(),
+    organic_carbon_percent: measure('organic carbon', 100),
+    nitrogen_percent: measure('nitrogen', 100),
+    phosphorus_mg_kg: measure('phosphorus', 10_000),
+    potassium_cmol_kg: measure('potassium', 1_000),
+    ec_ds_m: measure('salinity (EC)', 100),
+    texture: z.enum(SOIL_TYPES, { error: 'Choose the texture' }).nullish(),
+    lab: optionalTextSchema(FIELD_NAME_MAX),
+    notes: optionalTextSchema(FIELD_NOTES_MAX),
+  })
+  .refine(
+    (input) =>
+      [
+        input.ph,
+        input.organic_carbon_percent,
+        input.nitrogen_percent,
+        input.phosphorus_mg_kg,
+        input.potassium_cmol_kg,
+        input.ec_ds_m,
+      ].some((value) => value != null),
+    { path: ['ph'], message: 'Enter at least one result, e.g. the pH' },
+  );
+export type CreateSoilRecordInput = z.input<typeof CreateSoilRecordInputSchema>;
+export type CreateSoilRecord = z.output<typeof CreateSoilRecordInputSchema>;
+
+export const SoilAdviceSchema = z.object({ key: z.string(), severity: z.enum(['info', 'warning']) });
+export type SoilAdvice = z.infer<typeof SoilAdviceSchema>;
+
+export const SoilRecordSchema = z.object({
+  id: z.string(),
+  field_id: z.string(),
+  sample_date: z.string(),
+  ph: z.number().nullable(),
+  organic_carbon_percent: z.number().nullable(),
+  nitrogen_percent: z.number().nullable(),
+  phosphorus_mg_kg: z.number().nullable(),
+  potassium_cmol_kg: z.number().nullable(),
+  ec_ds_m: z.number().nullable(),
+  texture: z.enum(SOIL_TYPES).nullable(),
+  lab: z.string().nullable(),
+  notes: z.string().nullable(),
+  advice: z.array(SoilAdviceSchema),
+  created_at: z.string(),
+});
+export type SoilRecord = z.infer<typeof SoilRecordSchema>;
+
+/**
+ * What a soil test says to do, as catalogue keys (the screen words them). Thresholds are the common
+ * ones for tropical soils: pH below 5.5 is acid (lime), above 7.5 alkaline; organic carbon under 1 %
+ * is low (manure, compost, residues); phosphorus under 10 mg/kg (Bray) is low; potassium under
+ * 0.2 cmol/kg is low; EC above 4 dS/m is saline.
+ */
+export function soilAdvice(
+  record: Pick<
+    SoilRecord,
+    'ph' | 'organic_carbon_percent' | 'phosphorus_mg_kg' | 'potassium_cmol_kg' | 'ec_ds_m'
+  >,
+): SoilAdvice[] {
+  const advice: SoilAdvice[] = [];
+  if (record.ph != null) {
+    if (record.ph < 5.5) advice.push({ key: record.ph < 5 ? 'very_acid' : 'acid', severity: 'warning' });
+    else if (record.ph > 7.5) advice.push({ key: 'alkaline', severity: 'warning' });
+    else advice.push({ key: 'ph_good', severity: 'info' });
+  }
+  if (record.organic_carbon_percent != null && record.organic_carbon_percent < 1)
+    advice.push({ key: 'low_carbon', severity: 'warning' });
+  if (record.phosphorus_mg_kg != null && record.phosphorus_mg_kg < 10)
+    advice.push({ key: 'low_phosphorus', severity: 'warning' });
+  if (record.potassium_cmol_kg != null && record.potassium_cmol_kg < 0.2)
+    advice.push({ key: 'low_potassium', severity: 'warning' });
+  if (record.ec_ds_m != null && record.ec_ds_m > 4) advice.push({ key: 'saline', severity: 'warning' });
+  return advice;
+}
