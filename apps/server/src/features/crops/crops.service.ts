@@ -18,7 +18,7 @@ import { newId } from '../../lib/ids';
 import { keyset, newestFirst } from '../../lib/pagination';
 import { insertOnce, updateVersioned } from '../../lib/writes';
 import { recordMovementIn } from '../inventory/movements.service';
-import { cropDetail, listCrops } from '../knowledge/knowledge.service';
+import { cropDetail, cropsByKey } from '../knowledge/knowledge.service';
 import { dropOpenTasksAbout } from '../tasks/schedule.service';
 import { expectedHarvest, toCrop, type CropRow } from './crops.rows';
 
@@ -53,8 +53,8 @@ export function selectCrops(db: Db | Tx) {
 type Selected = Awaited<ReturnType<ReturnType<typeof selectCrops>['execute']>>[number];
 const flat = ({ crop, ...rest }: Selected): CropRow => ({ ...crop, ...rest });
 
-export async function knowledgeMap(db: Db | Tx): Promise<Map<string, KnowledgeCrop>> {
-  return new Map((await listCrops(db)).map((crop) => [crop.key, crop]));
+export function knowledgeMap(db: Db | Tx): Promise<Map<string, KnowledgeCrop>> {
+  return cropsByKey(db);
 }
 
 /** The farm's plantings, newest first; ?status= and ?field_id= narrow them. */

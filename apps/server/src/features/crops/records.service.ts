@@ -24,6 +24,9 @@ import { insertOnce } from '../../lib/writes';
 import { latestPh } from '../fields/fields.service';
 import { knowledgeMap, NOT_FOUND } from './crops.service';
 
+/** A crop's stages are a handful; the farm's, the first this many from the earliest. */
+const STAGES_MAX = 200;
+
 async function cropRow(db: Db | Tx, farmId: string, cropId: string) {
   const [row] = await db
     .select()
@@ -102,7 +105,7 @@ export async function listStages(ctx: FarmCtx, cropId?: string): Promise<GrowthS
         ),
       )
       .orderBy(asc(crop_growth_stages.start_date), asc(crop_growth_stages.id))
-      .limit(500),
+      .limit(STAGES_MAX),
     knowledgeMap(ctx.db),
   ]);
   return rows.map((row) => toStage(row.stage, knowledge.get(row.crop_key)));
@@ -157,7 +160,7 @@ export async function listHarvests(ctx: FarmCtx, cropId: string): Promise<Harves
     .from(crop_harvests)
     .where(and(eq(crop_harvests.farm_id, ctx.farmId), eq(crop_harvests.crop_id, cropId)))
     .orderBy(desc(crop_harvests.date), desc(crop_harvests.id))
-    .limit(500);
+    .limit(STAGES_MAX);
   return rows.map(toHarvest);
 }
 

@@ -267,6 +267,7 @@ export async function loadKnowledge(db: Db, logger?: Logger): Promise<string[]> 
   for (const dataset of DATASETS) {
     if (await loadDataset(db, dataset as Dataset<unknown>)) loaded.push(dataset.name);
   }
+  if (loaded.length) cropsCache.delete(db);
   if (loaded.length) logger?.info('Knowledge base loaded', { datasets: loaded });
   return loaded;
 }
@@ -322,6 +323,24 @@ export async function zoneOfState(db: Db | Tx, state: string | null): Promise<Ag
 
 function sourceColumns(table: typeof knowledge_sources) {
   return { title: table.title, organisation: table.organisation, year: table.year, url: table.url };
+}
+
+/**
+ * The crops as read once per database: every planting list and page names its crop, stages and
+ * yields from them. The rows change only when `loadKnowledge` loads a new release's file (at start),
+ * which clears this; another server still running the old release keeps the old release's crops.
+ */
+const cropsCache = new WeakMap<Db | Tx, Promise<Map<string, KnowledgeCrop>>>();
+
+/** The crops by key (a transaction reads its own; the database's are kept, see above). */
+export function cropsByKey(db: Db | Tx): Promise<Map<string, KnowledgeCrop>> {
+  let crops = cropsCache.get(db);
+  if (!crops) {
+    crops = listCrops(db).then((rows) => new Map(rows.map((crop) => [crop.key, crop])));
+    cropsCache.set(db, crops);
+    crops.catch(() => cropsCache.delete(db));
+  }
+  return crops;
 }
 
 /** Every crop in the knowledge base's order, with its stages, practice and yields. */
