@@ -65,3 +65,38 @@ test('on a phone, a farmer plans maize for the season, sees its tasks, and recor
   await expect(page.getByText(/no soil test for the field yet/)).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
 });
+
+test('a field with an acid soil test says to lime, and a crop on it expects less', async ({
+  farmer: { page },
+}) => {
+  await page.setViewportSize({ width: 320, height: 640 });
+  await page.goto('/dashboard/crops');
+  await page.getByRole('link', { name: 'Fields' }).click();
+  await expect(page.getByRole('heading', { name: 'No fields yet' })).toBeVisible();
+  await page.getByRole('button', { name: 'Add a field' }).first().click();
+  const form = page.getByRole('dialog', { name: 'Add a field' });
+  await form.getByLabel('Field', { exact: true }).fill('Riverside plot by the Kaduna road');
+  await form.getByLabel('Area (hectares, optional)').fill('2.5');
+  await form.getByLabel('How you hold it').selectOption('rented');
+  await form.getByLabel('Rent per season (₦)').fill('150,000');
+  await form.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Riverside plot by the Kaduna road is added.')).toBeVisible();
+  await page.getByRole('link', { name: 'Riverside plot by the Kaduna road' }).click();
+
+  await page.getByRole('button', { name: 'Add a soil test' }).click();
+  const soil = page.getByRole('dialog');
+  await soil.getByLabel('pH', { exact: true }).fill('5.1');
+  await soil.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Acid soil: lime would help most crops.').first()).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+
+  await page.goto('/dashboard/crops');
+  await page.getByRole('button', { name: 'Add a crop' }).first().click();
+  const crop = page.getByRole('dialog', { name: 'Add a crop' });
+  await crop.getByLabel('Crop', { exact: true }).selectOption('maize');
+  await crop.getByLabel('Field').selectOption({ label: 'Riverside plot by the Kaduna road (2.5 ha)' });
+  await crop.getByRole('button', { name: 'Save' }).click();
+  await page.getByRole('link', { name: 'Maize' }).click();
+  await page.getByRole('button', { name: 'Predict now' }).click();
+  await expect(page.getByText(/soil pH 5\.1 is acid: liming would help \(-10 %\)/)).toBeVisible();
+});

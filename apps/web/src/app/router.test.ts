@@ -27,6 +27,7 @@ describe('paths', () => {
         token: '4',
         animalId: '5',
         cropId: '6',
+        fieldId: '7',
       });
       expect(routeOf(url), path).toBe(path === paths.home ? undefined : path);
     }

@@ -123,6 +123,11 @@ function dashboardRoutes(): RouteObject[] {
           path: paths.crop,
           ...lazyScreen('crops/crop', () => import('./routes/crops-crop'), ['crops', 'tasks']),
         },
+        {
+          path: paths.fields,
+          ...lazyScreen('crops/fields', () => import('./routes/crops-fields'), ['crops']),
+        },
+        { path: paths.field, ...lazyScreen('crops/field', () => import('./routes/crops-field'), ['crops']) },
         { path: paths.staff, ...lazyScreen('staff', () => import('./routes/staff'), ['staff']) },
         { path: paths.tasks, ...lazyScreen('tasks', () => import('./routes/tasks'), ['tasks']) },
         {

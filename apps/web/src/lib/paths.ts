@@ -27,6 +27,8 @@ export const paths = {
   livestockAnimal: '/dashboard/livestock/:animalId',
   crops: '/dashboard/crops',
   crop: '/dashboard/crops/:cropId',
+  fields: '/dashboard/crops/fields',
+  field: '/dashboard/crops/fields/:fieldId',
   expenses: '/dashboard/expenses',
   reports: '/dashboard/reports',
   climate: '/dashboard/climate',
@@ -55,6 +57,7 @@ export function pathTo(pattern: AppPath, params: Record<string, string>): string
 export const supplyPath = (supplyId: string) => pathTo(paths.supply, { supplyId });
 export const livestockAnimalPath = (animalId: string) => pathTo(paths.livestockAnimal, { animalId });
 export const cropPath = (cropId: string) => pathTo(paths.crop, { cropId });
+export const fieldPath = (fieldId: string) => pathTo(paths.field, { fieldId });
 export const staffEditPath = (id: string) => pathTo(paths.staffEdit, { id });
 export const settingsFarmPath = (farmId: string) => pathTo(paths.settingsFarm, { farmId });
 export const invitePath = (token: string) => pathTo(paths.invite, { token });

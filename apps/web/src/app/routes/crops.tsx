@@ -1,11 +1,13 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { can } from '@gona/shared/permissions';
-import { Button, PageHeader } from '@/components/ui';
+import { Link } from 'react-router';
+import { Map as MapIcon } from 'lucide-react';
+import { Button, buttonClasses, PageHeader } from '@/components/ui';
 import { CropFormDialog } from '@/features/crops/components/CropFormDialog';
 import { CropList } from '@/features/crops/components/CropList';
 import { PlanSeasonDialog } from '@/features/crops/components/PlanSeasonDialog';
-import { cropPath } from '@/lib/paths';
+import { cropPath, paths } from '@/lib/paths';
 import { useSelectedFarm } from '../RequireFarm';
 
 /** /dashboard/crops: the farm's plantings, planning a season, adding one crop. */
@@ -19,17 +21,26 @@ export default function CropsScreen() {
       {t('add')}
     </Button>
   );
+  const fieldsLink = (
+    <Link to={paths.fields} className={buttonClasses('ghost')}>
+      <MapIcon aria-hidden="true" className="size-4" />
+      {t('fields.title')}
+    </Link>
+  );
   return (
     <>
       <PageHeader
         title={t('title')}
         description={t('description')}
         action={
-          writer && (
+          writer ? (
             <div className="flex flex-wrap gap-2">
               <Button onClick={() => setOpen('plan')}>{t('planSeason')}</Button>
               {addButton}
+              {fieldsLink}
             </div>
+          ) : (
+            fieldsLink
           )
         }
       />
