@@ -7,7 +7,6 @@ import {
   type LivestockListQuery,
   type LivestockSummary,
   type LivestockWithPhotos,
-  type UpcomingCare,
   type UpdateLivestock,
 } from '@gona/shared/livestock';
 import type { Page } from '@gona/shared/pagination';
@@ -18,6 +17,7 @@ import type { FarmCtx } from '../../lib/ctx';
 import { AppError } from '../../lib/errors';
 import { newId } from '../../lib/ids';
 import { keyset, newestFirst } from '../../lib/pagination';
+import { preparedQuery } from '../../lib/prepared';
 import { containing } from '../../lib/search';
 import { insertOnce, updateVersioned } from '../../lib/writes';
 import { attachFiles, deleteFilesOf, listFilesOf } from '../files/files.service';
@@ -162,31 +162,12 @@ export async function deleteLivestock(ctx: FarmCtx, animalId: string): Promise<v
  */
 export async function livestockSummary(ctx: FarmCtx): Promise<LivestockSummary> {
   const today = await farmToday(ctx.db, ctx.farmId);
-  const monthStart = `${today.slice(0, 8)}01`;
-  const heads = sql<number>`coalesce(${sum(livestock.head_count)}, 0)::int`;
+  const params = { farmId: ctx.farmId, today, monthStart: `${today.slice(0, 8)}01` };
   const [bySpecies, [deaths], [eggs], upcoming] = await Promise.all([
-    ctx.db
-      .select({ species: livestock.species, head_count: heads, records: count() })
-      .from(livestock)
-      .where(and(eq(livestock.farm_id, ctx.farmId), eq(livestock.status, 'active')))
-      .groupBy(livestock.species)
-      .orderBy(desc(heads), livestock.species),
-    ctx.db
-      .select({ total: sql<number>`coalesce(-${sum(livestock_events.change)}, 0)::int` })
-      .from(livestock_events)
-      .where(
-        and(
-          eq(livestock_events.farm_id, ctx.farmId),
-          eq(livestock_events.kind, 'mortality'),
-          gte(livestock_events.date, monthStart),
-          lte(livestock_events.date, today),
-        ),
-      ),
-    ctx.db
-      .select({ total: sql<number>`coalesce(${sum(livestock_production.eggs_collected)}, 0)::int` })
-      .from(livestock_production)
-      .where(and(eq(livestock_production.farm_id, ctx.farmId), eq(livestock_production.date, today))),
-    upcomingVaccinations(ctx.db, ctx.farmId, today),
+    headsQuery(ctx.db).execute(params),
+    deathsQuery(ctx.db).execute(params),
+    eggsQuery(ctx.db).execute(params),
+    upcomingQuery(ctx.db).execute(params),
   ]);
   const headCount = bySpecies.reduce((total, row) => total + row.head_count, 0);
   const deathsThisMonth = deaths?.total ?? 0;
@@ -196,14 +177,51 @@ export async function livestockSummary(ctx: FarmCtx): Promise<LivestockSummary> 
     deaths_this_month: deathsThisMonth,
     mortality_percent: mortalityPercent(deathsThisMonth, headCount),
     eggs_today: eggs?.total ?? 0,
-    upcoming_vaccinations: upcoming,
+    upcoming_vaccinations: upcoming.map(({ name, tag, ...row }) => ({
+      ...row,
+      animal_name: displayName({ name, tag }),
+    })),
     today,
   };
 }
 
-/** The farm's next open vaccinations (from today), soonest first, for the summary. */
-async function upcomingVaccinations(db: Db | Tx, farmId: string, today: string): Promise<UpcomingCare[]> {
-  const rows = await db
+// The summary's reads open the livestock screen on every phone: prepared once per connection.
+const farmOf = sql.placeholder('farmId');
+const todayOf = sql.placeholder('today');
+const heads = sql<number>`coalesce(${sum(livestock.head_count)}, 0)::int`;
+const headsQuery = preparedQuery((db) =>
+  db
+    .select({ species: livestock.species, head_count: heads, records: count() })
+    .from(livestock)
+    .where(and(eq(livestock.farm_id, farmOf), eq(livestock.status, 'active')))
+    .groupBy(livestock.species)
+    .orderBy(desc(heads), livestock.species)
+    .prepare('gona_livestock_heads'),
+);
+const deathsQuery = preparedQuery((db) =>
+  db
+    .select({ total: sql<number>`coalesce(-${sum(livestock_events.change)}, 0)::int` })
+    .from(livestock_events)
+    .where(
+      and(
+        eq(livestock_events.farm_id, farmOf),
+        eq(livestock_events.kind, 'mortality'),
+        gte(livestock_events.date, sql.placeholder('monthStart')),
+        lte(livestock_events.date, todayOf),
+      ),
+    )
+    .prepare('gona_livestock_deaths'),
+);
+const eggsQuery = preparedQuery((db) =>
+  db
+    .select({ total: sql<number>`coalesce(${sum(livestock_production.eggs_collected)}, 0)::int` })
+    .from(livestock_production)
+    .where(and(eq(livestock_production.farm_id, farmOf), eq(livestock_production.date, todayOf)))
+    .prepare('gona_livestock_eggs'),
+);
+/** The farm's next open vaccinations (from today), soonest first. */
+const upcomingQuery = preparedQuery((db) =>
+  db
     .select({
       task_id: tasks.id,
       title: tasks.title,
@@ -216,17 +234,17 @@ async function upcomingVaccinations(db: Db | Tx, farmId: string, today: string):
     .innerJoin(livestock, eq(livestock.id, tasks.livestock_id))
     .where(
       and(
-        eq(tasks.farm_id, farmId),
+        eq(tasks.farm_id, farmOf),
         eq(tasks.status, 'open'),
         eq(tasks.type, 'vaccination'),
         isNotNull(tasks.livestock_id),
-        gte(tasks.due_date, today),
+        gte(tasks.due_date, todayOf),
       ),
     )
     .orderBy(asc(tasks.due_date), asc(tasks.id))
-    .limit(UPCOMING_MAX);
-  return rows.map(({ name, tag, ...row }) => ({ ...row, animal_name: displayName({ name, tag }) }));
-}
+    .limit(UPCOMING_MAX)
+    .prepare('gona_livestock_upcoming_care'),
+);
 
 /** What a record is called in sentences: its name, or its tag. */
 export function displayName(row: { name: string | null; tag: string | null }): string {

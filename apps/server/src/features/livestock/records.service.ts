@@ -345,6 +345,8 @@ export async function listTimeline(
   query: PageQuery,
 ): Promise<Page<TimelineEntry>> {
   const limit = query.limit + 1;
+  // The day's text is named `day`, not `date`: an ORDER BY name matches an output column before a
+  // table's, and ordering by the text would read every record of the animal instead of the index.
   const branch = (
     type: TimelineEntry['type'],
     table:
@@ -353,18 +355,18 @@ export async function listTimeline(
       | typeof livestock_events
       | typeof livestock_production,
     pages: ReturnType<typeof keyset>,
-  ) => sql`(select ${type}::text as type, ${table.id} as id, ${table.date}::text as date from ${table}
+  ) => sql`(select ${type}::text as type, ${table.id} as id, ${table.date}::text as day from ${table}
     where ${and(eq(table.farm_id, ctx.farmId), eq(table.animal_id, animalId), pages.after(query.cursor))}
     order by ${table.date} desc, ${table.id} desc limit ${limit})`;
   // The animal is looked up beside the union (which names the farm too), not before it: 404 all the same.
   // Built first: a spoiled cursor throws here, before any query is under way (none left unawaited).
   const union = sql`
-    select type, id, date from (
+    select type, id, day as date from (
       ${branch('health', livestock_health_records, healthPages)}
       union all ${branch('growth', livestock_growth_logs, growthPages)}
       union all ${branch('event', livestock_events, eventPages)}
       union all ${branch('production', livestock_production, productionPages)}
-    ) as entries order by date desc, id desc limit ${limit}`;
+    ) as entries order by day desc, id desc limit ${limit}`;
   const [, result] = await Promise.all([
     readRow(ctx.db, ctx.farmId, animalId),
     ctx.db.execute<{ type: TimelineEntry['type']; id: string; date: string }>(union),
