@@ -34,6 +34,11 @@ const RefusedTaskChange = lazy(() =>
     default: module.RefusedTaskChange,
   })),
 );
+const RefusedCropChange = lazy(() =>
+  import('@/features/crops/components/RefusedCropChange').then((module) => ({
+    default: module.RefusedCropChange,
+  })),
+);
 
 /** /dashboard/*: the shell around every dashboard screen. A user without any farm creates one first. */
 export function DashboardLayout() {
@@ -61,6 +66,8 @@ export function DashboardLayout() {
             <RefusedTaskChange item={item} />
           ) : item.mutationKey[0] === 'livestock' ? (
             <RefusedLivestockChange item={item} />
+          ) : item.mutationKey[0] === 'crops' ? (
+            <RefusedCropChange item={item} />
           ) : (
             <RefusedChange item={item} />
           )}

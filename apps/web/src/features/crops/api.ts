@@ -11,8 +11,6 @@ import type {
   PlanSeasonResult,
   PlantingWindows,
   Prediction,
-  RecordHarvestInput,
-  RecordStageInput,
   UpdateCropInput,
 } from '@gona/shared/crops';
 import { apiFetch } from '@/lib/http';
@@ -164,24 +162,6 @@ export function usePredictions(farmId: string, cropId: string) {
   return useQuery({
     queryKey: [...cropKeys.records(farmId, cropId), 'predictions'],
     queryFn: () => apiFetch<{ items: Prediction[] }>(`${cropPath(farmId, cropId)}/predictions`),
-  });
-}
-
-export function useRecordStage(farmId: string, cropId: string) {
-  const invalidate = useInvalidateCrops(farmId);
-  return useMutation({
-    mutationFn: (input: RecordStageInput) =>
-      apiFetch<GrowthStage>(`${cropPath(farmId, cropId)}/stages`, { method: 'POST', json: input }),
-    onSettled: invalidate,
-  });
-}
-
-export function useRecordHarvest(farmId: string, cropId: string) {
-  const invalidate = useInvalidateCrops(farmId);
-  return useMutation({
-    mutationFn: (input: RecordHarvestInput) =>
-      apiFetch<Harvest>(`${cropPath(farmId, cropId)}/harvests`, { method: 'POST', json: input }),
-    onSettled: invalidate,
   });
 }
 

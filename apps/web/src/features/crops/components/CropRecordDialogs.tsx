@@ -14,14 +14,16 @@ import { todayOnFarm } from '@/lib/format';
 import { newClientId } from '@/lib/ids';
 import { toast } from '@/lib/toast';
 import { useSchemaForm } from '@/lib/use-schema-form';
-import { useKnowledgeCrop, useRecordHarvest, useRecordStage } from '../api';
+import { useKnowledgeCrop } from '../api';
+import { useRecordHarvest, useRecordStage } from '../mutations';
+import { QUEUED, submitOrQueue } from '@/lib/offline';
 
 type Props = { farmId: string; crop: Crop; onClose: () => void };
 
 /** A stage seen on the crop: which one (the crop's own stages), from when, what was seen. */
 export function StageDialog({ farmId, crop, onClose }: Props) {
   const { t } = useTranslation('crops');
-  const record = useRecordStage(farmId, crop.id);
+  const record = useRecordStage();
   const knowledge = useKnowledgeCrop(crop.crop_key);
   const id = useRef(newClientId());
   const form = useSchemaForm(
@@ -31,8 +33,14 @@ export function StageDialog({ farmId, crop, onClose }: Props) {
   const onSubmit = form.submit(
     RecordStageInputSchema,
     async (input) => {
-      await record.mutateAsync(input);
-      toast.success(t('record.stageSaved'));
+      const sent = await submitOrQueue(record, {
+        ...input,
+        farmId,
+        cropId: crop.id,
+        cropName: crop.crop_name,
+      });
+      if (sent === QUEUED) toast(t('record.queued'));
+      else toast.success(t('record.stageSaved'));
       onClose();
     },
     (values) => ({ ...values, id: id.current }),
@@ -72,7 +80,7 @@ export function StageDialog({ farmId, crop, onClose }: Props) {
 /** A harvest: how much and in what, its weight where the unit has no fixed size, and where it went. */
 export function HarvestDialog({ farmId, crop, onClose }: Props) {
   const { t } = useTranslation('crops');
-  const record = useRecordHarvest(farmId, crop.id);
+  const record = useRecordHarvest();
   const knowledge = useKnowledgeCrop(crop.crop_key);
   const id = useRef(newClientId());
   const form = useSchemaForm(
@@ -92,8 +100,14 @@ export function HarvestDialog({ farmId, crop, onClose }: Props) {
   const onSubmit = form.submit(
     RecordHarvestInputSchema,
     async (input) => {
-      await record.mutateAsync(input);
-      toast.success(t('record.harvestSaved'));
+      const sent = await submitOrQueue(record, {
+        ...input,
+        farmId,
+        cropId: crop.id,
+        cropName: crop.crop_name,
+      });
+      if (sent === QUEUED) toast(t('record.queued'));
+      else toast.success(t('record.harvestSaved'));
       onClose();
     },
     (values) => ({ ...values, id: id.current, unit, kg: fixed || values.kg === '' ? null : values.kg }),
