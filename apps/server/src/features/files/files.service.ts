@@ -82,6 +82,9 @@ export async function uploadFile(ctx: FarmCtx, deps: FilesDeps, input: UploadFil
   } catch (err) {
     const winner = await findUpload(ctx.db, ctx.farmId, id).catch(() => undefined);
     await removeObjects(ctx, storage, winner ? notKeptBy(winner, stored) : stored);
+    // The same upload, sent twice in the same millisecond, made the same storage keys: the second
+    // insert meets the first on the key's unique index rather than the id's. The first is the answer.
+    if (winner) return toStoredFile(winner);
     throw err;
   }
 }
