@@ -30,6 +30,7 @@ import type { FarmCtx } from '../../lib/ctx';
 import { AppError } from '../../lib/errors';
 import { newId } from '../../lib/ids';
 import { byDate, keyset } from '../../lib/pagination';
+import { preparedQuery } from '../../lib/prepared';
 import { insertOnce } from '../../lib/writes';
 import { recordMovementIn } from '../inventory/movements.service';
 import { dropOpenTasksAbout } from '../tasks/schedule.service';
@@ -334,6 +335,52 @@ export async function listProduction(
   return productionPages.page(rows.map(toProduction), query.limit);
 }
 
+type TimelineKey = { type: TimelineEntry['type']; id: string; date: string };
+type TimelineTable =
+  | typeof livestock_health_records
+  | typeof livestock_growth_logs
+  | typeof livestock_events
+  | typeof livestock_production;
+
+/**
+ * The keys of a timeline page: each table's next records by its own (farm, animal, date, id) index,
+ * merged and cut to the page. The day's text is named `day`, not `date`: an ORDER BY name matches
+ * an output column before a table's, and ordering by the text would read every record of the animal.
+ */
+function timelineUnion(
+  where: (table: TimelineTable, pages: ReturnType<typeof keyset>) => SQL | undefined,
+  limit: SQL,
+) {
+  const branch = (type: TimelineEntry['type'], table: TimelineTable, pages: ReturnType<typeof keyset>) =>
+    sql`(select ${type}::text as type, ${table.id} as id, ${table.date}::text as day from ${table}
+    where ${where(table, pages)} order by ${table.date} desc, ${table.id} desc limit ${limit})`;
+  return sql`
+    select type, id, day as date from (
+      ${branch('health', livestock_health_records, healthPages)}
+      union all ${branch('growth', livestock_growth_logs, growthPages)}
+      union all ${branch('event', livestock_events, eventPages)}
+      union all ${branch('production', livestock_production, productionPages)}
+    ) as entries order by day desc, id desc limit ${limit}`;
+}
+
+/** The first page (every animal page opens on it): prepared once per connection. */
+const firstTimelinePage = preparedQuery((db) =>
+  db
+    .select({
+      type: sql<TimelineEntry['type']>`type`,
+      id: sql<string>`id`,
+      date: sql<string>`date`,
+    })
+    .from(
+      sql`(${timelineUnion(
+        (table) =>
+          and(eq(table.farm_id, sql.placeholder('farmId')), eq(table.animal_id, sql.placeholder('animalId'))),
+        sql`${sql.placeholder('limit')}`,
+      )}) as timeline`,
+    )
+    .prepare('gona_livestock_timeline_first'),
+);
+
 /**
  * Everything recorded about an animal or group, merged by date (latest first): each table gives
  * its next page by its own (farm, animal, date, id) index, the union is cut to the page, and the
@@ -345,33 +392,22 @@ export async function listTimeline(
   query: PageQuery,
 ): Promise<Page<TimelineEntry>> {
   const limit = query.limit + 1;
-  // The day's text is named `day`, not `date`: an ORDER BY name matches an output column before a
-  // table's, and ordering by the text would read every record of the animal instead of the index.
-  const branch = (
-    type: TimelineEntry['type'],
-    table:
-      | typeof livestock_health_records
-      | typeof livestock_growth_logs
-      | typeof livestock_events
-      | typeof livestock_production,
-    pages: ReturnType<typeof keyset>,
-  ) => sql`(select ${type}::text as type, ${table.id} as id, ${table.date}::text as day from ${table}
-    where ${and(eq(table.farm_id, ctx.farmId), eq(table.animal_id, animalId), pages.after(query.cursor))}
-    order by ${table.date} desc, ${table.id} desc limit ${limit})`;
-  // The animal is looked up beside the union (which names the farm too), not before it: 404 all the same.
   // Built first: a spoiled cursor throws here, before any query is under way (none left unawaited).
-  const union = sql`
-    select type, id, day as date from (
-      ${branch('health', livestock_health_records, healthPages)}
-      union all ${branch('growth', livestock_growth_logs, growthPages)}
-      union all ${branch('event', livestock_events, eventPages)}
-      union all ${branch('production', livestock_production, productionPages)}
-    ) as entries order by day desc, id desc limit ${limit}`;
-  const [, result] = await Promise.all([
-    readRow(ctx.db, ctx.farmId, animalId),
-    ctx.db.execute<{ type: TimelineEntry['type']; id: string; date: string }>(union),
-  ]);
-  const keys = (result as { rows: { type: TimelineEntry['type']; id: string; date: string }[] }).rows;
+  const keysQuery = query.cursor
+    ? ctx.db.execute<TimelineKey>(
+        timelineUnion(
+          (table, pages) =>
+            and(eq(table.farm_id, ctx.farmId), eq(table.animal_id, animalId), pages.after(query.cursor)),
+          sql`${limit}`,
+        ),
+      )
+    : firstTimelinePage(ctx.db).execute({ farmId: ctx.farmId, animalId, limit });
+  // The animal is looked up beside the union (which names the farm too), not before it: 404 all the same.
+  const [, result] = await Promise.all([readRow(ctx.db, ctx.farmId, animalId), keysQuery]);
+  // A prepared select answers rows; a raw statement answers the driver's result with its rows.
+  const keys: TimelineKey[] = Array.isArray(result)
+    ? (result as TimelineKey[])
+    : (result as { rows: TimelineKey[] }).rows;
   const idsOf = (type: TimelineEntry['type']) => keys.filter((key) => key.type === type).map((key) => key.id);
   const [health, growth, events, production] = await Promise.all([
     byIds(ctx.db, livestock_health_records, ctx.farmId, idsOf('health')),
