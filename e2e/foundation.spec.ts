@@ -110,6 +110,8 @@ test('signing in before confirming explains, offers to resend, and resends', asy
 
 test('a wrong password says so in plain words', async ({ page, baseURL }) => {
   const user = await createConfirmedUser(page, baseURL!);
+  // Leave the app first: signed out under it, it would send itself to /login while the test does.
+  await page.goto('about:blank');
   await page.context().clearCookies();
   await signIn(page, { ...user, password: 'not the password' });
   await expect(page.getByText('Invalid email or password. Please try again.')).toBeVisible();

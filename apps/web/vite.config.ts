@@ -59,6 +59,17 @@ export default defineConfig({
             handler: 'NetworkFirst',
             options: { cacheName: 'gona-pages', networkTimeoutSeconds: 5, expiration: { maxEntries: 30 } },
           },
+          {
+            // Map tiles (through Gona's /api/tiles) are kept once a farmer has looked at them, so a
+            // field's map opens offline; nothing is fetched ahead (tile servers forbid bulk download).
+            urlPattern: ({ url }) => url.pathname.startsWith('/api/tiles/'),
+            handler: 'CacheFirst',
+            options: {
+              cacheName: 'gona-tiles',
+              expiration: { maxEntries: 3000, maxAgeSeconds: 60 * 60 * 24 * 60 },
+              cacheableResponse: { statuses: [200] },
+            },
+          },
         ],
       },
     }),

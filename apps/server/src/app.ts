@@ -18,6 +18,7 @@ import { notificationsRoutes } from './features/notifications/notifications.rout
 import { plansRoutes } from './features/plans/plans.routes';
 import { staffRoutes } from './features/staff/staff.routes';
 import { tasksRoutes } from './features/tasks/tasks.routes';
+import { tilesRoutes } from './features/tiles/tiles.routes';
 import './features/inventory/task-hooks';
 import './features/livestock/task-hooks';
 import { createAuth } from './lib/auth';
@@ -76,6 +77,7 @@ export function createApp(deps: Deps) {
   app.route('/api', knowledgeRoutes);
   app.route('/api', cropsRoutes);
   app.route('/api', fieldsRoutes);
+  app.route('/api', tilesRoutes);
   app.route('/', devRoutes);
 
   app.doc31('/api/openapi.json', API_DOCUMENT);

@@ -25,6 +25,16 @@ export type LogLevel = (typeof LOG_LEVELS)[number];
 
 const MAX_UPLOAD_BYTES = 100 * 1024 * 1024;
 
+/** An XYZ tile URL template: http(s), with {z}, {x} and {y} where the tile's numbers go. */
+const tileTemplate = z
+  .string()
+  .trim()
+  .regex(/^https?:\/\/[^\s]+$/, 'must be an http(s) URL template')
+  .refine(
+    (template) => ['{z}', '{x}', '{y}'].every((part) => template.includes(part)),
+    'must hold {z}, {x} and {y}, like https://tile.example.org/{z}/{x}/{y}.png',
+  );
+
 const EnvSchema = PublicEnvSchema.extend({
   NODE_ENV: z
     .enum(['development', 'production', 'test'], { error: 'must be development, production or test' })
@@ -73,6 +83,9 @@ const EnvSchema = PublicEnvSchema.extend({
     .regex(/^[A-Za-z0-9_-]{43}$/, 'must be a VAPID private key (32 bytes, base64url, 43 characters)')
     .optional(),
   VAPID_SUBJECT: urlVariable(/^(mailto|https):$/, 'must be a mailto: or https: URL').optional(),
+  TILES_STREET_URL: tileTemplate.optional(),
+  TILES_SATELLITE_URL: tileTemplate.optional(),
+  TILES_ATTRIBUTION: z.string().trim().min(1).max(200).optional(),
   SMS_PROVIDER: z.enum(['africastalking'], { error: 'must be africastalking (or unset: no SMS)' }).optional(),
   SMS_API_KEY: z.string().trim().min(1).optional(),
   SMS_USERNAME: z.string().trim().min(1).optional(),
@@ -148,6 +161,8 @@ export type Config = {
   vapidSubject: string;
   /** null: SMS is off and the channel is not offered. */
   sms: SmsConfig | null;
+  /** XYZ templates of the basemaps the map proxies; a layer without one is drawn as a plain grid. */
+  tiles: { street: string | null; satellite: string | null; attribution: string };
   uploads: {
     /** The largest file an upload may carry, in bytes (413 beyond). */
     maxBytes: number;
@@ -227,6 +242,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
             ).replace(/\/+$/, ''),
           }
         : null,
+    tiles: {
+      street: e.TILES_STREET_URL ?? null,
+      satellite: e.TILES_SATELLITE_URL ?? null,
+      attribution: e.TILES_ATTRIBUTION ?? '',
+    },
     uploads: {
       maxBytes: e.UPLOAD_MAX_BYTES,
       maxPixels: e.UPLOAD_MAX_PIXELS,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { historyFactor, predictYield, soilFactor, WEATHER_UNKNOWN } from './index';
+import { historyFactor, predictYield, ringAreaHa, soilFactor, WEATHER_UNKNOWN } from './index';
 
 describe('yield prediction', () => {
   it("uses the spec's 2.5 per hectare and 0.85 confidence when all is known and neutral", () => {
@@ -50,5 +50,39 @@ describe('yield prediction', () => {
     expect(historyFactor([1.2, 1.5], 1.8)).toMatchObject({ value: 0.75, detail: 2 });
     expect(soilFactor(5.2)).toMatchObject({ value: 0.9, basis: 'soil_acid' });
     expect(soilFactor(8.4)).toMatchObject({ value: 0.8, basis: 'soil_alkaline' });
+  });
+});
+
+describe('field area', () => {
+  it('measures a 100 m square near Kano as one hectare, closed or not, in either direction', () => {
+    // 100 m of latitude is 100 / 111,195 degrees; of longitude at 12° N, that over cos 12°.
+    const dLat = 100 / ((Math.PI / 180) * 6_371_008.8);
+    const dLng = dLat / Math.cos((12 * Math.PI) / 180);
+    const square: [number, number][] = [
+      [8.5, 12],
+      [8.5 + dLng, 12],
+      [8.5 + dLng, 12 + dLat],
+      [8.5, 12 + dLat],
+    ];
+    expect(ringAreaHa(square)).toBeCloseTo(1, 3);
+    expect(ringAreaHa([...square, square[0]!])).toBeCloseTo(1, 3);
+    expect(ringAreaHa([...square].reverse())).toBeCloseTo(1, 3);
+  });
+
+  it('measures a right triangle of 200 m legs as 2 ha, and a line as nothing', () => {
+    const d = 200 / ((Math.PI / 180) * 6_371_008.8);
+    expect(
+      ringAreaHa([
+        [7, 0],
+        [7 + d, 0],
+        [7, d],
+      ]),
+    ).toBeCloseTo(2, 3);
+    expect(
+      ringAreaHa([
+        [7, 9],
+        [7.001, 9],
+      ]),
+    ).toBe(0);
   });
 });

@@ -12,6 +12,29 @@ import { quantitySchema } from '../units/quantity-schema';
 import { AREA_SOURCES, IRRIGATIONS, LAND_TENURES, SOIL_TYPES } from './constants';
 
 export const FIELD_NAME_MAX = 80;
+export const BOUNDARY_POINTS_MAX = 500;
+
+/** Roughly Nigeria and its borders: a boundary outside is a slip of the finger or of the map. */
+const NIGERIA = { west: 2.5, east: 15, south: 4, north: 14 };
+
+/** A field's outline as drawn on the map: [longitude, latitude] points (GeoJSON order), not closed. */
+export const BoundarySchema = z
+  .array(
+    z.tuple([z.number().min(-180).max(180), z.number().min(-90).max(90)], {
+      error: 'Draw the field again: a point of it is not on the map',
+    }),
+    { error: 'Draw the field again: a point of it is not on the map' },
+  )
+  .min(3, 'Draw at least three corners of the field')
+  .max(BOUNDARY_POINTS_MAX, `Draw the field with at most ${BOUNDARY_POINTS_MAX} corners`)
+  .refine(
+    (ring) =>
+      ring.every(
+        ([lng, lat]) =>
+          lng >= NIGERIA.west && lng <= NIGERIA.east && lat >= NIGERIA.south && lat <= NIGERIA.north,
+      ),
+    'Draw the field where it is, in Nigeria',
+  );
 export const FIELD_NOTES_MAX = 1000;
 
 const FieldShape = {
@@ -27,6 +50,8 @@ const FieldShape = {
   irrigation: z.enum(IRRIGATIONS, { error: 'Choose how it is watered' }).nullish(),
   soil_type: z.enum(SOIL_TYPES, { error: 'Choose the soil type' }).nullish(),
   notes: optionalTextSchema(FIELD_NOTES_MAX),
+  /** Drawn on the map: the area is then measured from it; null takes the drawing away. */
+  boundary: BoundarySchema.nullish(),
 };
 
 const rentOnlyWhenRented = (
@@ -60,6 +85,7 @@ export const FieldSchema = z.object({
   irrigation: z.enum(IRRIGATIONS).nullable(),
   soil_type: z.enum(SOIL_TYPES).nullable(),
   notes: z.string().nullable(),
+  boundary: z.array(z.tuple([z.number(), z.number()])).nullable(),
   /** The latest soil test's pH, for the list and the yield prediction. */
   latest_ph: z.number().nullable(),
   created_at: z.string(),

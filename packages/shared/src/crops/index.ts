@@ -3,3 +3,4 @@ export * from './knowledge';
 export * from './predict';
 export * from './schemas';
 export * from './fields';
+export * from './area';

@@ -1,5 +1,6 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import {
+  ringAreaHa,
   soilAdvice,
   type CreateField,
   type CreateSoilRecord,
@@ -50,6 +51,7 @@ function toField({ field, latest_ph }: FieldRow): Field {
     irrigation: field.irrigation,
     soil_type: field.soil_type,
     notes: field.notes,
+    boundary: field.boundary?.[0] ?? null,
     latest_ph: latest_ph === null ? null : Number(latest_ph),
     created_at: field.created_at.toISOString(),
     updated_at: field.updated_at.toISOString(),
@@ -100,6 +102,25 @@ export async function latestPh(db: Db | Tx, farmId: string, fieldId: string | nu
   return row?.ph ?? null;
 }
 
+/**
+ * A drawn outline sets the area (measured on the sphere, to the 10 m²) and marks it drawn; a typed
+ * area without one marks it typed; taking the outline away (null) keeps the area, as typed.
+ */
+function withArea<
+  T extends { area_ha?: string | null | undefined; boundary?: [number, number][] | null | undefined },
+>(input: T) {
+  const { boundary, ...rest } = input;
+  if (boundary)
+    return {
+      ...rest,
+      boundary: [boundary],
+      area_ha: ringAreaHa(boundary).toFixed(3),
+      area_source: 'drawn' as const,
+    };
+  if (boundary === null) return { ...rest, boundary: null, area_source: 'typed' as const };
+  return rest.area_ha !== undefined ? { ...rest, area_source: 'typed' as const } : rest;
+}
+
 /** A field, once per client id. */
 export async function createField(ctx: FarmCtx, input: CreateField): Promise<Field> {
   const { id, ...values } = input;
@@ -107,7 +128,7 @@ export async function createField(ctx: FarmCtx, input: CreateField): Promise<Fie
     const { row, replayed } = await insertOnce(tx, fields, {
       id,
       farmId: ctx.farmId,
-      values: { ...values, area_source: 'typed' },
+      values: { area_source: 'typed', ...withArea(values) },
     });
     if (!replayed) await auditInsert(tx, ctx, fields, { id: row.id, record: values });
     return readField(tx, ctx.farmId, row.id);
@@ -121,7 +142,7 @@ export async function updateField(ctx: FarmCtx, fieldId: string, input: UpdateFi
     const updated = await updateVersioned(tx, fields, {
       where: and(eq(fields.farm_id, ctx.farmId), eq(fields.id, fieldId)),
       version,
-      changes,
+      changes: withArea(changes),
       notFound: NOT_FOUND,
     });
     if (updated.row.tenure !== 'rented' && updated.row.rent_kobo !== null)

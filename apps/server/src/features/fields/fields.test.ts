@@ -95,6 +95,42 @@ describe('fields', () => {
   });
 });
 
+describe('a boundary drawn on the map', () => {
+  it('measures the field from its outline, refuses one outside Nigeria, and keeps the area when it is taken away', async () => {
+    const field = await addField({ name: 'Drawn plot', area_ha: '3' });
+    // About 100 m × 100 m near Zaria.
+    const dLat = 100 / ((Math.PI / 180) * 6_371_008.8);
+    const dLng = dLat / Math.cos((11 * Math.PI) / 180);
+    const square = [
+      [7.7, 11],
+      [7.7 + dLng, 11],
+      [7.7 + dLng, 11 + dLat],
+      [7.7, 11 + dLat],
+    ];
+    const drawn = await t.request<Field>('PATCH', `${team.base}/fields/${field.id}`, {
+      cookie: team.cookies.manager,
+      body: { boundary: square, version: field.version },
+    });
+    expect(drawn.status).toBe(200);
+    expect(drawn.body).toMatchObject({ area_ha: '1', area_source: 'drawn', boundary: square });
+    const abroad = await t.request<ErrorBody>('PATCH', `${team.base}/fields/${field.id}`, {
+      cookie: team.cookies.manager,
+      body: { boundary: square.map(([lng, lat]) => [lng! + 30, lat]), version: drawn.body.version },
+    });
+    expect(abroad.body.error.fields?.boundary).toBe('Draw the field where it is, in Nigeria');
+    const two = await t.request<ErrorBody>('PATCH', `${team.base}/fields/${field.id}`, {
+      cookie: team.cookies.manager,
+      body: { boundary: square.slice(0, 2), version: drawn.body.version },
+    });
+    expect(two.body.error.fields?.boundary).toBe('Draw at least three corners of the field');
+    const cleared = await t.request<Field>('PATCH', `${team.base}/fields/${field.id}`, {
+      cookie: team.cookies.manager,
+      body: { boundary: null, version: drawn.body.version },
+    });
+    expect(cleared.body).toMatchObject({ area_ha: '1', area_source: 'typed', boundary: null });
+  });
+});
+
 describe('soil tests', () => {
   it('records a test once, with what it says to do, and the field shows its latest pH', async () => {
     const field = await addField({ name: 'Acid plot' });
