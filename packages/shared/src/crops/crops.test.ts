@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { historyFactor, predictYield, ringAreaHa, soilFactor, WEATHER_UNKNOWN } from './index';
+import {
+  historyFactor,
+  phBand,
+  predictYield,
+  ringAreaHa,
+  soilAdvice,
+  soilFactor,
+  WEATHER_UNKNOWN,
+} from './index';
 
 describe('yield prediction', () => {
   it("uses the spec's 2.5 per hectare and 0.85 confidence when all is known and neutral", () => {
@@ -84,5 +92,37 @@ describe('field area', () => {
         [7.001, 9],
       ]),
     ).toBe(0);
+  });
+});
+
+describe('soil pH on the map and in the advice', () => {
+  it('bands a pH at the same edges the advice uses: below 5, below 5.5, above 7.5', () => {
+    expect([null, 4.9, 5, 5.4, 5.5, 7.5, 7.6].map(phBand)).toEqual([
+      'untested',
+      'very_acid',
+      'acid',
+      'acid',
+      'good',
+      'good',
+      'alkaline',
+    ]);
+    expect(
+      soilAdvice({
+        ph: 5.2,
+        organic_carbon_percent: null,
+        phosphorus_mg_kg: null,
+        potassium_cmol_kg: null,
+        ec_ds_m: null,
+      }),
+    ).toEqual([{ key: 'acid', severity: 'warning' }]);
+    expect(
+      soilAdvice({
+        ph: 6.5,
+        organic_carbon_percent: null,
+        phosphorus_mg_kg: null,
+        potassium_cmol_kg: null,
+        ec_ds_m: null,
+      }),
+    ).toEqual([{ key: 'ph_good', severity: 'info' }]);
   });
 });

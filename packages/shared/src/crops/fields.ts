@@ -158,6 +158,17 @@ export const SoilRecordSchema = z.object({
 });
 export type SoilRecord = z.infer<typeof SoilRecordSchema>;
 
+export const PH_BANDS = ['very_acid', 'acid', 'good', 'alkaline', 'untested'] as const;
+export type PhBand = (typeof PH_BANDS)[number];
+
+/** Where a pH sits for most crops: below 5 very acid, below 5.5 acid, above 7.5 alkaline. */
+export function phBand(ph: number | null | undefined): PhBand {
+  if (ph == null) return 'untested';
+  if (ph < 5) return 'very_acid';
+  if (ph < 5.5) return 'acid';
+  return ph > 7.5 ? 'alkaline' : 'good';
+}
+
 /**
  * What a soil test says to do, as catalogue keys (the screen words them). Thresholds are the common
  * ones for tropical soils: pH below 5.5 is acid (lime), above 7.5 alkaline; organic carbon under 1 %
@@ -171,11 +182,9 @@ export function soilAdvice(
   >,
 ): SoilAdvice[] {
   const advice: SoilAdvice[] = [];
-  if (record.ph != null) {
-    if (record.ph < 5.5) advice.push({ key: record.ph < 5 ? 'very_acid' : 'acid', severity: 'warning' });
-    else if (record.ph > 7.5) advice.push({ key: 'alkaline', severity: 'warning' });
-    else advice.push({ key: 'ph_good', severity: 'info' });
-  }
+  const band = phBand(record.ph);
+  if (band === 'good') advice.push({ key: 'ph_good', severity: 'info' });
+  else if (band !== 'untested') advice.push({ key: band, severity: 'warning' });
   if (record.organic_carbon_percent != null && record.organic_carbon_percent < 1)
     advice.push({ key: 'low_carbon', severity: 'warning' });
   if (record.phosphorus_mg_kg != null && record.phosphorus_mg_kg < 10)

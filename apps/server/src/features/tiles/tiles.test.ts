@@ -28,6 +28,7 @@ beforeAll(async () => {
   withMap = await createTestContext({
     TILES_STREET_URL: `${base}/{z}/{x}/{y}.png`,
     TILES_SATELLITE_URL: `${base}/broken/{z}/{x}/{y}.png`,
+    TILES_ATTRIBUTION: '© Example Maps <contributors>',
   });
   cookie = (await seedUser(withMap)).cookie;
 });
@@ -50,6 +51,16 @@ describe('map tiles', () => {
     expect(res.status).toBe(200);
     const bytes = new Uint8Array(await res.arrayBuffer());
     expect([...bytes.slice(1, 4)].map((b) => String.fromCharCode(b)).join('')).toBe('PNG');
+  });
+
+  it('tells a signed-in person who made the map, as configured, and nobody else', async () => {
+    const res = await withMap.app.request('/api/tiles/attribution', { headers: { cookie } });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ attribution: '© Example Maps <contributors>' });
+    expect((await withMap.app.request('/api/tiles/attribution')).status).toBe(401);
+    const user = await seedUser(t);
+    const none = await t.app.request('/api/tiles/attribution', { headers: { cookie: user.cookie } });
+    expect(await none.json()).toEqual({ attribution: '' });
   });
 
   it('refuses no session, a tile off the map, an unknown layer, and says so when the map server fails', async () => {

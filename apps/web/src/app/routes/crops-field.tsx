@@ -1,5 +1,6 @@
 import { useParams } from 'react-router';
 import { FieldDetail } from '@/features/crops/components/FieldDetail';
+import { useFarmPoint } from '@/features/farms/api';
 import { paths } from '@/lib/paths';
 import { useSelectedFarm } from '../RequireFarm';
 
@@ -7,6 +8,7 @@ import { useSelectedFarm } from '../RequireFarm';
 export default function FieldScreen() {
   const { fieldId = '' } = useParams();
   const farm = useSelectedFarm();
+  const farmPoint = useFarmPoint(farm.id);
   return (
     <FieldDetail
       key={`${farm.id}/${fieldId}`}
@@ -14,6 +16,7 @@ export default function FieldScreen() {
       role={farm.role}
       fieldId={fieldId}
       listPath={paths.fields}
+      farmPoint={farmPoint}
     />
   );
 }

@@ -6,6 +6,7 @@ import { can } from '@gona/shared/permissions';
 import { Button, PageHeader } from '@/components/ui';
 import { FieldFormDialog } from '@/features/crops/components/FieldFormDialog';
 import { FieldsList } from '@/features/crops/components/FieldsList';
+import { useFarmPoint } from '@/features/farms/api';
 import { fieldPath, paths } from '@/lib/paths';
 import { useSelectedFarm } from '../RequireFarm';
 
@@ -14,6 +15,7 @@ export default function FieldsScreen() {
   const { t } = useTranslation('crops');
   const { id: farmId, role } = useSelectedFarm();
   const [adding, setAdding] = useState(false);
+  const farmPoint = useFarmPoint(farmId);
   const addButton = can(role, 'records.write') && (
     <Button onClick={() => setAdding(true)}>{t('fields.add')}</Button>
   );
@@ -27,7 +29,13 @@ export default function FieldsScreen() {
         {t('detail.back')}
       </Link>
       <PageHeader title={t('fields.title')} description={t('fields.description')} action={addButton} />
-      <FieldsList farmId={farmId} role={role} fieldPath={fieldPath} addAction={addButton} />
+      <FieldsList
+        farmId={farmId}
+        role={role}
+        fieldPath={fieldPath}
+        addAction={addButton}
+        farmPoint={farmPoint}
+      />
       {adding && <FieldFormDialog farmId={farmId} onClose={() => setAdding(false)} />}
     </>
   );

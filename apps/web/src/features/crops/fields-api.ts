@@ -1,5 +1,11 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CreateFieldInput, CreateSoilRecordInput, Field, SoilRecord } from '@gona/shared/crops';
+import type {
+  CreateFieldInput,
+  CreateSoilRecordInput,
+  Field,
+  SoilRecord,
+  UpdateFieldInput,
+} from '@gona/shared/crops';
 import { apiFetch } from '@/lib/http';
 import { pagedQueryOptions } from '@/lib/paged-query';
 
@@ -59,5 +65,18 @@ export function useRecordSoil(farmId: string, fieldId: string) {
     mutationFn: (input: CreateSoilRecordInput) =>
       apiFetch<SoilRecord>(`${fieldPath(farmId, fieldId)}/soil-records`, { method: 'POST', json: input }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: fieldKeys.all(farmId) }),
+  });
+}
+
+export function useUpdateField(farmId: string, fieldId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: UpdateFieldInput) =>
+      apiFetch<Field>(fieldPath(farmId, fieldId), { method: 'PATCH', json: input }),
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: fieldKeys.all(farmId) }),
+        queryClient.invalidateQueries({ queryKey: ['crops', farmId] }),
+      ]),
   });
 }

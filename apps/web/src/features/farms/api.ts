@@ -1,3 +1,5 @@
+import { useMemo } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import type { CreateFarmInput, Farm, FarmSummary, UpdateFarmInput } from '@gona/shared/farms';
 import { MAX_PAGE_SIZE } from '@gona/shared/page-size';
 import { apiFetch } from '@/lib/http';
@@ -38,4 +40,12 @@ export function updateFarm(farmId: string, input: UpdateFarmInput): Promise<Farm
 
 export function deleteFarm(farmId: string): Promise<void> {
   return apiFetch<void>(`/api/farms/${encodeURIComponent(farmId)}`, { method: 'DELETE' });
+}
+
+/** The farm's GPS point for maps, or null while unknown or when the farm has none. */
+export function useFarmPoint(farmId: string): { lat: number; lng: number } | null {
+  const query = useQuery({ queryKey: farmKeys.detail(farmId), queryFn: () => fetchFarm(farmId) });
+  const lat = query.data?.latitude ?? null;
+  const lng = query.data?.longitude ?? null;
+  return useMemo(() => (lat === null || lng === null ? null : { lat, lng }), [lat, lng]);
 }

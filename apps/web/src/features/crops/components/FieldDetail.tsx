@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { ArrowLeft, FlaskConical, Trash2 } from 'lucide-react';
@@ -24,12 +24,22 @@ import { ApiError } from '@/lib/http';
 import { newClientId } from '@/lib/ids';
 import { toast } from '@/lib/toast';
 import { useSchemaForm } from '@/lib/use-schema-form';
+import type { FarmPoint } from './FieldMap';
 import { useDeleteField, useField, useRecordSoil, useSoilRecords } from '../fields-api';
 
-type Props = { farmId: string; role: FarmRole; fieldId: string; listPath: string };
+/** The map and its drawing tools load only with a field's page (about 70 KB). */
+const FieldMap = lazy(() => import('./FieldMap'));
+
+type Props = {
+  farmId: string;
+  role: FarmRole;
+  fieldId: string;
+  listPath: string;
+  farmPoint: FarmPoint;
+};
 
 /** One field: what it is, its soil tests with what they say to do, and a new soil test. */
-export function FieldDetail({ farmId, role, fieldId, listPath }: Props) {
+export function FieldDetail({ farmId, role, fieldId, listPath, farmPoint }: Props) {
   const { t } = useTranslation('crops');
   const navigate = useNavigate();
   const errorText = useErrorText();
@@ -95,6 +105,9 @@ export function FieldDetail({ farmId, role, fieldId, listPath }: Props) {
           }
         />
       </div>
+      <Suspense fallback={<SkeletonRows rows={4} />}>
+        <FieldMap farmId={farmId} field={item} canEdit={can(role, 'records.write')} farmPoint={farmPoint} />
+      </Suspense>
       <FieldFacts field={item} role={role} />
       <SoilTests farmId={farmId} fieldId={item.id} />
       {dialog === 'soil' && <SoilDialog farmId={farmId} field={item} onClose={() => setDialog(null)} />}
