@@ -62,6 +62,7 @@ test('on a touch phone, a farmer draws a field by tapping its corners, and the f
   await page.getByRole('button', { name: 'Add a soil test' }).click();
   const soil = page.getByRole('dialog');
   await soil.getByLabel('pH', { exact: true }).fill('5.2');
+  await soil.getByLabel('Organic carbon (%)').fill('1.4');
   await soil.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Acid soil: lime would help most crops.').first()).toBeVisible();
   await page.goto('/dashboard/crops/fields');
@@ -69,6 +70,12 @@ test('on a touch phone, a farmer draws a field by tapping its corners, and the f
   const outline = page.getByTestId('field-map').locator('path.field-outline');
   await expect(outline).toHaveCount(1);
   await expect(outline).toHaveAttribute('stroke', '#ea580c');
+  // Coloured by another measure: enough organic carbon is green, potassium never measured is grey.
+  await page.getByLabel('Colour the fields by').selectOption({ label: 'Organic carbon' });
+  await expect(page.getByRole('list', { name: 'Colours by the latest organic carbon' })).toBeVisible();
+  await expect(outline).toHaveAttribute('stroke', '#15803d');
+  await page.getByLabel('Colour the fields by').selectOption({ label: 'Potassium' });
+  await expect(outline).toHaveAttribute('stroke', '#78716c');
   // Tapping the field on the map opens it.
   const shape = (await outline.boundingBox())!;
   await page.touchscreen.tap(shape.x + shape.width / 2, shape.y + shape.height / 2);

@@ -9,6 +9,9 @@ import { defineConfig } from '@playwright/test';
  */
 const port = Number(process.env.E2E_PORT ?? 3999);
 const baseURL = `http://localhost:${port}`;
+/** The fake Open-Meteo the app's weather comes from, with heavy rain in two days. */
+const weatherPort = port + 21;
+const weatherURL = `http://127.0.0.1:${weatherPort}`;
 process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'gona-e2e-'));
 
 export const CHROMIUM_ARGS = [
@@ -31,7 +34,9 @@ export default defineConfig({
   retries: 0,
   forbidOnly: Boolean(process.env.CI),
   reporter: [['list'], ['json', { outputFile: '../test-results/e2e.json' }]],
-  timeout: 60_000,
+  // A whole journey's ceiling, not a speed check: the longest (two phones, a sign-up between them)
+  // took just over a minute when both workers, the app and two browsers shared CI's two cores.
+  timeout: 120_000,
   expect: { timeout: 10_000 },
   use: {
     baseURL,
@@ -39,20 +44,33 @@ export default defineConfig({
     trace: 'retain-on-failure',
     launchOptions: { executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS },
   },
-  webServer: {
-    command: 'npm start',
-    cwd: '..',
-    url: `${baseURL}/api/health`,
-    timeout: 600_000,
-    reuseExistingServer: !process.env.CI,
-    stdout: 'pipe',
-    stderr: 'pipe',
-    env: {
-      PORT: String(port),
-      BASE_URL: baseURL,
-      DATA_DIR: process.env.E2E_DATA_DIR,
-      // Many sign-ins from one address during the suite; the limit itself is covered by integration tests.
-      AUTH_RATE_LIMIT_MAX: '10000',
+  webServer: [
+    {
+      command: `npm run weather:fake -w @gona/server -- ${weatherPort} heavy_rain`,
+      cwd: '..',
+      url: `${weatherURL}/v1/forecast?latitude=9&longitude=7`,
+      timeout: 60_000,
+      reuseExistingServer: !process.env.CI,
+      stdout: 'ignore',
+      stderr: 'pipe',
     },
-  },
+    {
+      command: 'npm start',
+      cwd: '..',
+      url: `${baseURL}/api/health`,
+      timeout: 600_000,
+      reuseExistingServer: !process.env.CI,
+      stdout: 'pipe',
+      stderr: 'pipe',
+      env: {
+        PORT: String(port),
+        BASE_URL: baseURL,
+        DATA_DIR: process.env.E2E_DATA_DIR,
+        // Many sign-ins from one address during the suite; the limit itself is covered by integration tests.
+        AUTH_RATE_LIMIT_MAX: '10000',
+        WEATHER_URL: weatherURL,
+        NORMALS_URL: weatherURL,
+      },
+    },
+  ],
 });

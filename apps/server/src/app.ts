@@ -4,6 +4,7 @@ import { except } from 'hono/combine';
 import { authHandlerRoutes, meRoutes } from './features/auth/auth.routes';
 import { auditRoutes } from './features/audit/audit.routes';
 import { contactRoutes } from './features/contact/contact.routes';
+import { climateRoutes } from './features/climate/climate.routes';
 import { cropsRoutes } from './features/crops/crops.routes';
 import { devRoutes } from './features/dev/dev.routes';
 import { farmsRoutes } from './features/farms/farms.routes';
@@ -76,6 +77,7 @@ export function createApp(deps: Deps) {
   app.route('/api', filesRoutes);
   app.route('/api', knowledgeRoutes);
   app.route('/api', cropsRoutes);
+  app.route('/api', climateRoutes);
   app.route('/api', fieldsRoutes);
   app.route('/api', tilesRoutes);
   app.route('/', devRoutes);

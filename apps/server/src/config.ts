@@ -91,6 +91,9 @@ const EnvSchema = PublicEnvSchema.extend({
   SMS_USERNAME: z.string().trim().min(1).optional(),
   SMS_SENDER_ID: z.string().trim().min(1).max(11, 'must be at most 11 characters').optional(),
   SMS_BASE_URL: urlVariable(/^https?:$/, 'must be an http(s) URL').optional(),
+  WEATHER_URL: urlVariable(/^https?:$/, 'must be an http(s) URL').optional(),
+  WEATHER_API_KEY: z.string().trim().min(1).optional(),
+  NORMALS_URL: urlVariable(/^https?:$/, 'must be an http(s) URL').optional(),
   UPLOAD_MAX_BYTES: z.coerce
     .number()
     .int('must be a whole number of bytes')
@@ -163,6 +166,11 @@ export type Config = {
   sms: SmsConfig | null;
   /** XYZ templates of the basemaps the map proxies; a layer without one is drawn as a plain grid. */
   tiles: { street: string | null; satellite: string | null; attribution: string };
+  /**
+   * Open-Meteo's forecast API (or anything speaking it); null: no weather, the climate screen says
+   * so. `normalsUrl`: NASA POWER (or anything speaking it) for the normal rain; null: none shown.
+   */
+  weather: { baseUrl: string; apiKey: string | null; normalsUrl: string | null } | null;
   uploads: {
     /** The largest file an upload may carry, in bytes (413 beyond). */
     maxBytes: number;
@@ -242,6 +250,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
             ).replace(/\/+$/, ''),
           }
         : null,
+    weather: e.WEATHER_URL
+      ? {
+          baseUrl: e.WEATHER_URL.replace(/\/+$/, ''),
+          apiKey: e.WEATHER_API_KEY ?? null,
+          normalsUrl: e.NORMALS_URL?.replace(/\/+$/, '') ?? null,
+        }
+      : null,
     tiles: {
       street: e.TILES_STREET_URL ?? null,
       satellite: e.TILES_SATELLITE_URL ?? null,

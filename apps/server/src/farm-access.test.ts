@@ -117,6 +117,7 @@ const ACCESS: Record<string, Row> = {
   },
   'GET /farms/{farmId}/crop-stages': { action: 'records.read' },
   'GET /farms/{farmId}/crop-predictions': { action: 'records.read' },
+  'GET /farms/{farmId}/climate': { action: 'records.read' },
   'GET /farms/{farmId}/produce-stock': { action: 'records.read' },
   'GET /farms/{farmId}/crops/{cropId}': { action: 'records.read' },
   'PATCH /farms/{farmId}/crops/{cropId}': {

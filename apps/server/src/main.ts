@@ -48,6 +48,7 @@ async function main(): Promise<void> {
     sms,
     baseUrl: config.baseUrl,
     files: { storage, orphanHours: config.uploads.orphanHours },
+    weather: config.weather,
   });
 
   if (!config.smtpUrl && config.isProduction)

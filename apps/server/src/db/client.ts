@@ -122,11 +122,25 @@ class StatementCachingClient extends pg.Client {
     const query = this.query.bind(this) as (...args: unknown[]) => unknown;
     this.query = ((queryConfig: unknown, ...rest: unknown[]) => {
       if (isUnnamedParameterisedQuery(queryConfig, rest[0])) {
-        queryConfig.name = `gona_${createHash('sha1').update(queryConfig.text).digest('base64url')}`;
+        queryConfig.name = statementName(queryConfig.text);
       }
       return query(queryConfig, ...rest);
     }) as typeof this.query;
   }
+}
+
+/** Names by statement text, so a hot query is not hashed on every call (kept to a bounded size). */
+const statementNames = new Map<string, string>();
+const STATEMENT_NAMES_MAX = 2_000;
+
+function statementName(text: string): string {
+  let name = statementNames.get(text);
+  if (name === undefined) {
+    name = `gona_${createHash('sha1').update(text).digest('base64url')}`;
+    if (statementNames.size >= STATEMENT_NAMES_MAX) statementNames.clear();
+    statementNames.set(text, name);
+  }
+  return name;
 }
 
 function isUnnamedParameterisedQuery(

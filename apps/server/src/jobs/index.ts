@@ -16,6 +16,8 @@ import {
 import { createNotificationQueues, startNotificationWorkers } from './notifications';
 import { startFilesCleanup } from './files';
 import { startTasksSweep } from './tasks';
+import { startWeatherRefresh } from './weather';
+import type { Config } from '../config';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -33,9 +35,10 @@ export async function startJobs(
     sms: SmsProvider | null;
     baseUrl: string;
     files: { storage: FileStorage; orphanHours: number };
+    weather?: Config['weather'];
   },
 ): Promise<Jobs> {
-  const { logger, files, ...mailDeps } = deps;
+  const { logger, files, weather: _weather, ...mailDeps } = deps;
   const boss = database.pglite
     ? new PgBoss({ db: fromPglite(database.pglite) })
     : new PgBoss({ connectionString: databaseUrl });
@@ -59,6 +62,7 @@ export async function startJobs(
 
   await startFilesCleanup(boss, { ...files, db: database.db, logger });
   await startTasksSweep(boss, { db: database.db, logger, sms: deps.sms });
+  await startWeatherRefresh(boss, { db: database.db, logger, weather: deps.weather ?? null });
 
   const delivery = { ...mailDeps, logger, db: database.db, mail };
   const notifications = await createNotificationQueues(boss, delivery);

@@ -123,4 +123,21 @@ describe('keyset', () => {
     );
     expect(refusal(dated, newestCursor.next_cursor ?? '')).toMatchObject({ code: 'VALIDATION' });
   });
+
+  it('pages by date earliest first when asked, going forward from the cursor', () => {
+    const forward = keyset({ order: byDate(livestock_growth_logs, true) });
+    const cursor = forward.page(
+      [
+        { id: ID, date: '2025-05-20' },
+        { id: LATER, date: '2025-05-28' },
+      ],
+      1,
+    ).next_cursor;
+    const condition = forward.after(cursor ?? '');
+    expect(dialect.sqlToQuery(condition!).sql).toContain(') > (');
+    expect(forward.orderBy.map((part) => dialect.sqlToQuery(part).sql)).toEqual([
+      '"livestock_growth_logs"."date" asc',
+      '"livestock_growth_logs"."id" asc',
+    ]);
+  });
 });

@@ -14,7 +14,7 @@ import { isUuid } from './ids';
 export type Order =
   | { by: 'newest'; createdAt: PgColumn; id: PgColumn }
   | { by: 'name'; name: PgColumn; id: PgColumn; group?: PgColumn }
-  | { by: 'date'; date: PgColumn; id: PgColumn };
+  | { by: 'date'; date: PgColumn; id: PgColumn; earliestFirst?: boolean };
 
 export function newestFirst(table: { created_at: PgColumn; id: PgColumn }): Order {
   return { by: 'newest', createdAt: table.created_at, id: table.id };
@@ -27,9 +27,12 @@ export function byName(table: { name: PgColumn; id: PgColumn }, group?: PgColumn
     : { by: 'name', name: table.name, id: table.id };
 }
 
-/** By a calendar date column, latest first; ids (time-ordered) break ties, newest first. */
-export function byDate(table: { date: PgColumn; id: PgColumn }): Order {
-  return { by: 'date', date: table.date, id: table.id };
+/**
+ * By a calendar date column, latest first; ids (time-ordered) break ties, newest first. With
+ * `earliestFirst`, the other way round (a crop's stages from sowing on).
+ */
+export function byDate(table: { date: PgColumn; id: PgColumn }, earliestFirst = false): Order {
+  return { by: 'date', date: table.date, id: table.id, earliestFirst };
 }
 
 type Row = { id: string; created_at?: Date | string; name?: string | null; date?: string };
@@ -62,7 +65,10 @@ export function keyset({ order }: { order: Order }): Keyset {
         return sql`(${order.group}, ${order.name}, ${order.id}) > (${group}::text, ${name}::text, ${key.id}::uuid)`;
       }
       const [value = ''] = key.values;
-      if (order.by === 'date') return sql`(${order.date}, ${order.id}) < (${value}::date, ${key.id}::uuid)`;
+      if (order.by === 'date')
+        return order.earliestFirst
+          ? sql`(${order.date}, ${order.id}) > (${value}::date, ${key.id}::uuid)`
+          : sql`(${order.date}, ${order.id}) < (${value}::date, ${key.id}::uuid)`;
       if (order.by === 'name') return sql`(${order.name}, ${order.id}) > (${value}::text, ${key.id}::uuid)`;
       const createdAt = new Date(value);
       return or(lt(order.createdAt, createdAt), and(eq(order.createdAt, createdAt), lt(order.id, key.id)));
@@ -71,7 +77,9 @@ export function keyset({ order }: { order: Order }): Keyset {
       order.by === 'name'
         ? [...(order.group ? [asc(order.group)] : []), asc(order.name), asc(order.id)]
         : order.by === 'date'
-          ? [desc(order.date), desc(order.id)]
+          ? order.earliestFirst
+            ? [asc(order.date), asc(order.id)]
+            : [desc(order.date), desc(order.id)]
           : [desc(order.createdAt), desc(order.id)],
     page(rows, limit) {
       const items = rows.slice(0, limit);

@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Notification, NotificationParams } from '@gona/shared/notifications';
-import { useQuantityText } from '@/features/inventory/format';
+import { useQuantityText } from '@/lib/quantity-text';
 import { dayMonthYear } from '@/lib/format';
 import type { NotificationWords } from '@/features/notifications/components/NotificationList';
 
@@ -46,6 +46,23 @@ export function useNotificationWords(): (notification: Notification) => Notifica
           return {
             title: t('kinds.task_overdue.title', { title: p.title }),
             body: t('kinds.task_overdue.body', { title: p.title, date: dayMonthYear(p.due_date) }),
+          };
+        }
+        case 'climate_alert': {
+          const p = notification.params as NotificationParams['climate_alert'];
+          return {
+            title: t('kinds.climate_alert.title', {
+              serious: p.severity === 'severe' ? t('kinds.climate_alert.serious') : '',
+              rule: t(`kinds.climate_alert.rules.${p.rule}`),
+              farm: p.farm_name,
+            }),
+            body: t('kinds.climate_alert.body', {
+              days:
+                p.from === p.to
+                  ? dayMonthYear(p.from)
+                  : t('kinds.climate_alert.period', { from: dayMonthYear(p.from), to: dayMonthYear(p.to) }),
+              about: p.about_name ? t('kinds.climate_alert.about', { name: p.about_name }) : '',
+            }),
           };
         }
         case 'test':

@@ -131,6 +131,10 @@ function dashboardRoutes(): RouteObject[] {
         { path: paths.staff, ...lazyScreen('staff', () => import('./routes/staff'), ['staff']) },
         { path: paths.tasks, ...lazyScreen('tasks', () => import('./routes/tasks'), ['tasks']) },
         {
+          path: paths.climate,
+          ...lazyScreen('climate', () => import('./routes/climate'), ['climate', 'tasks']),
+        },
+        {
           path: paths.addStaff,
           ...lazyScreen('add-staff', () => import('./routes/add-staff'), ['staff', 'photos']),
         },
@@ -146,7 +150,6 @@ function dashboardRoutes(): RouteObject[] {
     },
     { path: paths.expenses, ...lazyScreen('expenses', () => import('./routes/expenses'), ['screens']) },
     { path: paths.reports, ...lazyScreen('reports', () => import('./routes/reports'), ['screens']) },
-    { path: paths.climate, ...lazyScreen('climate', () => import('./routes/climate'), ['screens']) },
     {
       path: paths.marketplace,
       ...lazyScreen('marketplace', () => import('./routes/marketplace'), ['screens']),

@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import {
+  checkHarvest,
   historyFactor,
   phBand,
   predictYield,
   ringAreaHa,
   soilAdvice,
   soilFactor,
+  soilMapBand,
   WEATHER_UNKNOWN,
 } from './index';
 
@@ -58,6 +60,55 @@ describe('yield prediction', () => {
     expect(historyFactor([1.2, 1.5], 1.8)).toMatchObject({ value: 0.75, detail: 2 });
     expect(soilFactor(5.2)).toMatchObject({ value: 0.9, basis: 'soil_acid' });
     expect(soilFactor(8.4)).toMatchObject({ value: 0.8, basis: 'soil_alkaline' });
+  });
+});
+
+describe('harvest against its prediction', () => {
+  const early = { low: 2, high: 3, predicted_yield: 2.5, prediction_date: '2026-05-01' };
+  const late = { low: 4, high: 6, predicted_yield: 5, prediction_date: '2026-09-20' };
+
+  it('waits for both a prediction and a harvest', () => {
+    expect(checkHarvest([], [{ date: '2026-09-01', kg: '100' }])).toBeNull();
+    expect(checkHarvest([early], [])).toBeNull();
+  });
+
+  it('sets the harvest beside the prediction made before it began, in tonnes', () => {
+    const check = checkHarvest(
+      [late, early],
+      [
+        { date: '2026-09-10', kg: '1500' },
+        { date: '2026-09-25', kg: '500' },
+      ],
+    );
+    expect(check).toEqual({
+      harvested_t: 2,
+      unweighed: 0,
+      prediction: early,
+      outcome: 'within',
+      difference_percent: -20,
+    });
+  });
+
+  it('says below or above the range, and counts the harvests without a weight', () => {
+    const below = checkHarvest(
+      [early],
+      [
+        { date: '2026-09-10', kg: '1200' },
+        { date: '2026-09-11', kg: null },
+      ],
+    );
+    expect(below).toMatchObject({
+      harvested_t: 1.2,
+      unweighed: 1,
+      outcome: 'below',
+      difference_percent: -52,
+    });
+    const above = checkHarvest([early], [{ date: '2026-09-10', kg: '3100.5' }]);
+    expect(above).toMatchObject({ harvested_t: 3.101, outcome: 'above', difference_percent: 24 });
+  });
+
+  it('uses the first prediction when every one came after the harvest began', () => {
+    expect(checkHarvest([late], [{ date: '2026-09-10', kg: '5000' }])?.prediction).toBe(late);
   });
 });
 
@@ -124,5 +175,26 @@ describe('soil pH on the map and in the advice', () => {
         ec_ds_m: null,
       }),
     ).toEqual([{ key: 'ph_good', severity: 'info' }]);
+  });
+
+  it('bands the other measures at the advice’s edges: low below them, saline above 4 dS/m', () => {
+    const field = (soil: Partial<Record<string, number | null>>) => ({
+      latest_ph: null,
+      latest_soil: {
+        organic_carbon_percent: null,
+        phosphorus_mg_kg: null,
+        potassium_cmol_kg: null,
+        ec_ds_m: null,
+        ...soil,
+      },
+    });
+    expect(soilMapBand('ph', { ...field({}), latest_ph: 5.2 })).toBe('acid');
+    expect(soilMapBand('organic_carbon_percent', field({ organic_carbon_percent: 0.99 }))).toBe('low');
+    expect(soilMapBand('organic_carbon_percent', field({ organic_carbon_percent: 1 }))).toBe('enough');
+    expect(soilMapBand('phosphorus_mg_kg', field({ phosphorus_mg_kg: 9 }))).toBe('low');
+    expect(soilMapBand('potassium_cmol_kg', field({ potassium_cmol_kg: 0.25 }))).toBe('enough');
+    expect(soilMapBand('potassium_cmol_kg', field({}))).toBe('untested');
+    expect(soilMapBand('ec_ds_m', field({ ec_ds_m: 4 }))).toBe('not_saline');
+    expect(soilMapBand('ec_ds_m', field({ ec_ds_m: 4.1 }))).toBe('saline');
   });
 });

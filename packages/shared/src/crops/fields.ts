@@ -88,6 +88,13 @@ export const FieldSchema = z.object({
   boundary: z.array(z.tuple([z.number(), z.number()])).nullable(),
   /** The latest soil test's pH, for the list and the yield prediction. */
   latest_ph: z.number().nullable(),
+  /** Each measure's latest value over the field's soil tests, for colouring the map by it. */
+  latest_soil: z.object({
+    organic_carbon_percent: z.number().nullable(),
+    phosphorus_mg_kg: z.number().nullable(),
+    potassium_cmol_kg: z.number().nullable(),
+    ec_ds_m: z.number().nullable(),
+  }),
   created_at: z.string(),
   updated_at: z.string(),
   version: z.number(),
@@ -169,6 +176,44 @@ export function phBand(ph: number | null | undefined): PhBand {
   return ph > 7.5 ? 'alkaline' : 'good';
 }
 
+/** Below these, a measure is low for most crops on tropical soils (EC: above it, the soil is saline). */
+export const SOIL_LOW = { organic_carbon_percent: 1, phosphorus_mg_kg: 10, potassium_cmol_kg: 0.2 } as const;
+export const SALINE_EC_DS_M = 4;
+
+/** What the fields map can colour by: pH, or one of the measures a soil test carries. */
+export const SOIL_MAP_MEASURES = [
+  'ph',
+  'organic_carbon_percent',
+  'phosphorus_mg_kg',
+  'potassium_cmol_kg',
+  'ec_ds_m',
+] as const;
+export type SoilMapMeasure = (typeof SOIL_MAP_MEASURES)[number];
+export type NutrientBand = 'low' | 'enough' | 'untested';
+export type SalinityBand = 'saline' | 'not_saline' | 'untested';
+export type SoilMapBand = PhBand | NutrientBand | SalinityBand;
+
+/** The bands of each measure, in the legend's order. */
+export const SOIL_MAP_BANDS: Record<SoilMapMeasure, readonly SoilMapBand[]> = {
+  ph: PH_BANDS,
+  organic_carbon_percent: ['low', 'enough', 'untested'],
+  phosphorus_mg_kg: ['low', 'enough', 'untested'],
+  potassium_cmol_kg: ['low', 'enough', 'untested'],
+  ec_ds_m: ['saline', 'not_saline', 'untested'],
+};
+
+/** The band a field falls in for the chosen measure, from its latest values. */
+export function soilMapBand(
+  measure: SoilMapMeasure,
+  field: Pick<Field, 'latest_ph' | 'latest_soil'>,
+): SoilMapBand {
+  if (measure === 'ph') return phBand(field.latest_ph);
+  const value = field.latest_soil[measure];
+  if (value == null) return 'untested';
+  if (measure === 'ec_ds_m') return value > SALINE_EC_DS_M ? 'saline' : 'not_saline';
+  return value < SOIL_LOW[measure] ? 'low' : 'enough';
+}
+
 /**
  * What a soil test says to do, as catalogue keys (the screen words them). Thresholds are the common
  * ones for tropical soils: pH below 5.5 is acid (lime), above 7.5 alkaline; organic carbon under 1 %
@@ -185,12 +230,16 @@ export function soilAdvice(
   const band = phBand(record.ph);
   if (band === 'good') advice.push({ key: 'ph_good', severity: 'info' });
   else if (band !== 'untested') advice.push({ key: band, severity: 'warning' });
-  if (record.organic_carbon_percent != null && record.organic_carbon_percent < 1)
+  if (
+    record.organic_carbon_percent != null &&
+    record.organic_carbon_percent < SOIL_LOW.organic_carbon_percent
+  )
     advice.push({ key: 'low_carbon', severity: 'warning' });
-  if (record.phosphorus_mg_kg != null && record.phosphorus_mg_kg < 10)
+  if (record.phosphorus_mg_kg != null && record.phosphorus_mg_kg < SOIL_LOW.phosphorus_mg_kg)
     advice.push({ key: 'low_phosphorus', severity: 'warning' });
-  if (record.potassium_cmol_kg != null && record.potassium_cmol_kg < 0.2)
+  if (record.potassium_cmol_kg != null && record.potassium_cmol_kg < SOIL_LOW.potassium_cmol_kg)
     advice.push({ key: 'low_potassium', severity: 'warning' });
-  if (record.ec_ds_m != null && record.ec_ds_m > 4) advice.push({ key: 'saline', severity: 'warning' });
+  if (record.ec_ds_m != null && record.ec_ds_m > SALINE_EC_DS_M)
+    advice.push({ key: 'saline', severity: 'warning' });
   return advice;
 }

@@ -63,6 +63,46 @@ export function historyFactor(pastTHa: readonly number[], typicalTHa: number): F
 /** No climate data yet: the weather leaves the prediction as it is, and the prediction says so. */
 export const WEATHER_UNKNOWN: Factor = { known: false, value: 1, basis: 'no_climate_data', detail: null };
 
+export type HarvestCheck = {
+  /** Tonnes harvested, counting the harvests with a known weight. */
+  harvested_t: number;
+  /** Harvests recorded without a weight (tubers, baskets): left out of the count. */
+  unweighed: number;
+  /** The prediction the farmer had before the harvest began (else the first one made). */
+  prediction: { low: number; high: number; predicted_yield: number; prediction_date: string };
+  outcome: 'below' | 'within' | 'above';
+  /** Harvested against the most likely yield, in whole percent (-20 is a fifth less). */
+  difference_percent: number;
+};
+
+/**
+ * The harvest set beside the prediction made for it: the latest prediction on or before the first
+ * harvest day (the one a farmer planned with), or the earliest one when all came after. Null when
+ * there is no prediction or no harvest yet.
+ */
+export function checkHarvest(
+  predictions: readonly { low: number; high: number; predicted_yield: number; prediction_date: string }[],
+  harvests: readonly { date: string; kg: string | null }[],
+): HarvestCheck | null {
+  if (predictions.length === 0 || harvests.length === 0) return null;
+  const firstHarvest = harvests.reduce((first, h) => (h.date < first ? h.date : first), harvests[0]!.date);
+  const byDate = [...predictions].sort((a, b) => a.prediction_date.localeCompare(b.prediction_date));
+  const before = byDate.filter((p) => p.prediction_date <= firstHarvest);
+  const prediction = before.at(-1) ?? byDate[0]!;
+  const weighed = harvests.filter((h) => h.kg !== null);
+  const harvested = round(weighed.reduce((sum, h) => sum + Number(h.kg), 0) / 1000, 3);
+  const outcome = harvested < prediction.low ? 'below' : harvested > prediction.high ? 'above' : 'within';
+  const difference =
+    prediction.predicted_yield > 0 ? Math.round((harvested / prediction.predicted_yield - 1) * 100) : 0;
+  return {
+    harvested_t: harvested,
+    unweighed: harvests.length - weighed.length,
+    prediction,
+    outcome,
+    difference_percent: difference,
+  };
+}
+
 function round(value: number, places: number): number {
   const scale = 10 ** places;
   return Math.round(value * scale) / scale;

@@ -231,6 +231,11 @@ export const PlanningScheduleSchema = z.object({
   recommended_planting_date: z.string(),
   window_from: z.string(),
   window_to: z.string(),
+  /** The knowledge base's date, when the observed onset of the rains moved the recommendation. */
+  calendar_date: z.string().nullable(),
+  /** The onset that moved it, and whether the 30 days after it confirm it (else it is likely). */
+  onset_date: z.string().nullable(),
+  onset_confirmed: z.boolean().nullable(),
 });
 export type PlanningSchedule = z.infer<typeof PlanningScheduleSchema>;
 

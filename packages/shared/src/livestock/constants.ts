@@ -32,6 +32,16 @@ export const LAYING_SPECIES: readonly LivestockSpecies[] = [
   'guinea_fowl',
 ];
 export const FISH_SPECIES: readonly LivestockSpecies[] = ['catfish', 'tilapia'];
+/** Birds, for the weather's heat warnings. */
+export const POULTRY_SPECIES: readonly LivestockSpecies[] = [
+  'chicken_broiler',
+  'chicken_layer',
+  'chicken_noiler',
+  'chicken_cockerel',
+  'turkey',
+  'duck',
+  'guinea_fowl',
+];
 export const MILKING_SPECIES: readonly LivestockSpecies[] = ['cattle', 'goat', 'sheep'];
 
 /** One animal with a tag, or a group (a flock, a pond batch, a herd) counted by head. */

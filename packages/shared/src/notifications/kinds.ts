@@ -1,3 +1,4 @@
+import type { RiskRule } from '../climate/rules';
 import { UNIT_WORDS, type Unit } from '../units/units';
 
 /**
@@ -27,6 +28,12 @@ export const NOTIFICATION_KINDS = {
   task_overdue: {
     importance: 'normal',
     channels: { email: false, push: true, sms: false },
+    listed: true,
+  },
+  /** A weather risk for what the farm grows or raises (heavy rain, dry spell, heat, blight…): once per alert. */
+  climate_alert: {
+    importance: 'important',
+    channels: { email: true, push: true, sms: false },
     listed: true,
   },
   /** "Send a test notification" in Settings: the bell and this phone only. */
@@ -77,6 +84,15 @@ export type NotificationParams = {
     titles: string[];
   };
   task_overdue: { task_id: string; title: string; due_date: string };
+  climate_alert: {
+    farm_name: string;
+    rule: RiskRule;
+    severity: 'warning' | 'severe';
+    from: string;
+    to: string;
+    /** The crop it concerns, by name, when it concerns one. */
+    about_name: string | null;
+  };
   test: Record<string, never>;
 };
 
@@ -146,6 +162,15 @@ export function notificationText(notification: KindWithParams): { title: string;
         body: `${p.title} was due on ${dayMonthYear(p.due_date)} and is not done yet.`,
       };
     }
+    case 'climate_alert': {
+      const p = notification.params;
+      const days =
+        p.from === p.to ? dayMonthYear(p.from) : `${dayMonthYear(p.from)} to ${dayMonthYear(p.to)}`;
+      return {
+        title: `${p.severity === 'severe' ? 'Serious: ' : ''}${CLIMATE_ALERT_NAMES[p.rule]} on ${p.farm_name}`,
+        body: `${days}${p.about_name ? ` (${p.about_name})` : ''}. Open the climate screen for what to do.`,
+      };
+    }
     case 'test':
       return {
         title: 'Test notification',
@@ -175,4 +200,19 @@ export const NOTIFICATION_PATHS = {
   supply: (supplyId: string) => `/dashboard/inventory/${encodeURIComponent(supplyId)}`,
   tasks: '/dashboard/tasks',
   task: (taskId: string) => `/dashboard/tasks/${encodeURIComponent(taskId)}`,
+  climate: '/dashboard/climate',
+};
+
+/** The English names of the weather risks, for notifications sent by mail, push and SMS. */
+export const CLIMATE_ALERT_NAMES: Record<RiskRule, string> = {
+  rain_onset: 'The rains have started',
+  false_start: 'Dry spell after sowing',
+  dry_spell: 'Dry spell',
+  heavy_rain: 'Heavy rain',
+  crop_heat: 'Heat at flowering',
+  poultry_heat: 'Heat for your birds',
+  late_blight: 'Late blight weather',
+  fungal: 'Wet, warm weather',
+  fall_armyworm: 'Fall armyworm weather',
+  spray_window: 'Good time to spray',
 };

@@ -1,5 +1,6 @@
 import { desc, sql } from 'drizzle-orm';
 import {
+  boolean,
   check,
   date,
   doublePrecision,
@@ -70,6 +71,10 @@ export const crops = pgTable(
     index('crops_field_id_idx')
       .on(t.field_id)
       .where(sql`${t.field_id} IS NOT NULL`),
+    // The climate rules read a farm's growing plantings by crop and planting day on every look.
+    index('crops_farm_id_growing_idx')
+      .on(t.farm_id, t.crop_key, t.planting_date)
+      .where(sql`${t.status} IN ('planted', 'growing')`),
     check('crops_season_check', sql`${t.season} IN (${oneOf(CROP_SEASONS)})`),
     check('crops_status_check', sql`${t.status} IN (${oneOf(CROP_STATUSES)})`),
     check('crops_area_planted_check', sql`${t.area_planted} > 0`),
@@ -136,6 +141,11 @@ export const planting_schedules = pgTable(
     recommended_planting_date: date('recommended_planting_date', { mode: 'string' }).notNull(),
     window_from: date('window_from', { mode: 'string' }).notNull(),
     window_to: date('window_to', { mode: 'string' }).notNull(),
+    /** The knowledge base's date, kept when the observed onset of the rains moved the recommendation. */
+    calendar_date: date('calendar_date', { mode: 'string' }),
+    /** The onset of the rains (Sivakumar) that moved it, and whether the 30 days after it confirm it. */
+    onset_date: date('onset_date', { mode: 'string' }),
+    onset_confirmed: boolean('onset_confirmed'),
     created_at: createdAt(),
   },
   (t) => [

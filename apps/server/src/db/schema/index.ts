@@ -12,3 +12,4 @@ export * from './livestock';
 export * from './knowledge';
 export * from './fields';
 export * from './crops';
+export * from './climate';

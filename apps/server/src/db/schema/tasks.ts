@@ -111,9 +111,10 @@ export const tasks = pgTable(
   (t) => [
     // Today and the calendar: a farm's tasks by day (the status lets a month's counts skip the rows).
     index('tasks_farm_id_due_date_idx').on(t.farm_id, t.due_date, t.status, t.id),
-    // Overdue and upcoming read open tasks only; most of a farm's past is done.
+    // Overdue and upcoming read open tasks only; most of a farm's past is done. `assigned` lets My
+    // tasks count its own and nobody's from the index alone, without visiting every open task.
     index('tasks_farm_id_open_due_date_idx')
-      .on(t.farm_id, t.due_date, t.id)
+      .on(t.farm_id, t.due_date, t.id, t.assigned)
       .where(sql`${t.status} = 'open'`),
     // The sweep: open tasks not yet nudged, across farms, by day.
     index('tasks_open_due_date_idx')

@@ -16,6 +16,7 @@ import {
   RecordStageInputSchema,
   UpdateCropInputSchema,
 } from '@gona/shared/crops';
+import { PageQuerySchema, pageSchema } from '@gona/shared/pagination';
 import { requireFarm } from '../../lib/auth-guard';
 import { farmCtxOf } from '../../lib/http-context';
 import {
@@ -37,7 +38,8 @@ import {
 import {
   listHarvests,
   listPredictions,
-  listStages,
+  listCropStages,
+  listFarmStages,
   predictCrop,
   produceStock,
   recordHarvest,
@@ -144,15 +146,12 @@ export const cropsRoutes = createRouter()
       method: 'get',
       path: '/farms/{farmId}/crop-stages',
       tags: ['Crops'],
-      summary: "The farm's recorded growth stages, start date first",
+      summary: "The farm's recorded growth stages over all its crops, start date first, a page at a time",
       middleware: [requireFarm('records.read')] as const,
-      request: { params: farmParams },
-      responses: {
-        200: jsonContent(z.object({ items: z.array(GrowthStageSchema) }), 'The stages'),
-        ...ErrorResponses,
-      },
+      request: { params: farmParams, query: PageQuerySchema },
+      responses: { 200: jsonContent(pageSchema(GrowthStageSchema), 'A page of stages'), ...ErrorResponses },
     }),
-    async (c) => c.json({ items: await listStages(farmCtxOf(c)) }, 200),
+    async (c) => c.json(await listFarmStages(farmCtxOf(c), c.req.valid('query')), 200),
   )
   .openapi(
     createRoute({
@@ -253,7 +252,7 @@ export const cropsRoutes = createRouter()
         ...ErrorResponses,
       },
     }),
-    async (c) => c.json({ items: await listStages(farmCtxOf(c), c.req.valid('param').cropId) }, 200),
+    async (c) => c.json({ items: await listCropStages(farmCtxOf(c), c.req.valid('param').cropId) }, 200),
   )
   .openapi(
     createRoute({

@@ -188,6 +188,35 @@ describe('stages and harvests', () => {
     });
   });
 
+  it("pages the farm's stages over its crops, earliest first, and refuses a broken page link", async () => {
+    const own = await seedFarmTeam(t);
+    const first = await plant(maize({ planting_date: addDays(today, -60) }), own);
+    const second = await plant(maize({ planting_date: addDays(today, -50) }), own);
+    const record = (cropId: string, stage_key: string, start_date: string) =>
+      t.request('POST', `${own.base}/crops/${cropId}/stages`, {
+        cookie: own.cookies.owner,
+        body: { id: newId(), stage_key, start_date },
+      });
+    await record(second.id, 'emergence', addDays(today, -45));
+    await record(first.id, 'emergence', addDays(today, -55));
+    await record(first.id, 'vegetative', addDays(today, -40));
+    const url = `${own.base}/crop-stages?limit=2`;
+    const one = await t.request<Page<GrowthStage>>('GET', url, { cookie: own.cookies.viewer });
+    expect(one.body.items.map((stage) => [stage.crop_id, stage.start_date])).toEqual([
+      [first.id, addDays(today, -55)],
+      [second.id, addDays(today, -45)],
+    ]);
+    const two = await t.request<Page<GrowthStage>>('GET', `${url}&cursor=${one.body.next_cursor}`, {
+      cookie: own.cookies.viewer,
+    });
+    expect(two.body.items.map((stage) => stage.stage_key)).toEqual(['vegetative']);
+    expect(two.body.next_cursor).toBeNull();
+    const broken = await t.request<ErrorBody>('GET', `${url}&cursor=nonsense`, {
+      cookie: own.cookies.viewer,
+    });
+    expect(broken.status).toBe(400);
+  });
+
   it('weighs a harvest in bags by the bag, takes the weight of baskets as given, and counts stored produce', async () => {
     const own = await seedFarmTeam(t);
     const crop = await plant(maize(), own);

@@ -1,4 +1,4 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray } from 'drizzle-orm';
 import type {
   CropSeason,
   KnowledgeCropDetail,
@@ -74,16 +74,74 @@ export async function listPlantingSchedules(ctx: FarmCtx): Promise<PlanningSched
       .limit(200),
     knowledgeMap(ctx.db),
   ]);
-  return rows.map((row) => ({
+  return rows.map((row) => scheduleOf(row, knowledge.get(row.crop_key)?.name ?? row.crop_key));
+}
+
+function scheduleOf(row: typeof planting_schedules.$inferSelect, cropName: string): PlanningSchedule {
+  return {
     id: row.id,
     crop_key: row.crop_key,
-    crop_name: knowledge.get(row.crop_key)?.name ?? row.crop_key,
+    crop_name: cropName,
     zone: row.zone,
     season: row.season,
     recommended_planting_date: row.recommended_planting_date,
     window_from: row.window_from,
     window_to: row.window_to,
-  }));
+    calendar_date: row.calendar_date,
+    onset_date: row.onset_date,
+    onset_confirmed: row.onset_confirmed,
+  };
+}
+
+/** Seasons whose sowing waits on the first rains: the onset speaks for them, not for late or dry ones. */
+const ONSET_SEASONS = ['main', 'early'] as const;
+/** An onset this long before a window opens, or after it closes, still speaks for it. */
+const ONSET_REACH = { beforeDays: 60, afterDays: 30 } as const;
+
+/**
+ * The observed onset of the rains moves the farm's main- and early-season planting dates: plant
+ * once the rains have started (later than the calendar when they come late), not before the window
+ * opens, never in the past. The
+ * knowledge base's date is kept beside it so the farmer sees what moved and why. A schedule whose
+ * window closed more than a month ago is left alone. Answers how many moved.
+ */
+export async function moveSchedulesToOnset(
+  tx: Tx,
+  farmId: string,
+  onset: { date: string; confirmed: boolean },
+  today: string,
+): Promise<number> {
+  const rows = await tx
+    .select()
+    .from(planting_schedules)
+    .where(
+      and(
+        eq(planting_schedules.farm_id, farmId),
+        inArray(planting_schedules.season, [...ONSET_SEASONS]),
+        gte(planting_schedules.window_to, addDays(today, -ONSET_REACH.afterDays)),
+      ),
+    );
+  let moved = 0;
+  for (const row of rows) {
+    const reaches =
+      onset.date >= addDays(row.window_from, -ONSET_REACH.beforeDays) &&
+      onset.date <= addDays(row.window_to, ONSET_REACH.afterDays);
+    if (!reaches) continue;
+    if (row.onset_date === onset.date && row.onset_confirmed === onset.confirmed) continue;
+    const calendar = row.calendar_date ?? row.recommended_planting_date;
+    const date = [onset.date, row.window_from, today].reduce((a, b) => (a > b ? a : b));
+    await tx
+      .update(planting_schedules)
+      .set({
+        recommended_planting_date: date,
+        calendar_date: calendar,
+        onset_date: onset.date,
+        onset_confirmed: onset.confirmed,
+      })
+      .where(eq(planting_schedules.id, row.id));
+    moved += 1;
+  }
+  return moved;
 }
 
 /**
@@ -128,16 +186,7 @@ export async function addPlantingSchedule(
         })
         .returning()
     )[0]!;
-  return {
-    id: row.id,
-    crop_key: row.crop_key,
-    crop_name: crop.name,
-    zone: row.zone,
-    season: row.season,
-    recommended_planting_date: row.recommended_planting_date,
-    window_from: row.window_from,
-    window_to: row.window_to,
-  };
+  return scheduleOf(row, crop.name);
 }
 
 /** Keeps the window of a crop and season as the farm's planting schedule. */

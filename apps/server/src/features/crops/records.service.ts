@@ -13,6 +13,7 @@ import {
   type RecordHarvest,
   type RecordStage,
 } from '@gona/shared/crops';
+import type { Page, PageQuery } from '@gona/shared/pagination';
 import { fromMilli, normalizeQuantity, toMilli } from '@gona/shared/units';
 import type { Db, Tx } from '../../db/client';
 import { crop_growth_stages, crop_harvests, crop_yield_predictions, crops } from '../../db/schema/index';
@@ -20,11 +21,12 @@ import { auditInsert } from '../../lib/audit';
 import type { FarmCtx } from '../../lib/ctx';
 import { AppError } from '../../lib/errors';
 import { farmToday } from '../../lib/farm-time';
+import { byDate, keyset } from '../../lib/pagination';
 import { insertOnce } from '../../lib/writes';
 import { latestPh } from '../fields/fields.service';
 import { knowledgeMap, NOT_FOUND } from './crops.service';
 
-/** A crop's stages are a handful; the farm's, the first this many from the earliest. */
+/** A crop's stages are a handful; more than this is not a real planting. */
 const STAGES_MAX = 200;
 
 async function cropRow(db: Db | Tx, farmId: string, cropId: string) {
@@ -90,25 +92,47 @@ export async function recordStage(ctx: FarmCtx, cropId: string, input: RecordSta
   });
 }
 
-/** A crop's recorded stages (or, without `cropId`, the farm's), start date first. */
-export async function listStages(ctx: FarmCtx, cropId?: string): Promise<GrowthStage[]> {
-  if (cropId) await cropRow(ctx.db, ctx.farmId, cropId);
+function selectStages(db: Db | Tx) {
+  return db
+    .select({ stage: crop_growth_stages, crop_key: crops.crop_key })
+    .from(crop_growth_stages)
+    .innerJoin(crops, eq(crops.id, crop_growth_stages.crop_id));
+}
+
+/** A crop's recorded stages, start date first (a handful; at most STAGES_MAX). */
+export async function listCropStages(ctx: FarmCtx, cropId: string): Promise<GrowthStage[]> {
+  await cropRow(ctx.db, ctx.farmId, cropId);
   const [rows, knowledge] = await Promise.all([
-    ctx.db
-      .select({ stage: crop_growth_stages, crop_key: crops.crop_key })
-      .from(crop_growth_stages)
-      .innerJoin(crops, eq(crops.id, crop_growth_stages.crop_id))
-      .where(
-        and(
-          eq(crop_growth_stages.farm_id, ctx.farmId),
-          cropId ? eq(crop_growth_stages.crop_id, cropId) : undefined,
-        ),
-      )
+    selectStages(ctx.db)
+      .where(and(eq(crop_growth_stages.farm_id, ctx.farmId), eq(crop_growth_stages.crop_id, cropId)))
       .orderBy(asc(crop_growth_stages.start_date), asc(crop_growth_stages.id))
       .limit(STAGES_MAX),
     knowledgeMap(ctx.db),
   ]);
   return rows.map((row) => toStage(row.stage, knowledge.get(row.crop_key)));
+}
+
+const farmStagePages = keyset({
+  order: byDate({ date: crop_growth_stages.start_date, id: crop_growth_stages.id }, true),
+});
+
+/** The farm's recorded stages over all its crops, a page at a time, start date first. */
+export async function listFarmStages(ctx: FarmCtx, query: PageQuery): Promise<Page<GrowthStage>> {
+  const [rows, knowledge] = await Promise.all([
+    selectStages(ctx.db)
+      .where(and(eq(crop_growth_stages.farm_id, ctx.farmId), farmStagePages.after(query.cursor)))
+      .orderBy(...farmStagePages.orderBy)
+      .limit(query.limit + 1),
+    knowledgeMap(ctx.db),
+  ]);
+  const page = farmStagePages.page(
+    rows.map((row) => ({ ...row, id: row.stage.id, date: row.stage.start_date })),
+    query.limit,
+  );
+  return {
+    items: page.items.map((row) => toStage(row.stage, knowledge.get(row.crop_key))),
+    next_cursor: page.next_cursor,
+  };
 }
 
 function toHarvest(row: typeof crop_harvests.$inferSelect): Harvest {

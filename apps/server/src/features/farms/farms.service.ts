@@ -6,6 +6,7 @@ import { farm_memberships, farms } from '../../db/schema/index';
 import { auditDelete, auditInsert, auditUpdate } from '../../lib/audit';
 import type { Ctx, FarmCtx } from '../../lib/ctx';
 import { AppError } from '../../lib/errors';
+import { forgetFarmTimeZone } from '../../lib/farm-time';
 import { newId } from '../../lib/ids';
 import { updateVersioned } from '../../lib/writes';
 import { keyset, newestFirst } from '../../lib/pagination';
@@ -89,7 +90,7 @@ export async function getFarm(ctx: FarmCtx): Promise<Farm> {
 /** Optimistic concurrency: the client sends the version it saw; anything else is a stale write (409). */
 export async function updateFarm(ctx: FarmCtx, input: UpdateFarm): Promise<Farm> {
   const { version, ...patch } = input;
-  return ctx.db.transaction(async (tx) => {
+  const farm = await ctx.db.transaction(async (tx) => {
     const { before, row, changes } = await updateVersioned(tx, farms, {
       where: eq(farms.id, ctx.farmId),
       version,
@@ -98,6 +99,8 @@ export async function updateFarm(ctx: FarmCtx, input: UpdateFarm): Promise<Farm>
     await auditUpdate(tx, ctx, farms, { id: ctx.farmId, changes, context: { name: before.name } });
     return toFarm(row, ctx.role);
   });
+  forgetFarmTimeZone(ctx.farmId);
+  return farm;
 }
 
 export async function deleteFarm(ctx: FarmCtx): Promise<void> {
@@ -106,6 +109,7 @@ export async function deleteFarm(ctx: FarmCtx): Promise<void> {
     if (!row) throw new AppError('NOT_FOUND');
     await auditDelete(tx, ctx, farms, { id: ctx.farmId, record: toFarm(row, ctx.role) });
   });
+  forgetFarmTimeZone(ctx.farmId);
 }
 
 export function toFarm(row: FarmRow, role: FarmRole): Farm {

@@ -21,25 +21,40 @@ import { insertOnce, updateVersioned } from '../../lib/writes';
 const NOT_FOUND = 'Field not found';
 const pages = keyset({ order: newestFirst(fields) });
 
-/** A field with the pH of its latest soil test. */
+/**
+ * The latest value of one soil measure over a field's tests. Written out in full: in a one-table
+ * select drizzle leaves column names unqualified, and "id" inside the subquery would be the soil
+ * record's. The measure is one of our own column names, never input.
+ */
+const latestSoil = (column: keyof Field['latest_soil'] | 'ph') =>
+  sql<number | null>`(
+    select sr.${sql.raw(column)} from soil_records sr
+    where sr.field_id = "fields"."id" and sr.${sql.raw(column)} is not null
+    order by sr.sample_date desc, sr.id desc limit 1
+  )`;
+
+/** A field with the latest value of each soil measure over its tests. */
 function selectFields(db: Db | Tx) {
   return db
     .select({
       field: fields,
-      // Written out in full: in a one-table select drizzle leaves column names unqualified, and
-      // "id" inside the subquery would be the soil record's.
-      latest_ph: sql<number | null>`(
-        select sr.ph from soil_records sr
-        where sr.field_id = "fields"."id" and sr.ph is not null
-        order by sr.sample_date desc, sr.id desc limit 1
-      )`,
+      latest_ph: latestSoil('ph'),
+      organic_carbon_percent: latestSoil('organic_carbon_percent'),
+      phosphorus_mg_kg: latestSoil('phosphorus_mg_kg'),
+      potassium_cmol_kg: latestSoil('potassium_cmol_kg'),
+      ec_ds_m: latestSoil('ec_ds_m'),
     })
     .from(fields);
 }
 
-type FieldRow = { field: typeof fields.$inferSelect; latest_ph: number | null };
+type FieldRow = {
+  field: typeof fields.$inferSelect;
+  latest_ph: number | null;
+} & Record<keyof Field['latest_soil'], number | null>;
 
-function toField({ field, latest_ph }: FieldRow): Field {
+const numberOrNull = (value: number | string | null) => (value === null ? null : Number(value));
+
+function toField({ field, latest_ph, ...soil }: FieldRow): Field {
   return {
     id: field.id,
     farm_id: field.farm_id,
@@ -52,7 +67,13 @@ function toField({ field, latest_ph }: FieldRow): Field {
     soil_type: field.soil_type,
     notes: field.notes,
     boundary: field.boundary?.[0] ?? null,
-    latest_ph: latest_ph === null ? null : Number(latest_ph),
+    latest_ph: numberOrNull(latest_ph),
+    latest_soil: {
+      organic_carbon_percent: numberOrNull(soil.organic_carbon_percent),
+      phosphorus_mg_kg: numberOrNull(soil.phosphorus_mg_kg),
+      potassium_cmol_kg: numberOrNull(soil.potassium_cmol_kg),
+      ec_ds_m: numberOrNull(soil.ec_ds_m),
+    },
     created_at: field.created_at.toISOString(),
     updated_at: field.updated_at.toISOString(),
     version: field.version,

@@ -45,6 +45,12 @@ describe('fields', () => {
       area_source: 'typed',
       rent_kobo: 15_000_000,
       latest_ph: null,
+      latest_soil: {
+        organic_carbon_percent: null,
+        phosphorus_mg_kg: null,
+        potassium_cmol_kg: null,
+        ec_ds_m: null,
+      },
     });
     const second = await addField({ name: 'Valley' }, own);
     const list = await t.request<Page<Field>>('GET', `${own.base}/fields`, { cookie: own.cookies.viewer });
@@ -168,6 +174,22 @@ describe('soil tests', () => {
       cookie: team.cookies.worker,
     });
     expect(now.body.latest_ph).toBe(5.1);
+    // An older test adds what the latest did not measure: each measure shows its own latest value.
+    const [y, m, d] = today.split('-').map(Number) as [number, number, number];
+    const monthAgo = new Date(Date.UTC(y, m - 2, d)).toISOString().slice(0, 10);
+    expect(
+      (await soil(field.id, { sample_date: monthAgo, ph: 6.5, potassium_cmol_kg: 0.1, ec_ds_m: 5 })).status,
+    ).toBe(201);
+    const both = await t.request<Field>('GET', `${team.base}/fields/${field.id}`, {
+      cookie: team.cookies.viewer,
+    });
+    expect(both.body.latest_ph).toBe(5.1);
+    expect(both.body.latest_soil).toEqual({
+      organic_carbon_percent: 0.6,
+      phosphorus_mg_kg: 25,
+      potassium_cmol_kg: 0.1,
+      ec_ds_m: 5,
+    });
     const empty = await soil(field.id, { lab: 'Nobody' });
     expect(empty.status).toBe(400);
     expect((empty.body as unknown as ErrorBody).error.fields?.ph).toBe(

@@ -1,6 +1,3 @@
-import { eq } from 'drizzle-orm';
-import { DEFAULT_TIMEZONE } from '@gona/shared/farms';
-import { isTimeZone } from '@gona/shared/fields';
 import {
   henDayPercent,
   isUnderWithdrawal,
@@ -12,9 +9,7 @@ import {
 } from '@gona/shared/livestock';
 import { can, type FarmRole } from '@gona/shared/permissions';
 import { normalizeQuantity } from '@gona/shared/units';
-import type { Db, Tx } from '../../db/client';
 import {
-  farms,
   type livestock,
   type livestock_events,
   type livestock_growth_logs,
@@ -67,18 +62,6 @@ export function toProduction(
       row.eggs_collected === null ? null : henDayPercent(row.eggs_collected, row.head_count_on_date),
     created_at: row.created_at.toISOString(),
   };
-}
-
-/** Today's date (yyyy-mm-dd) on the farm's clock. */
-export async function farmToday(db: Db | Tx, farmId: string): Promise<string> {
-  const [farm] = await db.select({ timezone: farms.timezone }).from(farms).where(eq(farms.id, farmId));
-  const timeZone = farm && isTimeZone(farm.timezone) ? farm.timezone : DEFAULT_TIMEZONE;
-  return new Intl.DateTimeFormat('en-CA', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(new Date());
 }
 
 /**

@@ -22,7 +22,8 @@ import { containing } from '../../lib/search';
 import { insertOnce, updateVersioned } from '../../lib/writes';
 import { attachFiles, deleteFilesOf, listFilesOf } from '../files/files.service';
 import { dropOpenTasksAbout } from '../tasks/schedule.service';
-import { farmToday, toLivestock } from './livestock.rows';
+import { farmToday } from '../../lib/farm-time';
+import { toLivestock } from './livestock.rows';
 
 export const NOT_FOUND = 'Animal or group not found';
 const UPCOMING_MAX = 3;

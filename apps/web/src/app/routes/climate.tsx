@@ -1,6 +1,47 @@
-import { CloudSun } from 'lucide-react';
-import { ComingSoon } from '../ComingSoon';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { plusDays } from '@gona/shared/climate';
+import type { TaskType } from '@gona/shared/tasks';
+import { can } from '@gona/shared/permissions';
+import { PageHeader } from '@/components/ui';
+import { ClimateView, type ClimateAlert } from '@/features/climate/components/ClimateView';
+import { TaskFormDialog, type SuggestedTask } from '@/features/tasks/components/TaskFormDialog';
+import { paths, settingsFarmPath } from '@/lib/paths';
+import { todayOnFarm } from '@/lib/format';
+import { useSelectedFarm } from '../RequireFarm';
 
+/** /dashboard/climate: the farm's weather and the warnings that matter to what it grows and raises. */
 export default function ClimateScreen() {
-  return <ComingSoon screen="climate" icon={CloudSun} />;
+  const { t } = useTranslation('climate');
+  const { id: farmId, role } = useSelectedFarm();
+  const [task, setTask] = useState<SuggestedTask | null>(null);
+  const today = todayOnFarm();
+
+  /** The work a warning asks for, due the day before it starts (today at the earliest; spraying on its day). */
+  function suggest(alert: ClimateAlert): SuggestedTask {
+    const due = alert.rule === 'spray_window' ? alert.from : plusDays(alert.from, -1);
+    return {
+      title: t(`tasks.${alert.rule}.title`, alert.values),
+      type: t(`tasks.${alert.rule}.type`) as TaskType,
+      due_date: due < today ? today : due,
+      priority: alert.severity === 'severe' ? 'high' : 'normal',
+      notes: t(`rules.${alert.rule}.advice`),
+      crop_id: alert.about ?? null,
+    };
+  }
+
+  return (
+    <>
+      <PageHeader title={t('title')} description={t('description')} />
+      <ClimateView
+        farmId={farmId}
+        settingsPath={settingsFarmPath(farmId)}
+        planPath={paths.crops}
+        onMakeTask={can(role, 'records.write') ? (alert) => setTask(suggest(alert)) : undefined}
+      />
+      {task && (
+        <TaskFormDialog farmId={farmId} today={today} suggested={task} onClose={() => setTask(null)} />
+      )}
+    </>
+  );
 }

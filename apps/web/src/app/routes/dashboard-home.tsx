@@ -13,6 +13,7 @@ import { can } from '@gona/shared/permissions';
 
 // Its own chunk, fetched as the dashboard renders: the first load's budget stays with the shell.
 const TodayCard = lazy(() => import('@/features/tasks/components/TodayCard'));
+const WeatherCard = lazy(() => import('@/features/climate/components/WeatherCard'));
 
 const STEPS = [
   { key: 'staff', path: paths.staff, icon: Users },
@@ -48,6 +49,11 @@ export default function DashboardHomeScreen() {
             mine={!can(selectedFarm.role, 'records.write')}
             tasksPath={paths.tasks}
           />
+        </Suspense>
+      )}
+      {selectedFarm && (
+        <Suspense fallback={null}>
+          <WeatherCard farmId={selectedFarm.id} climatePath={paths.climate} />
         </Suspense>
       )}
       {selectedFarm && <LowStockCard farmId={selectedFarm.id} inventoryPath={paths.inventory} />}

@@ -86,6 +86,17 @@ describe('the notifications screen', () => {
       kind: 'task_overdue' as const,
       params: { task_id: FEED.id, title: 'Collect eggs', due_date: '2027-03-10' },
     };
+    const weather = {
+      kind: 'climate_alert' as const,
+      params: {
+        farm_name: 'Okafor Farm',
+        rule: 'false_start' as const,
+        severity: 'severe' as const,
+        from: '2027-06-02',
+        to: '2027-06-12',
+        about_name: 'Maize',
+      },
+    };
     renderList([
       aNotification(
         { ...morning, id: anId(0xb1), title: 'stored', body: 'stored', link: '/dashboard/tasks' },
@@ -95,9 +106,13 @@ describe('the notifications screen', () => {
         { ...overdue, id: anId(0xb2), title: 'stored', body: 'stored', link: '/dashboard/tasks' },
         FEED,
       ),
+      aNotification(
+        { ...weather, id: anId(0xb3), title: 'stored', body: 'stored', link: '/dashboard/climate' },
+        FEED,
+      ),
     ]);
     const list = await screen.findByRole('list', { name: 'Your notifications' });
-    for (const notification of [morning, overdue]) {
+    for (const notification of [morning, overdue, weather]) {
       const { title, body } = notificationText(notification);
       expect(within(list).getByText(title, { exact: false })).toBeTruthy();
       expect(within(list).getByText(body)).toBeTruthy();

@@ -3,7 +3,7 @@ import { render, screen } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { loadNamespaces } from '@/i18n';
 import { ActivityList } from '@/features/audit/components/ActivityList';
-import { useQuantityText } from '@/features/inventory/format';
+import { useQuantityText } from '@/lib/quantity-text';
 import { installFakeFetch } from '@/test/fake-fetch';
 
 const FARM = '01900000-0000-7000-8000-0000000000f1';

@@ -3,7 +3,7 @@ import { can } from '@gona/shared/permissions';
 import { PageHeader } from '@/components/ui';
 import { ActivityList } from '@/features/audit/components/ActivityList';
 import { useFarmSelection } from '@/features/farms/useFarmSelection';
-import { useQuantityText } from '@/features/inventory/format';
+import { useQuantityText } from '@/lib/quantity-text';
 
 export default function ActivityScreen() {
   const { t } = useTranslation('activity');

@@ -66,6 +66,7 @@ describe('Settings › Notifications', () => {
         low_stock: { email: false, push: true, sms: false },
         tasks_today: { email: false, push: true, sms: false },
         task_overdue: { email: false, push: true, sms: false },
+        climate_alert: { email: true, push: true, sms: false },
       },
       quiet_hours: null,
       digest: { enabled: true, hour: 18 },

@@ -102,10 +102,15 @@ function useInvalidateCrops(farmId: string) {
 
 export function useCreateCrop(farmId: string) {
   const invalidate = useInvalidateCrops(farmId);
+  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: CreateCropInput) =>
       apiFetch<Crop>(cropsPath(farmId), { method: 'POST', json: input }),
-    onSettled: invalidate,
+    onSettled: async (_crop, _error, input) => {
+      // Seed taken from the store changes its stock.
+      if (input.seed_supply_id) void queryClient.invalidateQueries({ queryKey: ['inventory', farmId] });
+      await invalidate();
+    },
   });
 }
 

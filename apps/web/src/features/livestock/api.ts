@@ -6,7 +6,6 @@ import {
   useQueryClient,
 } from '@tanstack/react-query';
 import { MAX_PAGE_SIZE, type Page } from '@gona/shared/page-size';
-import type { Supply } from '@gona/shared/inventory';
 import type {
   CarePlan,
   CarePlanResult,
@@ -91,17 +90,6 @@ export function useProduction(farmId: string, animalId: string) {
     queryKey: [...livestockKeys.records(farmId, animalId), 'production'],
     queryFn: () =>
       apiFetch<Page<Production>>(`${animalPath(farmId, animalId)}/production?limit=${MAX_PAGE_SIZE}`),
-  });
-}
-
-/** The store's supplies to pick a product or feed from (the first 200, by name within a category). */
-export function useStoreSupplies(farmId: string, category?: 'animal_feed') {
-  return useQuery({
-    queryKey: ['inventory', farmId, 'supplies', 'picker', category ?? 'all'],
-    queryFn: () =>
-      apiFetch<Page<Supply>>(
-        `/api/farms/${encodeURIComponent(farmId)}/supplies?limit=${MAX_PAGE_SIZE}${category ? `&category=${category}` : ''}`,
-      ),
   });
 }
 

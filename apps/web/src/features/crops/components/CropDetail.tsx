@@ -2,7 +2,15 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { ArrowLeft, ListChecks, Sprout, Trash2, Wheat } from 'lucide-react';
-import { CROP_STATUSES, type Crop, type CropStatus, type Factor, type Prediction } from '@gona/shared/crops';
+import {
+  checkHarvest,
+  CROP_STATUSES,
+  type Crop,
+  type CropStatus,
+  type Factor,
+  type HarvestCheck,
+  type Prediction,
+} from '@gona/shared/crops';
 import { can, type FarmRole } from '@gona/shared/permissions';
 import {
   Badge,
@@ -243,12 +251,36 @@ function FactorLine({ name, factor }: { name: string; factor: Factor }) {
   );
 }
 
+/** The harvest so far beside the prediction the farmer had before it. */
+function HarvestCheckLine({ check }: { check: HarvestCheck }) {
+  const { t } = useTranslation('crops');
+  const { prediction } = check;
+  return (
+    <div className="mt-3 rounded-lg bg-stone-50 p-3 text-sm text-stone-800">
+      <p>
+        <span className="font-medium text-stone-900">
+          {t('prediction.actual', { actual: tonnes(check.harvested_t) })}
+        </span>{' '}
+        {t(`prediction.outcome.${check.outcome}`, {
+          low: tonnes(prediction.low),
+          high: tonnes(prediction.high),
+          date: dayMonthYear(prediction.prediction_date),
+          percent: `${check.difference_percent > 0 ? '+' : ''}${check.difference_percent}`,
+        })}
+      </p>
+      {check.unweighed > 0 && <p className="mt-1">{t('prediction.unweighed', { count: check.unweighed })}</p>}
+    </div>
+  );
+}
+
 function PredictionCard({ farmId, role, crop }: { farmId: string; role: FarmRole; crop: Crop }) {
   const { t } = useTranslation('crops');
   const errorText = useErrorText();
   const predictions = usePredictions(farmId, crop.id);
   const predict = usePredict(farmId, crop.id);
   const latest: Prediction | undefined = predictions.data?.items[0];
+  const harvests = useHarvests(farmId, crop.id).data?.items;
+  const check = predictions.data && harvests ? checkHarvest(predictions.data.items, harvests) : null;
   async function onPredict() {
     try {
       await predict.mutateAsync();
@@ -287,6 +319,7 @@ function PredictionCard({ farmId, role, crop }: { farmId: string; role: FarmRole
       ) : (
         <p className="mt-1 text-stone-800">{t('prediction.none')}</p>
       )}
+      {check && <HarvestCheckLine check={check} />}
       {can(role, 'records.write') && (
         <Button
           className="mt-3"

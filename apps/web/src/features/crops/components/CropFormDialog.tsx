@@ -7,6 +7,8 @@ import { todayOnFarm } from '@/lib/format';
 import { newClientId } from '@/lib/ids';
 import { toast } from '@/lib/toast';
 import { useSchemaForm } from '@/lib/use-schema-form';
+import { useStoreSupplies } from '@/lib/store-supplies';
+import { useQuantityText } from '@/lib/quantity-text';
 import { apiFetch } from '@/lib/http';
 import { cropsPath, useCreateCrop } from '../api';
 import { CropSelect, FieldSelect, PlantingWindowHint, VarietySelect } from './CropFields';
@@ -18,6 +20,8 @@ export function CropFormDialog({ farmId, onClose, onSaved }: Props) {
   const { t } = useTranslation('crops');
   const create = useCreateCrop(farmId);
   const id = useRef(newClientId());
+  const seeds = useStoreSupplies(farmId, 'seeds_seedlings').data?.items ?? [];
+  const quantityText = useQuantityText();
   const form = useSchemaForm(
     {
       crop_key: '',
@@ -27,11 +31,14 @@ export function CropFormDialog({ farmId, onClose, onSaved }: Props) {
       season: 'main',
       planting_date: todayOnFarm(),
       notes: '',
+      seed_supply_id: '',
+      seed_quantity: '',
       plan_tasks: 'yes',
     },
     { failed: (message) => t('form.failed', { message }) },
   );
   const { values } = form;
+  const seedUnit = seeds.find((seed) => seed.id === values.seed_supply_id)?.unit;
 
   const onSubmit = form.submit(
     CreateCropInputSchema,
@@ -52,6 +59,8 @@ export function CropFormDialog({ farmId, onClose, onSaved }: Props) {
       season: v.season,
       planting_date: v.planting_date,
       notes: v.notes,
+      seed_supply_id: v.seed_supply_id || null,
+      seed_quantity: v.seed_supply_id ? v.seed_quantity : null,
     }),
   );
 
@@ -106,6 +115,26 @@ export function CropFormDialog({ farmId, onClose, onSaved }: Props) {
         </div>
         <TextField label={t('form.plantingDate')} type="date" {...form.field('planting_date')} />
         <PlantingWindowHint farmId={farmId} cropKey={values.crop_key} />
+        {seeds.length > 0 && (
+          <SelectField label={t('form.seed')} {...form.field('seed_supply_id')}>
+            <option value="">{t('form.noSeed')}</option>
+            {seeds.map((seed) => (
+              <option key={seed.id} value={seed.id}>
+                {t('form.seedOption', { name: seed.name, quantity: quantityText(seed.quantity, seed.unit) })}
+              </option>
+            ))}
+          </SelectField>
+        )}
+        {values.seed_supply_id && (
+          <TextField
+            label={t('form.seedQuantity', {
+              unit: seedUnit ? t(`common:units.${seedUnit}`, { count: 2 }) : '',
+            })}
+            inputMode="decimal"
+            autoComplete="off"
+            {...form.field('seed_quantity')}
+          />
+        )}
         <TextareaField label={t('form.notes')} rows={2} {...form.field('notes')} />
         <CheckboxField
           label={t('form.planTasks')}

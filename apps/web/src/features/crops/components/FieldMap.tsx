@@ -6,8 +6,16 @@ import L from 'leaflet';
 import 'leaflet/dist/leaflet.css';
 import { TerraDraw, TerraDrawPolygonMode } from 'terra-draw';
 import { TerraDrawLeafletAdapter } from 'terra-draw-leaflet-adapter';
-import { phBand, PH_BANDS, ringAreaHa, type Field, type PhBand } from '@gona/shared/crops';
-import { Button } from '@/components/ui';
+import {
+  ringAreaHa,
+  SOIL_MAP_BANDS,
+  SOIL_MAP_MEASURES,
+  soilMapBand,
+  type Field,
+  type SoilMapBand,
+  type SoilMapMeasure,
+} from '@gona/shared/crops';
+import { Button, SelectField } from '@/components/ui';
 import { useErrorText } from '@/lib/error-text';
 import { apiFetch } from '@/lib/http';
 import { toast } from '@/lib/toast';
@@ -21,12 +29,16 @@ export type FarmPoint = { lat: number; lng: number } | null;
 /** Nigeria as a whole, for a farm with no point and no field drawn yet. */
 const NIGERIA_CENTRE: L.LatLngTuple = [9.08, 8.68];
 const OUTLINE = { color: '#15803d', weight: 3, fillOpacity: 0.2, className: 'field-outline' };
-/** Colours for pH on the map, with the words of the legend (acid red, good green, alkaline blue). */
-const PH_COLOURS: Record<PhBand, string> = {
+/** Colours of the soil bands on the map: trouble red or orange, good green, alkaline blue, unknown grey. */
+const BAND_COLOURS: Record<SoilMapBand, string> = {
   very_acid: '#b91c1c',
   acid: '#ea580c',
   good: '#15803d',
   alkaline: '#1d4ed8',
+  low: '#ea580c',
+  enough: '#15803d',
+  saline: '#b91c1c',
+  not_saline: '#15803d',
   untested: '#78716c',
 };
 
@@ -250,8 +262,8 @@ export default function FieldMap({
 }
 
 /**
- * All the farm's drawn fields on one map, coloured by their latest soil pH, with a legend; tapping a
- * field opens it. Fields without an outline are listed under the map so none is silently missing.
+ * All the farm's drawn fields on one map, coloured by their latest soil pH or another measure the
+ * farmer chooses, with a legend; tapping a field opens it. Fields without an outline are listed under the map so none is silently missing.
  */
 export function FieldsMap({
   fields,
@@ -266,6 +278,7 @@ export function FieldsMap({
   const navigate = useNavigate();
   const container = useRef<HTMLDivElement>(null);
   const [layer, setLayer] = useState<Layer>('street');
+  const [measure, setMeasure] = useState<SoilMapMeasure>('ph');
   const drawn = useMemo(() => fields.filter((field) => field.boundary), [fields]);
   const undrawn = fields.length - drawn.length;
   const map = useLeafletMap(container, layer, farmPoint, drawn.length > 0);
@@ -274,7 +287,7 @@ export function FieldsMap({
     if (!map || drawn.length === 0) return;
     const group = L.featureGroup(
       drawn.map((field) => {
-        const colour = PH_COLOURS[phBand(field.latest_ph)];
+        const colour = BAND_COLOURS[soilMapBand(measure, field)];
         return L.polygon(field.boundary!.map(toLatLng), {
           color: colour,
           weight: 3,
@@ -289,19 +302,35 @@ export function FieldsMap({
     return () => {
       group.remove();
     };
-  }, [map, drawn, navigate, fieldPath]);
+  }, [map, drawn, measure, navigate, fieldPath]);
 
   return (
     <MapFrame title={t('map.fieldsTitle')} layer={layer} onLayer={setLayer} container={container}>
-      <ul aria-label={t('map.legend')} className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-stone-800">
-        {PH_BANDS.map((band) => (
+      <div className="sm:max-w-xs">
+        <SelectField
+          label={t('map.colourBy')}
+          value={measure}
+          onChange={(event) => setMeasure(event.target.value as SoilMapMeasure)}
+        >
+          {SOIL_MAP_MEASURES.map((value) => (
+            <option key={value} value={value}>
+              {t(`map.measures.${value}`)}
+            </option>
+          ))}
+        </SelectField>
+      </div>
+      <ul
+        aria-label={t(`map.legends.${measure}`)}
+        className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-stone-800"
+      >
+        {SOIL_MAP_BANDS[measure].map((band) => (
           <li key={band} className="flex items-center gap-2">
             <span
               aria-hidden="true"
-              className="inline-block size-3 rounded-sm"
-              style={{ backgroundColor: PH_COLOURS[band] }}
+              className="inline-block size-3 shrink-0 rounded-sm"
+              style={{ backgroundColor: BAND_COLOURS[band] }}
             />
-            {t(`map.ph.${band}`)}
+            {t(`map.bands.${measure}.${band}`)}
           </li>
         ))}
       </ul>

@@ -1,6 +1,8 @@
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LocateFixed } from 'lucide-react';
 import { FARM_SIZE_UNITS, FARM_TYPES, NIGERIAN_STATES, type Farm } from '@gona/shared/farms';
-import { SelectField, TextField } from '@/components/ui';
+import { Button, SelectField, TextField } from '@/components/ui';
 
 /** A farm form's values: what the inputs hold, as strings. */
 export type FarmValues = {
@@ -91,6 +93,12 @@ export function FarmFields({ field, complete = false }: Props) {
       </div>
       {complete && (
         <>
+          <UseThisPhonesPlace
+            onFound={(lat, lng) => {
+              field('latitude').onChange({ target: { value: lat.toFixed(5) } });
+              field('longitude').onChange({ target: { value: lng.toFixed(5) } });
+            }}
+          />
           <div className="grid grid-cols-2 gap-4">
             <TextField
               label={t('farms.fields.latitude')}
@@ -109,6 +117,44 @@ export function FarmFields({ field, complete = false }: Props) {
         </>
       )}
     </>
+  );
+}
+
+/** How long the phone may take to find itself before the farmer is told to type the point. */
+const LOCATE_TIMEOUT_MS = 20_000;
+
+/**
+ * Fills the farm's point from the phone's own position (standing on the farm), for the weather and
+ * the map; typing it stays possible. Shown only where the browser can locate.
+ */
+function UseThisPhonesPlace({ onFound }: { onFound: (lat: number, lng: number) => void }) {
+  const { t } = useTranslation('dashboard');
+  const [state, setState] = useState<'idle' | 'finding' | 'denied' | 'failed'>('idle');
+  if (typeof navigator === 'undefined' || !('geolocation' in navigator)) return null;
+  function locate() {
+    setState('finding');
+    navigator.geolocation.getCurrentPosition(
+      (position) => {
+        onFound(position.coords.latitude, position.coords.longitude);
+        setState('idle');
+      },
+      (error) => setState(error.code === error.PERMISSION_DENIED ? 'denied' : 'failed'),
+      { enableHighAccuracy: true, timeout: LOCATE_TIMEOUT_MS, maximumAge: 60_000 },
+    );
+  }
+  return (
+    <div className="flex flex-col items-start gap-2">
+      <Button variant="secondary" loading={state === 'finding'} onClick={locate}>
+        <LocateFixed aria-hidden="true" className="size-4" />
+        {t('farms.locate.button')}
+      </Button>
+      <p className="text-sm text-stone-700">{t('farms.locate.hint')}</p>
+      {(state === 'denied' || state === 'failed') && (
+        <p role="alert" className="text-sm font-medium text-red-700">
+          {t(`farms.locate.${state}`)}
+        </p>
+      )}
+    </div>
   );
 }
 

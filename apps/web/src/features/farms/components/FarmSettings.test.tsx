@@ -32,6 +32,30 @@ describe('farm settings', () => {
     expect(requests).toHaveLength(0);
   });
 
+  it("fills the point from the phone's position, and says plainly when the phone refuses", () => {
+    installFakeFetch({});
+    const answers: ((success: PositionCallback, failure: PositionErrorCallback) => void)[] = [
+      (success) => success({ coords: { latitude: 10.510512, longitude: 7.416499 } } as GeolocationPosition),
+      (_success, failure) => failure({ code: 1, PERMISSION_DENIED: 1 } as GeolocationPositionError),
+    ];
+    Object.defineProperty(navigator, 'geolocation', {
+      configurable: true,
+      value: {
+        getCurrentPosition: (ok: PositionCallback, fail: PositionErrorCallback) => answers.shift()!(ok, fail),
+      },
+    });
+    try {
+      render(<FarmSettingsForm farm={GREEN} onSaved={vi.fn()} onReload={vi.fn()} />);
+      fireEvent.click(screen.getByRole('button', { name: "Use this phone's location" }));
+      expect(screen.getByLabelText('Latitude')).toHaveValue('10.51051');
+      expect(screen.getByLabelText('Longitude')).toHaveValue('7.41650');
+      fireEvent.click(screen.getByRole('button', { name: "Use this phone's location" }));
+      expect(screen.getByRole('alert')).toHaveTextContent('The phone did not allow Gona to see its location');
+    } finally {
+      Reflect.deleteProperty(navigator, 'geolocation');
+    }
+  });
+
   it('saves with the version it was opened on and hands the saved farm on', async () => {
     const saved = {
       ...GREEN,

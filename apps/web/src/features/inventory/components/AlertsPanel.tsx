@@ -8,7 +8,8 @@ import { Button, PagedList } from '@/components/ui';
 import { pageItems } from '@/lib/paged-query';
 import { useOpenAlertCount, useOpenAlerts, useResolveAlert } from '../api';
 import { useErrorText } from '@/lib/error-text';
-import { formatDate, useQuantityText } from '../format';
+import { useQuantityText } from '@/lib/quantity-text';
+import { formatDate } from '../format';
 
 type Props = { farmId: string; role: FarmRole; supplyPath: (supplyId: string) => string };
 

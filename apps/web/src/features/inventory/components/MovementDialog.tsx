@@ -14,7 +14,7 @@ import { useSchemaForm } from '@/lib/use-schema-form';
 import { newClientId } from '@/lib/ids';
 import { QUEUED, submitOrQueue } from '@/lib/offline';
 import { useRecordMovement } from '../api';
-import { useQuantityText } from '../format';
+import { useQuantityText } from '@/lib/quantity-text';
 
 type Props = {
   farmId: string;

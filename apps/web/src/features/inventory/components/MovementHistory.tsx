@@ -4,7 +4,7 @@ import { PagedList, ResponsiveList, type ListColumn } from '@/components/ui';
 import { formatDateTime } from '@/lib/format';
 import { pageItems } from '@/lib/paged-query';
 import { useMovements } from '../api';
-import { useQuantityText } from '../format';
+import { useQuantityText } from '@/lib/quantity-text';
 
 type Props = { farmId: string; supply: Pick<Supply, 'id' | 'unit'> };
 

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { RefusedChangeCard } from '@/components/layout/RefusedChangeCard';
 import type { AttentionItem } from '@/lib/needs-attention';
 import { retryVariables, type RecordMovementVariables } from '../api';
-import { useQuantityText } from '../format';
+import { useQuantityText } from '@/lib/quantity-text';
 
 /**
  * An inventory change the server refused when it was sent from the queue: "Use of 4 bags (50 kg)

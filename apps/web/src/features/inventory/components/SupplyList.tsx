@@ -22,7 +22,7 @@ import {
 } from '@/components/ui';
 import { pageItems } from '@/lib/paged-query';
 import { useShownSupply, useSupplies, useWaitingSupplies, type Shown, type SupplyFilters } from '../api';
-import { useQuantityText } from '../format';
+import { useQuantityText } from '@/lib/quantity-text';
 import { useDebounced } from '@/lib/use-debounced';
 import { MovementDialog } from './MovementDialog';
 

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { SUPPLY_UNITS, type Supply, type SupplyUnit } from '@gona/shared/inventory';
 import { convertQuantity, convertUnitCost, fromMilli, toMilli, unitConversion } from '@gona/shared/units';
 import { formatNaira, nairaToKobo } from '@gona/shared/money';
-import { useQuantityText } from '../format';
+import { useQuantityText } from '@/lib/quantity-text';
 
 type Props = {
   supply: Supply;

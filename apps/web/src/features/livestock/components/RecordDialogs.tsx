@@ -25,7 +25,8 @@ import { todayOnFarm } from '@/lib/format';
 import { newClientId } from '@/lib/ids';
 import { QUEUED, submitOrQueue } from '@/lib/offline';
 import { useSchemaForm } from '@/lib/use-schema-form';
-import { useGroupsOf, useStoreSupplies } from '../api';
+import { useStoreSupplies } from '@/lib/store-supplies';
+import { useGroupsOf } from '../api';
 import { animalName } from '../format';
 import { useRecordEvent, useRecordGrowth, useRecordHealth, useRecordProduction } from '../mutations';
 
@@ -162,7 +163,7 @@ function ProductionDialog({ farmId, animal, onClose }: Props) {
       {values.feed_supply_id && (
         <TextField
           label={t('record.feedQuantity', {
-            unit: feedUnit ? t(`common:unitNames.${feedUnit}`) : '',
+            unit: feedUnit ? t(`common:units.${feedUnit}`, { count: 2 }) : '',
           })}
           inputMode="decimal"
           autoComplete="off"
@@ -366,7 +367,7 @@ function HealthDialog({ farmId, role, animal, onClose }: Props) {
       </SelectField>
       {values.supply_id ? (
         <TextField
-          label={t('record.quantityUsed', { unit: unit ? t(`common:unitNames.${unit}`) : '' })}
+          label={t('record.quantityUsed', { unit: unit ? t(`common:units.${unit}`, { count: 2 }) : '' })}
           inputMode="decimal"
           autoComplete="off"
           hint={t('record.quantityUsedHint')}

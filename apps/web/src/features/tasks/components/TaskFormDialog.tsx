@@ -6,6 +6,8 @@ import {
   TASK_TYPES,
   toRrule,
   WEEKDAYS,
+  type TaskPriority,
+  type TaskType,
   type Weekday,
 } from '@gona/shared/tasks';
 import { Button, Dialog, FormAlert, SelectField, TextareaField, TextField } from '@/components/ui';
@@ -15,10 +17,20 @@ import { toast } from '@/lib/toast';
 import { useSchemaForm } from '@/lib/use-schema-form';
 import { useActiveStaff, useCreateTask, useSupplyChoices } from '../api';
 
-type Props = { farmId: string; today: string; onClose: () => void };
+/** A task suggested elsewhere (a weather warning): the form opens with it filled in. */
+export type SuggestedTask = {
+  title: string;
+  type: TaskType;
+  due_date: string;
+  priority?: TaskPriority;
+  notes?: string;
+  crop_id?: string | null;
+};
+
+type Props = { farmId: string; today: string; onClose: () => void; suggested?: SuggestedTask };
 
 /** A new task: what, when, for whom, about what, and how it repeats. */
-export function TaskFormDialog({ farmId, today, onClose }: Props) {
+export function TaskFormDialog({ farmId, today, onClose, suggested }: Props) {
   const { t } = useTranslation('tasks');
   const formId = useId();
   const taskId = useRef<string | null>(null);
@@ -29,17 +41,17 @@ export function TaskFormDialog({ farmId, today, onClose }: Props) {
   const [days, setDays] = useState<Weekday[]>([]);
   const { values, field, parse, alert, handleSubmit, dirty, errors } = useSchemaForm(
     {
-      title: '',
-      type: 'other',
-      due_date: today,
+      title: suggested?.title ?? '',
+      type: suggested?.type ?? 'other',
+      due_date: suggested?.due_date ?? today,
       due_time: '',
-      priority: 'normal',
+      priority: suggested?.priority ?? 'normal',
       supply_id: '',
       repeat: 'none',
       interval: '1',
       month_day: today.slice(8, 10).replace(/^0/, ''),
       count: '',
-      notes: '',
+      notes: suggested?.notes ?? '',
     },
     { failed: (message) => t('form.failed', { message }) },
   );
@@ -64,6 +76,7 @@ export function TaskFormDialog({ farmId, today, onClose }: Props) {
       due_time: values.due_time || null,
       priority: values.priority,
       supply_id: values.supply_id || null,
+      crop_id: suggested?.crop_id ?? null,
       assignee_ids: people,
       notes: values.notes,
       rrule,

@@ -1,6 +1,6 @@
-import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { CalendarCheck, ChevronRight } from 'lucide-react';
+import { CalendarCheck } from 'lucide-react';
+import { DashboardCard } from '@/components/ui/DashboardCard';
 import { useTodayTasks } from '../api';
 
 type Props = { farmId: string; mine: boolean; tasksPath: string };
@@ -17,24 +17,17 @@ export default function TodayCard({ farmId, mine, tasksPath }: Props) {
     ? [...data.overdue.items, ...data.due_today.items.filter((task) => task.status === 'open')]
     : [];
   return (
-    <section
-      aria-labelledby="today-tasks"
-      className="mb-4 rounded-2xl border border-stone-200 bg-white p-4 sm:p-6"
+    <DashboardCard
+      id="today-tasks"
+      icon={CalendarCheck}
+      title={t('home.tasks.title')}
+      summary={
+        data
+          ? t('home.tasks.summary', { today: data.due_today.total, overdue: data.overdue.total })
+          : undefined
+      }
+      to={tasksPath}
     >
-      <Link to={tasksPath} className="flex min-h-11 items-center gap-3">
-        <CalendarCheck aria-hidden="true" className="size-6 shrink-0 text-green-700" />
-        <span className="flex-1">
-          <h2 id="today-tasks" className="text-lg font-semibold text-stone-900">
-            {t('home.tasks.title')}
-          </h2>
-          {data && (
-            <span className="text-sm text-stone-700">
-              {t('home.tasks.summary', { today: data.due_today.total, overdue: data.overdue.total })}
-            </span>
-          )}
-        </span>
-        <ChevronRight aria-hidden="true" className="size-5 text-stone-500" />
-      </Link>
       {data && first.length === 0 && <p className="mt-2 text-stone-700">{t('home.tasks.nothing')}</p>}
       {first.length > 0 && (
         <ul className="mt-2 divide-y divide-stone-100">
@@ -48,6 +41,6 @@ export default function TodayCard({ farmId, mine, tasksPath }: Props) {
       {first.length > 3 && (
         <p className="text-sm text-stone-700">{t('home.tasks.more', { count: first.length - 3 })}</p>
       )}
-    </section>
+    </DashboardCard>
   );
 }

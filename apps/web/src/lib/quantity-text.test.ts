@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { renderHook } from '@testing-library/react';
 import '@/i18n';
-import { groupDigits, useQuantityText } from './format';
+import { groupDigits, useQuantityText } from './quantity-text';
 
 describe('quantity text', () => {
   it('groups thousands without touching the decimals', () => {

@@ -1,0 +1,2 @@
+DROP INDEX "tasks_farm_id_open_due_date_idx";--> statement-breakpoint
+CREATE INDEX "tasks_farm_id_open_due_date_idx" ON "tasks" USING btree ("farm_id","due_date","id","assigned") WHERE "tasks"."status" = 'open';

@@ -1,0 +1,1 @@
+CREATE INDEX "crops_farm_id_growing_idx" ON "crops" USING btree ("farm_id","crop_key","planting_date") WHERE "crops"."status" IN ('planted', 'growing');
