@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
 import { createFarm } from './support/farms';
-import { createConfirmedUser, latestMail, linkIn, newUser, signIn } from './support/accounts';
+import { createConfirmedUser, latestMail, leaveSignedOut, linkIn, newUser, signIn } from './support/accounts';
 
 const SIDEBAR: Array<[string, RegExp]> = [
   ['Dashboard', /\/dashboard$/],
@@ -110,9 +110,7 @@ test('signing in before confirming explains, offers to resend, and resends', asy
 
 test('a wrong password says so in plain words', async ({ page, baseURL }) => {
   const user = await createConfirmedUser(page, baseURL!);
-  // Leave the app first: signed out under it, it would send itself to /login while the test does.
-  await page.goto('about:blank');
-  await page.context().clearCookies();
+  await leaveSignedOut(page);
   await signIn(page, { ...user, password: 'not the password' });
   await expect(page.getByText('Invalid email or password. Please try again.')).toBeVisible();
   await expect(page).toHaveURL(/\/login/);
@@ -121,7 +119,7 @@ test('a wrong password says so in plain words', async ({ page, baseURL }) => {
 test('a deep dashboard link while signed out comes back there after sign-in', async ({
   farmer: { page, user, farm },
 }) => {
-  await page.context().clearCookies();
+  await leaveSignedOut(page);
 
   await page.goto('/dashboard/settings/activity', { waitUntil: 'commit' });
   await expect(page).toHaveURL(/\/login/);

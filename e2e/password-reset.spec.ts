@@ -1,12 +1,12 @@
 import { expect, test } from '@playwright/test';
-import { createConfirmedUser, latestMail, linkIn, signIn } from './support/accounts';
+import { createConfirmedUser, latestMail, leaveSignedOut, linkIn, signIn } from './support/accounts';
 
 test('a farmer who forgot the password sets a new one from the mailed link and logs in with it', async ({
   page,
   baseURL,
 }) => {
   const user = await createConfirmedUser(page, baseURL!);
-  await page.context().clearCookies();
+  await leaveSignedOut(page);
 
   await page.goto('/login');
   await page.getByRole('link', { name: 'Forgot password?' }).click();
@@ -35,7 +35,7 @@ test('a farmer who forgot the password sets a new one from the mailed link and l
 
 test('a reset link that was already used says so and offers a new one', async ({ page, baseURL }) => {
   const user = await createConfirmedUser(page, baseURL!);
-  await page.context().clearCookies();
+  await leaveSignedOut(page);
   const res = await page.request.post('/api/auth/request-password-reset', {
     headers: { origin: baseURL! },
     data: { email: user.email, redirectTo: '/update-password' },

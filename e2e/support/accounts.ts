@@ -73,6 +73,15 @@ export async function signUp(request: APIRequestContext, baseURL: string, user: 
   return linkIn(await latestMail(request, user.email, /confirm|verify/i), baseURL);
 }
 
+/**
+ * Signs the browser out the way a person's session would end: leave the app first, because an app
+ * signed out under it sends itself to /login, racing the test's own next navigation.
+ */
+export async function leaveSignedOut(page: Page): Promise<void> {
+  await page.goto('about:blank');
+  await page.context().clearCookies();
+}
+
 /** Signs up through the API and confirms the email through the mailed link, as a person would. */
 export async function createConfirmedUser(page: Page, baseURL: string, user = newUser()): Promise<TestUser> {
   await page.goto(await signUp(page.request, baseURL, user));
