@@ -14,6 +14,7 @@ import { healthRoutes } from './features/health/health.routes';
 import { inventoryRoutes } from './features/inventory/inventory.routes';
 import { knowledgeRoutes } from './features/knowledge/knowledge.routes';
 import { livestockRoutes } from './features/livestock/livestock.routes';
+import { moneyRoutes } from './features/money/money.routes';
 import { membersRoutes } from './features/members/members.routes';
 import { notificationsRoutes } from './features/notifications/notifications.routes';
 import { plansRoutes } from './features/plans/plans.routes';
@@ -70,6 +71,7 @@ export function createApp(deps: Deps) {
   app.route('/api', inventoryRoutes);
   app.route('/api', staffRoutes);
   app.route('/api', tasksRoutes);
+  app.route('/api', moneyRoutes);
   app.route('/api', livestockRoutes);
   app.route('/api', membersRoutes);
   app.route('/api', accountRoutes);

@@ -215,6 +215,32 @@ const ACCESS: Record<string, Row> = {
     body: () => ({ title: 'Feed', version: 1 }),
   },
   'DELETE /farms/{farmId}/task-series/{seriesId}': { action: 'records.write' },
+  'GET /farms/{farmId}/expenses': { action: 'money.read' },
+  'POST /farms/{farmId}/expenses': { action: 'money.write', body: () => ({ ...EXPENSE, id: newId() }) },
+  'GET /farms/{farmId}/expenses/totals': { action: 'money.read' },
+  'GET /farms/{farmId}/expenses/export.csv': { action: 'money.read' },
+  'GET /farms/{farmId}/expenses/{expenseId}': { action: 'money.read' },
+  'PATCH /farms/{farmId}/expenses/{expenseId}': {
+    action: 'money.write',
+    body: () => ({ description: 'Urea for the maize', version: 1 }),
+  },
+  'DELETE /farms/{farmId}/expenses/{expenseId}': { action: 'money.write' },
+  'GET /farms/{farmId}/sales': { action: 'money.read' },
+  'POST /farms/{farmId}/sales': { action: 'money.write', body: () => ({ ...SALE, id: newId() }) },
+  'GET /farms/{farmId}/sales/export.csv': { action: 'money.read' },
+  'GET /farms/{farmId}/sales/{saleId}': { action: 'money.read' },
+  'PATCH /farms/{farmId}/sales/{saleId}': {
+    action: 'money.write',
+    body: () => ({ notes: 'Mama Ngozi', version: 1 }),
+  },
+  'DELETE /farms/{farmId}/sales/{saleId}': { action: 'money.write' },
+  'POST /farms/{farmId}/sales/{saleId}/payments': {
+    action: 'money.write',
+    body: () => ({ id: newId(), date: '2026-11-24', amount_kobo: 100 }),
+  },
+  'GET /farms/{farmId}/money/profit?from=2026-01-01&to=2026-12-31': { action: 'money.read' },
+  'GET /farms/{farmId}/money/cash?from=2026-01-01&to=2026-12-31': { action: 'money.read' },
+  'GET /farms/{farmId}/money/owed': { action: 'money.read' },
 };
 
 const FORBIDDEN = { error: { code: 'FORBIDDEN', message: 'Insufficient permissions' } };
@@ -303,6 +329,8 @@ async function urlOn(on: FarmTeam, path: string): Promise<string> {
     invitationId: async () =>
       (await create(on, 'invitations', { email: t.uniqueEmail('invited'), role: 'viewer' })).id,
     taskId: async () => (await create(on, 'tasks', TASK)).id,
+    expenseId: async () => (await create(on, 'expenses', EXPENSE)).id,
+    saleId: async () => (await create(on, 'sales', SALE)).id,
     seriesId: async () =>
       (await create<{ series_id: string }>(on, 'tasks', { ...TASK, rrule: 'FREQ=WEEKLY;BYDAY=MO' }))
         .series_id,
@@ -322,6 +350,16 @@ async function urlOn(on: FarmTeam, path: string): Promise<string> {
 }
 
 const SUPPLY = { category: 'fertilizer', name: 'Urea', unit: 'bag_50kg', quantity: '5', low_threshold: '5' };
+const EXPENSE = { date: '2026-11-20', category: 'fertilizer', amount_kobo: 2_500_000 };
+// On credit, so a payment can be recorded against it.
+const SALE = {
+  date: '2026-11-20',
+  product: 'Maize grain',
+  quantity: 2,
+  unit: 'bag_100kg',
+  amount_kobo: 9_000_000,
+  paid_kobo: 0,
+};
 const TASK = { title: 'Weed the maize', type: 'weeding', due_date: '2026-12-02' };
 const CROP = { crop_key: 'maize', area_planted: '1', season: 'main', planting_date: '2026-11-01' };
 const LIVESTOCK = {

@@ -16,6 +16,7 @@ export const FARM_ACTIONS = {
   'records.recordEvent': ['owner', 'manager', 'worker'],
   'records.write': ['owner', 'manager'],
   'money.read': ['owner', 'manager', 'viewer'],
+  'money.write': ['owner', 'manager'],
   'staff.manage': ['owner', 'manager'],
   'marketplace.sell': ['owner', 'manager'],
   'farm.billing': ['owner'],

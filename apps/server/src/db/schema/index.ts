@@ -13,3 +13,4 @@ export * from './knowledge';
 export * from './fields';
 export * from './crops';
 export * from './climate';
+export * from './money';

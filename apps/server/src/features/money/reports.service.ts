@@ -1,0 +1,240 @@
+import { and, eq, gte, lte, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import {
+  EGGS_PER_CRATE,
+  type Cash,
+  type EnterpriseResult,
+  type ExpenseCategory,
+  type Owed,
+  type PeriodQuery,
+  type Profit,
+} from '@gona/shared/finance';
+import {
+  crop_harvests,
+  expense_allocations,
+  livestock_production,
+  sale_payments,
+  sales,
+} from '../../db/schema/index';
+import type { FarmCtx } from '../../lib/ctx';
+import { enterpriseNames, type EnterpriseRef } from './enterprises';
+
+type Produced = NonNullable<EnterpriseResult['produced']>;
+const keyOf = (ref: EnterpriseRef) => ref.crop_id ?? ref.animal_id ?? 'farm';
+const whole = (value: string | number | null) => Number(value ?? 0);
+
+/**
+ * Profit and loss for a period, for each enterprise that had money in it (a planting, an animal or
+ * group, the whole farm): income, costs by category, gross margin, and the cost of each unit it
+ * produced where its records say how much (kg harvested, crates of eggs, kg of fish, litres of milk,
+ * or, without those, what it sold by the kg). Every sum is the database's, over the indexes built
+ * for it.
+ */
+export async function profitAndLoss(ctx: FarmCtx, { from, to }: PeriodQuery): Promise<Profit> {
+  const [costRows, incomeRows, harvestRows, productionRows, soldKgRows] = await Promise.all([
+    ctx.db
+      .select({
+        crop_id: expense_allocations.crop_id,
+        animal_id: expense_allocations.animal_id,
+        category: expense_allocations.category,
+        total: sql<string>`sum(${expense_allocations.amount_kobo})`,
+      })
+      .from(expense_allocations)
+      .where(
+        and(
+          eq(expense_allocations.farm_id, ctx.farmId),
+          gte(expense_allocations.date, from),
+          lte(expense_allocations.date, to),
+        ),
+      )
+      .groupBy(expense_allocations.crop_id, expense_allocations.animal_id, expense_allocations.category),
+    ctx.db
+      .select({
+        crop_id: sales.crop_id,
+        animal_id: sales.animal_id,
+        total: sql<string>`sum(${sales.amount_kobo})`,
+      })
+      .from(sales)
+      .where(and(eq(sales.farm_id, ctx.farmId), gte(sales.date, from), lte(sales.date, to)))
+      .groupBy(sales.crop_id, sales.animal_id),
+    ctx.db
+      .select({ crop_id: crop_harvests.crop_id, kg: sql<string | null>`sum(${crop_harvests.kg})` })
+      .from(crop_harvests)
+      .where(
+        and(
+          eq(crop_harvests.farm_id, ctx.farmId),
+          gte(crop_harvests.date, from),
+          lte(crop_harvests.date, to),
+        ),
+      )
+      .groupBy(crop_harvests.crop_id),
+    ctx.db
+      .select({
+        animal_id: livestock_production.animal_id,
+        eggs: sql<string | null>`sum(${livestock_production.eggs_collected})`,
+        fish_kg: sql<string | null>`sum(${livestock_production.fish_kg})`,
+        milk: sql<string | null>`sum(${livestock_production.milk_litres})`,
+      })
+      .from(livestock_production)
+      .where(
+        and(
+          eq(livestock_production.farm_id, ctx.farmId),
+          gte(livestock_production.date, from),
+          lte(livestock_production.date, to),
+        ),
+      )
+      .groupBy(livestock_production.animal_id),
+    ctx.db
+      .select({ crop_id: sales.crop_id, animal_id: sales.animal_id, kg: sql<string>`sum(${sales.quantity})` })
+      .from(sales)
+      .where(
+        and(eq(sales.farm_id, ctx.farmId), gte(sales.date, from), lte(sales.date, to), eq(sales.unit, 'kg')),
+      )
+      .groupBy(sales.crop_id, sales.animal_id),
+  ]);
+
+  const results = new Map<string, EnterpriseRef & { income: number; costs: Map<ExpenseCategory, number> }>();
+  const entry = (ref: EnterpriseRef) => {
+    const key = keyOf(ref);
+    let found = results.get(key);
+    if (!found) {
+      found = { crop_id: ref.crop_id, animal_id: ref.animal_id, income: 0, costs: new Map() };
+      results.set(key, found);
+    }
+    return found;
+  };
+  for (const row of costRows) {
+    const costs = entry(row).costs;
+    costs.set(row.category, (costs.get(row.category) ?? 0) + whole(row.total));
+  }
+  for (const row of incomeRows) entry(row).income += whole(row.total);
+
+  const produced = new Map<string, Produced>();
+  for (const row of soldKgRows)
+    if (whole(row.kg) > 0) produced.set(keyOf(row), { quantity: whole(row.kg), unit: 'kg' });
+  for (const row of harvestRows)
+    if (whole(row.kg) > 0) produced.set(row.crop_id, { quantity: whole(row.kg), unit: 'kg' });
+  for (const row of productionRows) {
+    const made: Produced | null =
+      whole(row.eggs) > 0
+        ? { quantity: Math.round((whole(row.eggs) / EGGS_PER_CRATE) * 100) / 100, unit: 'crate' }
+        : whole(row.fish_kg) > 0
+          ? { quantity: whole(row.fish_kg), unit: 'kg' }
+          : whole(row.milk) > 0
+            ? { quantity: whole(row.milk), unit: 'litre' }
+            : null;
+    if (made) produced.set(row.animal_id, made);
+  }
+
+  const names = await enterpriseNames(ctx.db, ctx.farmId, [...results.values()]);
+  const enterprises: EnterpriseResult[] = [...results.values()].map((r) => {
+    const costs = [...r.costs.values()].reduce((a, b) => a + b, 0);
+    const made = produced.get(keyOf(r)) ?? null;
+    const name = names.get(r.crop_id ?? r.animal_id ?? '');
+    return {
+      kind: r.crop_id ? 'crop' : r.animal_id ? 'animal' : 'farm',
+      id: r.crop_id ?? r.animal_id,
+      name: name?.name ?? null,
+      started: name?.started ?? null,
+      income_kobo: r.income,
+      costs_kobo: costs,
+      costs_by_category: [...r.costs.entries()]
+        .map(([category, total_kobo]) => ({ category, total_kobo }))
+        .sort((a, b) => b.total_kobo - a.total_kobo),
+      margin_kobo: r.income - costs,
+      produced: made,
+      cost_per_unit_kobo: made && made.quantity > 0 ? Math.round(costs / made.quantity) : null,
+    };
+  });
+  // The enterprises by margin, best first; the whole farm's own costs last.
+  enterprises.sort((a, b) =>
+    a.kind === 'farm' ? 1 : b.kind === 'farm' ? -1 : b.margin_kobo - a.margin_kobo,
+  );
+  const income = enterprises.reduce((n, e) => n + e.income_kobo, 0);
+  const costs = enterprises.reduce((n, e) => n + e.costs_kobo, 0);
+  return { from, to, enterprises, income_kobo: income, costs_kobo: costs, margin_kobo: income - costs };
+}
+
+/** Money in (payments received) and out (expenses) by month over a period, and what buyers owe now. */
+export async function cashByMonth(ctx: FarmCtx, { from, to }: PeriodQuery): Promise<Cash> {
+  const month = (column: AnyPgColumn) => sql<string>`to_char(${column}, 'YYYY-MM')`;
+  const [inRows, outRows, [owed]] = await Promise.all([
+    ctx.db
+      .select({ month: month(sale_payments.date), total: sql<string>`sum(${sale_payments.amount_kobo})` })
+      .from(sale_payments)
+      .where(
+        and(
+          eq(sale_payments.farm_id, ctx.farmId),
+          gte(sale_payments.date, from),
+          lte(sale_payments.date, to),
+        ),
+      )
+      .groupBy(sql`1`),
+    ctx.db
+      .select({
+        month: month(expense_allocations.date),
+        total: sql<string>`sum(${expense_allocations.amount_kobo})`,
+      })
+      .from(expense_allocations)
+      .where(
+        and(
+          eq(expense_allocations.farm_id, ctx.farmId),
+          gte(expense_allocations.date, from),
+          lte(expense_allocations.date, to),
+        ),
+      )
+      .groupBy(sql`1`),
+    ctx.db
+      .select({ total: sql<string | null>`sum(${sales.amount_kobo} - ${sales.paid_kobo})` })
+      .from(sales)
+      .where(and(eq(sales.farm_id, ctx.farmId), sql`${sales.paid_kobo} < ${sales.amount_kobo}`)),
+  ]);
+  const months: Cash['months'] = monthsBetween(from, to).map((m) => ({
+    month: m,
+    in_kobo: whole(inRows.find((r) => r.month === m)?.total ?? 0),
+    out_kobo: whole(outRows.find((r) => r.month === m)?.total ?? 0),
+  }));
+  return { months, owed_to_farm_kobo: whole(owed?.total ?? 0) };
+}
+
+/** Who owes the farm: unpaid balances by buyer, largest first. */
+export async function moneyOwed(ctx: FarmCtx): Promise<Owed> {
+  const rows = await ctx.db
+    .select({
+      buyer_name: sales.buyer_name,
+      buyer_phone: sales.buyer_phone,
+      owed: sql<string>`sum(${sales.amount_kobo} - ${sales.paid_kobo})`,
+      count: sql<number>`count(*)::int`,
+      due_date: sql<string | null>`min(${sales.due_date})`,
+    })
+    .from(sales)
+    .where(and(eq(sales.farm_id, ctx.farmId), sql`${sales.paid_kobo} < ${sales.amount_kobo}`))
+    .groupBy(sales.buyer_name, sales.buyer_phone)
+    .orderBy(sql`3 desc`);
+  const buyers = rows.map((r) => ({
+    buyer_name: r.buyer_name,
+    buyer_phone: r.buyer_phone,
+    owed_kobo: whole(r.owed),
+    sales: r.count,
+    due_date: r.due_date,
+  }));
+  return { buyers, total_kobo: buyers.reduce((n, b) => n + b.owed_kobo, 0) };
+}
+
+/** yyyy-mm of every month from `from`'s to `to`'s. */
+export function monthsBetween(from: string, to: string): string[] {
+  const months: string[] = [];
+  let year = Number(from.slice(0, 4));
+  let month = Number(from.slice(5, 7));
+  const last = to.slice(0, 7);
+  for (;;) {
+    const key = `${year}-${String(month).padStart(2, '0')}`;
+    months.push(key);
+    if (key >= last) return months;
+    month += 1;
+    if (month > 12) {
+      month = 1;
+      year += 1;
+    }
+  }
+}

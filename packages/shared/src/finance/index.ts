@@ -1,0 +1,4 @@
+export * from './constants';
+export * from './schemas';
+export * from './split';
+export * from './words';
