@@ -39,6 +39,11 @@ const RefusedCropChange = lazy(() =>
     default: module.RefusedCropChange,
   })),
 );
+const RefusedMoneyChange = lazy(() =>
+  import('@/features/money/components/RefusedMoneyChange').then((module) => ({
+    default: module.RefusedMoneyChange,
+  })),
+);
 
 /** /dashboard/*: the shell around every dashboard screen. A user without any farm creates one first. */
 export function DashboardLayout() {
@@ -68,6 +73,8 @@ export function DashboardLayout() {
             <RefusedLivestockChange item={item} />
           ) : item.mutationKey[0] === 'crops' ? (
             <RefusedCropChange item={item} />
+          ) : item.mutationKey[0] === 'money' ? (
+            <RefusedMoneyChange item={item} />
           ) : (
             <RefusedChange item={item} />
           )}

@@ -58,16 +58,18 @@ function persisterFor(queryClient: QueryClient): Persister {
 
 /** Teaches the client how to run every mutation that can be queued (before the restore). */
 export async function registerQueuedMutations(queryClient: QueryClient): Promise<void> {
-  const [inventory, staff, livestock, tasks, crops] = await Promise.all([
+  const [inventory, staff, livestock, tasks, crops, money] = await Promise.all([
     import('@/features/inventory/api'),
     import('@/features/staff/mutations'),
     import('@/features/livestock/queue'),
     import('@/features/tasks/mutations'),
     import('@/features/crops/queue'),
+    import('@/features/money/mutations'),
   ]);
   inventory.registerInventoryMutationDefaults(queryClient);
   staff.registerStaffMutationDefaults(queryClient);
   livestock.registerLivestockMutationDefaults(queryClient);
   tasks.registerTaskMutationDefaults(queryClient);
   crops.registerCropMutationDefaults(queryClient);
+  money.registerMoneyMutationDefaults(queryClient);
 }

@@ -143,12 +143,15 @@ function dashboardRoutes(): RouteObject[] {
           ...lazyScreen('staff/edit', () => import('./routes/staff-edit'), ['staff', 'photos', 'tasks']),
         },
         {
+          path: paths.expenses,
+          ...lazyScreen('expenses', () => import('./routes/expenses'), ['money', 'photos']),
+        },
+        {
           path: paths.settingsMembers,
           ...lazyScreen('settings/members', () => import('./routes/settings-members'), ['members']),
         },
       ],
     },
-    { path: paths.expenses, ...lazyScreen('expenses', () => import('./routes/expenses'), ['screens']) },
     { path: paths.reports, ...lazyScreen('reports', () => import('./routes/reports'), ['screens']) },
     {
       path: paths.marketplace,

@@ -21,6 +21,7 @@ const ON_DEMAND = {
   inventory: () => import('./en/inventory.json'),
   livestock: () => import('./en/livestock.json'),
   members: () => import('./en/members.json'),
+  money: () => import('./en/money.json'),
   account: () => import('./en/account.json'),
   notifications: () => import('./en/notifications.json'),
   photos: () => import('./en/photos.json'),

@@ -29,7 +29,7 @@ describe('splitKobo', () => {
       const weights = Array.from({ length: 1 + Math.floor(random() * 9) }, () =>
         Math.floor(random() * 10_000),
       );
-      if (weights.every((w) => w === 0)) weights[0] = 1;
+      if (weights.reduce((a, b) => a + b, 0) === 0) weights[0] = 1;
       const parts = splitKobo(total, weights);
       const sum = weights.reduce((a, b) => a + b, 0);
       expect(parts.reduce((a, b) => a + b, 0)).toBe(total);

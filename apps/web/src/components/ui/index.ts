@@ -13,3 +13,4 @@ export { ResponsiveList, type ListColumn } from './ResponsiveList';
 export { SkeletonRows } from './Skeleton';
 export { TypeToConfirm } from './TypeToConfirm';
 export { WaitingList } from './WaitingList';
+export { PairedBars } from './PairedBars';

@@ -1,0 +1,45 @@
+import { useTranslation } from 'react-i18next';
+import { SelectField } from '@/components/ui';
+import { useEnterprises } from '../api';
+
+type Props = {
+  farmId: string;
+  label: string;
+  value: string;
+  error?: string | undefined;
+  onChange: (value: string) => void;
+  /** The first choice's words: the whole farm (a record), or no filter (a list). */
+  emptyLabel?: string;
+};
+
+/** The planting, animal or group a money record belongs to; empty is the whole farm. */
+export function EnterpriseSelect({ farmId, label, value, error, onChange, emptyLabel }: Props) {
+  const { t } = useTranslation('money');
+  const options = useEnterprises(farmId).data ?? [];
+  const crops = options.filter((o) => o.kind === 'crop');
+  const animals = options.filter((o) => o.kind === 'animal');
+  return (
+    <SelectField label={label} value={value} error={error} onChange={(e) => onChange(e.target.value)}>
+      <option value="">{emptyLabel ?? t('wholeFarm')}</option>
+      {emptyLabel && <option value="farm">{t('wholeFarm')}</option>}
+      {crops.length > 0 && (
+        <optgroup label={t('groups.crops')}>
+          {crops.map((o) => (
+            <option key={o.key} value={o.key}>
+              {o.name}
+            </option>
+          ))}
+        </optgroup>
+      )}
+      {animals.length > 0 && (
+        <optgroup label={t('groups.animals')}>
+          {animals.map((o) => (
+            <option key={o.key} value={o.key}>
+              {o.name}
+            </option>
+          ))}
+        </optgroup>
+      )}
+    </SelectField>
+  );
+}

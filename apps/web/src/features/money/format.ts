@@ -1,0 +1,28 @@
+import { formatNaira } from '@gona/shared/money';
+
+/**
+ * Naira typed in a form ("45,000", "₦1500.50") as kobo for the shared schema; the text itself when
+ * it is not an amount (the schema then says how to write one), undefined when blank.
+ */
+export function koboInput(text: string): number | string | undefined {
+  const plain = text.replace(/[₦,\s]/g, '');
+  if (plain === '') return undefined;
+  const match = /^(\d{1,13})(?:\.(\d{1,2}))?$/.exec(plain);
+  if (!match) return text;
+  return Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
+}
+
+/** Kobo as the naira a form field shows ("45000", "1500.5" → "1500.50"). */
+export function nairaText(kobo: number): string {
+  const rest = kobo % 100;
+  return `${Math.floor(kobo / 100)}${rest ? `.${String(rest).padStart(2, '0')}` : ''}`;
+}
+
+/** A quantity typed in a form as a number for the schema; the text when it is not one. */
+export function numberInput(text: string): number | string | undefined {
+  const plain = text.replace(/[,\s]/g, '');
+  if (plain === '') return undefined;
+  return /^\d+(\.\d+)?$/.test(plain) ? Number(plain) : text;
+}
+
+export { formatNaira };
