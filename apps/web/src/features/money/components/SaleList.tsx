@@ -26,7 +26,7 @@ export function SaleList({ farmId, period, writer, addAction }: Props) {
     <div className="flex flex-col gap-4">
       <OwedCard farmId={farmId} />
       <SelectField
-        label={t('sales.allStatuses')}
+        label={t('sales.status')}
         value={status}
         onChange={(e) => setStatus(e.target.value as SalePaymentStatus | '')}
         className="sm:max-w-xs"

@@ -1,0 +1,73 @@
+import { expect, test } from './support/fixtures';
+import { cameraJpeg, choosePhoto } from './support/photos';
+
+test('on a phone, a farmer records feed with its receipt, sells eggs on credit, takes a part payment and sees the flock’s margin', async ({
+  farmer: { page, farm },
+  baseURL,
+}) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  const flock = await page.request.post(`/api/farms/${farm.id}/livestock`, {
+    headers: { origin: baseURL! },
+    data: {
+      kind: 'group',
+      species: 'chicken_layer',
+      name: 'Layers House A',
+      head_count: 500,
+      acquisition: 'bought',
+    },
+  });
+  expect(flock.status(), await flock.text()).toBe(201);
+
+  await page.goto('/dashboard/expenses');
+  await expect(page.getByRole('heading', { name: 'No expenses in this period' })).toBeVisible();
+  await page.getByRole('button', { name: 'Record expense' }).first().click();
+  const form = page.getByRole('dialog', { name: 'Record an expense' });
+  await form.getByLabel('Amount (₦)').fill('45,000');
+  await form.getByLabel('What was it for?').selectOption({ label: 'Feed' });
+  await form.getByLabel('Details').fill('10 bags of layer mash');
+  await form.getByLabel('Which crop or animals?').selectOption({ label: 'Layers House A' });
+  await choosePhoto(form, await cameraJpeg(page));
+  await expect(form.getByRole('img', { name: 'Chosen photo 1' })).toBeVisible();
+  await expect(form.getByText('Sending…')).toBeHidden();
+  await form.getByRole('button', { name: 'Save expense' }).click();
+  await expect(page.getByText('Expense of ₦45,000 saved')).toBeVisible();
+  await expect(page.getByText('Feed · 10 bags of layer mash')).toBeVisible();
+  await expect(page.getByText('1 receipt')).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Spent in this period' })).toContainText('₦45,000');
+
+  await page.getByRole('button', { name: 'Sales' }).click();
+  await expect(page.getByText('Nobody owes the farm money.')).toBeVisible();
+  await page.getByRole('button', { name: 'Record sale' }).first().click();
+  const sale = page.getByRole('dialog', { name: 'Record a sale' });
+  await sale.getByLabel('What was sold').fill('Eggs');
+  await sale.getByLabel('Quantity', { exact: true }).fill('100');
+  await sale.getByLabel('Unit', { exact: true }).selectOption({ label: 'crates' });
+  await sale.getByLabel('Price per unit (₦)').fill('2500');
+  await expect(sale.getByLabel('Amount (₦)')).toHaveValue('250000');
+  await sale.getByLabel('Which crop or animals?').selectOption({ label: 'Layers House A' });
+  await sale.getByLabel('Buyer', { exact: true }).fill('Mama Ngozi');
+  await sale.getByLabel("Buyer's phone").fill('0803 555 0101');
+  await sale.getByLabel('Paid part').check();
+  await sale.getByLabel('Amount paid now (₦)').fill('100000');
+  await sale.getByRole('button', { name: 'Save sale' }).click();
+  await expect(page.getByText('Sale of ₦250,000 saved')).toBeVisible();
+  const owed = page.getByRole('region', { name: 'Money owed to you' });
+  await expect(owed.getByText('Mama Ngozi owes ₦150,000')).toBeVisible();
+  await expect(page.getByRole('listitem').filter({ hasText: 'Eggs' }).getByText('Part paid')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Record payment' }).click();
+  const payment = page.getByRole('dialog', { name: 'Payment for Eggs' });
+  await expect(payment.getByLabel('Amount received (₦)')).toHaveValue('150000');
+  await payment.getByLabel('Amount received (₦)').fill('50000');
+  await payment.getByRole('button', { name: 'Save payment' }).click();
+  await expect(page.getByText('Payment of ₦50,000 saved')).toBeVisible();
+  await expect(owed.getByText('Mama Ngozi owes ₦100,000')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Profit' }).click();
+  const card = page.getByRole('listitem').filter({ hasText: 'Layers House A' });
+  await expect(card.getByText('₦250,000')).toBeVisible();
+  await expect(card.getByText('₦45,000').first()).toBeVisible();
+  await expect(card.getByText('₦205,000')).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  await page.screenshot({ path: 'test-results/money-profit-phone.png', fullPage: true });
+});
