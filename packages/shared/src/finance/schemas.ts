@@ -110,8 +110,11 @@ const splitRule = (
   input: { amount_kobo?: number; allocations?: AllocationInput[] },
   ctx: z.RefinementCtx,
 ) => {
-  if (input.allocations === undefined || input.amount_kobo === undefined) return;
-  for (const issue of splitIssues(input.amount_kobo, input.allocations))
+  // Also runs beside other fields' mistakes: only a list of shares and a number can be checked.
+  const shares: unknown = input.allocations;
+  if (!Array.isArray(shares) || typeof input.amount_kobo !== 'number') return;
+  if (!shares.every((share) => typeof share === 'object' && share !== null)) return;
+  for (const issue of splitIssues(input.amount_kobo, shares as AllocationInput[]))
     ctx.addIssue({ code: 'custom', ...issue });
 };
 const always = {
