@@ -1,6 +1,7 @@
 import { and, count, desc, eq, gte, inArray, isNull, lte, sql, sum } from 'drizzle-orm';
 import {
   percentToBasisPoints,
+  splitIssues,
   splitKobo,
   type AllocationInput,
   type CreateExpense,
@@ -144,13 +145,8 @@ export async function updateExpense(
     const current = await readRow(tx, ctx.farmId, expenseId);
     await assertSupplier(tx, ctx.farmId, changes.supplier_id);
     const amount = changes.amount_kobo ?? current.amount_kobo;
-    if (allocations && changes.amount_kobo === undefined && allocations.some((a) => a.amount_kobo != null)) {
-      const total = allocations.reduce((n, a) => n + (a.amount_kobo ?? 0), 0);
-      if (total !== amount)
-        throw new AppError('VALIDATION', undefined, {
-          allocations: 'The shares must add up to the whole amount',
-        });
-    }
+    // A new split without a new amount is checked here, against the stored amount.
+    if (allocations) assertSplit(amount, allocations);
     const updated = await updateVersioned(tx, expenses, {
       where: and(eq(expenses.farm_id, ctx.farmId), eq(expenses.id, expenseId)),
       version,
@@ -198,6 +194,17 @@ export async function deleteExpense(ctx: FarmCtx, expenseId: string): Promise<vo
     await deleteFilesOf(ctx, tx, expenses, expenseId);
     await auditDelete(tx, ctx, expenses, { id: expenseId, record: row });
   });
+}
+
+/** The shared split rules (adding up to the whole, or to 100 %), beside the fields they concern. */
+function assertSplit(amount: number, allocations: readonly AllocationInput[]): void {
+  const issues = splitIssues(amount, allocations);
+  if (issues.length > 0)
+    throw new AppError(
+      'VALIDATION',
+      undefined,
+      Object.fromEntries(issues.map((issue) => [issue.path.join('.'), issue.message])),
+    );
 }
 
 /** The shares of an amount as kobo: one for the whole farm when none are given. */

@@ -130,6 +130,18 @@ describe('expenses', () => {
       allocations: 'The shares must add up to the whole amount',
     });
 
+    const percents = await t.request<ErrorBody>('PATCH', `${team.base}/expenses/${made.id}`, {
+      cookie: team.cookies.owner,
+      body: {
+        allocations: [{ crop_id: maize.id, percent: 60 }, { percent: 30 }],
+        version: changed.body.version,
+      },
+    });
+    expect([percents.status, percents.body.error.fields]).toEqual([
+      400,
+      { allocations: 'The percentages must add up to 100' },
+    ]);
+
     const stale = await t.request<ErrorBody>('PATCH', `${team.base}/expenses/${made.id}`, {
       cookie: team.cookies.owner,
       body: { amount_kobo: 10, version: made.version },

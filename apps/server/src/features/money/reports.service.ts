@@ -30,7 +30,7 @@ const whole = (value: string | number | null) => Number(value ?? 0);
  * or, without those, what it sold by the kg). Every sum is the database's, over the indexes built
  * for it.
  */
-export async function profitAndLoss(ctx: FarmCtx, { from, to }: PeriodQuery): Promise<Profit> {
+export async function profitAndLoss(ctx: FarmCtx, period: PeriodQuery): Promise<Profit> {
   const [costRows, incomeRows, harvestRows, productionRows, soldKgRows] = await Promise.all([
     ctx.db
       .select({
@@ -40,13 +40,7 @@ export async function profitAndLoss(ctx: FarmCtx, { from, to }: PeriodQuery): Pr
         total: sql<string>`sum(${expense_allocations.amount_kobo})`,
       })
       .from(expense_allocations)
-      .where(
-        and(
-          eq(expense_allocations.farm_id, ctx.farmId),
-          gte(expense_allocations.date, from),
-          lte(expense_allocations.date, to),
-        ),
-      )
+      .where(inPeriod(expense_allocations, ctx.farmId, period))
       .groupBy(expense_allocations.crop_id, expense_allocations.animal_id, expense_allocations.category),
     ctx.db
       .select({
@@ -55,18 +49,12 @@ export async function profitAndLoss(ctx: FarmCtx, { from, to }: PeriodQuery): Pr
         total: sql<string>`sum(${sales.amount_kobo})`,
       })
       .from(sales)
-      .where(and(eq(sales.farm_id, ctx.farmId), gte(sales.date, from), lte(sales.date, to)))
+      .where(inPeriod(sales, ctx.farmId, period))
       .groupBy(sales.crop_id, sales.animal_id),
     ctx.db
       .select({ crop_id: crop_harvests.crop_id, kg: sql<string | null>`sum(${crop_harvests.kg})` })
       .from(crop_harvests)
-      .where(
-        and(
-          eq(crop_harvests.farm_id, ctx.farmId),
-          gte(crop_harvests.date, from),
-          lte(crop_harvests.date, to),
-        ),
-      )
+      .where(inPeriod(crop_harvests, ctx.farmId, period))
       .groupBy(crop_harvests.crop_id),
     ctx.db
       .select({
@@ -76,20 +64,12 @@ export async function profitAndLoss(ctx: FarmCtx, { from, to }: PeriodQuery): Pr
         milk: sql<string | null>`sum(${livestock_production.milk_litres})`,
       })
       .from(livestock_production)
-      .where(
-        and(
-          eq(livestock_production.farm_id, ctx.farmId),
-          gte(livestock_production.date, from),
-          lte(livestock_production.date, to),
-        ),
-      )
+      .where(inPeriod(livestock_production, ctx.farmId, period))
       .groupBy(livestock_production.animal_id),
     ctx.db
       .select({ crop_id: sales.crop_id, animal_id: sales.animal_id, kg: sql<string>`sum(${sales.quantity})` })
       .from(sales)
-      .where(
-        and(eq(sales.farm_id, ctx.farmId), gte(sales.date, from), lte(sales.date, to), eq(sales.unit, 'kg')),
-      )
+      .where(and(inPeriod(sales, ctx.farmId, period), eq(sales.unit, 'kg')))
       .groupBy(sales.crop_id, sales.animal_id),
   ]);
 
@@ -152,23 +132,18 @@ export async function profitAndLoss(ctx: FarmCtx, { from, to }: PeriodQuery): Pr
   );
   const income = enterprises.reduce((n, e) => n + e.income_kobo, 0);
   const costs = enterprises.reduce((n, e) => n + e.costs_kobo, 0);
-  return { from, to, enterprises, income_kobo: income, costs_kobo: costs, margin_kobo: income - costs };
+  return { ...period, enterprises, income_kobo: income, costs_kobo: costs, margin_kobo: income - costs };
 }
 
 /** Money in (payments received) and out (expenses) by month over a period, and what buyers owe now. */
-export async function cashByMonth(ctx: FarmCtx, { from, to }: PeriodQuery): Promise<Cash> {
+export async function cashByMonth(ctx: FarmCtx, period: PeriodQuery): Promise<Cash> {
+  const { from, to } = period;
   const month = (column: AnyPgColumn) => sql<string>`to_char(${column}, 'YYYY-MM')`;
   const [inRows, outRows, [owed]] = await Promise.all([
     ctx.db
       .select({ month: month(sale_payments.date), total: sql<string>`sum(${sale_payments.amount_kobo})` })
       .from(sale_payments)
-      .where(
-        and(
-          eq(sale_payments.farm_id, ctx.farmId),
-          gte(sale_payments.date, from),
-          lte(sale_payments.date, to),
-        ),
-      )
+      .where(inPeriod(sale_payments, ctx.farmId, period))
       .groupBy(sql`1`),
     ctx.db
       .select({
@@ -176,13 +151,7 @@ export async function cashByMonth(ctx: FarmCtx, { from, to }: PeriodQuery): Prom
         total: sql<string>`sum(${expense_allocations.amount_kobo})`,
       })
       .from(expense_allocations)
-      .where(
-        and(
-          eq(expense_allocations.farm_id, ctx.farmId),
-          gte(expense_allocations.date, from),
-          lte(expense_allocations.date, to),
-        ),
-      )
+      .where(inPeriod(expense_allocations, ctx.farmId, period))
       .groupBy(sql`1`),
     ctx.db
       .select({ total: sql<string | null>`sum(${sales.amount_kobo} - ${sales.paid_kobo})` })
@@ -219,6 +188,15 @@ export async function moneyOwed(ctx: FarmCtx): Promise<Owed> {
     due_date: r.due_date,
   }));
   return { buyers, total_kobo: buyers.reduce((n, b) => n + b.owed_kobo, 0) };
+}
+
+/** A farm's rows whose day falls in the period, both ends included. */
+function inPeriod(
+  table: { farm_id: AnyPgColumn; date: AnyPgColumn },
+  farmId: string,
+  { from, to }: PeriodQuery,
+) {
+  return and(eq(table.farm_id, farmId), gte(table.date, from), lte(table.date, to));
 }
 
 /** yyyy-mm of every month from `from`'s to `to`'s. */
