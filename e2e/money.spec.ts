@@ -71,3 +71,93 @@ test('on a phone, a farmer records feed with its receipt, sells eggs on credit, 
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
   await page.screenshot({ path: 'test-results/money-profit-phone.png', fullPage: true });
 });
+
+test('a 30-letter product and a long flock name hold on a 320 px phone in every money view', async ({
+  farmer: { page, farm },
+  baseURL,
+}) => {
+  await page.setViewportSize({ width: 320, height: 640 });
+  const headers = { origin: baseURL! };
+  const api = `/api/farms/${farm.id}`;
+  const flock = await page.request.post(`${api}/livestock`, {
+    headers,
+    data: {
+      kind: 'group',
+      species: 'chicken_broiler',
+      name: 'Abeokutabroilerhousenumberthree',
+      head_count: 300,
+      acquisition: 'bought',
+    },
+  });
+  expect(flock.status(), await flock.text()).toBe(201);
+  const animalId = ((await flock.json()) as { id: string }).id;
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Lagos' }).format(new Date());
+  const expense = await page.request.post(`${api}/expenses`, {
+    headers,
+    data: {
+      date: today,
+      category: 'veterinary',
+      amount_kobo: 123_456_789_00,
+      description: 'Oxytetracyclinehydrochloride20',
+      paid_to: 'Ibadanveterinarysupplieslimited',
+      allocations: [{ animal_id: animalId }],
+    },
+  });
+  expect(expense.status(), await expense.text()).toBe(201);
+  const sale = await page.request.post(`${api}/sales`, {
+    headers,
+    data: {
+      date: today,
+      product: 'Oxytetracyclinefreebroilermeat',
+      quantity: 1234.5,
+      unit: 'bag_100kg',
+      amount_kobo: 987_654_321_00,
+      paid_kobo: 0,
+      buyer_name: 'Oluwaseunfunmilayoadebayoakins',
+      buyer_phone: '0803 555 0101',
+      animal_id: animalId,
+    },
+  });
+  expect(sale.status(), await sale.text()).toBe(201);
+
+  const fits = () => page.evaluate(() => document.documentElement.scrollWidth);
+  await page.goto('/dashboard/expenses');
+  await expect(page.getByText('Veterinary · Oxytetracyclinehydrochloride20')).toBeVisible();
+  expect(await fits()).toBeLessThanOrEqual(320);
+  await page.getByRole('button', { name: 'Sales' }).click();
+  await expect(page.getByText(/Oluwaseunfunmilayoadebayoakins owes/)).toBeVisible();
+  expect(await fits()).toBeLessThanOrEqual(320);
+  await page.getByRole('button', { name: 'Profit' }).click();
+  await expect(page.getByRole('heading', { name: 'Abeokutabroilerhousenumberthree' })).toBeVisible();
+  expect(await fits()).toBeLessThanOrEqual(320);
+  await page.screenshot({ path: 'test-results/money-profit-320.png', fullPage: true });
+});
+
+test('opened with no network after a first visit, Expenses shows what it last knew and says a view it never loaded needs a connection', async ({
+  farmer: { page, farm },
+  context,
+  baseURL,
+}) => {
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Lagos' }).format(new Date());
+  const expense = await page.request.post(`/api/farms/${farm.id}/expenses`, {
+    headers: { origin: baseURL! },
+    data: { date: today, category: 'fuel', amount_kobo: 1_250_000, description: 'Diesel for the pump' },
+  });
+  expect(expense.status(), await expense.text()).toBe(201);
+  await page.goto('/dashboard/expenses');
+  await expect(page.getByText('Fuel · Diesel for the pump')).toBeVisible();
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  await page.reload();
+  await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
+  await expect(page.getByText('Fuel · Diesel for the pump')).toBeVisible();
+
+  await context.setOffline(true);
+  await page.reload();
+  await expect(page.getByText('Fuel · Diesel for the pump')).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: 'You are offline.' })).toBeVisible();
+  await page.getByRole('button', { name: 'Profit' }).click();
+  await expect(page.getByRole('heading', { name: 'The figures could not be loaded' })).toBeVisible();
+  await context.setOffline(false);
+});

@@ -13,15 +13,16 @@ export function ProfitView({ farmId, period }: { farmId: string; period: Period 
   const errorText = useErrorText();
   const profit = useProfit(farmId, period);
   const cash = useCash(farmId, period);
-  if (profit.isPending) return <SkeletonRows rows={3} />;
-  if (profit.isError)
-    return (
-      <EmptyState
-        title={t('profit.errorTitle')}
-        description={errorText(profit.error)}
-        action={<Button onClick={() => void profit.refetch()}>{t('common:errors.tryAgain')}</Button>}
-      />
+  const retry = <Button onClick={() => void profit.refetch()}>{t('common:errors.tryAgain')}</Button>;
+  if (profit.isPending)
+    // Offline with nothing saved from an earlier visit: say so, instead of placeholder rows for ever.
+    return profit.fetchStatus === 'paused' ? (
+      <EmptyState title={t('profit.errorTitle')} description={t('common:errors.network')} action={retry} />
+    ) : (
+      <SkeletonRows rows={3} />
     );
+  if (profit.isError)
+    return <EmptyState title={t('profit.errorTitle')} description={errorText(profit.error)} action={retry} />;
   const { enterprises } = profit.data;
   if (enterprises.length === 0)
     return (
