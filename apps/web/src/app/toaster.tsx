@@ -1,4 +1,4 @@
-import { useEffect, useState, type ComponentType } from 'react';
+import { useEffect, useLayoutEffect, useState, type ComponentType } from 'react';
 import { toasterReady, toasterWanted } from '@/lib/toast';
 
 const loadSonner = () => import('./sonner-toaster');
@@ -47,7 +47,9 @@ export function AppToaster({ load = loadSonner }: { load?: () => Promise<{ defau
 /** Messages without the toast library: a polite live region at the top, each gone after 4 s. */
 function PlainToasts() {
   const [messages, setMessages] = useState<{ key: number; text: string; error: boolean }[]>([]);
-  useEffect(() => {
+  // A layout effect: when sonner replaces this list, the list stops taking toasts as it leaves the
+  // page, so one asked for before sonner listens waits for it instead of going to a list that is gone.
+  useLayoutEffect(() => {
     let next = 0;
     const timers = new Set<ReturnType<typeof setTimeout>>();
     const stop = toasterReady((kind, text) => {
