@@ -54,3 +54,23 @@ export const MONEY_TEXT_MAX = 200;
 export const MONEY_NOTES_MAX = 1000;
 /** Eggs in a crate, the unit eggs are sold and costed in. */
 export const EGGS_PER_CRATE = 30;
+
+/** What a sale took from the farm's own stock: stored harvest (kg of one crop) or eggs (eggs). */
+export const SALE_STOCK_KINDS = ['harvest', 'eggs'] as const;
+export type SaleStockKind = (typeof SALE_STOCK_KINDS)[number];
+
+/** A staff member's day. */
+export const ATTENDANCE_STATUSES = ['present', 'half_day', 'absent'] as const;
+export type AttendanceStatus = (typeof ATTENDANCE_STATUSES)[number];
+
+/** A pay run is a draft until it is paid; paid, it has written its labour expenses. */
+export const PAY_RUN_STATUSES = ['draft', 'paid'] as const;
+export type PayRunStatus = (typeof PAY_RUN_STATUSES)[number];
+
+/** Working days in a week and in a month: a day's pay for staff paid by the week or the month. */
+export const WORKDAYS_PER_WEEK = 6;
+export const WORKDAYS_PER_MONTH = 26;
+/** The longest period one pay run covers. */
+export const PAY_RUN_MAX_DAYS = 31;
+/** People in one day's casual labour, and the most one of them is paid for the day. */
+export const CASUAL_HEADCOUNT_MAX = 500;

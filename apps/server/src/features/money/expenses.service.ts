@@ -109,7 +109,7 @@ export async function createExpense(ctx: FarmCtx, input: CreateExpense): Promise
     const { row, replayed } = await insertOnce(tx, expenses, {
       id,
       farmId: ctx.farmId,
-      values: { ...values, user_id: ctx.userId },
+      values: { paid_on: values.date, ...values, user_id: ctx.userId },
     });
     if (!replayed) {
       await assertSupplier(tx, ctx.farmId, values.supplier_id);
