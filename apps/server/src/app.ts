@@ -15,6 +15,7 @@ import { inventoryRoutes } from './features/inventory/inventory.routes';
 import { knowledgeRoutes } from './features/knowledge/knowledge.routes';
 import { livestockRoutes } from './features/livestock/livestock.routes';
 import { moneyRoutes } from './features/money/money.routes';
+import { wagesRoutes } from './features/money/wages.routes';
 import { membersRoutes } from './features/members/members.routes';
 import { notificationsRoutes } from './features/notifications/notifications.routes';
 import { plansRoutes } from './features/plans/plans.routes';
@@ -72,6 +73,7 @@ export function createApp(deps: Deps) {
   app.route('/api', staffRoutes);
   app.route('/api', tasksRoutes);
   app.route('/api', moneyRoutes);
+  app.route('/api', wagesRoutes);
   app.route('/api', livestockRoutes);
   app.route('/api', membersRoutes);
   app.route('/api', accountRoutes);

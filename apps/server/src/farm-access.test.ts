@@ -241,6 +241,29 @@ const ACCESS: Record<string, Row> = {
   'GET /farms/{farmId}/money/profit?from=2026-01-01&to=2026-12-31': { action: 'money.read' },
   'GET /farms/{farmId}/money/cash?from=2026-01-01&to=2026-12-31': { action: 'money.read' },
   'GET /farms/{farmId}/money/owed': { action: 'money.read' },
+  'GET /farms/{farmId}/attendance?date=2026-11-20': { action: 'money.read' },
+  'PUT /farms/{farmId}/attendance': {
+    action: 'money.write',
+    body: () => ({ date: '2026-11-20', marks: [{ staff_id: lastStaffId, status: 'present' }] }),
+  },
+  'GET /farms/{farmId}/casual-labour?from=2026-11-01&to=2026-11-30': { action: 'money.read' },
+  'POST /farms/{farmId}/casual-labour': {
+    action: 'money.write',
+    body: () => ({ ...CASUAL, id: newId() }),
+  },
+  'DELETE /farms/{farmId}/casual-labour/{casualId}': { action: 'money.write' },
+  'GET /farms/{farmId}/pay-runs': { action: 'money.read' },
+  'POST /farms/{farmId}/pay-runs': { action: 'money.write', body: () => ({ id: newId(), ...nextPeriod() }) },
+  'GET /farms/{farmId}/pay-runs/{runId}': { action: 'money.read' },
+  'PATCH /farms/{farmId}/pay-runs/{runId}/lines/{lineId}': {
+    action: 'money.write',
+    body: () => ({ amount_kobo: 150_000, version: 1 }),
+  },
+  'POST /farms/{farmId}/pay-runs/{runId}/pay': {
+    action: 'money.write',
+    body: () => ({ paid_on: '2026-11-21', payment_method: 'cash', version: 1 }),
+  },
+  'DELETE /farms/{farmId}/pay-runs/{runId}': { action: 'money.write' },
 };
 
 const FORBIDDEN = { error: { code: 'FORBIDDEN', message: 'Insufficient permissions' } };
@@ -252,6 +275,7 @@ let farmRoutes: string[];
 beforeAll(async () => {
   t = await createTestContext();
   team = await seedFarmTeam(t);
+  lastStaffId = (await create(team, 'staff', STAFF)).id;
   const doc = await t.request<{ paths: Record<string, Record<string, unknown>> }>('GET', '/api/openapi.json');
   farmRoutes = Object.entries(doc.body.paths)
     .map(([path, ops]) => [path.replace(/^\/api/, ''), ops] as const)
@@ -308,6 +332,19 @@ async function urlOn(on: FarmTeam, path: string): Promise<string> {
     supplyId: async () => (await create(on, 'supplies', SUPPLY)).id,
     supplierId: async () => (await create(on, 'suppliers', { name: 'Zeb Agro' })).id,
     staffId: async () => (await create(on, 'staff', STAFF)).id,
+    casualId: async () => (await create(on, 'casual-labour', { ...CASUAL, id: newId() })).id,
+    // A draft with one line (a day of casual labour); {lineId} is that line.
+    runId: async () => {
+      const period = nextPeriod();
+      await create(on, 'casual-labour', { ...CASUAL, id: newId(), date: period.period_start });
+      const run = await create<{ id: string; lines: { id: string }[] }>(on, 'pay-runs', {
+        id: newId(),
+        ...period,
+      });
+      lastLineId = run.lines[0]!.id;
+      return run.id;
+    },
+    lineId: () => Promise.resolve(lastLineId),
     animalId: async () => (await create(on, 'livestock', LIVESTOCK)).id,
     cropId: async () => (await create(on, 'crops', { ...CROP, id: newId() })).id,
     fieldId: async () => (await create(on, 'fields', { id: newId(), name: 'Plot' })).id,
@@ -350,6 +387,15 @@ async function urlOn(on: FarmTeam, path: string): Promise<string> {
 }
 
 const SUPPLY = { category: 'fertilizer', name: 'Urea', unit: 'bag_50kg', quantity: '5', low_threshold: '5' };
+const CASUAL = { date: '2026-11-20', headcount: 6, rate_kobo: 300_000, description: 'Weeding' };
+let lastLineId = '';
+let lastStaffId = '';
+let periods = 0;
+/** A day no other pay run of the test covers, so each new run is allowed. */
+function nextPeriod(): { period_start: string; period_end: string } {
+  const day = new Date(Date.UTC(2020, 0, 1 + periods++)).toISOString().slice(0, 10);
+  return { period_start: day, period_end: day };
+}
 const EXPENSE = { date: '2026-11-20', category: 'fertilizer', amount_kobo: 2_500_000 };
 // On credit, so a payment can be recorded against it.
 const SALE = {
