@@ -10,6 +10,7 @@ import { FileSchema, fileIdsSchema } from '../files/index';
 import { KoboSchema } from '../money/index';
 import { PageQuerySchema, pageSchema } from '../pagination/index';
 import { NigerianPhoneSchema } from '../staff/schemas';
+import { UNITS } from '../units/units';
 import {
   ALLOCATIONS_MAX,
   EXPENSE_CATEGORIES,
@@ -162,12 +163,24 @@ export const AllocationSchema = z.object({
 });
 export type Allocation = z.infer<typeof AllocationSchema>;
 
+/** The store receipt an expense pays for: what came in, how much of it, in what unit. */
+export const StockReceiptSchema = z.object({
+  supply_id: z.uuid(),
+  supply_name: z.string(),
+  /** The quantity received, a decimal string ("4", "2.5") in the supply's unit. */
+  quantity: z.string(),
+  unit: z.enum(UNITS),
+});
+export type StockReceipt = z.infer<typeof StockReceiptSchema>;
+
 export const ExpenseSchema = ExpenseFieldsSchema.extend({
   id: z.uuid(),
   farm_id: z.uuid(),
   supplier_name: z.string().nullable(),
   allocations: z.array(AllocationSchema),
   movement_id: z.uuid().nullable(),
+  /** What `movement_id` received; null without one, or when its supply has been deleted since. */
+  stock_receipt: StockReceiptSchema.nullable(),
   receipt_count: z.number().int(),
   created_at: z.string(),
   updated_at: z.string(),

@@ -1,4 +1,5 @@
 export * from './constants';
 export * from './movement';
+export * from './receipt-expense';
 export * from './schemas';
 export * from './words';

@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import {
   applyMovement,
   CreateSupplyInputSchema,
+  EXPENSE_CATEGORY_OF_SUPPLY,
   isLowStock,
+  receiptAmountKobo,
   RecordMovementInputSchema,
   SupplyListQuerySchema,
   UpdateSupplierInputSchema,
@@ -182,5 +184,39 @@ describe('supplier input', () => {
     });
     const bad = UpdateSupplierInputSchema.safeParse({ version: 1, email: 'not-an-email' });
     expect(Object.keys(fieldErrors(bad.error!))).toEqual(['email']);
+  });
+});
+
+describe('a store receipt as an expense', () => {
+  it('costs its quantity times its unit cost, in whole kobo rounded half up', () => {
+    expect(receiptAmountKobo('4', 1_900_000)).toBe(7_600_000);
+    // 2.5 bags at ₦18,500.50: 4,625,125 kobo exactly.
+    expect(receiptAmountKobo('2.5', 1_850_050)).toBe(4_625_125);
+    // 0.333 × 100 kobo = 33.3 → 33; 0.335 × 100 = 33.5 → 34; a history row's sign is ignored.
+    expect(receiptAmountKobo('0.333', 100)).toBe(33);
+    expect(receiptAmountKobo('-0.335', 100)).toBe(34);
+    // Past what a float multiplies exactly: 46.565 × ₦21,474,836.47 is 99,997,576,022.555 kobo.
+    expect(receiptAmountKobo('46.565', 2_147_483_647)).toBe(99_997_576_023);
+  });
+
+  it('offers nothing for a receipt that cost nothing or more than one expense may be', () => {
+    expect(receiptAmountKobo('4', 0)).toBeNull();
+    expect(receiptAmountKobo('0.001', 1)).toBeNull();
+    expect(receiptAmountKobo('47', 2_147_483_647)).toBeNull();
+    expect(receiptAmountKobo('lots', 100)).toBeNull();
+  });
+
+  it('is paid under the expense category its supply belongs to', () => {
+    expect(EXPENSE_CATEGORY_OF_SUPPLY).toEqual({
+      seeds_seedlings: 'seeds',
+      fertilizer: 'fertilizer',
+      agrochemicals: 'agrochemicals',
+      animal_feed: 'feed',
+      veterinary: 'veterinary',
+      fuel: 'fuel',
+      tools_equipment: 'equipment',
+      packaging: 'other',
+      other: 'other',
+    });
   });
 });

@@ -164,6 +164,11 @@ export const MovementSchema = z.object({
   note: z.string().nullable(),
   /** Absent for roles that may not see money (workers). */
   unit_cost_kobo: z.number().int().nullable().optional(),
+  /**
+   * The expense that pays for this receipt (stock received with a unit cost), null while there is
+   * none. Absent for roles that may not see money (workers).
+   */
+  expense_id: z.uuid().nullable().optional(),
   user_id: z.string(),
   created_at: z.string(),
 });

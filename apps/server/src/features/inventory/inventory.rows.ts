@@ -53,11 +53,16 @@ export function toSupply(row: SupplyRow): Supply {
   };
 }
 
-export function toMovement(row: typeof supply_movements.$inferSelect): Movement {
+/** A history row, with the expense that pays for it when it is a receipt someone has paid. */
+export function toMovement(
+  row: typeof supply_movements.$inferSelect,
+  expenseId: string | null = null,
+): Movement {
   return {
     ...row,
     quantity: normalizeQuantity(row.quantity),
     quantity_after: normalizeQuantity(row.quantity_after),
+    expense_id: expenseId,
     created_at: row.created_at.toISOString(),
   };
 }
@@ -78,17 +83,20 @@ export function toAlert(
   };
 }
 
+type Costed = { unit_cost_kobo?: number | null; expense_id?: string | null };
+
 /**
- * Workers do not see money (product.md): a supply's or movement's cost leaves the server only for
- * roles that may read money. Applied where records leave a route, so services stay role-free.
+ * Workers do not see money (product.md): a supply's or movement's cost, and whether a receipt was
+ * paid as an expense, leave the server only for roles that may read money. Applied where records
+ * leave a route, so services stay role-free.
  */
-export function costsFor<T extends { unit_cost_kobo?: number | null }>(role: FarmRole, record: T): T {
+export function costsFor<T extends Costed>(role: FarmRole, record: T): T {
   if (can(role, 'money.read')) return record;
-  const { unit_cost_kobo: _hidden, ...rest } = record;
+  const { unit_cost_kobo: _cost, expense_id: _expense, ...rest } = record;
   return rest as T;
 }
 
-export function pageCostsFor<T extends { unit_cost_kobo?: number | null }>(
+export function pageCostsFor<T extends Costed>(
   role: FarmRole,
   page: { items: T[]; next_cursor: string | null },
 ): { items: T[]; next_cursor: string | null } {

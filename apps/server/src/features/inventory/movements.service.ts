@@ -8,7 +8,7 @@ import {
 } from '@gona/shared/inventory';
 import { normalizeQuantity } from '@gona/shared/units';
 import type { Tx } from '../../db/client';
-import { supplies, supply_movements } from '../../db/schema/index';
+import { expenses, supplies, supply_movements } from '../../db/schema/index';
 import { auditInsert } from '../../lib/audit';
 import type { FarmCtx } from '../../lib/ctx';
 import { AppError } from '../../lib/errors';
@@ -17,6 +17,7 @@ import { notifyLowStock, syncAlert } from './alerts.service';
 import { insertOnce } from '../../lib/writes';
 import { keyset, newestFirst } from '../../lib/pagination';
 import { toMovement } from './inventory.rows';
+import { expenseOfMovement } from './receipt-expense.service';
 import { readSupply } from './supplies.service';
 
 const WORKER_COST = 'Only the owner or a manager records what stock cost; leave the cost empty';
@@ -76,7 +77,12 @@ export async function recordMovementIn(
       user_id: ctx.userId,
     }),
   });
-  if (replayed) return { movement: toMovement(movement), supply: await readSupply(tx, ctx.farmId, supplyId) };
+  if (replayed) {
+    // A retry that comes after the receipt was paid says so, so the phone does not offer it again.
+    const expenseId =
+      movement.kind === 'received' ? await expenseOfMovement(tx, ctx.farmId, movement.id) : null;
+    return { movement: toMovement(movement, expenseId), supply: await readSupply(tx, ctx.farmId, supplyId) };
+  }
 
   const quantityAfter = normalizeQuantity(movement.quantity_after);
   await tx
@@ -110,7 +116,7 @@ export async function recordMovementIn(
 
 const pages = keyset({ order: newestFirst(supply_movements) });
 
-/** A supply's movement history, newest first. */
+/** A supply's movement history, newest first, each receipt with the expense that paid it (if one has). */
 export async function listMovements(
   ctx: FarmCtx,
   supplyId: string,
@@ -118,8 +124,12 @@ export async function listMovements(
 ): Promise<Page<Movement>> {
   await readSupply(ctx.db, ctx.farmId, supplyId);
   const rows = await ctx.db
-    .select()
+    .select({ movement: supply_movements, expense_id: expenses.id })
     .from(supply_movements)
+    .leftJoin(
+      expenses,
+      and(eq(expenses.movement_id, supply_movements.id), eq(expenses.farm_id, supply_movements.farm_id)),
+    )
     .where(
       and(
         eq(supply_movements.farm_id, ctx.farmId),
@@ -129,7 +139,10 @@ export async function listMovements(
     )
     .orderBy(...pages.orderBy)
     .limit(query.limit + 1);
-  return pages.page(rows.map(toMovement), query.limit);
+  return pages.page(
+    rows.map((row) => toMovement(row.movement, row.expense_id)),
+    query.limit,
+  );
 }
 
 /** The movement's columns after the stock rule, or the 409 that says how much is left. */

@@ -22,6 +22,7 @@ import { newId } from '../../lib/ids';
 import { byDate, keyset } from '../../lib/pagination';
 import { insertOnce, updateVersioned } from '../../lib/writes';
 import { attachFiles, deleteFilesOf, listFilesOf } from '../files/files.service';
+import { stockReceipts } from '../inventory/receipt-expense.service';
 import {
   assertEnterprises,
   enterpriseNames,
@@ -270,7 +271,7 @@ async function sharesOf(db: Db | Tx, expenseId: string): Promise<Share[]> {
 async function toExpenses(db: Db | Tx, farmId: string, rows: readonly ExpenseRow[]): Promise<Expense[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.id);
-  const [shares, receiptCounts, supplierRows] = await Promise.all([
+  const [shares, receiptCounts, supplierRows, receipts] = await Promise.all([
     db
       .select()
       .from(expense_allocations)
@@ -288,6 +289,11 @@ async function toExpenses(db: Db | Tx, farmId: string, rows: readonly ExpenseRow
       )
       .groupBy(files.attached_to_id),
     supplierNames(db, farmId, rows),
+    stockReceipts(
+      db,
+      farmId,
+      rows.flatMap((r) => (r.movement_id ? [r.movement_id] : [])),
+    ),
   ]);
   const names = await enterpriseNames(db, farmId, shares);
   return rows.map((row) => ({
@@ -303,6 +309,7 @@ async function toExpenses(db: Db | Tx, farmId: string, rows: readonly ExpenseRow
     payment_method: row.payment_method,
     notes: row.notes,
     movement_id: row.movement_id,
+    stock_receipt: row.movement_id ? (receipts.get(row.movement_id) ?? null) : null,
     allocations: shares
       .filter((s) => s.expense_id === row.id)
       .map((s) => ({
