@@ -225,6 +225,20 @@ const ACCESS: Record<string, Row> = {
     body: () => ({ description: 'Urea for the maize', version: 1 }),
   },
   'DELETE /farms/{farmId}/expenses/{expenseId}': { action: 'money.write' },
+  'POST /farms/{farmId}/expenses/{expenseId}/paid': {
+    action: 'money.write',
+    body: () => ({ paid_on: '2026-11-21', version: 1 }),
+  },
+  'GET /farms/{farmId}/recurring-expenses': { action: 'money.read' },
+  'POST /farms/{farmId}/recurring-expenses': {
+    action: 'money.write',
+    body: () => ({ ...RECURRING, id: newId() }),
+  },
+  'PATCH /farms/{farmId}/recurring-expenses/{recurringId}': {
+    action: 'money.write',
+    body: () => ({ amount_kobo: 1_600_000, version: 1 }),
+  },
+  'POST /farms/{farmId}/recurring-expenses/{recurringId}/stop': { action: 'money.write' },
   'GET /farms/{farmId}/sales': { action: 'money.read' },
   'POST /farms/{farmId}/sales': { action: 'money.write', body: () => ({ ...SALE, id: newId() }) },
   'GET /farms/{farmId}/sales/export.csv': { action: 'money.read' },
@@ -368,6 +382,7 @@ async function urlOn(on: FarmTeam, path: string): Promise<string> {
     taskId: async () => (await create(on, 'tasks', TASK)).id,
     expenseId: async () => (await create(on, 'expenses', EXPENSE)).id,
     saleId: async () => (await create(on, 'sales', SALE)).id,
+    recurringId: async () => (await create(on, 'recurring-expenses', RECURRING)).id,
     seriesId: async () =>
       (await create<{ series_id: string }>(on, 'tasks', { ...TASK, rrule: 'FREQ=WEEKLY;BYDAY=MO' }))
         .series_id,
@@ -397,6 +412,13 @@ function nextPeriod(): { period_start: string; period_end: string } {
   return { period_start: day, period_end: day };
 }
 const EXPENSE = { date: '2026-11-20', category: 'fertilizer', amount_kobo: 2_500_000 };
+// Starting later, so making one writes no expense.
+const RECURRING = {
+  category: 'land_rent',
+  amount_kobo: 1_500_000,
+  rrule: 'FREQ=MONTHLY;BYMONTHDAY=1',
+  starts_on: '2036-01-01',
+};
 // On credit, so a payment can be recorded against it.
 const SALE = {
   date: '2026-11-20',

@@ -15,6 +15,7 @@ import {
 } from './mail';
 import { createNotificationQueues, startNotificationWorkers } from './notifications';
 import { startFilesCleanup } from './files';
+import { startRecurringExpenses } from './recurring-expenses';
 import { startTasksSweep } from './tasks';
 import { startWeatherRefresh } from './weather';
 import type { Config } from '../config';
@@ -62,6 +63,7 @@ export async function startJobs(
 
   await startFilesCleanup(boss, { ...files, db: database.db, logger });
   await startTasksSweep(boss, { db: database.db, logger, sms: deps.sms });
+  await startRecurringExpenses(boss, { db: database.db, logger });
   await startWeatherRefresh(boss, { db: database.db, logger, weather: deps.weather ?? null });
 
   const delivery = { ...mailDeps, logger, db: database.db, mail };

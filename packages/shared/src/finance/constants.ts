@@ -50,6 +50,13 @@ export const MONEY_RECORD_MAX_KOBO = 100_000_000_000;
 export const ALLOCATIONS_MAX = 10;
 /** Receipts kept with one expense. */
 export const RECEIPTS_MAX = 3;
+/** Unpaid expenses listed under each creditor in what the farm owes (the count and total cover all). */
+export const OWED_EXPENSES_SHOWN = 20;
+/**
+ * A repeating expense started in the past writes at most this many of its past days at once (a
+ * year of a monthly rent); older ones are left for the farmer to record by hand if they want them.
+ */
+export const RECURRING_CATCH_UP_MAX = 12;
 export const MONEY_TEXT_MAX = 200;
 export const MONEY_NOTES_MAX = 1000;
 /** Eggs in a crate, the unit eggs are sold and costed in. */

@@ -105,7 +105,29 @@ const ExpenseFieldsSchema = z.object({
   paid_to: optionalTextSchema(MONEY_TEXT_MAX),
   payment_method: MethodSchema,
   notes: optionalTextSchema(MONEY_NOTES_MAX),
+  /**
+   * The day the money was paid; null when it is not paid yet (bought on credit) and the farm owes
+   * it. A new expense without it was paid on its day.
+   */
+  paid_on: DaySchema.nullish(),
+  /** When money not paid yet is due. */
+  due_date: DaySchema.nullish(),
 });
+
+export const PAID_BEFORE_DATE = 'The day it was paid cannot be before the day of the expense';
+export const DUE_BEFORE_DATE = 'The due date cannot be before the day of the expense';
+
+/** Paid and due days are on or after the expense's day (checked here when both are sent). */
+const daysRule = (
+  input: { date?: unknown; paid_on?: unknown; due_date?: unknown },
+  ctx: z.RefinementCtx,
+) => {
+  if (typeof input.date !== 'string') return;
+  if (typeof input.paid_on === 'string' && input.paid_on < input.date)
+    ctx.addIssue({ code: 'custom', path: ['paid_on'], message: PAID_BEFORE_DATE });
+  if (typeof input.due_date === 'string' && input.due_date < input.date)
+    ctx.addIssue({ code: 'custom', path: ['due_date'], message: DUE_BEFORE_DATE });
+};
 
 const splitRule = (
   input: { amount_kobo?: number; allocations?: AllocationInput[] },
@@ -139,7 +161,9 @@ export const CreateExpenseInputSchema = ExpenseFieldsSchema.extend({
   receipt_ids: fileIdsSchema(RECEIPTS_MAX).optional(),
   /** The store receipt this expense pays for (stock received with a unit cost), recorded once. */
   movement_id: z.uuid().nullish(),
-}).superRefine(splitRule, always);
+})
+  .superRefine(splitRule, always)
+  .superRefine(daysRule, always);
 export type CreateExpenseInput = z.input<typeof CreateExpenseInputSchema>;
 export type CreateExpense = z.output<typeof CreateExpenseInputSchema>;
 
@@ -150,7 +174,8 @@ export const UpdateExpenseInputSchema = ExpenseFieldsSchema.partial()
     allocations: z.array(AllocationInputSchema).min(1).max(ALLOCATIONS_MAX).optional(),
     receipt_ids: fileIdsSchema(RECEIPTS_MAX).optional(),
   })
-  .superRefine(splitRule, always);
+  .superRefine(splitRule, always)
+  .superRefine(daysRule, always);
 export type UpdateExpenseInput = z.input<typeof UpdateExpenseInputSchema>;
 export type UpdateExpense = z.output<typeof UpdateExpenseInputSchema>;
 
@@ -181,6 +206,10 @@ export const ExpenseSchema = ExpenseFieldsSchema.extend({
   movement_id: z.uuid().nullable(),
   /** What `movement_id` received; null without one, or when its supply has been deleted since. */
   stock_receipt: StockReceiptSchema.nullable(),
+  paid_on: z.string().nullable(),
+  due_date: z.string().nullable(),
+  /** The repeating expense that wrote it, if one did. */
+  recurring_id: z.uuid().nullable(),
   receipt_count: z.number().int(),
   created_at: z.string(),
   updated_at: z.string(),
@@ -382,5 +411,34 @@ export const OwedSchema = z.object({
     }),
   ),
   total_kobo: z.number().int(),
+  /** What the farm owes: expenses not paid yet, by whom they are owed to, largest first. */
+  creditors: z.array(
+    z.object({
+      /** The supplier's name, or the "paid to" typed in; null when neither was given. */
+      name: z.string().nullable(),
+      owed_kobo: z.number().int(),
+      expenses: z.number().int(),
+      /** The oldest due date among them; null when none was given. */
+      due_date: z.string().nullable(),
+      /** The unpaid expenses themselves, earliest due first (at most OWED_EXPENSES_SHOWN). */
+      unpaid: z.array(
+        z.object({
+          id: z.uuid(),
+          date: z.string(),
+          category: CategorySchema,
+          description: z.string().nullable(),
+          amount_kobo: z.number().int(),
+          payment_method: MethodSchema,
+          due_date: z.string().nullable(),
+          version: z.number().int(),
+        }),
+      ),
+    }),
+  ),
+  /** Wages in pay runs not paid yet (drafts). */
+  wages_kobo: z.number().int(),
+  wage_runs: z.number().int(),
+  /** All the farm owes: the creditors' and the wages. */
+  owed_by_farm_kobo: z.number().int(),
 });
 export type Owed = z.infer<typeof OwedSchema>;

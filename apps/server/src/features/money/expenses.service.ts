@@ -1,5 +1,7 @@
 import { and, count, desc, eq, gte, inArray, isNull, lte, sql, sum } from 'drizzle-orm';
 import {
+  DUE_BEFORE_DATE,
+  PAID_BEFORE_DATE,
   percentToBasisPoints,
   splitIssues,
   splitKobo,
@@ -10,6 +12,7 @@ import {
   type ExpenseListQuery,
   type ExpenseTotals,
   type ExpenseWithReceipts,
+  type MarkExpensePaid,
   type UpdateExpense,
 } from '@gona/shared/finance';
 import type { Page } from '@gona/shared/pagination';
@@ -134,7 +137,8 @@ export async function createExpense(ctx: FarmCtx, input: CreateExpense): Promise
 
 /**
  * Optimistic concurrency as for every record. A new amount without a new split keeps the shares'
- * proportions (largest remainder, nothing lost); a new day or category moves the shares with it.
+ * proportions (largest remainder, nothing lost); a new day or category moves the shares with it,
+ * and a new day moves the day it was paid when it was paid on its day.
  */
 export async function updateExpense(
   ctx: FarmCtx,
@@ -148,6 +152,9 @@ export async function updateExpense(
     const amount = changes.amount_kobo ?? current.amount_kobo;
     // A new split without a new amount is checked here, against the stored amount.
     if (allocations) assertSplit(amount, allocations);
+    if (changes.date && changes.paid_on === undefined && current.paid_on === current.date)
+      changes.paid_on = changes.date;
+    assertDays({ ...current, ...changes });
     const updated = await updateVersioned(tx, expenses, {
       where: and(eq(expenses.farm_id, ctx.farmId), eq(expenses.id, expenseId)),
       version,
@@ -195,6 +202,44 @@ export async function deleteExpense(ctx: FarmCtx, expenseId: string): Promise<vo
     await deleteFilesOf(ctx, tx, expenses, expenseId);
     await auditDelete(tx, ctx, expenses, { id: expenseId, record: row });
   });
+}
+
+/**
+ * Money the farm owed, paid on a day (by another method when it changed). Sent with the version
+ * the farmer saw: a stale one is 409, as for any change.
+ */
+export async function markExpensePaid(
+  ctx: FarmCtx,
+  expenseId: string,
+  input: MarkExpensePaid,
+): Promise<ExpenseWithReceipts> {
+  return ctx.db.transaction(async (tx) => {
+    const current = await readRow(tx, ctx.farmId, expenseId);
+    assertDays({ ...current, paid_on: input.paid_on });
+    const updated = await updateVersioned(tx, expenses, {
+      where: and(eq(expenses.farm_id, ctx.farmId), eq(expenses.id, expenseId)),
+      version: input.version,
+      changes: {
+        paid_on: input.paid_on,
+        ...(input.payment_method ? { payment_method: input.payment_method } : {}),
+      },
+      notFound: NOT_FOUND,
+    });
+    await auditUpdate(tx, ctx, expenses, {
+      id: expenseId,
+      changes: updated.changes,
+      context: { description: updated.row.description, amount_kobo: updated.row.amount_kobo },
+    });
+    return withReceipts(tx, ctx.farmId, updated.row);
+  });
+}
+
+/** Paid and due days on or after the expense's day, as they will be stored. */
+function assertDays(row: { date: string; paid_on: string | null; due_date: string | null }): void {
+  if (row.paid_on !== null && row.paid_on < row.date)
+    throw new AppError('VALIDATION', undefined, { paid_on: PAID_BEFORE_DATE });
+  if (row.paid_on === null && row.due_date !== null && row.due_date < row.date)
+    throw new AppError('VALIDATION', undefined, { due_date: DUE_BEFORE_DATE });
 }
 
 /** The shared split rules (adding up to the whole, or to 100 %), beside the fields they concern. */
@@ -309,6 +354,9 @@ async function toExpenses(db: Db | Tx, farmId: string, rows: readonly ExpenseRow
     payment_method: row.payment_method,
     notes: row.notes,
     movement_id: row.movement_id,
+    paid_on: row.paid_on,
+    due_date: row.due_date,
+    recurring_id: row.recurring_id,
     stock_receipt: row.movement_id ? (receipts.get(row.movement_id) ?? null) : null,
     allocations: shares
       .filter((s) => s.expense_id === row.id)

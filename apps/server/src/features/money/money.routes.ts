@@ -9,6 +9,7 @@ import {
   ExpensePageSchema,
   ExpenseTotalsSchema,
   ExpenseWithReceiptsSchema,
+  MarkExpensePaidInputSchema,
   OwedSchema,
   PeriodQuerySchema,
   ProfitSchema,
@@ -35,9 +36,11 @@ import {
   expenseTotals,
   getExpense,
   listExpenses,
+  markExpensePaid,
   updateExpense,
 } from './expenses.service';
 import { exportExpensesCsv, exportSalesCsv } from './export.service';
+import { recurringRoutes } from './recurring.routes';
 import { cashByMonth, moneyOwed, profitAndLoss } from './reports.service';
 import { createSale, deleteSale, getSale, listSales, recordPayment, updateSale } from './sales.service';
 
@@ -136,6 +139,19 @@ const expenseRoutes = createRouter()
       await deleteExpense(farmCtxOf(c), c.req.valid('param').expenseId);
       return c.body(null, 204);
     },
+  )
+  .openapi(
+    createRoute({
+      method: 'post',
+      path: '/farms/{farmId}/expenses/{expenseId}/paid',
+      tags: ['Money'],
+      summary: 'Mark an expense bought on credit paid on a day (send the version you saw; stale gets 409)',
+      middleware: [requireFarm('money.write')] as const,
+      request: { params: ExpenseParams, ...jsonBody(MarkExpensePaidInputSchema) },
+      responses: { 200: jsonContent(ExpenseWithReceiptsSchema, 'The paid expense'), ...ErrorResponses },
+    }),
+    async (c) =>
+      c.json(await markExpensePaid(farmCtxOf(c), c.req.valid('param').expenseId, c.req.valid('json')), 200),
   );
 
 const salesRoutes = createRouter()
@@ -269,10 +285,11 @@ const reportRoutes = createRouter()
       method: 'get',
       path: '/farms/{farmId}/money/owed',
       tags: ['Money'],
-      summary: 'Who owes the farm: unpaid balances by buyer',
+      summary:
+        'Who owes the farm (unpaid balances by buyer) and what the farm owes (unpaid expenses by creditor, wages of draft pay runs)',
       middleware: [requireFarm('money.read')] as const,
       request: { params: farmParams },
-      responses: { 200: jsonContent(OwedSchema, 'Balances by buyer'), ...ErrorResponses },
+      responses: { 200: jsonContent(OwedSchema, 'Balances by buyer and by creditor'), ...ErrorResponses },
     }),
     async (c) => c.json(await moneyOwed(farmCtxOf(c)), 200),
   );
@@ -284,4 +301,5 @@ const reportRoutes = createRouter()
 export const moneyRoutes = createRouter()
   .route('/', expenseRoutes)
   .route('/', salesRoutes)
+  .route('/', recurringRoutes)
   .route('/', reportRoutes);

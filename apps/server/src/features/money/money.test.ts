@@ -307,6 +307,10 @@ describe('sales and money owed', () => {
         },
       ],
       total_kobo: 20_000_000,
+      creditors: [],
+      wages_kobo: 0,
+      wage_runs: 0,
+      owed_by_farm_kobo: 0,
     });
     const unpaid = await get<Page<Sale>>('sales?payment_status=part_paid', on);
     expect(unpaid.body.items.map((s) => s.product)).toEqual(['Maize grain']);

@@ -1,7 +1,8 @@
-import { and, eq, gte, lte, sql } from 'drizzle-orm';
+import { and, eq, gte, isNull, lte, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import {
   EGGS_PER_CRATE,
+  OWED_EXPENSES_SHOWN,
   type Cash,
   type EnterpriseResult,
   type ExpenseCategory,
@@ -12,9 +13,13 @@ import {
 import {
   crop_harvests,
   expense_allocations,
+  expenses,
   livestock_production,
+  pay_run_lines,
+  pay_runs,
   sale_payments,
   sales,
+  suppliers,
 } from '../../db/schema/index';
 import type { FarmCtx } from '../../lib/ctx';
 import { enterpriseNames, type EnterpriseRef } from './enterprises';
@@ -135,7 +140,11 @@ export async function profitAndLoss(ctx: FarmCtx, period: PeriodQuery): Promise<
   return { ...period, enterprises, income_kobo: income, costs_kobo: costs, margin_kobo: income - costs };
 }
 
-/** Money in (payments received) and out (expenses) by month over a period, and what buyers owe now. */
+/**
+ * Money in (payments received) and out (expenses, on the day they were paid: one bought on credit
+ * counts when it is paid, not before) by month over a period, and what buyers owe now. Profit and
+ * loss counts an expense on its own day instead.
+ */
 export async function cashByMonth(ctx: FarmCtx, period: PeriodQuery): Promise<Cash> {
   const { from, to } = period;
   const month = (column: AnyPgColumn) => sql<string>`to_char(${column}, 'YYYY-MM')`;
@@ -146,12 +155,9 @@ export async function cashByMonth(ctx: FarmCtx, period: PeriodQuery): Promise<Ca
       .where(inPeriod(sale_payments, ctx.farmId, period))
       .groupBy(sql`1`),
     ctx.db
-      .select({
-        month: month(expense_allocations.date),
-        total: sql<string>`sum(${expense_allocations.amount_kobo})`,
-      })
-      .from(expense_allocations)
-      .where(inPeriod(expense_allocations, ctx.farmId, period))
+      .select({ month: month(expenses.paid_on), total: sql<string>`sum(${expenses.amount_kobo})` })
+      .from(expenses)
+      .where(and(eq(expenses.farm_id, ctx.farmId), gte(expenses.paid_on, from), lte(expenses.paid_on, to)))
       .groupBy(sql`1`),
     ctx.db
       .select({ total: sql<string | null>`sum(${sales.amount_kobo} - ${sales.paid_kobo})` })
@@ -166,9 +172,24 @@ export async function cashByMonth(ctx: FarmCtx, period: PeriodQuery): Promise<Ca
   return { months, owed_to_farm_kobo: whole(owed?.total ?? 0) };
 }
 
-/** Who owes the farm: unpaid balances by buyer, largest first. */
+/**
+ * Who owes the farm (unpaid balances by buyer, largest first), and what the farm owes: expenses not
+ * paid yet by whom they are owed to, largest first, and wages in pay runs not paid yet.
+ */
 export async function moneyOwed(ctx: FarmCtx): Promise<Owed> {
-  const rows = await ctx.db
+  const [rows, owedByFarm] = await Promise.all([buyersOwing(ctx), farmOwes(ctx)]);
+  const buyers = rows.map((r) => ({
+    buyer_name: r.buyer_name,
+    buyer_phone: r.buyer_phone,
+    owed_kobo: whole(r.owed),
+    sales: r.count,
+    due_date: r.due_date,
+  }));
+  return { buyers, total_kobo: buyers.reduce((n, b) => n + b.owed_kobo, 0), ...owedByFarm };
+}
+
+function buyersOwing(ctx: FarmCtx) {
+  return ctx.db
     .select({
       buyer_name: sales.buyer_name,
       buyer_phone: sales.buyer_phone,
@@ -180,14 +201,79 @@ export async function moneyOwed(ctx: FarmCtx): Promise<Owed> {
     .where(and(eq(sales.farm_id, ctx.farmId), sql`${sales.paid_kobo} < ${sales.amount_kobo}`))
     .groupBy(sales.buyer_name, sales.buyer_phone)
     .orderBy(sql`3 desc`);
-  const buyers = rows.map((r) => ({
-    buyer_name: r.buyer_name,
-    buyer_phone: r.buyer_phone,
-    owed_kobo: whole(r.owed),
-    sales: r.count,
-    due_date: r.due_date,
+}
+
+type OwedByFarm = Pick<Owed, 'creditors' | 'wages_kobo' | 'wage_runs' | 'owed_by_farm_kobo'>;
+
+/**
+ * Expenses not paid yet, grouped by who is owed (the supplier's name, else the name typed in, in
+ * any letters), each group with its first OWED_EXPENSES_SHOWN expenses by due date; and the wages of
+ * draft pay runs, read from the pay run tables as they stand.
+ */
+async function farmOwes(ctx: FarmCtx): Promise<OwedByFarm> {
+  const name = sql<string | null>`coalesce(${suppliers.name}, ${expenses.paid_to})`;
+  const key = sql<string | null>`lower(${name})`;
+  const unpaid = and(eq(expenses.farm_id, ctx.farmId), isNull(expenses.paid_on));
+  const ranked = ctx.db
+    .select({
+      id: expenses.id,
+      key: key.as('key'),
+      date: expenses.date,
+      category: expenses.category,
+      description: expenses.description,
+      amount_kobo: expenses.amount_kobo,
+      payment_method: expenses.payment_method,
+      due_date: expenses.due_date,
+      version: expenses.version,
+      rank: sql<number>`(row_number() over (partition by ${key} order by ${expenses.due_date} asc nulls last, ${expenses.date}, ${expenses.id}))::int`.as(
+        'rank',
+      ),
+    })
+    .from(expenses)
+    .leftJoin(suppliers, eq(suppliers.id, expenses.supplier_id))
+    .where(unpaid)
+    .as('ranked');
+  const [groups, items, [wages]] = await Promise.all([
+    ctx.db
+      .select({
+        key,
+        // The supplier's own spelling first, else the latest typed in.
+        name: sql<
+          string | null
+        >`(array_agg(${name} order by ${suppliers.name} is null, ${expenses.date} desc))[1]`,
+        owed: sql<string>`sum(${expenses.amount_kobo})`,
+        count: sql<number>`count(*)::int`,
+        due_date: sql<string | null>`min(${expenses.due_date})`,
+      })
+      .from(expenses)
+      .leftJoin(suppliers, eq(suppliers.id, expenses.supplier_id))
+      .where(unpaid)
+      .groupBy(key)
+      .orderBy(sql`3 desc`, sql`1`),
+    ctx.db.select().from(ranked).where(lte(ranked.rank, OWED_EXPENSES_SHOWN)).orderBy(ranked.rank),
+    ctx.db
+      .select({
+        total: sql<string | null>`sum(${pay_run_lines.amount_kobo})`,
+        runs: sql<number>`count(distinct ${pay_runs.id})::int`,
+      })
+      .from(pay_run_lines)
+      .innerJoin(pay_runs, eq(pay_runs.id, pay_run_lines.pay_run_id))
+      .where(and(eq(pay_runs.farm_id, ctx.farmId), eq(pay_runs.status, 'draft'))),
+  ]);
+  const creditors = groups.map((g) => ({
+    name: g.name,
+    owed_kobo: whole(g.owed),
+    expenses: g.count,
+    due_date: g.due_date,
+    unpaid: items.filter((i) => i.key === g.key).map(({ key: _key, rank: _rank, ...item }) => item),
   }));
-  return { buyers, total_kobo: buyers.reduce((n, b) => n + b.owed_kobo, 0) };
+  const wagesKobo = whole(wages?.total ?? 0);
+  return {
+    creditors,
+    wages_kobo: wagesKobo,
+    wage_runs: wages?.runs ?? 0,
+    owed_by_farm_kobo: creditors.reduce((n, c) => n + c.owed_kobo, wagesKobo),
+  };
 }
 
 /** A farm's rows whose day falls in the period, both ends included. */

@@ -8,7 +8,7 @@ import { AppError } from '../../lib/errors';
 import { addDays, dateIn, farmTimeZone, zoneOrDefault } from '../../lib/farm-time';
 import { newId } from '../../lib/ids';
 import { updateVersioned } from '../../lib/writes';
-import { hasDayAfter, occurrences } from './recurrence';
+import { hasDayAfter, occurrences } from '../../lib/recurrence';
 import { assertLinksOfFarm, assigneeNames } from './tasks.checks';
 
 const NOT_FOUND = 'Repeating task not found';
