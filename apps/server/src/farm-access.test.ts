@@ -255,6 +255,7 @@ const ACCESS: Record<string, Row> = {
   'GET /farms/{farmId}/money/profit?from=2026-01-01&to=2026-12-31': { action: 'money.read' },
   'GET /farms/{farmId}/money/cash?from=2026-01-01&to=2026-12-31': { action: 'money.read' },
   'GET /farms/{farmId}/money/owed': { action: 'money.read' },
+  'GET /farms/{farmId}/money/stock': { action: 'money.read' },
   'GET /farms/{farmId}/attendance?date=2026-11-20': { action: 'money.read' },
   'PUT /farms/{farmId}/attendance': {
     action: 'money.write',

@@ -23,6 +23,7 @@ import {
   SALE_SOURCES,
   SALE_UNITS,
 } from './constants';
+import { SaleStockFields, saleStockRules } from './stock';
 
 const CategorySchema = z.enum(EXPENSE_CATEGORIES, { error: 'Choose what the money was spent on' });
 const MethodSchema = z.enum(PAYMENT_METHODS, { error: 'Choose cash, bank transfer, POS or mobile money' });
@@ -286,6 +287,7 @@ const SaleFieldsSchema = z.object({
   /** The day the rest is due, for a sale on credit. */
   due_date: DaySchema.nullish(),
   ...EnterpriseFields,
+  ...SaleStockFields,
   notes: optionalTextSchema(MONEY_NOTES_MAX),
 });
 
@@ -294,11 +296,16 @@ export const CreateSaleInputSchema = SaleFieldsSchema.extend({
   id: clientIdSchema().optional(),
   paid_kobo: PartSchema.optional(),
   payment_method: MethodSchema.default('cash'),
+  /** Animals sold from the group named by `animal_id` (by the head): its head count goes down with a sale event. */
+  take_off_count: z.boolean({ error: 'Say whether to take the animals off the count' }).default(false),
 }).superRefine((input, ctx) => {
   if (input.paid_kobo !== undefined && input.amount_kobo !== undefined && input.paid_kobo > input.amount_kobo)
     ctx.addIssue({ code: 'custom', path: ['paid_kobo'], message: PAID_MORE_THAN_AMOUNT });
   if (input.crop_id && input.animal_id)
     ctx.addIssue({ code: 'custom', path: ['animal_id'], message: ONE_ENTERPRISE });
+  // Beside other fields' mistakes only a number quantity and a known unit can be checked.
+  if (typeof input.quantity === 'number' && typeof input.unit === 'string')
+    for (const issue of saleStockRules(input).issues) ctx.addIssue({ code: 'custom', ...issue });
 }, always);
 export type CreateSaleInput = z.input<typeof CreateSaleInputSchema>;
 export type CreateSale = z.output<typeof CreateSaleInputSchema>;
@@ -335,6 +342,8 @@ export const SaleSchema = SaleFieldsSchema.extend({
   paid_kobo: z.number().int(),
   balance_kobo: z.number().int(),
   payment_status: z.enum(SALE_PAYMENT_STATUSES),
+  /** The group's head-count event when the animals sold were taken off its count. */
+  livestock_event_id: z.uuid().nullable(),
   created_at: z.string(),
   updated_at: z.string(),
   version: z.number().int(),

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, isNotNull, ne, sum } from 'drizzle-orm';
+import { and, asc, desc, eq, ne, sql, sum } from 'drizzle-orm';
 import {
   DEFAULT_YIELD_PER_AREA,
   HARVEST_UNIT_KG,
@@ -16,7 +16,13 @@ import {
 import type { Page, PageQuery } from '@gona/shared/pagination';
 import { fromMilli, normalizeQuantity, toMilli } from '@gona/shared/units';
 import type { Db, Tx } from '../../db/client';
-import { crop_growth_stages, crop_harvests, crop_yield_predictions, crops } from '../../db/schema/index';
+import {
+  crop_growth_stages,
+  crop_harvests,
+  crop_yield_predictions,
+  crops,
+  sales,
+} from '../../db/schema/index';
 import { auditInsert } from '../../lib/audit';
 import type { FarmCtx } from '../../lib/ctx';
 import { AppError } from '../../lib/errors';
@@ -188,30 +194,52 @@ export async function listHarvests(ctx: FarmCtx, cropId: string): Promise<Harves
   return rows.map(toHarvest);
 }
 
-/** The farm's stored harvest by crop, in kg: the produce the marketplace can sell from. */
+/**
+ * The farm's stored harvest by crop, in kg, less what sales took from store: the produce the
+ * marketplace can sell from.
+ */
 export async function produceStock(
   ctx: FarmCtx,
 ): Promise<{ crop_key: string; crop_name: string; kg: string }[]> {
-  const [rows, knowledge] = await Promise.all([
-    ctx.db
-      .select({ crop_key: crops.crop_key, kg: sum(crop_harvests.kg) })
-      .from(crop_harvests)
-      .innerJoin(crops, eq(crops.id, crop_harvests.crop_id))
-      .where(
-        and(
-          eq(crop_harvests.farm_id, ctx.farmId),
-          eq(crop_harvests.destination, 'stored'),
-          isNotNull(crop_harvests.kg),
-        ),
-      )
-      .groupBy(crops.crop_key)
-      .orderBy(crops.crop_key),
-    knowledgeMap(ctx.db),
-  ]);
+  const [rows, knowledge] = await Promise.all([storedProduce(ctx.db, ctx.farmId), knowledgeMap(ctx.db)]);
   return rows.map((row) => ({
     crop_key: row.crop_key,
     crop_name: knowledge.get(row.crop_key)?.name ?? row.crop_key,
-    kg: normalizeQuantity(row.kg ?? '0'),
+    kg: row.kg,
+  }));
+}
+
+/**
+ * Kg in store by crop, each above nothing: harvests put in store (weighed or in bags of a fixed
+ * size) less sales that took from the store (`sales.stock_quantity` of kind `harvest`). Derived,
+ * never kept, so a changed or deleted sale gives its kg back. `cropKey` reads one crop;
+ * `exceptSaleId` leaves out one sale (a changed sale is checked against the store without itself).
+ */
+export async function storedProduce(
+  db: Db | Tx,
+  farmId: string,
+  options: { cropKey?: string; exceptSaleId?: string } = {},
+): Promise<{ crop_key: string; kg: string }[]> {
+  const { cropKey, exceptSaleId } = options;
+  const moves = sql`(
+    select ${crops.crop_key} as crop_key, ${crop_harvests.kg} as kg
+      from ${crop_harvests} inner join ${crops} on ${crops.id} = ${crop_harvests.crop_id}
+      where ${crop_harvests.farm_id} = ${farmId} and ${crop_harvests.destination} = 'stored'
+        and ${crop_harvests.kg} is not null ${cropKey ? sql`and ${crops.crop_key} = ${cropKey}` : sql``}
+    union all
+    select ${sales.stock_crop_key}, -${sales.stock_quantity}
+      from ${sales}
+      where ${sales.farm_id} = ${farmId} and ${sales.stock_kind} = 'harvest'
+        ${cropKey ? sql`and ${sales.stock_crop_key} = ${cropKey}` : sql``}
+        ${exceptSaleId ? sql`and ${sales.id} <> ${exceptSaleId}` : sql``}
+  ) as moves`;
+  const result = await db.execute(
+    sql`select crop_key, sum(kg)::text as kg from ${moves} group by crop_key having sum(kg) > 0 order by crop_key`,
+  );
+  // Both drivers answer a raw statement with its rows.
+  return (result as { rows: { crop_key: string; kg: string }[] }).rows.map((row) => ({
+    crop_key: row.crop_key,
+    kg: normalizeQuantity(row.kg),
   }));
 }
 

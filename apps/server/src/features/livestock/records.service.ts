@@ -145,57 +145,65 @@ export async function recordGrowth(
  */
 export async function recordEvent(ctx: FarmCtx, animalId: string, input: RecordEvent): Promise<EventResult> {
   refuseMoneyWithout(ctx, 'price_kobo', input.price_kobo);
+  return ctx.db.transaction((tx) => writeEvent(tx, ctx, animalId, input));
+}
+
+/** `recordEvent` inside a transaction already open (a sale of the animals writes its event this way). */
+export async function writeEvent(
+  tx: Tx,
+  ctx: Omit<FarmCtx, 'db'>,
+  animalId: string,
+  input: RecordEvent,
+): Promise<EventResult> {
   const otherId = input.kind === 'transfer_out' ? (input.to_animal_id ?? null) : null;
   if (otherId === animalId)
     throw new AppError('VALIDATION', undefined, { to_animal_id: 'Choose another group to move them to' });
-  return ctx.db.transaction(async (tx) => {
-    const ids = otherId ? [animalId, otherId] : [animalId];
-    const locked = await tx
-      .select()
-      .from(livestock)
-      .where(and(eq(livestock.farm_id, ctx.farmId), inArray(livestock.id, ids)))
-      .orderBy(asc(livestock.id))
-      .for('update');
-    const animal = locked.find((row) => row.id === animalId);
-    if (!animal) throw new AppError('NOT_FOUND', NOT_FOUND);
-    const other = otherId ? locked.find((row) => row.id === otherId) : undefined;
+  const ids = otherId ? [animalId, otherId] : [animalId];
+  const locked = await tx
+    .select()
+    .from(livestock)
+    .where(and(eq(livestock.farm_id, ctx.farmId), inArray(livestock.id, ids)))
+    .orderBy(asc(livestock.id))
+    .for('update');
+  const animal = locked.find((row) => row.id === animalId);
+  if (!animal) throw new AppError('NOT_FOUND', NOT_FOUND);
+  const other = otherId ? locked.find((row) => row.id === otherId) : undefined;
 
-    const { row: event, replayed } = await insertOnce(tx, livestock_events, {
-      id: input.id,
-      farmId: ctx.farmId,
-      parent: { animal_id: animalId },
-      values: () => ({
-        ...newEvent(animal, other, input),
-        animal_id: animalId,
-        user_id: ctx.userId,
-      }),
-    });
-    if (replayed) return { event: toEvent(event), animal: await readLivestock(tx, ctx.farmId, animalId) };
-
-    await setHeadCount(tx, ctx.farmId, animal, event.head_count_after, input.kind);
-    if (other) {
-      const after = other.head_count + input.count;
-      await tx.insert(livestock_events).values({
-        id: newId(),
-        farm_id: ctx.farmId,
-        animal_id: other.id,
-        date: input.date,
-        kind: 'transfer_in',
-        change: input.count,
-        head_count_after: after,
-        other_animal_id: animalId,
-        other_animal_name: displayName(animal),
-        notes: input.notes ?? null,
-        user_id: ctx.userId,
-      });
-      await setHeadCount(tx, ctx.farmId, other, after, 'transfer_in');
-    }
-    await auditInsert(tx, ctx, livestock_events, {
-      id: event.id,
-      record: { ...recordOf(toEvent(event)), animal_name: displayName(animal), species: animal.species },
-    });
-    return { event: toEvent(event), animal: await readLivestock(tx, ctx.farmId, animalId) };
+  const { row: event, replayed } = await insertOnce(tx, livestock_events, {
+    id: input.id,
+    farmId: ctx.farmId,
+    parent: { animal_id: animalId },
+    values: () => ({
+      ...newEvent(animal, other, input),
+      animal_id: animalId,
+      user_id: ctx.userId,
+    }),
   });
+  if (replayed) return { event: toEvent(event), animal: await readLivestock(tx, ctx.farmId, animalId) };
+
+  await setHeadCount(tx, ctx.farmId, animal, event.head_count_after, input.kind);
+  if (other) {
+    const after = other.head_count + input.count;
+    await tx.insert(livestock_events).values({
+      id: newId(),
+      farm_id: ctx.farmId,
+      animal_id: other.id,
+      date: input.date,
+      kind: 'transfer_in',
+      change: input.count,
+      head_count_after: after,
+      other_animal_id: animalId,
+      other_animal_name: displayName(animal),
+      notes: input.notes ?? null,
+      user_id: ctx.userId,
+    });
+    await setHeadCount(tx, ctx.farmId, other, after, 'transfer_in');
+  }
+  await auditInsert(tx, ctx, livestock_events, {
+    id: event.id,
+    record: { ...recordOf(toEvent(event)), animal_name: displayName(animal), species: animal.species },
+  });
+  return { event: toEvent(event), animal: await readLivestock(tx, ctx.farmId, animalId) };
 }
 
 /**

@@ -15,6 +15,7 @@ import {
   ProfitSchema,
   SaleListQuerySchema,
   SalePageSchema,
+  SaleStockSchema,
   SaleWithPaymentsSchema,
   UpdateExpenseInputSchema,
   UpdateSaleInputSchema,
@@ -43,6 +44,7 @@ import { exportExpensesCsv, exportSalesCsv } from './export.service';
 import { recurringRoutes } from './recurring.routes';
 import { cashByMonth, moneyOwed, profitAndLoss } from './reports.service';
 import { createSale, deleteSale, getSale, listSales, recordPayment, updateSale } from './sales.service';
+import { saleStock } from './stock.service';
 
 const ExpenseParams = farmParamsWith('expenseId');
 const SaleParams = farmParamsWith('saleId');
@@ -250,6 +252,19 @@ const salesRoutes = createRouter()
     }),
     async (c) =>
       c.json(await recordPayment(farmCtxOf(c), c.req.valid('param').saleId, c.req.valid('json')), 201),
+  )
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/farms/{farmId}/money/stock',
+      tags: ['Money'],
+      summary:
+        'What a sale can take from: stored harvest by crop (kg) and eggs in hand, less what sales took',
+      middleware: [requireFarm('money.read')] as const,
+      request: { params: farmParams },
+      responses: { 200: jsonContent(SaleStockSchema, 'Stored harvest and eggs'), ...ErrorResponses },
+    }),
+    async (c) => c.json(await saleStock(farmCtxOf(c)), 200),
   );
 
 const reportRoutes = createRouter()

@@ -1,24 +1,30 @@
 import { and, desc, eq, gte, isNull, lt, lte, sql } from 'drizzle-orm';
-import type {
-  CreatePayment,
-  CreateSale,
-  Sale,
-  SaleListQuery,
-  SalePaymentStatus,
-  SaleWithPayments,
-  UpdateSale,
+import {
+  saleStockRules,
+  stockQuantityOf,
+  type CreatePayment,
+  type CreateSale,
+  type Sale,
+  type SaleListQuery,
+  type SalePaymentStatus,
+  type SaleWithPayments,
+  type StockTake,
+  type UpdateSale,
 } from '@gona/shared/finance';
+import { INT4_MAX } from '@gona/shared/fields';
 import { formatNaira } from '@gona/shared/money';
 import type { Page } from '@gona/shared/pagination';
 import type { Db, Tx } from '../../db/client';
-import { sale_payments, sales } from '../../db/schema/index';
+import { livestock, sale_payments, sales } from '../../db/schema/index';
 import { auditDelete, auditInsert, auditUpdate } from '../../lib/audit';
 import type { FarmCtx } from '../../lib/ctx';
 import { AppError } from '../../lib/errors';
 import { newId } from '../../lib/ids';
 import { byDate, keyset } from '../../lib/pagination';
 import { insertOnce, updateVersioned } from '../../lib/writes';
+import { writeEvent } from '../livestock/records.service';
 import { assertEnterprises, enterpriseNames, nameOf, parseEnterpriseKey } from './enterprises';
+import { assertInStock } from './stock.service';
 
 const NOT_FOUND = 'Sale not found';
 export const salePages = keyset({ order: byDate(sales) });
@@ -66,13 +72,26 @@ export async function getSale(ctx: FarmCtx, saleId: string): Promise<SaleWithPay
 
 /**
  * A sale typed in by the farm, with what the buyer paid on the day as its first payment (all of it
- * when not said). The client's id makes a replay answer the first record.
+ * when not said). Stored harvest or eggs it took must be in stock (checked under the farm's stock
+ * lock); animals taken off a group's count are its `sale` event, written here. The client's id makes
+ * a replay answer the first record, taking nothing twice.
  */
 export async function createSale(ctx: FarmCtx, input: CreateSale): Promise<SaleWithPayments> {
   return ctx.db.transaction(async (tx) => {
-    const { id = newId(), paid_kobo: paidInput, payment_method: method, ...values } = input;
+    const {
+      id = newId(),
+      paid_kobo: paidInput,
+      payment_method: method,
+      take_off_count: takeOffCount,
+      stock_kind: _kind,
+      stock_crop_key: _cropKey,
+      stock_quantity: _stockQuantity,
+      ...values
+    } = input;
     const paid = paidInput ?? values.amount_kobo;
     await assertEnterprise(tx, ctx.farmId, values);
+    const take = stockTake(input);
+    const eventId = takeOffCount && values.animal_id ? newId() : null;
     const { row, replayed } = await insertOnce(tx, sales, {
       id,
       farmId: ctx.farmId,
@@ -83,10 +102,21 @@ export async function createSale(ctx: FarmCtx, input: CreateSale): Promise<SaleW
         due_date: paid >= values.amount_kobo ? null : (values.due_date ?? null),
         paid_kobo: paid,
         source: 'manual',
+        ...stockColumns(take),
+        livestock_event_id: eventId,
         user_id: ctx.userId,
       },
     });
     if (!replayed) {
+      if (take) await assertInStock(tx, ctx.farmId, id, take, stockField(input));
+      if (eventId && values.animal_id)
+        await sellHeads(tx, ctx, values.animal_id, {
+          id: eventId,
+          date: values.date,
+          count: values.quantity,
+          price_kobo: values.amount_kobo <= INT4_MAX ? values.amount_kobo : null,
+          notes: values.notes ?? null,
+        });
       if (paid > 0)
         await tx.insert(sale_payments).values({
           farm_id: ctx.farmId,
@@ -102,28 +132,40 @@ export async function createSale(ctx: FarmCtx, input: CreateSale): Promise<SaleW
   });
 }
 
-/** A changed sale; its amount may not fall below what the buyer has already paid. */
+/**
+ * A changed sale; its amount may not fall below what the buyer has already paid. What it takes from
+ * store follows its new quantity (more is checked against the stock, less gives back). Animals taken
+ * off a group's count stay as that event recorded them: their number, unit and group do not change.
+ */
 export async function updateSale(ctx: FarmCtx, saleId: string, input: UpdateSale): Promise<SaleWithPayments> {
-  const { version, ...rest } = input;
-  const changes = { ...rest, quantity: rest.quantity === undefined ? undefined : String(rest.quantity) };
+  const { version, stock_kind, stock_crop_key, stock_quantity, ...rest } = input;
   return ctx.db.transaction(async (tx) => {
     const current = await readRow(tx, ctx.farmId, saleId);
-    const crop_id = changes.crop_id === undefined ? current.crop_id : changes.crop_id;
-    const animal_id = changes.animal_id === undefined ? current.animal_id : changes.animal_id;
+    const crop_id = rest.crop_id === undefined ? current.crop_id : rest.crop_id;
+    const animal_id = rest.animal_id === undefined ? current.animal_id : rest.animal_id;
     if (crop_id && animal_id)
       throw new AppError('VALIDATION', undefined, { animal_id: 'Choose a planting or an animal, not both' });
     await assertEnterprise(tx, ctx.farmId, { crop_id, animal_id });
-    if (changes.amount_kobo !== undefined && changes.amount_kobo < current.paid_kobo)
+    if (rest.amount_kobo !== undefined && rest.amount_kobo < current.paid_kobo)
       throw new AppError('VALIDATION', undefined, {
         amount_kobo:
           'The buyer has already paid more than this; the amount cannot be less than what was paid',
       });
+    const merged = mergedStock(current, { ...rest, animal_id, stock_kind, stock_crop_key, stock_quantity });
+    if (current.livestock_event_id) assertHeadsKept(current, merged);
+    const take = stockTake(merged);
     const updated = await updateVersioned(tx, sales, {
       where: and(eq(sales.farm_id, ctx.farmId), eq(sales.id, saleId)),
       version,
-      changes,
+      changes: {
+        ...rest,
+        quantity: rest.quantity === undefined ? undefined : String(rest.quantity),
+        ...stockColumns(take),
+      },
       notFound: NOT_FOUND,
     });
+    if (take && takesMore(currentTake(current), take))
+      await assertInStock(tx, ctx.farmId, saleId, take, stockField(merged));
     await auditUpdate(tx, ctx, sales, {
       id: saleId,
       changes: updated.changes,
@@ -190,6 +232,117 @@ export async function deleteSale(ctx: FarmCtx, saleId: string): Promise<void> {
   });
 }
 
+type StockChoice = Parameters<typeof saleStockRules>[0];
+
+/** What a sale takes from store, or the rules' first word on each field that is wrong. */
+function stockTake(input: StockChoice): StockTake | null {
+  const { issues, take } = saleStockRules(input);
+  if (issues.length === 0) return take;
+  const fields: Record<string, string> = {};
+  for (const issue of issues) fields[issue.path.join('.')] ??= issue.message;
+  throw new AppError('VALIDATION', undefined, fields);
+}
+
+const stockColumns = (take: StockTake | null) => ({
+  stock_kind: take?.kind ?? null,
+  stock_crop_key: take?.crop_key ?? null,
+  stock_quantity: take ? String(take.quantity) : null,
+});
+
+/** The field a shortage is said beside: the kg or eggs typed, or the quantity they came from. */
+const stockField = (input: StockChoice): 'quantity' | 'stock_quantity' =>
+  input.stock_kind && input.stock_quantity != null ? 'stock_quantity' : 'quantity';
+
+/**
+ * A change's stock choices over the sale as it is. Kg or eggs typed for a unit without a fixed
+ * size are kept while the sale takes the same kind of stock and none are sent; a unit with a fixed
+ * size works them out again.
+ */
+function mergedStock(
+  current: SaleRow,
+  change: Omit<UpdateSale, 'version'> & { animal_id: string | null },
+): StockChoice {
+  const stock_kind = change.stock_kind === undefined ? current.stock_kind : change.stock_kind;
+  const unit = change.unit ?? current.unit;
+  const quantity = change.quantity ?? Number(current.quantity);
+  const typed =
+    change.stock_quantity !== undefined
+      ? change.stock_quantity
+      : stock_kind === current.stock_kind && current.stock_quantity !== null
+        ? Number(current.stock_quantity)
+        : null;
+  const fixedSize = stock_kind ? stockQuantityOf(stock_kind, unit, quantity) !== null : false;
+  return {
+    quantity,
+    unit,
+    animal_id: change.animal_id,
+    stock_kind,
+    stock_crop_key: change.stock_crop_key === undefined ? current.stock_crop_key : change.stock_crop_key,
+    stock_quantity: fixedSize && change.stock_quantity === undefined ? null : typed,
+  };
+}
+
+function currentTake(row: SaleRow): StockTake | null {
+  return row.stock_kind && row.stock_quantity !== null
+    ? { kind: row.stock_kind, crop_key: row.stock_crop_key, quantity: Number(row.stock_quantity) }
+    : null;
+}
+
+/** Whether `next` needs stock `before` did not hold: another kind or crop, or more of the same. */
+function takesMore(before: StockTake | null, next: StockTake): boolean {
+  return (
+    !before ||
+    before.kind !== next.kind ||
+    before.crop_key !== next.crop_key ||
+    next.quantity > before.quantity
+  );
+}
+
+const HEADS_KEPT =
+  'These animals were taken off the group’s count when the sale was recorded, so this stays as it is';
+
+/** A sale that took animals off a group's count keeps its number, unit and group, as the event did. */
+function assertHeadsKept(current: SaleRow, merged: StockChoice): void {
+  const fields: Record<string, string> = {};
+  if (merged.quantity !== Number(current.quantity)) fields.quantity = HEADS_KEPT;
+  if (merged.unit !== current.unit) fields.unit = HEADS_KEPT;
+  if (merged.animal_id !== current.animal_id) fields.animal_id = HEADS_KEPT;
+  if (merged.stock_kind)
+    fields.stock_kind = 'Animals sold off a count are not taken from store: choose "Not from store"';
+  if (Object.keys(fields).length > 0) throw new AppError('VALIDATION', undefined, fields);
+}
+
+/**
+ * The group's `sale` event for the heads sold, through the livestock feature in this transaction.
+ * More heads than the group has left is said beside the quantity, with what it has (its row is
+ * held by this transaction once the event was tried, so the number is exact).
+ */
+async function sellHeads(
+  tx: Tx,
+  ctx: FarmCtx,
+  animalId: string,
+  event: { id: string; date: string; count: number; price_kobo: number | null; notes: string | null },
+): Promise<void> {
+  try {
+    await writeEvent(tx, ctx, animalId, { ...event, kind: 'sale' });
+  } catch (err) {
+    if (!(err instanceof AppError && err.fields?.count)) throw err;
+    const [group] = await tx
+      .select({ head_count: livestock.head_count })
+      .from(livestock)
+      .where(and(eq(livestock.farm_id, ctx.farmId), eq(livestock.id, animalId)));
+    const names = await enterpriseNames(tx, ctx.farmId, [{ crop_id: null, animal_id: animalId }]);
+    const name = nameOf(names, { crop_id: null, animal_id: animalId }) ?? 'the group';
+    const left = group?.head_count ?? 0;
+    throw new AppError('VALIDATION', undefined, {
+      quantity:
+        left === 0
+          ? `No animals are left in ${name}`
+          : `Only ${left} ${left === 1 ? 'animal is' : 'animals are'} left in ${name}`,
+    });
+  }
+}
+
 async function assertEnterprise(
   tx: Tx,
   farmId: string,
@@ -222,6 +375,10 @@ export async function toSales(db: Db | Tx, farmId: string, rows: readonly SaleRo
     animal_id: row.animal_id,
     enterprise_name: nameOf(names, row),
     source: row.source,
+    stock_kind: row.stock_kind,
+    stock_crop_key: row.stock_crop_key,
+    stock_quantity: row.stock_quantity === null ? null : Number(row.stock_quantity),
+    livestock_event_id: row.livestock_event_id,
     notes: row.notes,
     created_at: row.created_at.toISOString(),
     updated_at: row.updated_at.toISOString(),
