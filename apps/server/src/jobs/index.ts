@@ -14,6 +14,7 @@ import {
   type MailQueue,
 } from './mail';
 import { createNotificationQueues, startNotificationWorkers } from './notifications';
+import { startPaymentReminders } from './payment-reminders';
 import { startFilesCleanup } from './files';
 import { startRecurringExpenses } from './recurring-expenses';
 import { startTasksSweep } from './tasks';
@@ -65,6 +66,7 @@ export async function startJobs(
   await startTasksSweep(boss, { db: database.db, logger, sms: deps.sms });
   await startRecurringExpenses(boss, { db: database.db, logger });
   await startWeatherRefresh(boss, { db: database.db, logger, weather: deps.weather ?? null });
+  await startPaymentReminders(boss, { db: database.db, logger });
 
   const delivery = { ...mailDeps, logger, db: database.db, mail };
   const notifications = await createNotificationQueues(boss, delivery);

@@ -65,6 +65,21 @@ export function useNotificationWords(): (notification: Notification) => Notifica
             }),
           };
         }
+        case 'payment_due': {
+          const p = notification.params as NotificationParams['payment_due'];
+          const owes = t('kinds.payment_due.owes', {
+            buyer: p.buyer_name ?? t('kinds.payment_due.aBuyer'),
+            amount: naira(p.owed_kobo),
+          });
+          return {
+            title: t(p.overdue ? 'kinds.payment_due.titleOverdue' : 'kinds.payment_due.title', { owes }),
+            body: t('kinds.payment_due.body', {
+              product: p.product,
+              farm: p.farm_name,
+              date: dayMonthYear(p.due_date),
+            }),
+          };
+        }
         case 'test':
           return { title: t('kinds.test.title'), body: t('kinds.test.body') };
         default:
@@ -73,4 +88,10 @@ export function useNotificationWords(): (notification: Notification) => Notifica
     },
     [t, quantityText],
   );
+}
+
+/** "₦350,000" or "₦1,250.50" as the money screens say it, without the money module (it brings the validator). */
+function naira(kobo: number): string {
+  const fraction = kobo % 100 ? 2 : 0;
+  return `₦${(kobo / 100).toLocaleString('en-NG', { minimumFractionDigits: fraction, maximumFractionDigits: fraction })}`;
 }

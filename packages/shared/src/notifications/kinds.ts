@@ -36,6 +36,12 @@ export const NOTIFICATION_KINDS = {
     channels: { email: true, push: true, sms: false },
     listed: true,
   },
+  /** A sale on credit reached its due day unpaid, then weekly while it stays unpaid (owners and managers). */
+  payment_due: {
+    importance: 'normal',
+    channels: { email: false, push: true, sms: false },
+    listed: true,
+  },
   /** "Send a test notification" in Settings: the bell and this phone only. */
   test: {
     importance: 'normal',
@@ -92,6 +98,18 @@ export type NotificationParams = {
     to: string;
     /** The crop it concerns, by name, when it concerns one. */
     about_name: string | null;
+  };
+  payment_due: {
+    sale_id: string;
+    farm_name: string;
+    /** Null when the sale names no buyer. */
+    buyer_name: string | null;
+    product: string;
+    /** What the buyer still owes, in kobo. */
+    owed_kobo: number;
+    due_date: string;
+    /** Past its day (a weekly reminder) rather than due today. */
+    overdue: boolean;
   };
   test: Record<string, never>;
 };
@@ -171,6 +189,14 @@ export function notificationText(notification: KindWithParams): { title: string;
         body: `${days}${p.about_name ? ` (${p.about_name})` : ''}. Open the climate screen for what to do.`,
       };
     }
+    case 'payment_due': {
+      const p = notification.params;
+      const owes = `${p.buyer_name ?? 'A buyer'} owes ${naira(p.owed_kobo)}`;
+      return {
+        title: p.overdue ? `Still unpaid: ${owes}` : `Payment due today: ${owes}`,
+        body: `For ${p.product} on ${p.farm_name}, due on ${dayMonthYear(p.due_date)}. Call them, or record the payment when it comes.`,
+      };
+    }
     case 'test':
       return {
         title: 'Test notification',
@@ -190,6 +216,12 @@ function grouped(quantity: string): string {
   return quantity.replace(/^\d+/, (whole) => whole.replace(/\B(?=(\d{3})+(?!\d))/g, ','));
 }
 
+/** Kobo as naira, "₦350,000" or "₦1,250.50", without the money module (it brings the validator). */
+function naira(kobo: number): string {
+  const rest = kobo % 100;
+  return `₦${grouped(String(Math.floor(kobo / 100)))}${rest ? `.${String(rest).padStart(2, '0')}` : ''}`;
+}
+
 /**
  * App paths the server writes into notifications and mails. The web's lib/paths.ts has the same
  * paths (a web test keeps them equal).
@@ -201,6 +233,7 @@ export const NOTIFICATION_PATHS = {
   tasks: '/dashboard/tasks',
   task: (taskId: string) => `/dashboard/tasks/${encodeURIComponent(taskId)}`,
   climate: '/dashboard/climate',
+  sales: '/dashboard/expenses?view=sales',
 };
 
 /** The English names of the weather risks, for notifications sent by mail, push and SMS. */

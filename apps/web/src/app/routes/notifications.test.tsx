@@ -97,6 +97,18 @@ describe('the notifications screen', () => {
         about_name: 'Maize',
       },
     };
+    const owed = {
+      kind: 'payment_due' as const,
+      params: {
+        sale_id: FEED.id,
+        farm_name: 'Okafor Farm',
+        buyer_name: 'Mama Ngozi',
+        product: 'Maize grain',
+        owed_kobo: 35_000_050,
+        due_date: '2027-09-01',
+        overdue: true,
+      },
+    };
     renderList([
       aNotification(
         { ...morning, id: anId(0xb1), title: 'stored', body: 'stored', link: '/dashboard/tasks' },
@@ -110,9 +122,13 @@ describe('the notifications screen', () => {
         { ...weather, id: anId(0xb3), title: 'stored', body: 'stored', link: '/dashboard/climate' },
         FEED,
       ),
+      aNotification(
+        { ...owed, id: anId(0xb4), title: 'stored', body: 'stored', link: '/dashboard/expenses' },
+        FEED,
+      ),
     ]);
     const list = await screen.findByRole('list', { name: 'Your notifications' });
-    for (const notification of [morning, overdue, weather]) {
+    for (const notification of [morning, overdue, weather, owed]) {
       const { title, body } = notificationText(notification);
       expect(within(list).getByText(title, { exact: false })).toBeTruthy();
       expect(within(list).getByText(body)).toBeTruthy();

@@ -67,6 +67,7 @@ describe('Settings › Notifications', () => {
         tasks_today: { email: false, push: true, sms: false },
         task_overdue: { email: false, push: true, sms: false },
         climate_alert: { email: true, push: true, sms: false },
+        payment_due: { email: false, push: true, sms: false },
       },
       quiet_hours: null,
       digest: { enabled: true, hour: 18 },
