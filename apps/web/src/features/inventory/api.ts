@@ -26,7 +26,8 @@ import type {
   UpdateSupplier,
   UpdateSupply,
 } from '@gona/shared/inventory';
-import { apiFetch } from '@/lib/http';
+import type { ExpenseCategory, PaymentMethod } from '@gona/shared/finance';
+import { ApiError, apiFetch } from '@/lib/http';
 import { alertCountKey } from './alert-count';
 import { defineQueuedMutation } from '@/lib/offline';
 import { filterPageItems, mapPageItems, pagedQueryOptions } from '@/lib/paged-query';
@@ -189,6 +190,7 @@ export const inventoryMutationKeys = {
   createSupplier: ['inventory', 'create-supplier'],
   updateSupplier: ['inventory', 'update-supplier'],
   deactivateSupplier: ['inventory', 'deactivate-supplier'],
+  recordReceiptExpense: ['inventory', 'record-receipt-expense'],
 } as const satisfies Record<string, readonly [string, string]>;
 
 /** A movement to record; the supply's name and unit travel with it to describe it if it is refused. */
@@ -204,6 +206,27 @@ export type UpdateSupplyVariables = UpdateSupply & { id: string; farmId: string 
 export type CreateSupplierVariables = CreateSupplier & { id: string; farmId: string };
 export type UpdateSupplierVariables = UpdateSupplier & { id: string; farmId: string };
 export type DeactivateSupplierVariables = { id: string; farmId: string; name: string };
+/**
+ * A store receipt recorded as an expense of the whole farm (POST /expenses with its movement), the
+ * expense's id made on the phone. The supply and quantity travel with it to describe it if refused.
+ */
+export type ReceiptExpenseVariables = {
+  farmId: string;
+  id: string;
+  movementId: string;
+  supplyId: string;
+  supplyName: string;
+  quantity: string;
+  unit: SupplyUnit;
+  date: string;
+  category: ExpenseCategory;
+  amount_kobo: number;
+  description: string;
+  supplier_id: string | null;
+  payment_method: PaymentMethod;
+};
+/** The expense that now pays for the receipt; `already` when another tab or phone had recorded it. */
+export type ReceiptExpenseResult = { expenseId: string | null; already: boolean };
 
 /**
  * Queued changes go one after another in the order they were made: a supplier added offline exists
@@ -292,6 +315,39 @@ const deactivateSupplier = defineQueuedMutation(
 );
 
 /**
+ * Queued behind the receipt itself (same queue), so a receipt and its expense recorded offline reach
+ * the server in that order. A 409 means the receipt is already paid (another tab, another phone):
+ * the farmer's wish is met, so it is an answer, not a refusal to put before them again.
+ */
+const recordReceiptExpense = defineQueuedMutation(
+  inventoryMutationKeys.recordReceiptExpense,
+  async ({
+    farmId,
+    movementId,
+    supplyId: _supply,
+    supplyName: _name,
+    quantity: _quantity,
+    unit: _unit,
+    ...expense
+  }: ReceiptExpenseVariables): Promise<ReceiptExpenseResult> => {
+    try {
+      const made = await apiFetch<{ id: string }>(`${farmPath(farmId)}/expenses`, {
+        method: 'POST',
+        json: { ...expense, movement_id: movementId },
+      });
+      return { expenseId: made.id, already: false };
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 409) return { expenseId: null, already: true };
+      throw error;
+    }
+  },
+  {
+    onSent: (queryClient, result, variables) => putReceiptExpense(queryClient, variables, result),
+    onFailed: refreshInventory,
+  },
+);
+
+/**
  * Lets queued inventory changes run after a reload: call once on the app's QueryClient, before the
  * persisted cache is restored.
  */
@@ -303,6 +359,7 @@ export function registerInventoryMutationDefaults(queryClient: QueryClient) {
     createSupplier,
     updateSupplier,
     deactivateSupplier,
+    recordReceiptExpense,
   ])
     mutation.register(queryClient);
 }
@@ -317,6 +374,7 @@ export const useUpdateSupply = updateSupply.useMutation;
 export const useCreateSupplier = createSupplier.useMutation;
 export const useUpdateSupplier = updateSupplier.useMutation;
 export const useDeactivateSupplier = deactivateSupplier.useMutation;
+export const useRecordReceiptExpense = recordReceiptExpense.useMutation;
 
 /**
  * The variables to send a refused change again with. An edit is made against the record as it is
@@ -347,6 +405,12 @@ export function useQueued<TVariables extends { farmId: string }>(
     filters: { mutationKey, status: 'pending' },
     select: (mutation) => mutation.state.variables as TVariables,
   }).filter((variables) => variables.farmId === farmId);
+}
+
+/** The receipts whose expense is waiting on this phone to be sent. */
+export function useWaitingReceiptExpenses(farmId: string): ReadonlySet<string> {
+  const queued = useQueued<ReceiptExpenseVariables>(inventoryMutationKeys.recordReceiptExpense, farmId);
+  return new Set(queued.map((expense) => expense.movementId));
 }
 
 /** Supplies added on this phone that are still waiting to be sent, oldest first. */
@@ -560,6 +624,26 @@ function putSupplier(queryClient: QueryClient, farmId: string, supplier: Supplie
     const items = supplier.is_active ? [...others, supplier] : others;
     return { ...page, items: items.sort((a, b) => a.name.localeCompare(b.name)) };
   });
+}
+
+/**
+ * A recorded receipt expense marks its history row as paid at once, and the history is asked again
+ * as well: the row may not be loaded yet (its own refresh still on the way), and when it was paid
+ * elsewhere its expense is the server's to name. The money screens' queries (['money', farmId, …])
+ * are asked again, as they now have one more expense.
+ */
+function putReceiptExpense(
+  queryClient: QueryClient,
+  { farmId, supplyId, movementId }: ReceiptExpenseVariables,
+  { expenseId }: ReceiptExpenseResult,
+) {
+  const movements = inventoryKeys.movements(farmId, supplyId);
+  if (expenseId)
+    queryClient.setQueryData<InfiniteData<Page<Movement>>>(movements, (data) =>
+      mapPageItems(data, (m) => (m.id === movementId ? { ...m, expense_id: expenseId } : m)),
+    );
+  void queryClient.invalidateQueries({ queryKey: movements });
+  void queryClient.invalidateQueries({ queryKey: ['money', farmId] });
 }
 
 function stripUndefined<T extends object>(value: T): Partial<T> {

@@ -14,6 +14,7 @@ import { useSchemaForm } from '@/lib/use-schema-form';
 import { newClientId } from '@/lib/ids';
 import { QUEUED, submitOrQueue } from '@/lib/offline';
 import { useRecordMovement } from '../api';
+import type { OfferedMovement } from '../receipt-expense';
 import { useQuantityText } from '@/lib/quantity-text';
 
 type Props = {
@@ -22,6 +23,11 @@ type Props = {
   initialKind: MovementKind;
   /** Workers do not see money (product.md), so they are not asked for a price either. */
   showCost: boolean;
+  /**
+   * Given by screens that offer a receipt as an expense: the movement once recorded (or, offline,
+   * as saved on the phone), whatever its kind (`receiptOffer` says whether it is one).
+   */
+  onRecorded?: (movement: OfferedMovement) => void;
   onClose: () => void;
 };
 
@@ -31,7 +37,7 @@ type Props = {
  * Save and kept for every later attempt (a retry, or the queued replay after the connection comes
  * back), so the server records this movement once.
  */
-export function MovementDialog({ farmId, supply, initialKind, showCost, onClose }: Props) {
+export function MovementDialog({ farmId, supply, initialKind, showCost, onRecorded, onClose }: Props) {
   const { t } = useTranslation('inventory');
   const quantityText = useQuantityText();
   const record = useRecordMovement();
@@ -57,6 +63,11 @@ export function MovementDialog({ farmId, supply, initialKind, showCost, onClose 
   async function send(validated: NonNullable<ReturnType<typeof validate>>) {
     const input = { ...validated, farmId, supplyId: supply.id, supplyName: supply.name, unit: supply.unit };
     const result = await submitOrQueue(record, input);
+    onRecorded?.(
+      result === QUEUED
+        ? { ...validated, expense_id: null, created_at: new Date().toISOString() }
+        : result.movement,
+    );
     if (result === QUEUED) {
       toast(t('movement.queued'));
       onClose();

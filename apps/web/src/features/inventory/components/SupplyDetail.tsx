@@ -13,7 +13,9 @@ import { useErrorText } from '@/lib/error-text';
 import { useQuantityText } from '@/lib/quantity-text';
 import { formatDate } from '../format';
 import { MovementDialog } from './MovementDialog';
+import { receiptOffer, type ReceiptOffer } from '../receipt-expense';
 import { MovementHistory } from './MovementHistory';
+import { ReceiptExpenseOffer } from './ReceiptExpenseOffer';
 import { SupplyFormDialog } from './SupplyFormDialog';
 
 type Props = { farmId: string; role: FarmRole; supplyId: string; listPath: string };
@@ -28,6 +30,7 @@ export function SupplyDetail({ farmId, role, supplyId, listPath }: Props) {
   const shown = useShownSupply(farmId);
   const remove = useDeleteSupply(farmId);
   const [dialog, setDialog] = useState<'record' | 'edit' | 'delete' | null>(null);
+  const [offer, setOffer] = useState<ReceiptOffer | null>(null);
   const canWrite = can(role, 'records.write');
 
   const back = (
@@ -146,7 +149,7 @@ export function SupplyDetail({ farmId, role, supplyId, listPath }: Props) {
         </div>
       </div>
 
-      <MovementHistory farmId={farmId} supply={item} />
+      <MovementHistory farmId={farmId} role={role} supply={item} onOffer={setOffer} />
 
       {dialog === 'record' && (
         <MovementDialog
@@ -154,7 +157,18 @@ export function SupplyDetail({ farmId, role, supplyId, listPath }: Props) {
           supply={item}
           initialKind="used"
           showCost={can(role, 'money.read')}
+          onRecorded={
+            can(role, 'money.write') ? (recorded) => setOffer(receiptOffer(item, recorded)) : undefined
+          }
           onClose={() => setDialog(null)}
+        />
+      )}
+      {offer && (
+        <ReceiptExpenseOffer
+          key={offer.movementId}
+          farmId={farmId}
+          offer={offer}
+          onClose={() => setOffer(null)}
         />
       )}
       {dialog === 'edit' && (

@@ -24,7 +24,9 @@ import { pageItems } from '@/lib/paged-query';
 import { useShownSupply, useSupplies, useWaitingSupplies, type Shown, type SupplyFilters } from '../api';
 import { useQuantityText } from '@/lib/quantity-text';
 import { useDebounced } from '@/lib/use-debounced';
+import { receiptOffer, type ReceiptOffer } from '../receipt-expense';
 import { MovementDialog } from './MovementDialog';
+import { ReceiptExpenseOffer } from './ReceiptExpenseOffer';
 
 type Props = {
   farmId: string;
@@ -44,6 +46,7 @@ export function SupplyList({ farmId, role, onAdd, supplyPath }: Props) {
   const search = useDebounced(filters.search, 300);
   const supplies = useSupplies(farmId, { ...filters, search });
   const [movement, setMovement] = useState<{ supply: Supply; kind: MovementKind } | null>(null);
+  const [offer, setOffer] = useState<ReceiptOffer | null>(null);
   const canRecord = can(role, 'records.recordEvent');
   const filtered = filters.search !== '' || filters.category !== '' || filters.lowStock;
   const shown = useShownSupply(farmId);
@@ -202,7 +205,20 @@ export function SupplyList({ farmId, role, onAdd, supplyPath }: Props) {
           supply={movement.supply}
           initialKind={movement.kind}
           showCost={can(role, 'money.read')}
+          onRecorded={
+            can(role, 'money.write')
+              ? (recorded) => setOffer(receiptOffer(movement.supply, recorded))
+              : undefined
+          }
           onClose={() => setMovement(null)}
+        />
+      )}
+      {offer && (
+        <ReceiptExpenseOffer
+          key={offer.movementId}
+          farmId={farmId}
+          offer={offer}
+          onClose={() => setOffer(null)}
         />
       )}
     </section>
