@@ -9,10 +9,11 @@ import { ExpenseList } from '@/features/money/components/ExpenseList';
 import { ProfitView } from '@/features/money/components/ProfitView';
 import { SaleFormDialog } from '@/features/money/components/SaleFormDialog';
 import { SaleList } from '@/features/money/components/SaleList';
+import { WagesView } from '@/features/money/components/WagesView';
 import { todayOnFarm } from '@/lib/format';
 import { useSelectedFarm } from '../RequireFarm';
 
-const VIEWS = ['expenses', 'sales', 'profit'] as const;
+const VIEWS = ['expenses', 'sales', 'profit', 'wages'] as const;
 type View = (typeof VIEWS)[number];
 const PERIODS = ['month', 'quarter', 'year', 'last12'] as const;
 type PeriodKey = (typeof PERIODS)[number];
@@ -59,7 +60,10 @@ export default function ExpensesScreen() {
         }
       />
       <div className="mb-4 flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
-        <nav aria-label={t('tabs.label')} className="flex rounded-lg border border-stone-300 bg-white p-1">
+        <nav
+          aria-label={t('tabs.label')}
+          className="flex flex-wrap rounded-lg border border-stone-300 bg-white p-1"
+        >
           {VIEWS.map((v) => (
             <button
               key={v}
@@ -67,7 +71,7 @@ export default function ExpensesScreen() {
               aria-current={view === v ? 'page' : undefined}
               onClick={() => setParams(v === 'expenses' ? {} : { view: v }, { replace: true })}
               className={cx(
-                'min-h-11 flex-1 rounded-md px-4 text-base font-medium',
+                'min-h-11 flex-1 rounded-md px-2 text-sm font-medium sm:px-4 sm:text-base',
                 view === v ? 'bg-green-700 text-white' : 'text-stone-700 hover:bg-stone-100',
               )}
             >
@@ -75,24 +79,27 @@ export default function ExpensesScreen() {
             </button>
           ))}
         </nav>
-        <SelectField
-          label={t('period.label')}
-          value={periodKey}
-          onChange={(e) => setPeriodKey(e.target.value as PeriodKey)}
-          className="sm:w-48"
-        >
-          {PERIODS.map((p) => (
-            <option key={p} value={p}>
-              {t(`period.${p}`)}
-            </option>
-          ))}
-        </SelectField>
+        {view !== 'wages' && (
+          <SelectField
+            label={t('period.label')}
+            value={periodKey}
+            onChange={(e) => setPeriodKey(e.target.value as PeriodKey)}
+            className="sm:w-48"
+          >
+            {PERIODS.map((p) => (
+              <option key={p} value={p}>
+                {t(`period.${p}`)}
+              </option>
+            ))}
+          </SelectField>
+        )}
       </div>
       {view === 'expenses' && (
         <ExpenseList farmId={farmId} period={period} writer={writer} addAction={addExpense} />
       )}
       {view === 'sales' && <SaleList farmId={farmId} period={period} writer={writer} addAction={addSale} />}
       {view === 'profit' && <ProfitView farmId={farmId} period={period} />}
+      {view === 'wages' && <WagesView farmId={farmId} writer={writer} />}
       {open === 'expense' && <ExpenseFormDialog farmId={farmId} onClose={() => setOpen(null)} />}
       {open === 'sale' && <SaleFormDialog farmId={farmId} onClose={() => setOpen(null)} />}
     </>
