@@ -88,10 +88,24 @@ export function useDeleteExpense(farmId: string) {
 }
 
 /** A planting, an animal or group, or the whole farm, as an expense or sale may name it. */
-export type EnterpriseOption = { key: string; kind: 'crop' | 'animal'; id: string; name: string };
+export type EnterpriseOption = {
+  key: string;
+  kind: 'crop' | 'animal';
+  id: string;
+  name: string;
+  /** An animal's or group's heads now. */
+  head_count?: number;
+};
 
 type CropRow = { id: string; crop_name: string; planting_date: string; status: string };
-type AnimalRow = { id: string; name: string | null; tag: string | null; species: string; status: string };
+type AnimalRow = {
+  id: string;
+  name: string | null;
+  tag: string | null;
+  species: string;
+  status: string;
+  head_count: number;
+};
 
 /** The farm's current plantings and animals, for the "For" choice of a money record. */
 export function useEnterprises(farmId: string) {
@@ -117,6 +131,7 @@ export function useEnterprises(farmId: string) {
             kind: 'animal' as const,
             id: a.id,
             name: a.name ?? a.tag ?? a.species,
+            head_count: a.head_count,
           })),
       ];
     },

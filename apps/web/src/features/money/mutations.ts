@@ -5,6 +5,7 @@ import type {
   CreateSale,
   ExpenseWithReceipts,
   SaleWithPayments,
+  UpdateSale,
 } from '@gona/shared/finance';
 import { apiFetch } from '@/lib/http';
 import { defineQueuedMutation } from '@/lib/offline';
@@ -37,6 +38,7 @@ export const moneyMutationKeys = {
   createExpense: ['money', 'create-expense'],
   createSale: ['money', 'create-sale'],
   recordPayment: ['money', 'record-payment'],
+  updateSale: ['money', 'update-sale'],
 } as const satisfies Record<string, readonly [string, string]>;
 
 export type CreateExpenseVariables = CreateExpense & { id: string; farmId: string };
@@ -48,6 +50,8 @@ export type RecordPaymentVariables = CreatePayment & {
   /** What was sold, to describe a refusal. */
   product: string;
 };
+/** A change to a sale, with the version it was made on; `product` names it in a refusal. */
+export type UpdateSaleVariables = UpdateSale & { farmId: string; saleId: string; product: string };
 
 const refresh = (queryClient: QueryClient, { farmId }: { farmId: string }) =>
   void queryClient.invalidateQueries({ queryKey: moneyKeys.all(farmId) });
@@ -79,11 +83,23 @@ const recordPayment = defineQueuedMutation(
   { onSettled: refresh },
 );
 
+const updateSale = defineQueuedMutation(
+  moneyMutationKeys.updateSale,
+  async ({ farmId, saleId, product: _product, ...input }: UpdateSaleVariables) =>
+    apiFetch<SaleWithPayments>(`${salesPath(farmId)}/${encodeURIComponent(saleId)}`, {
+      method: 'PATCH',
+      json: input,
+    }),
+  { onSettled: refresh },
+);
+
 /** Lets queued money records run after a reload: call once on the app's QueryClient, before the restore. */
 export function registerMoneyMutationDefaults(queryClient: QueryClient) {
-  for (const mutation of [createExpense, createSale, recordPayment]) mutation.register(queryClient);
+  for (const mutation of [createExpense, createSale, recordPayment, updateSale])
+    mutation.register(queryClient);
 }
 
 export const useCreateExpense = createExpense.useMutation;
 export const useCreateSale = createSale.useMutation;
 export const useRecordPayment = recordPayment.useMutation;
+export const useUpdateSale = updateSale.useMutation;

@@ -2,7 +2,13 @@ import { useTranslation } from 'react-i18next';
 import { RefusedChangeCard } from '@/components/layout/RefusedChangeCard';
 import type { AttentionItem } from '@/lib/needs-attention';
 import { formatNaira } from '../format';
-import type { CreateExpenseVariables, CreateSaleVariables, RecordPaymentVariables } from '../mutations';
+import type {
+  CreateExpenseVariables,
+  CreateSaleVariables,
+  RecordPaymentVariables,
+  UpdateSaleVariables,
+} from '../mutations';
+import { fetchSale } from '../sales-api';
 
 /** A money record the server refused when it was sent from the queue: said with its amount or product. */
 export function RefusedMoneyChange({ item }: { item: AttentionItem }) {
@@ -10,12 +16,23 @@ export function RefusedMoneyChange({ item }: { item: AttentionItem }) {
   const kind = String(item.mutationKey[1]);
   const v = item.variables as Partial<CreateExpenseVariables & CreateSaleVariables & RecordPaymentVariables>;
   const what = t(`refused.${kind}`, { amount: formatNaira(v.amount_kobo ?? 0), product: v.product ?? '' });
-  // A money record has no version to refresh: it is sent again as it was.
   return (
     <RefusedChangeCard
       item={item}
       what={what}
-      retryVariables={(_key, variables) => Promise.resolve(variables)}
+      retryVariables={(_key, variables) => retryVariables(kind, variables)}
     />
   );
+}
+
+/**
+ * What a refused change is sent again with: a change to a sale is made on the sale as it is now
+ * (its current version, so a stale one goes through with the farmer's changes); a new record goes
+ * as it was.
+ */
+async function retryVariables(kind: string, variables: unknown): Promise<unknown> {
+  if (kind !== 'update-sale') return variables;
+  const change = variables as UpdateSaleVariables;
+  const current = await fetchSale(change.farmId, change.saleId);
+  return { ...change, version: current.version };
 }

@@ -8,13 +8,17 @@ import { dayMonthYear, todayOnFarm } from '@/lib/format';
 import { pageItems } from '@/lib/paged-query';
 import { salesCsvUrl, useOwed, useSales, type Period } from '../api';
 import { formatNaira } from '../format';
+import { OwedByFarmCard } from './OwedByFarmCard';
 import { PaymentDialog } from './PaymentDialog';
 
 type Props = { farmId: string; period: Period; writer: boolean; addAction: React.ReactNode };
 
 const TONE = { paid: 'green', part_paid: 'amber', unpaid: 'red' } as const;
 
-/** Who owes the farm, then the period's sales, each unpaid one with a button to record money received. */
+/**
+ * Who owes the farm and whom it owes, then the period's sales, each unpaid one
+ * with a button to record money received.
+ */
 export function SaleList({ farmId, period, writer, addAction }: Props) {
   const { t } = useTranslation('money');
   const [status, setStatus] = useState<SalePaymentStatus | ''>('');
@@ -24,7 +28,10 @@ export function SaleList({ farmId, period, writer, addAction }: Props) {
   const items = pageItems(list.data);
   return (
     <div className="flex flex-col gap-4">
-      <OwedCard farmId={farmId} />
+      <div className="grid gap-4 lg:grid-cols-2">
+        <OwedCard farmId={farmId} />
+        <OwedByFarmCard farmId={farmId} writer={writer} />
+      </div>
       <SelectField
         label={t('sales.status')}
         value={status}
