@@ -119,10 +119,7 @@ export const PAID_BEFORE_DATE = 'The day it was paid cannot be before the day of
 export const DUE_BEFORE_DATE = 'The due date cannot be before the day of the expense';
 
 /** Paid and due days are on or after the expense's day (checked here when both are sent). */
-const daysRule = (
-  input: { date?: unknown; paid_on?: unknown; due_date?: unknown },
-  ctx: z.RefinementCtx,
-) => {
+const daysRule = (input: { date?: unknown; paid_on?: unknown; due_date?: unknown }, ctx: z.RefinementCtx) => {
   if (typeof input.date !== 'string') return;
   if (typeof input.paid_on === 'string' && input.paid_on < input.date)
     ctx.addIssue({ code: 'custom', path: ['paid_on'], message: PAID_BEFORE_DATE });

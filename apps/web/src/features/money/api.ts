@@ -4,8 +4,10 @@ import type {
   Expense,
   ExpenseCategory,
   ExpenseTotals,
+  ExpenseWithReceipts,
   Owed,
   Profit,
+  RecurringExpense,
   Sale,
   SalePaymentStatus,
 } from '@gona/shared/finance';
@@ -13,7 +15,7 @@ import type { Page } from '@gona/shared/page-size';
 import { dayMonthYear } from '@/lib/format';
 import { apiFetch } from '@/lib/http';
 import { pagedQueryOptions } from '@/lib/paged-query';
-import { expensesPath, moneyKeys, moneyPath, salesPath } from './mutations';
+import { expensesPath, moneyKeys, moneyPath, recurringPath, salesPath } from './mutations';
 
 export type Period = { from: string; to: string };
 export type ExpenseFilters = Period & { category: ExpenseCategory | ''; enterprise: string };
@@ -44,6 +46,26 @@ export function useExpenseTotals(farmId: string, filters: ExpenseFilters) {
   return useQuery({
     queryKey: moneyKeys.expenseTotals(farmId, filters),
     queryFn: () => apiFetch<ExpenseTotals>(`${expensesPath(farmId)}/totals?${query(filters)}`),
+  });
+}
+
+/** One expense with its receipts, for the edit form. */
+export function useExpense(farmId: string, expenseId: string) {
+  return useQuery({
+    queryKey: moneyKeys.expense(farmId, expenseId),
+    queryFn: () => fetchExpense(farmId, expenseId),
+  });
+}
+
+export function fetchExpense(farmId: string, expenseId: string): Promise<ExpenseWithReceipts> {
+  return apiFetch<ExpenseWithReceipts>(`${expensesPath(farmId)}/${encodeURIComponent(expenseId)}`);
+}
+
+/** The farm's repeating expenses (a farm has a handful; the first page holds them). */
+export function useRecurringExpenses(farmId: string) {
+  return useQuery({
+    queryKey: moneyKeys.recurring(farmId),
+    queryFn: () => apiFetch<Page<RecurringExpense>>(`${recurringPath(farmId)}?limit=100`),
   });
 }
 

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { SelectField } from '@/components/ui';
 import { useEnterprises } from '../api';
+import { SPLIT_CHOICE } from '../split-form';
 
 type Props = {
   farmId: string;
@@ -10,10 +11,12 @@ type Props = {
   onChange: (value: string) => void;
   /** The first choice's words: the whole farm (a record), or no filter (a list). */
   emptyLabel?: string;
+  /** The last choice's words, when the record may be split over several (value SPLIT_CHOICE). */
+  splitLabel?: string;
 };
 
 /** The planting, animal or group a money record belongs to; empty is the whole farm. */
-export function EnterpriseSelect({ farmId, label, value, error, onChange, emptyLabel }: Props) {
+export function EnterpriseSelect({ farmId, label, value, error, onChange, emptyLabel, splitLabel }: Props) {
   const { t } = useTranslation('money');
   const options = useEnterprises(farmId).data ?? [];
   const crops = options.filter((o) => o.kind === 'crop');
@@ -40,6 +43,7 @@ export function EnterpriseSelect({ farmId, label, value, error, onChange, emptyL
           ))}
         </optgroup>
       )}
+      {splitLabel && <option value={SPLIT_CHOICE}>{splitLabel}</option>}
     </SelectField>
   );
 }

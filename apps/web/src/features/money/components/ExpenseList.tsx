@@ -1,18 +1,23 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Paperclip, Wallet } from 'lucide-react';
+import { Paperclip, Repeat, Wallet } from 'lucide-react';
 import { EXPENSE_CATEGORIES, type Expense, type ExpenseCategory } from '@gona/shared/finance';
-import { Button, ConfirmDialog, EmptyState, PagedList, SelectField } from '@/components/ui';
-import { dayMonthYear } from '@/lib/format';
+import { Badge, cx, EmptyState, PagedList, SelectField } from '@/components/ui';
+import { dayMonthYear, todayOnFarm } from '@/lib/format';
 import { pageItems } from '@/lib/paged-query';
-import { toast } from '@/lib/toast';
-import { expensesCsvUrl, useDeleteExpense, useExpenses, useExpenseTotals, type Period } from '../api';
+import { expensesCsvUrl, useExpenses, useExpenseTotals, type Period } from '../api';
 import { formatNaira } from '../format';
 import { EnterpriseSelect } from './EnterpriseSelect';
+import { ExpenseFormDialog } from './ExpenseFormDialog';
+import { OwedByFarmCard } from './OwedByFarmCard';
+import { RecurringExpenseList } from './RecurringExpenseList';
 
 type Props = { farmId: string; period: Period; writer: boolean; addAction: React.ReactNode };
 
-/** The period's expenses with their total and biggest kinds, filtered by kind and enterprise. */
+/**
+ * The period's expenses with their total and biggest kinds, filtered by kind and enterprise; what
+ * the farm owes and its repeating expenses above them. Tapping an expense opens it to change.
+ */
 export function ExpenseList({ farmId, period, writer, addAction }: Props) {
   const { t } = useTranslation('money');
   const [category, setCategory] = useState<ExpenseCategory | ''>('');
@@ -20,12 +25,14 @@ export function ExpenseList({ farmId, period, writer, addAction }: Props) {
   const filters = { ...period, category, enterprise };
   const list = useExpenses(farmId, filters);
   const totals = useExpenseTotals(farmId, filters).data;
-  const remove = useDeleteExpense(farmId);
-  const [deleting, setDeleting] = useState<Expense | null>(null);
+  const [editing, setEditing] = useState<Expense | null>(null);
   const items = pageItems(list.data);
+  const today = todayOnFarm();
 
   return (
     <div className="flex flex-col gap-4">
+      <OwedByFarmCard farmId={farmId} writer={writer} hideWhenNothing />
+      <RecurringExpenseList farmId={farmId} writer={writer} />
       <div className="grid gap-3 sm:grid-cols-2">
         <SelectField
           label={t('expenses.category')}
@@ -79,45 +86,83 @@ export function ExpenseList({ farmId, period, writer, addAction }: Props) {
       >
         {(rows) => (
           <ul className="divide-y divide-stone-200 rounded-lg border border-stone-200 bg-white">
-            {rows.map((expense) => (
-              <li key={expense.id} className="flex items-start gap-3 p-4">
-                <div className="min-w-0 flex-1">
-                  <p className="font-medium break-words text-stone-900">
-                    {t(`categories.${expense.category}`)}
-                    {expense.description ? ` · ${expense.description}` : ''}
-                  </p>
-                  <p className="text-sm break-words text-stone-600">
-                    {dayMonthYear(expense.date)} · {t(`methods.${expense.payment_method}`)}
-                    {expense.supplier_name || expense.paid_to
-                      ? ` · ${expense.supplier_name ?? expense.paid_to}`
-                      : ''}
-                  </p>
-                  <p className="text-sm break-words text-stone-600">
-                    {expense.allocations.length > 1
-                      ? t('expenses.split', {
-                          names: expense.allocations.map((a) => a.name ?? t('wholeFarm')).join(', '),
-                        })
-                      : (expense.allocations[0]?.name ?? t('wholeFarm'))}
-                    {expense.receipt_count > 0 && (
-                      <span className="ml-2 inline-flex items-center gap-1">
-                        <Paperclip aria-hidden="true" className="size-3.5" />
-                        {t('expenses.receipts', { count: expense.receipt_count })}
-                      </span>
+            {rows.map((expense) => {
+              const body = (
+                <>
+                  <div className="min-w-0 flex-1">
+                    <p className="font-medium break-words text-stone-900">
+                      {t(`categories.${expense.category}`)}
+                      {expense.description ? ` · ${expense.description}` : ''}
+                    </p>
+                    <p className="text-sm break-words text-stone-600">
+                      {dayMonthYear(expense.date)} · {t(`methods.${expense.payment_method}`)}
+                      {expense.supplier_name || expense.paid_to
+                        ? ` · ${expense.supplier_name ?? expense.paid_to}`
+                        : ''}
+                    </p>
+                    <p className="text-sm break-words text-stone-600">
+                      {expense.allocations.length > 1
+                        ? t('expenses.split', {
+                            names: expense.allocations.map((a) => a.name ?? t('wholeFarm')).join(', '),
+                          })
+                        : (expense.allocations[0]?.name ?? t('wholeFarm'))}
+                      {expense.receipt_count > 0 && (
+                        <span className="ml-2 inline-flex items-center gap-1">
+                          <Paperclip aria-hidden="true" className="size-3.5" />
+                          {t('expenses.receipts', { count: expense.receipt_count })}
+                        </span>
+                      )}
+                      {expense.recurring_id && (
+                        <span className="ml-2 inline-flex items-center gap-1">
+                          <Repeat aria-hidden="true" className="size-3.5" />
+                          {t('expenses.repeated')}
+                        </span>
+                      )}
+                    </p>
+                    {expense.paid_on === null && (
+                      <p
+                        className={cx(
+                          'text-sm font-medium',
+                          expense.due_date && expense.due_date < today ? 'text-red-800' : 'text-amber-900',
+                        )}
+                      >
+                        {expense.due_date
+                          ? t(expense.due_date < today ? 'expenses.overdue' : 'expenses.due', {
+                              date: dayMonthYear(expense.due_date),
+                            })
+                          : t('expenses.notPaid')}
+                      </p>
                     )}
-                  </p>
-                </div>
-                <div className="flex shrink-0 flex-col items-end gap-1">
-                  <span className="font-semibold whitespace-nowrap text-stone-900">
-                    {formatNaira(expense.amount_kobo)}
-                  </span>
-                  {writer && (
-                    <Button variant="ghost" onClick={() => setDeleting(expense)}>
-                      {t('expenses.delete')}
-                    </Button>
+                  </div>
+                  <div className="flex shrink-0 flex-col items-end gap-1">
+                    <span className="font-semibold whitespace-nowrap text-stone-900">
+                      {formatNaira(expense.amount_kobo)}
+                    </span>
+                    {expense.paid_on === null && <Badge tone="amber">{t('expenses.unpaid')}</Badge>}
+                  </div>
+                </>
+              );
+              return (
+                <li key={expense.id}>
+                  {writer ? (
+                    <button
+                      type="button"
+                      onClick={() => setEditing(expense)}
+                      aria-label={t('expenses.open', {
+                        what: expense.description ?? t(`categories.${expense.category}`),
+                        amount: formatNaira(expense.amount_kobo),
+                        date: dayMonthYear(expense.date),
+                      })}
+                      className="flex min-h-11 w-full items-start gap-3 p-4 text-left hover:bg-stone-50 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-green-700"
+                    >
+                      {body}
+                    </button>
+                  ) : (
+                    <div className="flex items-start gap-3 p-4">{body}</div>
                   )}
-                </div>
-              </li>
-            ))}
+                </li>
+              );
+            })}
           </ul>
         )}
       </PagedList>
@@ -127,30 +172,7 @@ export function ExpenseList({ farmId, period, writer, addAction }: Props) {
       >
         {t('exportCsv')}
       </a>
-      {deleting && (
-        <ConfirmDialog
-          open
-          title={t('expenses.deleteTitle')}
-          message={t('expenses.deleteBody', {
-            amount: formatNaira(deleting.amount_kobo),
-            what: deleting.description ?? t(`categories.${deleting.category}`),
-          })}
-          confirmLabel={t('expenses.delete')}
-          cancelLabel={t('common:cancel')}
-          confirmVariant="danger"
-          pending={remove.isPending}
-          onCancel={() => setDeleting(null)}
-          onConfirm={() =>
-            remove.mutate(deleting.id, {
-              onSuccess: () => {
-                toast.success(t('expenses.deleted'));
-                setDeleting(null);
-              },
-              onError: () => setDeleting(null),
-            })
-          }
-        />
-      )}
+      {editing && <ExpenseFormDialog farmId={farmId} expense={editing} onClose={() => setEditing(null)} />}
     </div>
   );
 }
