@@ -104,6 +104,11 @@ describe('GET /money/stock', () => {
     expect((await t.request('GET', url)).status).toBe(401);
     expect((await t.request('GET', url, { cookie: on.cookies.stranger })).status).toBe(404);
     expect((await t.request('GET', url, { cookie: on.cookies.worker })).status).toBe(403);
+    // It takes no input but the farm; an id that is not one names no farm, as everywhere.
+    const malformed = await t.request('GET', '/api/farms/not-a-farm/money/stock', {
+      cookie: on.cookies.owner,
+    });
+    expect(malformed.status).toBe(404);
     const viewer = await t.request<SaleStock>('GET', url, { cookie: on.cookies.viewer });
     expect([viewer.status, viewer.body]).toEqual([
       200,
