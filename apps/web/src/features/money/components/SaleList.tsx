@@ -10,6 +10,7 @@ import { salesCsvUrl, useOwed, useSales, type Period } from '../api';
 import { formatNaira } from '../format';
 import { OwedByFarmCard } from './OwedByFarmCard';
 import { PaymentDialog } from './PaymentDialog';
+import { SaleFormDialog } from './SaleFormDialog';
 
 type Props = { farmId: string; period: Period; writer: boolean; addAction: React.ReactNode };
 
@@ -25,6 +26,7 @@ export function SaleList({ farmId, period, writer, addAction }: Props) {
   const filters = { ...period, payment_status: status };
   const list = useSales(farmId, filters);
   const [paying, setPaying] = useState<Sale | null>(null);
+  const [editing, setEditing] = useState<Sale | null>(null);
   const items = pageItems(list.data);
   return (
     <div className="flex flex-col gap-4">
@@ -63,7 +65,7 @@ export function SaleList({ farmId, period, writer, addAction }: Props) {
           <ul className="divide-y divide-stone-200 rounded-lg border border-stone-200 bg-white">
             {rows.map((sale) => (
               <li key={sale.id} className="flex items-start gap-3 p-4">
-                <div className="min-w-0 flex-1">
+                <SaleSummary onOpen={writer ? () => setEditing(sale) : undefined}>
                   <p className="font-medium break-words text-stone-900">
                     {sale.product} ·{' '}
                     {t('sales.quantity', { quantity: sale.quantity, unit: t(`units.${sale.unit}`) })}
@@ -73,13 +75,14 @@ export function SaleList({ farmId, period, writer, addAction }: Props) {
                     {sale.buyer_name ? ` · ${t('sales.toBuyer', { buyer: sale.buyer_name })}` : ''}
                     {` · ${sale.enterprise_name ?? t('wholeFarm')}`}
                   </p>
+                  <TakenLine sale={sale} />
                   {sale.balance_kobo > 0 && (
                     <p className="text-sm font-medium text-amber-900">
                       {t('sales.owes', { amount: formatNaira(sale.balance_kobo) })}
                       {sale.due_date ? ` · ${t('sales.due', { date: dayMonthYear(sale.due_date) })}` : ''}
                     </p>
                   )}
-                </div>
+                </SaleSummary>
                 <div className="flex shrink-0 flex-col items-end gap-1">
                   <span className="font-semibold whitespace-nowrap text-stone-900">
                     {formatNaira(sale.amount_kobo)}
@@ -103,8 +106,38 @@ export function SaleList({ farmId, period, writer, addAction }: Props) {
         {t('exportCsv')}
       </a>
       {paying && <PaymentDialog farmId={farmId} sale={paying} onClose={() => setPaying(null)} />}
+      {editing && <SaleFormDialog farmId={farmId} sale={editing} onClose={() => setEditing(null)} />}
     </div>
   );
+}
+
+/** A sale's words; for those who may change it (owners and managers), one button that opens it. */
+function SaleSummary({ onOpen, children }: { onOpen: (() => void) | undefined; children: React.ReactNode }) {
+  if (!onOpen) return <div className="min-w-0 flex-1">{children}</div>;
+  return (
+    <button
+      type="button"
+      onClick={onOpen}
+      className="-m-2 min-h-11 min-w-0 flex-1 rounded-lg p-2 text-left hover:bg-stone-50 focus-visible:outline-2 focus-visible:outline-green-700"
+    >
+      {children}
+    </button>
+  );
+}
+
+/** What the sale took from the farm: kg or eggs from store, or animals off a group's count. */
+function TakenLine({ sale }: { sale: Sale }) {
+  const { t } = useTranslation('money');
+  const amount = (sale.stock_quantity ?? 0).toLocaleString('en-NG', { maximumFractionDigits: 3 });
+  const words =
+    sale.stock_kind === 'harvest'
+      ? t('saleStock.listKg', { kg: amount })
+      : sale.stock_kind === 'eggs'
+        ? t('saleStock.listEggs', { eggs: amount })
+        : sale.livestock_event_id
+          ? t('saleStock.listHeads')
+          : null;
+  return words ? <p className="text-sm text-stone-600">{words}</p> : null;
 }
 
 /** Unpaid balances by buyer, largest first, with a number to call and whether it is overdue. */
