@@ -94,6 +94,37 @@ describe('what the farm owes', () => {
   });
 });
 
+describe('an expense bought on credit', () => {
+  it('is sent not paid, with the day it is due', async () => {
+    const requests = installFakeFetch({
+      ...NO_ENTERPRISES,
+      [`POST ${BASE}/expenses`]: (request) => ({
+        status: 201,
+        body: { ...(request.body as object), receipts: [] },
+      }),
+    });
+    renderWithProviders(<ExpenseFormDialog farmId={FARM_ID} onClose={() => undefined} />);
+    fireEvent.change(screen.getByLabelText('Date'), { target: { value: '2026-11-02' } });
+    fireEvent.change(screen.getByLabelText('Amount (₦)'), { target: { value: '45000' } });
+    fireEvent.change(screen.getByLabelText('What was it for?'), { target: { value: 'feed' } });
+    fireEvent.click(screen.getByLabelText('Not paid yet (bought on credit)'));
+    fireEvent.change(screen.getByLabelText('Due on'), { target: { value: '2026-10-01' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save expense' }));
+    expect(
+      await screen.findByText('The due date cannot be before the day of the expense'),
+    ).toBeInTheDocument();
+    fireEvent.change(screen.getByLabelText('Due on'), { target: { value: '2026-12-15' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save expense' }));
+    await waitFor(() => expect(requests.filter((r) => r.method === 'POST')).toHaveLength(1));
+    expect(requests.find((r) => r.method === 'POST')?.body).toMatchObject({
+      date: '2026-11-02',
+      amount_kobo: 4_500_000,
+      paid_on: null,
+      due_date: '2026-12-15',
+    });
+  });
+});
+
 describe('repeating expenses', () => {
   it('repeats rent on the 31st every month by the rule repeating tasks use', async () => {
     const requests = installFakeFetch({
