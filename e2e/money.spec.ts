@@ -119,6 +119,32 @@ test('a 30-letter product and a long flock name hold on a 320 px phone in every 
     },
   });
   expect(sale.status(), await sale.text()).toBe(201);
+  // Bought on credit from a long-named supplier, and a staff member with a long name for Wages.
+  const unpaid = await page.request.post(`${api}/expenses`, {
+    headers,
+    data: {
+      date: today,
+      category: 'feed',
+      amount_kobo: 45_678_901_23,
+      paid_on: null,
+      due_date: today,
+      description: 'Broilerfinisherpelletsfortyfive',
+      paid_to: 'Ogbomoshofeedmillcooperativeltd',
+    },
+  });
+  expect(unpaid.status(), await unpaid.text()).toBe(201);
+  const person = await page.request.post(`${api}/staff`, {
+    headers,
+    data: {
+      first_name: 'Oluwaseunfunmilayo',
+      last_name: 'Adebayoakinsola',
+      job: 'poultry_attendant',
+      employment_type: 'permanent',
+      pay_rate_kobo: 2_147_483_647,
+      pay_period: 'month',
+    },
+  });
+  expect(person.status(), await person.text()).toBe(201);
 
   const fits = () => page.evaluate(() => document.documentElement.scrollWidth);
   await page.goto('/dashboard/expenses');
@@ -126,11 +152,24 @@ test('a 30-letter product and a long flock name hold on a 320 px phone in every 
   expect(await fits()).toBeLessThanOrEqual(320);
   await page.getByRole('button', { name: 'Sales' }).click();
   await expect(page.getByText(/Oluwaseunfunmilayoadebayoakins owes/)).toBeVisible();
+  await expect(page.getByText(/Ogbomoshofeedmillcooperativeltd/).first()).toBeVisible();
   expect(await fits()).toBeLessThanOrEqual(320);
   await page.getByRole('button', { name: 'Profit' }).click();
   await expect(page.getByRole('heading', { name: 'Abeokutabroilerhousenumberthree' })).toBeVisible();
   expect(await fits()).toBeLessThanOrEqual(320);
   await page.screenshot({ path: 'test-results/money-profit-320.png', fullPage: true });
+  await page.getByRole('button', { name: 'Wages' }).click();
+  await expect(page.getByRole('radiogroup', { name: 'Oluwaseunfunmilayo Adebayoakinsola' })).toBeVisible();
+  expect(await fits()).toBeLessThanOrEqual(320);
+  await page.getByRole('button', { name: 'Pay runs' }).click();
+  await page.getByRole('button', { name: 'New pay run' }).click();
+  await page
+    .getByRole('dialog', { name: 'New pay run' })
+    .getByRole('button', { name: 'Work out pay' })
+    .click();
+  await expect(page.getByRole('dialog', { name: /^Pay run/ }).getByTestId('pay-run-total')).toBeVisible();
+  expect(await fits()).toBeLessThanOrEqual(320);
+  await page.screenshot({ path: 'test-results/money-wages-320.png', fullPage: true });
 });
 
 test('opened with no network after a first visit, Expenses shows what it last knew and says a view it never loaded needs a connection', async ({

@@ -33,7 +33,7 @@ export function ExpenseList({ farmId, period, writer, addAction }: Props) {
     <div className="flex flex-col gap-4">
       <OwedByFarmCard farmId={farmId} writer={writer} hideWhenNothing />
       <RecurringExpenseList farmId={farmId} writer={writer} />
-      <div className="grid gap-3 sm:grid-cols-2">
+      <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
         <SelectField
           label={t('expenses.category')}
           value={category}

@@ -30,7 +30,7 @@ export function SaleList({ farmId, period, writer, addAction }: Props) {
   const items = pageItems(list.data);
   return (
     <div className="flex flex-col gap-4">
-      <div className="grid gap-4 lg:grid-cols-2">
+      <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
         <OwedCard farmId={farmId} />
         <OwedByFarmCard farmId={farmId} writer={writer} />
       </div>
