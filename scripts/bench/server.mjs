@@ -1,4 +1,6 @@
 // Starts the built app on its own port and data directory for a benchmark, and stops it afterwards.
+// BENCH_SERVER_MAIN runs a server built elsewhere (`node scripts/build-server.mjs <dir>`, <dir> inside
+// the repository so its packages resolve) instead of apps/server/dist, e.g. while another run uses that.
 import { spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -7,7 +9,9 @@ import { join } from 'node:path';
 export async function startServer({ port, env = {} }) {
   const dataDir = mkdtempSync(join(tmpdir(), 'gona-bench-'));
   const baseURL = `http://localhost:${port}`;
-  const child = spawn('npm', ['run', 'serve', '-w', '@gona/server'], {
+  const main = process.env.BENCH_SERVER_MAIN;
+  const [command, args] = main ? ['node', [main]] : ['npm', ['run', 'serve', '-w', '@gona/server']];
+  const child = spawn(command, args, {
     env: {
       ...process.env,
       PORT: String(port),
