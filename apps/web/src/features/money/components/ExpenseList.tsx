@@ -119,6 +119,17 @@ export function ExpenseList({ farmId, period, writer, addAction }: Props) {
                         </span>
                       )}
                     </p>
+                    {expense.stock_receipt && (
+                      <p className="text-sm break-words text-stone-600">
+                        {t('expenses.fromStore', {
+                          quantity: expense.stock_receipt.quantity,
+                          unit: t(`common:units.${expense.stock_receipt.unit}`, {
+                            count: Number(expense.stock_receipt.quantity),
+                          }),
+                          supply: expense.stock_receipt.supply_name,
+                        })}
+                      </p>
+                    )}
                     {expense.paid_on === null && (
                       <p
                         className={cx(
