@@ -35,6 +35,16 @@ const tileTemplate = z
     'must hold {z}, {x} and {y}, like https://tile.example.org/{z}/{x}/{y}.png',
   );
 
+/** Paystack's API; PAYSTACK_BASE_URL points elsewhere only for the fake (integrations/fake-paystack.ts). */
+const PAYSTACK_URL = 'https://api.paystack.co';
+
+/** Gona's share of a marketplace sale, in basis points of its subtotal (500 = 5 %). */
+const commissionBps = z.coerce
+  .number()
+  .int('must be a whole number of basis points (500 = 5 %)')
+  .min(0, 'must be 0 or more')
+  .max(5000, 'must be at most 5000 (50 %)');
+
 const EnvSchema = PublicEnvSchema.extend({
   NODE_ENV: z
     .enum(['development', 'production', 'test'], { error: 'must be development, production or test' })
@@ -94,6 +104,14 @@ const EnvSchema = PublicEnvSchema.extend({
   WEATHER_URL: urlVariable(/^https?:$/, 'must be an http(s) URL').optional(),
   WEATHER_API_KEY: z.string().trim().min(1).optional(),
   NORMALS_URL: urlVariable(/^https?:$/, 'must be an http(s) URL').optional(),
+  PAYSTACK_BASE_URL: urlVariable(/^https?:$/, 'must be an http(s) URL').default(PAYSTACK_URL),
+  PAYSTACK_SECRET_KEY: z
+    .string()
+    .trim()
+    .regex(/^\S+$/, 'must be a secret key without spaces, like sk_test_…')
+    .optional(),
+  MARKET_COMMISSION_BPS_FREE: commissionBps.default(500),
+  MARKET_COMMISSION_BPS_PRO: commissionBps.default(300),
   UPLOAD_MAX_BYTES: z.coerce
     .number()
     .int('must be a whole number of bytes')
@@ -129,6 +147,13 @@ export type SmsConfig = {
   baseUrl: string;
 };
 
+export type PaystackConfig = {
+  /** Without a trailing slash: https://api.paystack.co, or the fake's address. */
+  baseUrl: string;
+  /** sk_test_… or sk_live_…; it also signs the webhooks Paystack sends. */
+  secretKey: string;
+};
+
 export type S3Config = {
   endpoint: string;
   bucket: string;
@@ -152,6 +177,8 @@ export type Config = {
   supportAddress: string;
   blogUrl: string;
   proPriceNaira: number;
+  /** Gona's commission on a marketplace sale by the selling farm's plan, basis points of the subtotal. */
+  marketCommissionBps: { free: number; pro: number };
   authRateLimit: { windowSeconds: number; max: number };
   logLevel: LogLevel;
   /** Origins that may send state-changing requests: BASE_URL, its loopback twins in development, TRUSTED_ORIGINS. */
@@ -171,6 +198,8 @@ export type Config = {
    * so. `normalsUrl`: NASA POWER (or anything speaking it) for the normal rain; null: none shown.
    */
   weather: { baseUrl: string; apiKey: string | null; normalsUrl: string | null } | null;
+  /** null without PAYSTACK_SECRET_KEY: the marketplace cannot take payments. */
+  paystack: PaystackConfig | null;
   uploads: {
     /** The largest file an upload may carry, in bytes (413 beyond). */
     maxBytes: number;
@@ -204,6 +233,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     for (const name of ['SMS_API_KEY', 'SMS_USERNAME'] as const)
       if (!given[name]) problems.push(`${name}: is required when SMS_PROVIDER is set`);
   }
+  if (
+    given.NODE_ENV === 'production' &&
+    given.PAYSTACK_SECRET_KEY &&
+    given.PAYSTACK_BASE_URL?.trim().startsWith('http:')
+  ) {
+    problems.push(
+      'PAYSTACK_BASE_URL: must be https:// when NODE_ENV=production (the secret key travels with each request)',
+    );
+  }
   const missingS3 = S3_REQUIRED.filter((name) => !given[name]);
   if (missingS3.length > 0 && missingS3.length < S3_REQUIRED.length) {
     problems.push(`${missingS3.join(', ')}: S3 storage needs ${S3_REQUIRED.join(', ')} together`);
@@ -228,6 +266,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     supportAddress: e.SUPPORT_ADDRESS,
     blogUrl: e.BLOG_URL,
     proPriceNaira: e.PLAN_PRO_PRICE_NAIRA,
+    marketCommissionBps: { free: e.MARKET_COMMISSION_BPS_FREE, pro: e.MARKET_COMMISSION_BPS_PRO },
     authRateLimit: { windowSeconds: e.AUTH_RATE_LIMIT_WINDOW_SECONDS, max: e.AUTH_RATE_LIMIT_MAX },
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'warn' : 'info'),
     trustedOrigins: trustedOrigins(baseUrl, isProduction, e.TRUSTED_ORIGINS ?? []),
@@ -256,6 +295,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
           apiKey: e.WEATHER_API_KEY ?? null,
           normalsUrl: e.NORMALS_URL?.replace(/\/+$/, '') ?? null,
         }
+      : null,
+    paystack: e.PAYSTACK_SECRET_KEY
+      ? { baseUrl: e.PAYSTACK_BASE_URL.replace(/\/+$/, ''), secretKey: e.PAYSTACK_SECRET_KEY }
       : null,
     tiles: {
       street: e.TILES_STREET_URL ?? null,

@@ -7,6 +7,7 @@ import { DataDirLockedError, createDb } from './db/client';
 import { migrateDb } from './db/migrate';
 import { loadKnowledge } from './features/knowledge/knowledge.service';
 import { createMailer } from './integrations/email';
+import { createPaymentGateway } from './integrations/payments';
 import { createPushSender, loadVapidKeys } from './integrations/push';
 import { createSmsProvider } from './integrations/sms';
 import { createFileStorage } from './integrations/storage';
@@ -35,6 +36,7 @@ async function main(): Promise<void> {
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, logger });
   const push = createPushSender(loadVapidKeys(config), config.vapidSubject);
   const sms = createSmsProvider(config.sms);
+  const payments = createPaymentGateway(config.paystack);
   const storage = createFileStorage(config);
   logger.info(
     config.s3
@@ -49,6 +51,7 @@ async function main(): Promise<void> {
     baseUrl: config.baseUrl,
     files: { storage, orphanHours: config.uploads.orphanHours },
     weather: config.weather,
+    payments,
   });
 
   if (!config.smtpUrl && config.isProduction)
@@ -57,6 +60,10 @@ async function main(): Promise<void> {
     );
   else if (!config.smtpUrl)
     logger.info(`No SMTP_URL: mail goes to the dev outbox at ${config.baseUrl}/dev/outbox`);
+  if (!config.paystack)
+    logger[config.isProduction ? 'warn' : 'info'](
+      'No PAYSTACK_SECRET_KEY: the marketplace cannot take payments (see .env.example)',
+    );
   const app = createApp({
     config,
     db: database.db,
@@ -64,6 +71,7 @@ async function main(): Promise<void> {
     outbox: () => mailer.outbox(),
     logger,
     push,
+    payments,
     sms,
     storage,
     now: Date.now,

@@ -2,6 +2,7 @@ import type { FarmRole } from '@gona/shared';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import type { Mailer } from '../integrations/email';
+import type { PaymentGateway } from '../integrations/payments';
 import type { PushSender } from '../integrations/push';
 import type { SmsProvider } from '../integrations/sms';
 import type { FileStorage } from '../integrations/storage';
@@ -19,6 +20,11 @@ export type Deps = {
   logger: Logger;
   /** Web push (VAPID); the send job pushes, the settings screen reads its public key. */
   push: PushSender;
+  /**
+   * Paystack (or the fake): null without PAYSTACK_SECRET_KEY, and then nothing can be paid for:
+   * checkout answers that payments are not available; browsing and listing still work.
+   */
+  payments: PaymentGateway | null;
   /** null when SMS_* is not configured: the SMS channel is not offered. */
   sms: SmsProvider | null;
   /** Where uploaded photos and documents are kept (disk under DATA_DIR, or S3). */

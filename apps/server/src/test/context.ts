@@ -11,6 +11,7 @@ import { loadConfig } from '../config';
 import type { Database, Db } from '../db/client';
 import { farm_memberships, users } from '../db/schema/index';
 import { createMailer, createOutboxMailer, type Mailer, type SentMail } from '../integrations/email';
+import { createPaymentGateway } from '../integrations/payments';
 import { createPushSender, generateVapidKeys } from '../integrations/push';
 import { createSmsProvider } from '../integrations/sms';
 import { diskStorage, type FileStorage } from '../integrations/storage';
@@ -127,6 +128,7 @@ export async function createTestContext(
     outbox: () => mailer.outbox(),
     logger,
     push: createPushSender(config.vapidKeys ?? generateVapidKeys(), config.vapidSubject),
+    payments: createPaymentGateway(config.paystack),
     sms: createSmsProvider(config.sms),
     storage,
     now: () => now,

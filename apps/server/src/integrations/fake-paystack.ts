@@ -1,0 +1,695 @@
+import { randomBytes } from 'node:crypto';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { signPaystackBody } from './payments';
+
+/**
+ * A stand-in for Paystack that speaks its REST API: `Authorization: Bearer <secret key>`, JSON
+ * bodies, answers in `{ status, message, data }` and errors as `{ status: false, message }` with
+ * Paystack's words. Amounts are kobo. It implements what Gona uses: POST /transaction/initialize,
+ * GET /transaction/verify/:reference, POST /refund, GET /bank, GET /bank/resolve,
+ * POST /transferrecipient and POST /transfer, and a checkout page at each authorization_url
+ * (GET /checkout/:access_code) with Pay and Decline buttons that send the browser back to the
+ * callback URL. It sends webhooks signed as Paystack does (x-paystack-signature, HMAC-SHA512 hex of
+ * the body with the secret key) to `webhookUrl`, trying again until it is answered 200.
+ *
+ * Tests start it on a free port; developers run it (`npm run payments:fake -w @gona/server`) and
+ * point PAYSTACK_BASE_URL at it with its secret key.
+ */
+export type FakeTransaction = {
+  id: number;
+  reference: string;
+  accessCode: string;
+  email: string;
+  /** Kobo asked for at initialize. */
+  amount: number;
+  /** Kobo charged (differs from `amount` only when a test pays another amount). */
+  paidAmount: number | null;
+  currency: string;
+  callbackUrl: string | null;
+  metadata: unknown;
+  status: 'ongoing' | 'success' | 'failed' | 'abandoned' | 'reversed';
+  gatewayResponse: string | null;
+  paidAt: string | null;
+  createdAt: string;
+  /** Kobo refunded so far. */
+  refunded: number;
+};
+
+export type FakeRefund = {
+  id: number;
+  reference: string;
+  amount: number;
+  status: 'pending' | 'processed';
+  merchantNote: string | null;
+};
+
+export type FakeRecipient = {
+  id: number;
+  recipientCode: string;
+  name: string;
+  accountNumber: string;
+  bankCode: string;
+};
+
+export type FakeTransfer = {
+  id: number;
+  transferCode: string;
+  reference: string;
+  amount: number;
+  recipientCode: string;
+  reason: string | null;
+  status: 'pending' | 'success';
+};
+
+export type WebhookDelivery = {
+  event: string;
+  /** The exact bytes sent. */
+  body: string;
+  /** The x-paystack-signature sent; null when the test asked for none. */
+  signature: string | null;
+  /** One entry per try: the HTTP status answered, or the error when none came. */
+  attempts: (number | string)[];
+  delivered: boolean;
+};
+
+/** How the next webhook is spoiled, to prove the app ignores it. */
+export type WebhookTamper = {
+  /** `forged`: signed with another key; `altered`: signed, then the body changed; `missing`: no header. */
+  signature?: 'forged' | 'altered' | 'missing';
+  /** The event says this amount (kobo) instead of the real one (signed, unless `signature` says otherwise). */
+  amountKobo?: number;
+};
+
+export type FakePaystack = {
+  /** The base URL for PAYSTACK_BASE_URL. */
+  url: string;
+  secretKey: string;
+  transactions: FakeTransaction[];
+  refunds: FakeRefund[];
+  recipients: FakeRecipient[];
+  transfers: FakeTransfer[];
+  webhooks: WebhookDelivery[];
+  /** Where webhooks go; null sends none. */
+  setWebhookUrl: (url: string | null) => void;
+  /** The next API request (not the checkout page) is answered with this HTTP status. */
+  failNext: (status: number) => void;
+  /** Spoils the next webhook sent. */
+  tamper: (options: WebhookTamper) => void;
+  /**
+   * Completes a payment as the checkout's Pay button does and waits for its charge.success webhook
+   * (every try). `amountKobo` charges another amount than was initialized.
+   */
+  pay: (reference: string, options?: { amountKobo?: number }) => Promise<void>;
+  /** Declines a payment as the checkout's Decline button does. */
+  decline: (reference: string) => void;
+  /** Sends the last webhook again, byte for byte, and waits for it. */
+  resendLast: () => Promise<WebhookDelivery>;
+  /** Waits until every webhook under way has been delivered or given up. */
+  settled: () => Promise<void>;
+  close: () => Promise<void>;
+};
+
+const DEFAULT_SECRET_KEY = 'sk_test_gona_fake_paystack';
+const REFERENCE = /^[A-Za-z0-9.=-]+$/;
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** A few Nigerian banks as GET /bank lists them. */
+const BANKS = [
+  { id: 1, name: 'Access Bank', slug: 'access-bank', code: '044', longcode: '044150149' },
+  { id: 7, name: 'Fidelity Bank', slug: 'fidelity-bank', code: '070', longcode: '070150003' },
+  { id: 6, name: 'First Bank of Nigeria', slug: 'first-bank-of-nigeria', code: '011', longcode: '011151003' },
+  { id: 9, name: 'Guaranty Trust Bank', slug: 'guaranty-trust-bank', code: '058', longcode: '058152036' },
+  { id: 171, name: 'OPay Digital Services Limited (OPay)', slug: 'paycom', code: '999992', longcode: '' },
+  {
+    id: 21,
+    name: 'United Bank For Africa',
+    slug: 'united-bank-for-africa',
+    code: '033',
+    longcode: '033153513',
+  },
+  { id: 23, name: 'Zenith Bank', slug: 'zenith-bank', code: '057', longcode: '057150013' },
+].map((bank) => ({
+  ...bank,
+  gateway: 'emandate',
+  pay_with_bank: false,
+  active: true,
+  is_deleted: false,
+  country: 'Nigeria',
+  currency: 'NGN',
+  type: 'nuban',
+  createdAt: '2016-07-14T10:04:29.000Z',
+  updatedAt: '2024-01-01T00:00:00.000Z',
+}));
+
+/** An account number that resolves to nobody, as Paystack answers an unknown one. */
+export const FAKE_UNKNOWN_ACCOUNT = '0000000000';
+
+class Refusal extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export async function startFakePaystack(
+  options: {
+    port?: number;
+    secretKey?: string;
+    webhookUrl?: string | null;
+    /** Waits before the 2nd, 3rd … try of a webhook; its length + 1 is the number of tries. */
+    webhookRetryDelaysMs?: number[];
+    /** Told about each webhook try, for the developer's console. */
+    onWebhook?: (delivery: WebhookDelivery) => void;
+  } = {},
+): Promise<FakePaystack> {
+  const secretKey = options.secretKey ?? DEFAULT_SECRET_KEY;
+  const retryDelays = options.webhookRetryDelaysMs ?? [1_000, 5_000];
+  let webhookUrl = options.webhookUrl ?? null;
+  let failures: number[] = [];
+  let nextTamper: WebhookTamper | null = null;
+  let nextId = 1_000_001;
+  let queue: Promise<unknown> = Promise.resolve();
+  const transactions: FakeTransaction[] = [];
+  const refunds: FakeRefund[] = [];
+  const recipients: FakeRecipient[] = [];
+  const transfers: FakeTransfer[] = [];
+  const webhooks: WebhookDelivery[] = [];
+
+  const server = createServer((req, res) => {
+    handle(req, res).catch((err: unknown) => {
+      if (err instanceof Refusal) return json(res, err.status, { status: false, message: err.message });
+      return json(res, 500, { status: false, message: 'An error occurred' });
+    });
+  });
+
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  const url = `http://127.0.0.1:${port}`;
+
+  async function handle(req: IncomingMessage, res: ServerResponse) {
+    const at = new URL(req.url ?? '/', url);
+    const path = at.pathname;
+    const checkout = /^\/checkout\/([A-Za-z0-9]+)(\/pay|\/decline)?$/.exec(path);
+    if (checkout) return checkoutPage(req, res, checkout[1]!, checkout[2]);
+
+    const failure = failures.shift();
+    if (failure) return json(res, failure, { status: false, message: 'Service unavailable' });
+    if (req.headers.authorization !== `Bearer ${secretKey}`)
+      return json(res, 401, { status: false, message: 'Invalid key' });
+
+    if (req.method === 'POST' && path === '/transaction/initialize') return initialize(res, await body(req));
+    const verifying = /^\/transaction\/verify\/([^/]+)$/.exec(path);
+    if (req.method === 'GET' && verifying) return verify(res, decodeURIComponent(verifying[1]!));
+    if (req.method === 'POST' && path === '/refund') return refund(res, await body(req));
+    if (req.method === 'GET' && path === '/bank')
+      return json(res, 200, {
+        status: true,
+        message: 'Banks retrieved',
+        data: BANKS,
+        meta: { next: null, previous: null, perPage: 50 },
+      });
+    if (req.method === 'GET' && path === '/bank/resolve') return resolveAccount(res, at.searchParams);
+    if (req.method === 'POST' && path === '/transferrecipient') return createRecipient(res, await body(req));
+    if (req.method === 'POST' && path === '/transfer') return transfer(res, await body(req));
+    return json(res, 404, { status: false, message: 'Route not found' });
+  }
+
+  function initialize(res: ServerResponse, input: Record<string, unknown>) {
+    const email = typeof input.email === 'string' ? input.email.trim() : '';
+    if (!EMAIL.test(email)) throw new Refusal(400, 'Invalid Email Address Passed');
+    const amount = koboOf(input.amount);
+    if (amount === null) throw new Refusal(400, 'Invalid Amount Sent');
+    const currency = input.currency === undefined ? 'NGN' : input.currency;
+    if (currency !== 'NGN') throw new Refusal(400, 'Currency not supported by merchant');
+    const reference =
+      input.reference === undefined
+        ? randomBytes(6).toString('hex')
+        : typeof input.reference === 'string'
+          ? input.reference
+          : '';
+    if (!REFERENCE.test(reference))
+      throw new Refusal(400, 'Only -, ., = and alphanumeric characters allowed in reference');
+    if (transactions.some((t) => t.reference === reference))
+      throw new Refusal(400, 'Duplicate Transaction Reference');
+    const accessCode = randomBytes(8).toString('hex');
+    transactions.push({
+      id: nextId++,
+      reference,
+      accessCode,
+      email,
+      amount,
+      paidAmount: null,
+      currency: 'NGN',
+      callbackUrl: typeof input.callback_url === 'string' ? input.callback_url : null,
+      metadata: input.metadata ?? null,
+      status: 'ongoing',
+      gatewayResponse: null,
+      paidAt: null,
+      createdAt: new Date().toISOString(),
+      refunded: 0,
+    });
+    return json(res, 200, {
+      status: true,
+      message: 'Authorization URL created',
+      data: { authorization_url: `${url}/checkout/${accessCode}`, access_code: accessCode, reference },
+    });
+  }
+
+  function verify(res: ServerResponse, reference: string) {
+    const transaction = transactions.find((t) => t.reference === reference);
+    if (!transaction)
+      return json(res, 400, {
+        status: false,
+        message: 'Transaction reference not found',
+        type: 'validation_error',
+        code: 'transaction_not_found',
+      });
+    return json(res, 200, {
+      status: true,
+      message: 'Verification successful',
+      data: transactionData(transaction),
+    });
+  }
+
+  function refund(res: ServerResponse, input: Record<string, unknown>) {
+    const key = typeof input.transaction === 'number' ? String(input.transaction) : input.transaction;
+    const transaction = transactions.find((t) => t.reference === key || String(t.id) === key);
+    if (!transaction) throw new Refusal(404, 'Transaction not found');
+    if (transaction.status === 'reversed') throw new Refusal(400, 'Transaction has been fully reversed');
+    if (transaction.status !== 'success')
+      throw new Refusal(400, 'Cannot refund a transaction that is not successful');
+    const paid = transaction.paidAmount ?? transaction.amount;
+    const left = paid - transaction.refunded;
+    const amount = input.amount === undefined ? left : koboOf(input.amount);
+    if (amount === null) throw new Refusal(400, 'Invalid Amount Sent');
+    if (amount > left)
+      throw new Refusal(400, 'Refund amount cannot be more than the unrefunded transaction amount');
+    transaction.refunded += amount;
+    if (transaction.refunded === paid) transaction.status = 'reversed';
+    const record: FakeRefund = {
+      id: nextId++,
+      reference: transaction.reference,
+      amount,
+      status: 'pending',
+      merchantNote: typeof input.merchant_note === 'string' ? input.merchant_note : null,
+    };
+    refunds.push(record);
+    const now = new Date();
+    const data = {
+      transaction: transactionData(transaction),
+      integration: 100_001,
+      deducted_amount: amount,
+      channel: null,
+      merchant_note: record.merchantNote,
+      customer_note: typeof input.customer_note === 'string' ? input.customer_note : 'Refund',
+      status: 'pending',
+      refunded_by: 'fake@gona.ng',
+      expected_at: new Date(now.getTime() + 5 * 86_400_000).toISOString(),
+      currency: 'NGN',
+      domain: 'test',
+      amount,
+      fully_deducted: true,
+      id: record.id,
+      createdAt: now.toISOString(),
+      updatedAt: now.toISOString(),
+    };
+    const refundEvent = (status: 'pending' | 'processed') => ({
+      status,
+      transaction_reference: transaction.reference,
+      refund_reference: `RF_${record.id}`,
+      amount,
+      currency: 'NGN',
+      processor: 'fake',
+      customer: { email: transaction.email },
+      integration: 100_001,
+      domain: 'test',
+      id: record.id,
+    });
+    void send('refund.pending', refundEvent('pending'));
+    void send('refund.processed', refundEvent('processed')).then(() => (record.status = 'processed'));
+    return json(res, 200, { status: true, message: 'Refund has been queued for processing', data });
+  }
+
+  function resolveAccount(res: ServerResponse, params: URLSearchParams) {
+    const accountNumber = params.get('account_number') ?? '';
+    const bankCode = params.get('bank_code') ?? '';
+    if (!bankCode || !BANKS.some((b) => b.code === bankCode))
+      throw new Refusal(422, 'Unknown bank code: ' + bankCode);
+    if (!/^\d{10}$/.test(accountNumber) || accountNumber === FAKE_UNKNOWN_ACCOUNT)
+      throw new Refusal(422, 'Could not resolve account name. Check parameters or try again.');
+    return json(res, 200, {
+      status: true,
+      message: 'Account number resolved',
+      data: {
+        account_number: accountNumber,
+        account_name: accountName(accountNumber),
+        bank_id: bankOf(bankCode).id,
+      },
+    });
+  }
+
+  function createRecipient(res: ServerResponse, input: Record<string, unknown>) {
+    const accountNumber = typeof input.account_number === 'string' ? input.account_number : '';
+    const bankCode = typeof input.bank_code === 'string' ? input.bank_code : '';
+    if (input.type !== 'nuban') throw new Refusal(400, 'Invalid type');
+    if (!BANKS.some((b) => b.code === bankCode)) throw new Refusal(400, 'Invalid bank code');
+    if (!/^\d{10}$/.test(accountNumber) || accountNumber === FAKE_UNKNOWN_ACCOUNT)
+      throw new Refusal(422, 'Cannot resolve account');
+    const recipient: FakeRecipient = {
+      id: nextId++,
+      recipientCode: `RCP_${randomBytes(8).toString('hex')}`,
+      name: typeof input.name === 'string' && input.name ? input.name : accountName(accountNumber),
+      accountNumber,
+      bankCode,
+    };
+    recipients.push(recipient);
+    const now = new Date().toISOString();
+    return json(res, 201, {
+      status: true,
+      message: 'Transfer recipient created successfully',
+      data: {
+        active: true,
+        createdAt: now,
+        currency: 'NGN',
+        domain: 'test',
+        id: recipient.id,
+        integration: 100_001,
+        name: recipient.name,
+        recipient_code: recipient.recipientCode,
+        type: 'nuban',
+        updatedAt: now,
+        is_deleted: false,
+        details: {
+          authorization_code: null,
+          account_number: accountNumber,
+          account_name: accountName(accountNumber),
+          bank_code: bankCode,
+          bank_name: bankOf(bankCode).name,
+        },
+      },
+    });
+  }
+
+  function transfer(res: ServerResponse, input: Record<string, unknown>) {
+    if (input.source !== 'balance') throw new Refusal(400, 'Invalid source');
+    const amount = koboOf(input.amount);
+    if (amount === null) throw new Refusal(400, 'Invalid Amount Sent');
+    const recipient = recipients.find((r) => r.recipientCode === input.recipient);
+    if (!recipient) throw new Refusal(400, 'Recipient specified is invalid');
+    const reference = typeof input.reference === 'string' ? input.reference : randomBytes(8).toString('hex');
+    if (transfers.some((t) => t.reference === reference))
+      throw new Refusal(400, 'Transfer reference already exists');
+    if (amount > balance()) throw new Refusal(400, 'Your balance is not enough to fulfil this request');
+    const record: FakeTransfer = {
+      id: nextId++,
+      transferCode: `TRF_${randomBytes(8).toString('hex')}`,
+      reference,
+      amount,
+      recipientCode: recipient.recipientCode,
+      reason: typeof input.reason === 'string' ? input.reason : null,
+      status: 'pending',
+    };
+    transfers.push(record);
+    const data = (status: string) => ({
+      integration: 100_001,
+      domain: 'test',
+      amount,
+      currency: 'NGN',
+      source: 'balance',
+      reason: record.reason,
+      recipient: { recipient_code: recipient.recipientCode, name: recipient.name },
+      status,
+      transfer_code: record.transferCode,
+      reference,
+      id: record.id,
+      createdAt: new Date().toISOString(),
+    });
+    void send('transfer.success', data('success')).then(() => (record.status = 'success'));
+    return json(res, 200, { status: true, message: 'Transfer has been queued', data: data('pending') });
+  }
+
+  /** What the fake account holds: payments in, less refunds and transfers out. */
+  function balance(): number {
+    const paid = transactions.reduce((sum, t) => sum + (t.paidAmount ?? 0) - t.refunded, 0);
+    return paid - transfers.reduce((sum, t) => sum + t.amount, 0);
+  }
+
+  async function checkoutPage(
+    req: IncomingMessage,
+    res: ServerResponse,
+    accessCode: string,
+    action?: string,
+  ) {
+    const transaction = transactions.find((t) => t.accessCode === accessCode);
+    if (!transaction)
+      return html(res, 404, page('Payment not found', '<p>This payment link is not valid.</p>'));
+    if (req.method === 'GET' && !action) {
+      if (transaction.status !== 'ongoing')
+        return html(res, 200, page('Payment closed', `<p>This payment is ${transaction.status}.</p>`));
+      return html(
+        res,
+        200,
+        page(
+          'Pay with Paystack (fake)',
+          `<p>${escapeHtml(transaction.email)}</p>
+<p class="amount">Pay <strong>${naira(transaction.amount)}</strong></p>
+<form method="post" action="/checkout/${accessCode}/pay"><button type="submit">Pay ${naira(transaction.amount)}</button></form>
+<form method="post" action="/checkout/${accessCode}/decline"><button type="submit" class="decline">Decline</button></form>`,
+        ),
+      );
+    }
+    if (req.method !== 'POST' || !action)
+      return html(res, 405, page('Not allowed', '<p>Use the buttons.</p>'));
+    await body(req).catch(() => ({}));
+    if (transaction.status === 'ongoing') {
+      if (action === '/pay') void complete(transaction);
+      else refuse(transaction);
+    }
+    if (!transaction.callbackUrl)
+      return html(res, 200, page('Payment finished', `<p>This payment is ${transaction.status}.</p>`));
+    const back = new URL(transaction.callbackUrl);
+    back.searchParams.set('trxref', transaction.reference);
+    back.searchParams.set('reference', transaction.reference);
+    res.writeHead(302, { location: back.toString() });
+    res.end();
+  }
+
+  function complete(transaction: FakeTransaction, amountKobo?: number): Promise<void> {
+    transaction.status = 'success';
+    transaction.gatewayResponse = 'Successful';
+    transaction.paidAmount = amountKobo ?? transaction.amount;
+    transaction.paidAt = new Date().toISOString();
+    return send('charge.success', transactionData(transaction)).then(() => undefined);
+  }
+
+  function refuse(transaction: FakeTransaction) {
+    transaction.status = 'failed';
+    transaction.gatewayResponse = 'Declined';
+  }
+
+  function transactionData(t: FakeTransaction) {
+    return {
+      id: t.id,
+      domain: 'test',
+      status: t.status,
+      reference: t.reference,
+      receipt_number: null,
+      amount: t.paidAmount ?? t.amount,
+      message: null,
+      gateway_response: t.gatewayResponse,
+      paid_at: t.paidAt,
+      created_at: t.createdAt,
+      channel: 'card',
+      currency: t.currency,
+      ip_address: '127.0.0.1',
+      metadata: t.metadata ?? '',
+      fees: t.paidAt ? Math.min(Math.round((t.paidAmount ?? t.amount) * 0.015) + 10_000, 200_000) : null,
+      customer: { id: 1, email: t.email, customer_code: `CUS_${t.id}` },
+      authorization: t.paidAt
+        ? {
+            authorization_code: `AUTH_${t.id}`,
+            bin: '408408',
+            last4: '4081',
+            channel: 'card',
+            reusable: true,
+          }
+        : {},
+      requested_amount: t.amount,
+    };
+  }
+
+  /** Queues a webhook after those already under way, so they arrive in the order they happened. */
+  function send(event: string, data: Record<string, unknown>): Promise<WebhookDelivery | null> {
+    if (!webhookUrl) return Promise.resolve(null);
+    const target = webhookUrl;
+    const tamper = nextTamper;
+    nextTamper = null;
+    const real = JSON.stringify({ event, data });
+    const told =
+      tamper?.amountKobo === undefined
+        ? real
+        : JSON.stringify({ event, data: { ...data, amount: tamper.amountKobo } });
+    let body = told;
+    let signature: string | null = signPaystackBody(secretKey, told);
+    if (tamper?.signature === 'forged') signature = signPaystackBody(`${secretKey}-forged`, told);
+    if (tamper?.signature === 'missing') signature = null;
+    if (tamper?.signature === 'altered') {
+      const amount = typeof data.amount === 'number' ? data.amount : 0;
+      body = JSON.stringify({ event, data: { ...data, amount: tamper.amountKobo ?? amount * 100 } });
+      signature = signPaystackBody(secretKey, real);
+    }
+    const delivery: WebhookDelivery = { event, body, signature, attempts: [], delivered: false };
+    webhooks.push(delivery);
+    return enqueue(delivery, target);
+  }
+
+  function enqueue(delivery: WebhookDelivery, target: string): Promise<WebhookDelivery> {
+    const done = queue.then(() => deliver(delivery, target));
+    queue = done.catch(() => undefined);
+    return done;
+  }
+
+  async function deliver(delivery: WebhookDelivery, target: string): Promise<WebhookDelivery> {
+    for (let attempt = 0; attempt <= retryDelays.length; attempt++) {
+      if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, retryDelays[attempt - 1]));
+      try {
+        const response = await fetch(target, {
+          method: 'POST',
+          headers: {
+            'content-type': 'application/json',
+            ...(delivery.signature ? { 'x-paystack-signature': delivery.signature } : {}),
+          },
+          body: delivery.body,
+          signal: AbortSignal.timeout(10_000),
+        });
+        await response.arrayBuffer().catch(() => undefined);
+        delivery.attempts.push(response.status);
+        delivery.delivered = response.status === 200;
+      } catch (err) {
+        delivery.attempts.push(err instanceof Error ? err.message : String(err));
+      }
+      options.onWebhook?.(delivery);
+      if (delivery.delivered) break;
+    }
+    return delivery;
+  }
+
+  function byReference(reference: string): FakeTransaction {
+    const transaction = transactions.find((t) => t.reference === reference);
+    if (!transaction) throw new Error(`The fake Paystack has no transaction ${reference}`);
+    return transaction;
+  }
+
+  return {
+    url,
+    secretKey,
+    transactions,
+    refunds,
+    recipients,
+    transfers,
+    webhooks,
+    setWebhookUrl: (next) => void (webhookUrl = next),
+    failNext: (status) => void (failures = [...failures, status]),
+    tamper: (next) => void (nextTamper = next),
+    pay: async (reference, payOptions = {}) => {
+      const transaction = byReference(reference);
+      if (transaction.status !== 'ongoing')
+        throw new Error(`The payment ${reference} is already ${transaction.status}`);
+      await complete(transaction, payOptions.amountKobo);
+    },
+    decline: (reference) => refuse(byReference(reference)),
+    resendLast: async () => {
+      const last = webhooks.at(-1);
+      if (!last || !webhookUrl) throw new Error('The fake Paystack has sent no webhook yet');
+      const again: WebhookDelivery = { ...last, attempts: [], delivered: false };
+      webhooks.push(again);
+      return enqueue(again, webhookUrl);
+    },
+    settled: () => queue.then(() => undefined),
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        server.close((err) => (err ? reject(err) : resolve()));
+        server.closeAllConnections();
+      }),
+  };
+}
+
+/** Kobo as Paystack reads it: a positive integer, or a string of digits. */
+function koboOf(value: unknown): number | null {
+  const n = typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value;
+  return typeof n === 'number' && Number.isSafeInteger(n) && n > 0 ? n : null;
+}
+
+function bankOf(code: string) {
+  return BANKS.find((b) => b.code === code)!;
+}
+
+function accountName(accountNumber: string): string {
+  return `FAKE ACCOUNT ${accountNumber.slice(-4)}`;
+}
+
+function naira(kobo: number): string {
+  return `₦${(kobo / 100).toLocaleString('en-NG', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+function page(title: string, content: string): string {
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${title}</title>
+<style>
+body{font-family:system-ui,sans-serif;max-width:24rem;margin:2rem auto;padding:0 1rem;color:#111}
+.amount{font-size:1.5rem}
+button{display:block;width:100%;min-height:44px;margin:.75rem 0;font-size:1rem;border:0;border-radius:.5rem;background:#0ba4db;color:#fff}
+button.decline{background:#eee;color:#111}
+</style></head>
+<body><h1>${title}</h1>${content}</body></html>`;
+}
+
+async function body(req: IncomingMessage): Promise<Record<string, unknown>> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  const text = Buffer.concat(chunks).toString('utf8');
+  if (!text) return {};
+  if ((req.headers['content-type'] ?? '').includes('application/x-www-form-urlencoded'))
+    return Object.fromEntries(new URLSearchParams(text));
+  try {
+    const parsed: unknown = JSON.parse(text);
+    return parsed && typeof parsed === 'object' ? (parsed as Record<string, unknown>) : {};
+  } catch {
+    throw new Refusal(400, 'Invalid JSON body');
+  }
+}
+
+function json(res: ServerResponse, status: number, payload: unknown) {
+  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8' });
+  res.end(JSON.stringify(payload));
+}
+
+function html(res: ServerResponse, status: number, content: string) {
+  res.writeHead(status, { 'content-type': 'text/html; charset=utf-8' });
+  res.end(content);
+}
+
+// Run directly: a fake Paystack for offline development, printing each webhook it sends.
+if (import.meta.main) {
+  const port = Number(process.argv[2] ?? 4030);
+  const webhookUrl = process.argv[3] ?? null;
+  const fake = await startFakePaystack({
+    port,
+    webhookUrl,
+    onWebhook: (d) => console.log(`Webhook ${d.event} → ${webhookUrl}: ${d.attempts.at(-1)}`),
+  });
+  console.log(
+    `Fake Paystack at ${fake.url}: set PAYSTACK_BASE_URL=${fake.url} PAYSTACK_SECRET_KEY=${fake.secretKey}` +
+      (webhookUrl
+        ? `\nWebhooks go to ${webhookUrl}`
+        : '\nNo webhooks sent: give the app’s webhook URL as the second argument'),
+  );
+}

@@ -1,0 +1,301 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import type { PaystackConfig } from '../config';
+
+/**
+ * Where a payment stands, as the gateway reports it. Only `success` means the money arrived;
+ * `reversed` is a payment refunded in full. Paystack may add states; they come through as strings.
+ */
+export type PaymentStatus =
+  | 'success'
+  | 'failed'
+  | 'abandoned'
+  | 'ongoing'
+  | 'pending'
+  | 'processing'
+  | 'queued'
+  | 'reversed'
+  | (string & {});
+
+export type PaymentMetadata = Record<string, unknown>;
+
+export type InitializePaymentInput = {
+  email: string;
+  /** Whole kobo (₦1 = 100 kobo); anything else is refused before a request is made. */
+  amountKobo: number;
+  /** Ours, unique per attempt: letters, digits and - . = only. */
+  reference: string;
+  /** Where the checkout sends the browser back, with ?reference=… added. */
+  callbackUrl: string;
+  metadata?: PaymentMetadata;
+};
+
+export type InitializedPayment = {
+  /** The checkout page to redirect the buyer to. */
+  authorizationUrl: string;
+  accessCode: string;
+  reference: string;
+};
+
+export type VerifiedPayment = {
+  status: PaymentStatus;
+  /** What was charged, in kobo, as the gateway reports it. */
+  amountKobo: number;
+  currency: string;
+  reference: string;
+  /** ISO time of the charge; null while unpaid. */
+  paidAt: string | null;
+  /** The gateway's transaction id. */
+  id: number;
+  metadata: PaymentMetadata | null;
+};
+
+export type RefundInput = {
+  reference: string;
+  /** Part of the payment, in whole kobo; omitted refunds what is left of it. */
+  amountKobo?: number;
+  /** Kept on the refund at the gateway (merchant_note). */
+  note: string;
+};
+
+export type RefundResult = {
+  id: number;
+  /** `pending` at first; the refund.processed webhook says when it is done. */
+  status: string;
+  amountKobo: number;
+  currency: string;
+};
+
+/**
+ * A card and bank payment service (Paystack). Money moves for Gona only on a verified event: a
+ * webhook whose signature holds, then `verify` of its reference.
+ */
+export interface PaymentGateway {
+  initialize(input: InitializePaymentInput): Promise<InitializedPayment>;
+  verify(reference: string): Promise<VerifiedPayment>;
+  refund(input: RefundInput): Promise<RefundResult>;
+  /** True only when the header is the HMAC-SHA512 (hex) of these exact body bytes with the secret key. */
+  verifyWebhookSignature(rawBody: string | Uint8Array, signatureHeader: string | null): boolean;
+}
+
+/**
+ * The gateway answered and refused (a bad key, a duplicate reference, a refund over what was paid,
+ * an unknown transaction). `gatewayMessage` is Paystack's own words, for logs; it is not for
+ * people, who get a message of ours.
+ */
+export class PaymentGatewayError extends Error {
+  readonly httpStatus: number;
+  readonly gatewayMessage: string;
+  /** Paystack's machine code when it gives one (e.g. transaction_not_found). */
+  readonly gatewayCode: string | null;
+
+  constructor(operation: string, httpStatus: number, gatewayMessage: string, gatewayCode: string | null) {
+    super(`Paystack refused ${operation} (${httpStatus}): ${gatewayMessage}`);
+    this.name = 'PaymentGatewayError';
+    this.httpStatus = httpStatus;
+    this.gatewayMessage = gatewayMessage;
+    this.gatewayCode = gatewayCode;
+  }
+}
+
+/**
+ * No usable answer: no connection, no answer in time, or something that is not Paystack's
+ * envelope. Trying again later may work; whether the request took effect is unknown, so an
+ * initialize is retried with a new reference and a refund is checked before it is repeated.
+ */
+export class PaymentGatewayUnreachableError extends Error {
+  constructor(operation: string, reason: string) {
+    super(`Paystack could not be reached for ${operation}: ${reason}`);
+    this.name = 'PaymentGatewayUnreachableError';
+  }
+}
+
+/** The gateway PAYSTACK_* configures, or null without a secret key: nothing can be paid for. */
+export function createPaymentGateway(config: PaystackConfig | null): PaymentGateway | null {
+  return config ? createPaystack(config) : null;
+}
+
+const TIMEOUT_MS = 15_000;
+const REFERENCE = /^[A-Za-z0-9.=-]{1,100}$/;
+
+type Envelope = { status?: unknown; message?: unknown; code?: unknown; data?: unknown };
+
+/**
+ * Paystack's REST API over fetch (its Node SDK does not load on Node 24): JSON bodies, `Bearer`
+ * secret key, answers in the envelope `{ status, message, data }`. Amounts are kobo both ways.
+ */
+export function createPaystack(
+  config: PaystackConfig,
+  options: { fetchImpl?: typeof fetch; timeoutMs?: number } = {},
+): PaymentGateway {
+  const fetchImpl = options.fetchImpl ?? fetch;
+  const timeoutMs = options.timeoutMs ?? TIMEOUT_MS;
+
+  async function call(
+    method: 'GET' | 'POST',
+    path: string,
+    body?: unknown,
+  ): Promise<Record<string, unknown>> {
+    const operation = `${method} ${path.split('?')[0]}`;
+    let response: Response;
+    let text: string;
+    try {
+      response = await fetchImpl(`${config.baseUrl}${path}`, {
+        method,
+        headers: {
+          authorization: `Bearer ${config.secretKey}`,
+          accept: 'application/json',
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        },
+        body: body === undefined ? undefined : JSON.stringify(body),
+        signal: AbortSignal.timeout(timeoutMs),
+      });
+      text = await response.text();
+    } catch (err) {
+      const reason =
+        err instanceof Error && (err.name === 'TimeoutError' || err.name === 'AbortError')
+          ? `no answer within ${timeoutMs} ms`
+          : err instanceof Error
+            ? (errorCode(err) ?? err.message)
+            : String(err);
+      throw new PaymentGatewayUnreachableError(operation, reason);
+    }
+    let envelope: Envelope | null = null;
+    try {
+      const parsed: unknown = JSON.parse(text);
+      if (parsed && typeof parsed === 'object') envelope = parsed;
+    } catch {
+      envelope = null;
+    }
+    if (!envelope || typeof envelope.status !== 'boolean') {
+      if (response.status >= 500 || response.ok)
+        throw new PaymentGatewayUnreachableError(
+          operation,
+          `answered ${response.status} with something that is not Paystack's envelope`,
+        );
+      throw new PaymentGatewayError(operation, response.status, text.slice(0, 200), null);
+    }
+    const message = typeof envelope.message === 'string' ? envelope.message : 'no message';
+    const code = typeof envelope.code === 'string' ? envelope.code : null;
+    if (!response.ok || envelope.status !== true) {
+      if (response.status >= 500)
+        throw new PaymentGatewayUnreachableError(operation, `answered ${response.status}: ${message}`);
+      throw new PaymentGatewayError(operation, response.status, message, code);
+    }
+    if (!envelope.data || typeof envelope.data !== 'object')
+      throw new PaymentGatewayUnreachableError(operation, 'answered without data');
+    return envelope.data as Record<string, unknown>;
+  }
+
+  return {
+    async initialize({ email, amountKobo, reference, callbackUrl, metadata }) {
+      assertKobo(amountKobo, 'amountKobo');
+      assertReference(reference);
+      const data = await call('POST', '/transaction/initialize', {
+        email,
+        amount: amountKobo,
+        currency: 'NGN',
+        reference,
+        callback_url: callbackUrl,
+        ...(metadata ? { metadata } : {}),
+      });
+      return {
+        authorizationUrl: text(data.authorization_url, 'authorization_url'),
+        accessCode: text(data.access_code, 'access_code'),
+        reference: text(data.reference, 'reference'),
+      };
+    },
+
+    async verify(reference) {
+      assertReference(reference);
+      const data = await call('GET', `/transaction/verify/${encodeURIComponent(reference)}`);
+      return {
+        status: text(data.status, 'status'),
+        amountKobo: kobo(data.amount, 'amount'),
+        currency: text(data.currency, 'currency'),
+        reference: text(data.reference, 'reference'),
+        paidAt: typeof data.paid_at === 'string' && data.paid_at ? data.paid_at : null,
+        id: whole(data.id, 'id'),
+        metadata: metadataOf(data.metadata),
+      };
+    },
+
+    async refund({ reference, amountKobo, note }) {
+      assertReference(reference);
+      if (amountKobo !== undefined) assertKobo(amountKobo, 'amountKobo');
+      const data = await call('POST', '/refund', {
+        transaction: reference,
+        ...(amountKobo === undefined ? {} : { amount: amountKobo }),
+        merchant_note: note,
+      });
+      return {
+        id: whole(data.id, 'id'),
+        status: text(data.status, 'status'),
+        amountKobo: kobo(data.amount, 'amount'),
+        currency: text(data.currency, 'currency'),
+      };
+    },
+
+    verifyWebhookSignature(rawBody, signatureHeader) {
+      if (!signatureHeader) return false;
+      const expected = Buffer.from(signPaystackBody(config.secretKey, rawBody), 'utf8');
+      const given = Buffer.from(signatureHeader.trim().toLowerCase(), 'utf8');
+      return given.length === expected.length && timingSafeEqual(given, expected);
+    },
+  };
+}
+
+/** The `x-paystack-signature` of a webhook body: HMAC-SHA512 of its exact bytes with the secret key, hex. */
+export function signPaystackBody(secretKey: string, body: string | Uint8Array): string {
+  return createHmac('sha512', secretKey).update(body).digest('hex');
+}
+
+function assertKobo(value: number, name: string): void {
+  if (!Number.isSafeInteger(value) || value <= 0)
+    throw new RangeError(`${name} must be a whole number of kobo above 0, not ${value}`);
+}
+
+function assertReference(reference: string): void {
+  if (!REFERENCE.test(reference))
+    throw new RangeError(`A payment reference is 1–100 letters, digits, - . or =, not "${reference}"`);
+}
+
+function malformed(field: string): PaymentGatewayUnreachableError {
+  return new PaymentGatewayUnreachableError('reading the answer', `${field} is missing or malformed`);
+}
+
+function text(value: unknown, field: string): string {
+  if (typeof value !== 'string' || value === '') throw malformed(field);
+  return value;
+}
+
+function whole(value: unknown, field: string): number {
+  const n = typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value;
+  if (typeof n !== 'number' || !Number.isSafeInteger(n)) throw malformed(field);
+  return n;
+}
+
+/** Paystack sends amounts as integers of kobo, sometimes as strings; a fraction is not kobo. */
+function kobo(value: unknown, field: string): number {
+  const n = whole(value, field);
+  if (n < 0) throw malformed(field);
+  return n;
+}
+
+/** Paystack returns metadata as given, as a JSON string, or as "" / 0 / null when there was none. */
+function metadataOf(value: unknown): PaymentMetadata | null {
+  if (typeof value === 'string' && value.trim().startsWith('{')) {
+    try {
+      return metadataOf(JSON.parse(value));
+    } catch {
+      return null;
+    }
+  }
+  return value && typeof value === 'object' && !Array.isArray(value) ? (value as PaymentMetadata) : null;
+}
+
+function errorCode(err: Error): string | null {
+  const cause = (err as { cause?: unknown }).cause;
+  if (cause && typeof cause === 'object' && 'code' in cause && typeof cause.code === 'string')
+    return `${err.message} (${cause.code})`;
+  return null;
+}
