@@ -9,6 +9,7 @@ import {
   numeric,
   pgTable,
   text,
+  unique,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
@@ -79,7 +80,8 @@ export const expenses = pgTable(
     version: version(),
   },
   (t) => [
-    index('expenses_farm_id_date_idx').on(t.farm_id, desc(t.date), desc(t.id)),
+    // The list in its order; the totals of a period read the category and amount from the index alone.
+    index('expenses_farm_id_date_idx').on(t.farm_id, desc(t.date), desc(t.id), t.category, t.amount_kobo),
     uniqueIndex('expenses_movement_id_idx')
       .on(t.movement_id)
       .where(sql`${t.movement_id} IS NOT NULL`),
@@ -185,8 +187,16 @@ export const sales = pgTable(
   },
   (t) => [
     index('sales_farm_id_date_idx').on(t.farm_id, desc(t.date), desc(t.id)),
-    // Profit and loss for a period, summed from the index alone.
-    index('sales_farm_date_enterprise_idx').on(t.farm_id, t.date, t.crop_id, t.animal_id, t.amount_kobo),
+    // Profit and loss for a period (income and what was sold by the kg), summed from the index alone.
+    index('sales_farm_date_enterprise_idx').on(
+      t.farm_id,
+      t.date,
+      t.crop_id,
+      t.animal_id,
+      t.amount_kobo,
+      t.unit,
+      t.quantity,
+    ),
     // Money owed to the farm: only the sales not yet paid in full.
     index('sales_farm_id_owed_idx')
       .on(t.farm_id, t.buyer_name)
@@ -230,6 +240,41 @@ export const sale_payments = pgTable(
     index('sale_payments_farm_date_idx').on(t.farm_id, t.date, t.amount_kobo),
     check('sale_payments_method_check', sql`${t.method} IN (${oneOf(PAYMENT_METHODS)})`),
     check('sale_payments_amount_kobo_check', sql`${t.amount_kobo} > 0`),
+  ],
+);
+
+/**
+ * A farm's money by month: each enterprise's costs by category (`cost`) and its income and kg sold
+ * (`income`), summed from expense_allocations and sales, so profit and loss over whole months reads a
+ * few rows instead of every expense and sale. Triggers on those two tables keep it exact (migration
+ * 0020); nothing else writes it. `row_count` is how many rows a sum holds: a sum with none left is
+ * deleted, so a row here means the enterprise had money (even ₦0) that month, as in the raw rows. No
+ * foreign keys: a planting or animal deleted sets its rows' references to null, which the triggers
+ * move to the whole farm; a farm deleted removes its rows and so, through the triggers, its sums.
+ */
+export const money_month_totals = pgTable(
+  'money_month_totals',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    farm_id: uuid('farm_id').notNull(),
+    /** The first day of the month. */
+    month: date('month', { mode: 'string' }).notNull(),
+    kind: text('kind').$type<'cost' | 'income'>().notNull(),
+    /** The expense category of a cost; null for income. */
+    category: text('category').$type<ExpenseCategory>(),
+    crop_id: uuid('crop_id'),
+    animal_id: uuid('animal_id'),
+    amount_kobo: kobo('amount_kobo').notNull(),
+    /** Income only: the quantity of its sales by the kg. */
+    sold_kg: numeric('sold_kg').notNull().default('0'),
+    row_count: integer('row_count').notNull(),
+  },
+  (t) => [
+    unique('money_month_totals_key')
+      .on(t.farm_id, t.month, t.kind, t.category, t.crop_id, t.animal_id)
+      .nullsNotDistinct(),
+    check('money_month_totals_kind_check', sql`${t.kind} IN ('cost', 'income')`),
+    check('money_month_totals_category_check', sql`(${t.kind} = 'cost') = (${t.category} IS NOT NULL)`),
   ],
 );
 

@@ -17,29 +17,31 @@ export async function enterpriseNames(
 ): Promise<Map<string, EnterpriseName>> {
   const cropIds = [...new Set(refs.flatMap((r) => (r.crop_id ? [r.crop_id] : [])))];
   const animalIds = [...new Set(refs.flatMap((r) => (r.animal_id ? [r.animal_id] : [])))];
+  const [cropRows, animalRows] = await Promise.all([
+    cropIds.length === 0
+      ? []
+      : db
+          .select({
+            id: crops.id,
+            name: sql<string>`coalesce(${knowledge_crops.name}, ${crops.crop_key})`,
+            started: crops.planting_date,
+          })
+          .from(crops)
+          .leftJoin(knowledge_crops, eq(knowledge_crops.key, crops.crop_key))
+          .where(and(eq(crops.farm_id, farmId), inArray(crops.id, cropIds))),
+    animalIds.length === 0
+      ? []
+      : db
+          .select({
+            id: livestock.id,
+            name: sql<string>`coalesce(${livestock.name}, ${livestock.tag}, ${livestock.species})`,
+          })
+          .from(livestock)
+          .where(and(eq(livestock.farm_id, farmId), inArray(livestock.id, animalIds))),
+  ]);
   const names = new Map<string, EnterpriseName>();
-  if (cropIds.length > 0) {
-    const rows = await db
-      .select({
-        id: crops.id,
-        name: sql<string>`coalesce(${knowledge_crops.name}, ${crops.crop_key})`,
-        started: crops.planting_date,
-      })
-      .from(crops)
-      .leftJoin(knowledge_crops, eq(knowledge_crops.key, crops.crop_key))
-      .where(and(eq(crops.farm_id, farmId), inArray(crops.id, cropIds)));
-    for (const row of rows) names.set(row.id, { name: row.name, started: row.started });
-  }
-  if (animalIds.length > 0) {
-    const rows = await db
-      .select({
-        id: livestock.id,
-        name: sql<string>`coalesce(${livestock.name}, ${livestock.tag}, ${livestock.species})`,
-      })
-      .from(livestock)
-      .where(and(eq(livestock.farm_id, farmId), inArray(livestock.id, animalIds)));
-    for (const row of rows) names.set(row.id, { name: row.name, started: null });
-  }
+  for (const row of cropRows) names.set(row.id, { name: row.name, started: row.started });
+  for (const row of animalRows) names.set(row.id, { name: row.name, started: null });
   return names;
 }
 
