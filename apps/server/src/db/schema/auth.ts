@@ -19,6 +19,8 @@ export const users = pgTable('users', {
   role: text('role').notNull().default('user'),
   /** The language the person chose for Gona's words (LANGUAGES in @gona/shared/auth). */
   language: text('language').$type<Language>().notNull().default('en'),
+  /** What the person said they came for at sign-up: to farm, or only to buy produce. */
+  intent: text('intent').$type<'farm' | 'buy'>().notNull().default('farm'),
   created_at: createdAt(),
   updated_at: updatedAt(),
 });

@@ -14,3 +14,4 @@ export * from './fields';
 export * from './crops';
 export * from './climate';
 export * from './money';
+export * from './marketplace';

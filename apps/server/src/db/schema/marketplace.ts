@@ -1,0 +1,259 @@
+import { desc, sql, type SQL } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  check,
+  customType,
+  date,
+  index,
+  jsonb,
+  numeric,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { SALE_UNITS, type SaleUnit } from '@gona/shared/finance';
+import {
+  DELIVERY_OPTIONS,
+  LEDGER_ACCOUNTS,
+  LISTING_CATEGORIES,
+  LISTING_STATUSES,
+  ORDER_STATUSES,
+  REFUND_STATUSES,
+  type DeliveryOption,
+  type LedgerAccount,
+  type ListingCategory,
+  type ListingStatus,
+  type OrderStatus,
+  type RefundStatus,
+} from '@gona/shared/marketplace';
+import { users } from './auth';
+import { createdAt, id, oneOf, timestampMs, updatedAt, version } from './columns';
+import { farms } from './farms';
+import { livestock } from './livestock';
+
+const kobo = (name: string) => bigint(name, { mode: 'number' });
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+
+/**
+ * What a farm offers for sale: the product, how much is left to order (`quantity_available`, lowered
+ * by each order as it is placed and given back when one expires or is refunded), its unit and kg
+ * equivalent, the price per unit, where it is, and how it reaches the buyer. It may draw on the
+ * farm's stored harvest of a crop or on a livestock group. `search` is what browsing matches.
+ */
+export const listings = pgTable(
+  'listings',
+  {
+    id: id(),
+    farm_id: uuid('farm_id')
+      .notNull()
+      .references(() => farms.id, { onDelete: 'cascade' }),
+    status: text('status').$type<ListingStatus>().notNull().default('draft'),
+    category: text('category').$type<ListingCategory>().notNull(),
+    /** A knowledge-base crop key, a livestock species, or a farm product (FARM_PRODUCTS). */
+    product_key: text('product_key').notNull(),
+    title: text('title').notNull(),
+    variety: text('variety'),
+    grade: text('grade'),
+    /** Measured quality: moisture %, foreign matter %, aflatoxin ppb, colour, … */
+    quality: jsonb('quality').$type<Record<string, string | number>>(),
+    quantity_available: numeric('quantity_available', { precision: 14, scale: 3 }).notNull(),
+    unit: text('unit').$type<SaleUnit>().notNull(),
+    /** Kilograms in one unit, so prices compare (a 100 kg bag is 100); null for head, piece, … */
+    unit_kg: numeric('unit_kg', { precision: 10, scale: 3 }),
+    min_order: numeric('min_order', { precision: 14, scale: 3 }).notNull(),
+    price_kobo: kobo('price_kobo').notNull(),
+    state: text('state').notNull(),
+    lga: text('lga'),
+    latitude: numeric('latitude', { precision: 9, scale: 6, mode: 'number' }),
+    longitude: numeric('longitude', { precision: 9, scale: 6, mode: 'number' }),
+    harvest_date: date('harvest_date', { mode: 'string' }),
+    available_from: date('available_from', { mode: 'string' }),
+    delivery_pickup: boolean('delivery_pickup').notNull().default(true),
+    delivery_seller: boolean('delivery_seller').notNull().default(false),
+    delivery_area: text('delivery_area'),
+    delivery_fee_kobo: kobo('delivery_fee_kobo'),
+    description: text('description'),
+    /** Stored harvest of this crop it sells from, or the livestock group it sells. */
+    crop_key: text('crop_key'),
+    animal_id: uuid('animal_id').references(() => livestock.id, { onDelete: 'set null' }),
+    search: tsvector('search')
+      .notNull()
+      .generatedAlwaysAs(
+        (): SQL =>
+          sql`to_tsvector('simple', coalesce(${listings.title}, '') || ' ' || coalesce(${listings.variety}, '') || ' ' || coalesce(${listings.description}, '') || ' ' || coalesce(${listings.state}, '') || ' ' || coalesce(${listings.lga}, ''))`,
+      ),
+    published_at: timestampMs('published_at'),
+    user_id: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+    version: version(),
+  },
+  (t) => [
+    index('listings_farm_id_idx').on(t.farm_id, desc(t.created_at), desc(t.id)),
+    // Browsing: active listings, newest first, by category and product; price sorts within them.
+    index('listings_active_newest_idx')
+      .on(desc(t.published_at), desc(t.id))
+      .where(sql`${t.status} = 'active'`),
+    index('listings_active_product_idx')
+      .on(t.category, t.product_key, t.price_kobo, t.id)
+      .where(sql`${t.status} = 'active'`),
+    index('listings_active_state_idx')
+      .on(t.state, t.price_kobo, t.id)
+      .where(sql`${t.status} = 'active'`),
+    index('listings_search_idx').using('gin', t.search),
+    check('listings_status_check', sql`${t.status} IN (${oneOf(LISTING_STATUSES)})`),
+    check('listings_category_check', sql`${t.category} IN (${oneOf(LISTING_CATEGORIES)})`),
+    check('listings_unit_check', sql`${t.unit} IN (${oneOf(SALE_UNITS)})`),
+    check('listings_quantity_check', sql`${t.quantity_available} >= 0`),
+    check('listings_min_order_check', sql`${t.min_order} > 0`),
+    check('listings_price_check', sql`${t.price_kobo} > 0`),
+    check('listings_delivery_check', sql`${t.delivery_pickup} OR ${t.delivery_seller}`),
+    check('listings_delivery_fee_check', sql`${t.delivery_fee_kobo} >= 0`),
+  ],
+);
+
+/**
+ * A buyer's order of a listing: the quantity (reserved from the listing when placed), the prices as
+ * they were, the delivery chosen, and where it stands. `reference` is the payment's reference at
+ * the provider. Phones are shown to the other side only once it is paid.
+ */
+export const orders = pgTable(
+  'orders',
+  {
+    id: id(),
+    // An order is money's history and outlives what it names: a listing, farm or buyer removed later
+    // leaves it with the title and names it was placed with. Removing a farm or account with orders
+    // still open is refused by the services before it gets here.
+    listing_id: uuid('listing_id').references(() => listings.id, { onDelete: 'set null' }),
+    /** The selling farm (the listing's, kept so a farm's orders are one index away). */
+    farm_id: uuid('farm_id').references(() => farms.id, { onDelete: 'set null' }),
+    buyer_id: uuid('buyer_id').references(() => users.id, { onDelete: 'set null' }),
+    /** What was bought and from whom, as they read when it was ordered. */
+    title: text('title').notNull(),
+    seller_name: text('seller_name').notNull(),
+    status: text('status').$type<OrderStatus>().notNull().default('placed'),
+    quantity: numeric('quantity', { precision: 14, scale: 3 }).notNull(),
+    unit: text('unit').$type<SaleUnit>().notNull(),
+    unit_price_kobo: kobo('unit_price_kobo').notNull(),
+    subtotal_kobo: kobo('subtotal_kobo').notNull(),
+    delivery: text('delivery').$type<DeliveryOption>().notNull(),
+    delivery_fee_kobo: kobo('delivery_fee_kobo').notNull().default(0),
+    total_kobo: kobo('total_kobo').notNull(),
+    /** Gona's share, worked out when the order is placed from the seller's plan's rate. */
+    commission_kobo: kobo('commission_kobo').notNull(),
+    buyer_phone: text('buyer_phone').notNull(),
+    delivery_address: text('delivery_address'),
+    note: text('note'),
+    reference: text('reference').notNull(),
+    /** Unpaid orders expire then; paid ones must be accepted by `accept_by`. */
+    expires_at: timestamp('expires_at', { withTimezone: true, precision: 3 }).notNull(),
+    accept_by: timestamp('accept_by', { withTimezone: true, precision: 3 }),
+    paid_at: timestamp('paid_at', { withTimezone: true, precision: 3 }),
+    decided_at: timestamp('decided_at', { withTimezone: true, precision: 3 }),
+    /** Why a payment was not taken as paid (an amount that does not match), for people to look at. */
+    flag: text('flag'),
+    cancel_reason: text('cancel_reason'),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+    version: version(),
+  },
+  (t) => [
+    uniqueIndex('orders_reference_idx').on(t.reference),
+    index('orders_farm_id_idx').on(t.farm_id, desc(t.created_at), desc(t.id)),
+    index('orders_buyer_id_idx').on(t.buyer_id, desc(t.created_at), desc(t.id)),
+    index('orders_listing_id_idx').on(t.listing_id),
+    // The expiry and acceptance sweeps.
+    index('orders_placed_expires_idx')
+      .on(t.expires_at)
+      .where(sql`${t.status} = 'placed'`),
+    index('orders_paid_accept_by_idx')
+      .on(t.accept_by)
+      .where(sql`${t.status} = 'paid'`),
+    check('orders_status_check', sql`${t.status} IN (${oneOf(ORDER_STATUSES)})`),
+    check('orders_unit_check', sql`${t.unit} IN (${oneOf(SALE_UNITS)})`),
+    check('orders_delivery_check', sql`${t.delivery} IN (${oneOf(DELIVERY_OPTIONS)})`),
+    check('orders_quantity_check', sql`${t.quantity} > 0`),
+    check(
+      'orders_total_check',
+      sql`${t.total_kobo} = ${t.subtotal_kobo} + ${t.delivery_fee_kobo} AND ${t.commission_kobo} >= 0 AND ${t.commission_kobo} <= ${t.subtotal_kobo}`,
+    ),
+  ],
+);
+
+/**
+ * Every event the payment provider sent (webhooks), kept once by its key (event and the provider's
+ * id or reference): a retry of one already applied changes nothing.
+ */
+export const payment_events = pgTable(
+  'payment_events',
+  {
+    id: id(),
+    provider: text('provider').notNull().default('paystack'),
+    event: text('event').notNull(),
+    key: text('key').notNull(),
+    reference: text('reference'),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+    /** What applying it did: applied, ignored (nothing to do), flagged (did not match), … */
+    outcome: text('outcome'),
+    received_at: createdAt(),
+    processed_at: timestampMs('processed_at'),
+  },
+  (t) => [
+    uniqueIndex('payment_events_provider_key_idx').on(t.provider, t.key),
+    index('payment_events_reference_idx').on(t.reference),
+  ],
+);
+
+/** A refund asked of the provider for an order, and where it stands by the provider's events. */
+export const refunds = pgTable(
+  'refunds',
+  {
+    id: id(),
+    order_id: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'restrict' }),
+    amount_kobo: kobo('amount_kobo').notNull(),
+    status: text('status').$type<RefundStatus>().notNull().default('pending'),
+    reason: text('reason').notNull(),
+    provider_refund_id: text('provider_refund_id'),
+    created_at: createdAt(),
+    processed_at: timestampMs('processed_at'),
+  },
+  (t) => [
+    uniqueIndex('refunds_order_id_idx').on(t.order_id),
+    uniqueIndex('refunds_provider_refund_id_idx')
+      .on(t.provider_refund_id)
+      .where(sql`${t.provider_refund_id} IS NOT NULL`),
+    check('refunds_status_check', sql`${t.status} IN (${oneOf(REFUND_STATUSES)})`),
+    check('refunds_amount_check', sql`${t.amount_kobo} > 0`),
+  ],
+);
+
+/**
+ * The double-entry ledger: each money movement is a transaction (`txn_id`) of lines on accounts whose
+ * amounts (signed kobo: debit positive, credit negative) add up to zero. Nothing updates or deletes
+ * a line; a correction is a new transaction.
+ */
+export const ledger_entries = pgTable(
+  'ledger_entries',
+  {
+    id: id(),
+    txn_id: uuid('txn_id').notNull(),
+    order_id: uuid('order_id').references(() => orders.id, { onDelete: 'restrict' }),
+    account: text('account').$type<LedgerAccount>().notNull(),
+    amount_kobo: kobo('amount_kobo').notNull(),
+    /** What moved the money: payment, commission, refund, refund_processed, … */
+    kind: text('kind').notNull(),
+    created_at: createdAt(),
+  },
+  (t) => [
+    index('ledger_entries_txn_id_idx').on(t.txn_id),
+    index('ledger_entries_order_id_idx').on(t.order_id),
+    index('ledger_entries_account_idx').on(t.account, t.amount_kobo),
+    check('ledger_entries_account_check', sql`${t.account} IN (${oneOf(LEDGER_ACCOUNTS)})`),
+    check('ledger_entries_amount_check', sql`${t.amount_kobo} <> 0`),
+  ],
+);

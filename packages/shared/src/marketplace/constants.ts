@@ -1,0 +1,56 @@
+/**
+ * The marketplace (issue: marketplace, part 1): listings farms publish, orders buyers place and pay
+ * through Gona, and the money Gona holds for them until the sale is settled.
+ */
+
+/** What a listing sells: a crop from the knowledge base, live animals, or a farm product. */
+export const LISTING_CATEGORIES = ['crop', 'livestock', 'product'] as const;
+export type ListingCategory = (typeof LISTING_CATEGORIES)[number];
+
+/** Farm products that are neither a crop nor live animals. */
+export const FARM_PRODUCTS = ['eggs', 'milk', 'honey', 'fish', 'meat', 'garri', 'palm_oil', 'other'] as const;
+export type FarmProduct = (typeof FARM_PRODUCTS)[number];
+
+/**
+ * A draft is the seller's alone; active listings are found and ordered; paused ones are hidden for a
+ * while; sold out when nothing is left to order; closed for good.
+ */
+export const LISTING_STATUSES = ['draft', 'active', 'paused', 'sold_out', 'closed'] as const;
+export type ListingStatus = (typeof LISTING_STATUSES)[number];
+
+export const DELIVERY_OPTIONS = ['pickup', 'seller_delivers'] as const;
+export type DeliveryOption = (typeof DELIVERY_OPTIONS)[number];
+
+/**
+ * An order: placed (its quantity reserved, waiting for payment) → paid (Gona holds the money) →
+ * accepted by the seller, or declined (refunded), or cancelled by the buyer before acceptance
+ * (refunded), or cancelled because the seller did not answer in time (refunded); an unpaid order
+ * expires and frees its quantity. Part 2 adds dispatched, delivered, completed and paid out.
+ */
+export const ORDER_STATUSES = ['placed', 'paid', 'accepted', 'declined', 'cancelled', 'expired'] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+/** Minutes an unpaid order keeps its quantity. */
+export const ORDER_PAYMENT_MINUTES = 30;
+/** Hours a seller has to accept a paid order before it is cancelled and refunded. */
+export const ORDER_ACCEPT_HOURS = 48;
+
+/** Refunds follow Paystack's refund events. */
+export const REFUND_STATUSES = ['pending', 'processed', 'failed'] as const;
+export type RefundStatus = (typeof REFUND_STATUSES)[number];
+
+/**
+ * The ledger's accounts (double entry: every transaction's lines add up to zero).
+ * - gateway: money at the payment provider on Gona's behalf (an asset);
+ * - held: what Gona holds for buyers and sellers of orders not yet settled (a liability);
+ * - commission: Gona's earnings on orders (revenue);
+ * - refunds_payable: refunds asked of the provider and not yet processed (a liability).
+ * Part 2 adds seller payables and payouts.
+ */
+export const LEDGER_ACCOUNTS = ['gateway', 'held', 'commission', 'refunds_payable'] as const;
+export type LedgerAccount = (typeof LEDGER_ACCOUNTS)[number];
+
+export const LISTING_PHOTOS_MIN = 1;
+export const LISTING_PHOTOS_MAX = 6;
+export const LISTING_TEXT_MAX = 120;
+export const LISTING_DESCRIPTION_MAX = 2000;
