@@ -7,12 +7,13 @@ import { DataDirLockedError, createDb } from './db/client';
 import { migrateDb } from './db/migrate';
 import { loadKnowledge } from './features/knowledge/knowledge.service';
 import { createMailer } from './integrations/email';
-import { createPaymentGateway } from './integrations/payments';
+import { startFakePaystack } from './integrations/fake-paystack';
+import { createPaymentGateway, type PaymentGateway } from './integrations/payments';
 import { createPushSender, loadVapidKeys } from './integrations/push';
 import { createSmsProvider } from './integrations/sms';
 import { createFileStorage } from './integrations/storage';
 import { startJobs } from './jobs/index';
-import { createLogger } from './lib/logger';
+import { createLogger, type Logger } from './lib/logger';
 import { mountWebApp } from './web';
 
 const WEB_DIST = join(REPO_ROOT, 'apps/web/dist');
@@ -36,7 +37,7 @@ async function main(): Promise<void> {
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, logger });
   const push = createPushSender(loadVapidKeys(config), config.vapidSubject);
   const sms = createSmsProvider(config.sms);
-  const payments = createPaymentGateway(config.paystack);
+  const { gateway: payments, stop: stopPayments } = await paymentGateway(config, logger);
   const storage = createFileStorage(config);
   logger.info(
     config.s3
@@ -60,10 +61,6 @@ async function main(): Promise<void> {
     );
   else if (!config.smtpUrl)
     logger.info(`No SMTP_URL: mail goes to the dev outbox at ${config.baseUrl}/dev/outbox`);
-  if (!config.paystack)
-    logger[config.isProduction ? 'warn' : 'info'](
-      'No PAYSTACK_SECRET_KEY: the marketplace cannot take payments (see .env.example)',
-    );
   const app = createApp({
     config,
     db: database.db,
@@ -92,6 +89,7 @@ async function main(): Promise<void> {
     await new Promise<void>((resolve) => server.close(() => resolve()));
     clearTimeout(force);
     await jobs.stop();
+    await stopPayments();
     await database.close();
     logger.info('Stopped cleanly');
     process.exit(0);
@@ -104,6 +102,34 @@ async function main(): Promise<void> {
       });
     });
   }
+}
+
+/**
+ * Paystack when PAYSTACK_SECRET_KEY is set. Without it in production nothing can be paid for; on a
+ * developer's machine (and in the browser journeys) payments go to the repository's stand-in of
+ * Paystack, started here on a free port, whose checkout page pays or declines and whose signed
+ * webhooks come back to this server, so the whole marketplace works with no account anywhere.
+ */
+async function paymentGateway(
+  config: Config,
+  logger: Logger,
+): Promise<{ gateway: PaymentGateway | null; stop: () => Promise<void> }> {
+  const none = () => Promise.resolve();
+  if (config.paystack) return { gateway: createPaymentGateway(config.paystack), stop: none };
+  if (config.isProduction) {
+    logger.warn('No PAYSTACK_SECRET_KEY: the marketplace cannot take payments (see .env.example)');
+    return { gateway: null, stop: none };
+  }
+  const fake = await startFakePaystack({
+    webhookUrl: `http://127.0.0.1:${config.port}/api/webhooks/paystack`,
+  });
+  logger.info(
+    `No PAYSTACK_SECRET_KEY: payments go to a local stand-in of Paystack at ${fake.url} (see .env.example)`,
+  );
+  return {
+    gateway: createPaymentGateway({ baseUrl: fake.url, secretKey: fake.secretKey }),
+    stop: () => fake.close(),
+  };
 }
 
 function readConfig(): Config {
