@@ -14,6 +14,7 @@ import { healthRoutes } from './features/health/health.routes';
 import { inventoryRoutes } from './features/inventory/inventory.routes';
 import { knowledgeRoutes } from './features/knowledge/knowledge.routes';
 import { livestockRoutes } from './features/livestock/livestock.routes';
+import { listingsRoutes } from './features/marketplace/listings.routes';
 import { moneyRoutes } from './features/money/money.routes';
 import { wagesRoutes } from './features/money/wages.routes';
 import { membersRoutes } from './features/members/members.routes';
@@ -84,6 +85,7 @@ export function createApp(deps: Deps) {
   app.route('/api', climateRoutes);
   app.route('/api', fieldsRoutes);
   app.route('/api', tilesRoutes);
+  app.route('/api', listingsRoutes);
   app.route('/', devRoutes);
 
   app.doc31('/api/openapi.json', API_DOCUMENT);

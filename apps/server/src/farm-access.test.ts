@@ -279,6 +279,18 @@ const ACCESS: Record<string, Row> = {
     body: () => ({ paid_on: '2026-11-21', payment_method: 'cash', version: 1 }),
   },
   'DELETE /farms/{farmId}/pay-runs/{runId}': { action: 'money.write' },
+  'GET /farms/{farmId}/listings': { action: 'marketplace.read' },
+  'POST /farms/{farmId}/listings': { action: 'marketplace.sell', body: () => ({ ...LISTING, id: newId() }) },
+  'GET /farms/{farmId}/listings/sources': { action: 'marketplace.sell' },
+  'GET /farms/{farmId}/listings/{listingId}': { action: 'marketplace.read' },
+  'PATCH /farms/{farmId}/listings/{listingId}': {
+    action: 'marketplace.sell',
+    body: () => ({ price_kobo: 4_000_000, version: 1 }),
+  },
+  'POST /farms/{farmId}/listings/{listingId}/publish': { action: 'marketplace.sell', body: () => ({}) },
+  'POST /farms/{farmId}/listings/{listingId}/pause': { action: 'marketplace.sell', body: () => ({}) },
+  'POST /farms/{farmId}/listings/{listingId}/resume': { action: 'marketplace.sell', body: () => ({}) },
+  'POST /farms/{farmId}/listings/{listingId}/close': { action: 'marketplace.sell', body: () => ({}) },
 };
 
 const FORBIDDEN = { error: { code: 'FORBIDDEN', message: 'Insufficient permissions' } };
@@ -381,6 +393,7 @@ async function urlOn(on: FarmTeam, path: string): Promise<string> {
     invitationId: async () =>
       (await create(on, 'invitations', { email: t.uniqueEmail('invited'), role: 'viewer' })).id,
     taskId: async () => (await create(on, 'tasks', TASK)).id,
+    listingId: async () => (await create(on, 'listings', LISTING)).id,
     expenseId: async () => (await create(on, 'expenses', EXPENSE)).id,
     saleId: async () => (await create(on, 'sales', SALE)).id,
     recurringId: async () => (await create(on, 'recurring-expenses', RECURRING)).id,
@@ -430,6 +443,14 @@ const SALE = {
   paid_kobo: 0,
 };
 const TASK = { title: 'Weed the maize', type: 'weeding', due_date: '2026-12-02' };
+const LISTING = {
+  category: 'crop',
+  product_key: 'maize',
+  quantity_available: 20,
+  unit: 'bag_100kg',
+  min_order: 2,
+  price_kobo: 4_500_000,
+};
 const CROP = { crop_key: 'maize', area_planted: '1', season: 'main', planting_date: '2026-11-01' };
 const LIVESTOCK = {
   kind: 'group',

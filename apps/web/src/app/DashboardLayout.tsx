@@ -55,8 +55,9 @@ export function DashboardLayout() {
   useEffect(() => {
     if (refused) void registerQueuedMutations(queryClient);
   }, [refused, queryClient]);
-  if (ready && farms.length === 0 && pathname !== paths.dashboardCreateFarm)
-    return <Navigate to={paths.createFarm} replace />;
+  // The marketplace is for buyers too: someone with no farm browses and buys there.
+  const forEveryone = pathname === paths.dashboardCreateFarm || pathname.startsWith(paths.marketplace);
+  if (ready && farms.length === 0 && !forEveryone) return <Navigate to={paths.createFarm} replace />;
 
   return (
     <DashboardShell

@@ -155,7 +155,18 @@ function dashboardRoutes(): RouteObject[] {
     { path: paths.reports, ...lazyScreen('reports', () => import('./routes/reports'), ['screens']) },
     {
       path: paths.marketplace,
-      ...lazyScreen('marketplace', () => import('./routes/marketplace'), ['screens']),
+      ...lazyScreen('marketplace', () => import('./routes/marketplace'), ['marketplace', 'photos']),
+    },
+    {
+      path: paths.marketplaceListing,
+      ...lazyScreen('marketplace/listing', () => import('./routes/marketplace-listing'), [
+        'marketplace',
+        'photos',
+      ]),
+    },
+    {
+      path: paths.marketplaceSeller,
+      ...lazyScreen('marketplace/seller', () => import('./routes/marketplace-seller'), ['marketplace']),
     },
     {
       path: paths.inviteFarmer,

@@ -20,6 +20,7 @@ const ON_DEMAND = {
   dashboard: () => import('./en/dashboard.json'),
   inventory: () => import('./en/inventory.json'),
   livestock: () => import('./en/livestock.json'),
+  marketplace: () => import('./en/marketplace.json'),
   members: () => import('./en/members.json'),
   money: () => import('./en/money.json'),
   account: () => import('./en/account.json'),

@@ -33,6 +33,8 @@ export const paths = {
   reports: '/dashboard/reports',
   climate: '/dashboard/climate',
   marketplace: '/dashboard/marketplace',
+  marketplaceListing: '/dashboard/marketplace/listings/:id',
+  marketplaceSeller: '/dashboard/marketplace/sellers/:farmId',
   inviteFarmer: '/dashboard/invite-farmer',
   subscription: '/dashboard/subscription',
   support: '/dashboard/support',

@@ -18,6 +18,7 @@ export const FARM_ACTIONS = {
   'money.read': ['owner', 'manager', 'viewer'],
   'money.write': ['owner', 'manager'],
   'staff.manage': ['owner', 'manager'],
+  'marketplace.read': ['owner', 'manager', 'viewer'],
   'marketplace.sell': ['owner', 'manager'],
   'farm.billing': ['owner'],
   'farm.delete': ['owner'],

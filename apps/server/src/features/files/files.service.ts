@@ -113,6 +113,41 @@ export async function openFile(
     .where(and(eq(files.farm_id, ctx.farmId), eq(files.id, fileId), isNull(files.deleted_at)));
   if (!row) throw new AppError('NOT_FOUND', NOT_FOUND);
   if (!can(ctx.role, FILE_READ_ACTION[row.kind])) throw new AppError('FORBIDDEN');
+  return openRow(ctx, storage, row, { size, ifNoneMatch });
+}
+
+/**
+ * A file attached to one record (`table`, `recordId`), for a caller the record's own feature has
+ * let see it without being a member of the farm: the photos of a listing buyers browse. Any other
+ * file, or one removed, is 404.
+ */
+export async function openFileOf(
+  ctx: Pick<FarmCtx, 'db' | 'logger'>,
+  storage: FileStorage,
+  record: { table: Table; recordId: string; fileId: string },
+  query: FileQuery & { ifNoneMatch: string | undefined },
+): Promise<OpenedFile> {
+  const [row] = await ctx.db
+    .select()
+    .from(files)
+    .where(
+      and(
+        eq(files.id, record.fileId),
+        eq(files.attached_to_table, getTableName(record.table)),
+        eq(files.attached_to_id, record.recordId),
+        isNull(files.deleted_at),
+      ),
+    );
+  if (!row) throw new AppError('NOT_FOUND', NOT_FOUND);
+  return openRow(ctx, storage, row, query);
+}
+
+async function openRow(
+  ctx: Pick<FarmCtx, 'logger'>,
+  storage: FileStorage,
+  row: FileRow,
+  { size, ifNoneMatch }: FileQuery & { ifNoneMatch: string | undefined },
+): Promise<OpenedFile> {
   const thumb = size === 'thumb' && row.thumb_key !== null;
   const etag = `"${row.id}-${thumb ? 'thumb' : 'full'}"`;
   const shape = {

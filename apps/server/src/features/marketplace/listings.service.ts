@@ -1,0 +1,748 @@
+import { and, asc, desc, eq, gte, inArray, isNull, lte, sql, type SQL } from 'drizzle-orm';
+import { withdrawalNotice, isUnderWithdrawal } from '@gona/shared/livestock';
+import {
+  listingRuleIssues,
+  pricePerKgKobo,
+  unitKgOf,
+  type BrowseListingsQuery,
+  type CreateListing,
+  type FarmListing,
+  type FarmListingPage,
+  type FarmListingQuery,
+  type ListingBrowsePage,
+  type ListingPhoto,
+  type ListingSort,
+  type ListingSources,
+  type ListingStatus,
+  type PublicListing,
+  type SellerPage,
+  type UpdateListing,
+} from '@gona/shared/marketplace';
+import { can } from '@gona/shared/permissions';
+import type { Db, Tx } from '../../db/client';
+import { farm_memberships, farms, files, knowledge_crops, listings, livestock } from '../../db/schema/index';
+import type { FileStorage } from '../../integrations/storage';
+import { auditInsert, auditUpdate } from '../../lib/audit';
+import type { Ctx, FarmCtx } from '../../lib/ctx';
+import { AppError } from '../../lib/errors';
+import { farmToday } from '../../lib/farm-time';
+import { isUuid, newId } from '../../lib/ids';
+import { keyset, newestFirst } from '../../lib/pagination';
+import { insertOnce, updateVersioned } from '../../lib/writes';
+import { attachFiles, listFilesOf, openFileOf, type OpenedFile } from '../files/files.service';
+import { produceStock, storedProduce } from '../crops/records.service';
+
+/**
+ * Listings: what a farm offers on the marketplace. Its owners and managers write them (drafts,
+ * then published, paused, resumed, closed); every signed-in person browses the active ones and
+ * those sold out, and sees of the seller only what is public (name, state, LGA).
+ */
+
+export const NOT_FOUND = 'Listing not found';
+const SELLER_LISTINGS_MAX = 50;
+const farmPages = keyset({ order: newestFirst(listings) });
+
+type ListingRow = typeof listings.$inferSelect;
+type FarmRow = Pick<typeof farms.$inferSelect, 'id' | 'name' | 'state' | 'lga'>;
+
+// ---------------------------------------------------------------------------------------------
+// The seller's side
+
+export async function listFarmListings(ctx: FarmCtx, query: FarmListingQuery): Promise<FarmListingPage> {
+  const rows = await ctx.db
+    .select()
+    .from(listings)
+    .where(
+      and(
+        eq(listings.farm_id, ctx.farmId),
+        query.status ? eq(listings.status, query.status) : undefined,
+        farmPages.after(query.cursor),
+      ),
+    )
+    .orderBy(...farmPages.orderBy)
+    .limit(query.limit + 1);
+  const page = farmPages.page(rows, query.limit);
+  const farm = await readFarm(ctx.db, ctx.farmId);
+  const photos = await photosOf(ctx.db, page.items);
+  return {
+    items: page.items.map((row) => toFarmListing(row, farm, photos.get(row.id) ?? [])),
+    next_cursor: page.next_cursor,
+  };
+}
+
+export async function getFarmListing(ctx: FarmCtx, listingId: string): Promise<FarmListing> {
+  return readFarmListing(ctx.db, ctx.farmId, listingId);
+}
+
+/** What the listing form offers: the farm's crops in store, its groups and animals, and where it is. */
+export async function listingSources(ctx: FarmCtx): Promise<ListingSources> {
+  const [farm, crops, harvest, animals, today] = await Promise.all([
+    readFarm(ctx.db, ctx.farmId),
+    ctx.db
+      .select({ key: knowledge_crops.key, name: knowledge_crops.name })
+      .from(knowledge_crops)
+      .orderBy(asc(knowledge_crops.name)),
+    produceStock(ctx),
+    ctx.db
+      .select({
+        id: livestock.id,
+        name: livestock.name,
+        tag: livestock.tag,
+        species: livestock.species,
+        head_count: livestock.head_count,
+        withdrawal_until: livestock.withdrawal_until,
+      })
+      .from(livestock)
+      .where(and(eq(livestock.farm_id, ctx.farmId), eq(livestock.status, 'active')))
+      .orderBy(asc(livestock.name), asc(livestock.id)),
+    farmToday(ctx.db, ctx.farmId),
+  ]);
+  return {
+    state: farm.state,
+    lga: farm.lga,
+    crops,
+    harvest: harvest.map((row) => ({ ...row, kg: Number(row.kg) })),
+    animals: animals.map(({ name, tag, withdrawal_until: until, ...row }) => ({
+      ...row,
+      name: name ?? tag ?? '',
+      withdrawal_until: isUnderWithdrawal(until, today) ? until : null,
+    })),
+  };
+}
+
+/**
+ * A new draft. Its title is the product's name unless given; its location is the farm's (taken
+ * again when it is published). The client's id makes a replayed create answer the first listing.
+ */
+export async function createListing(ctx: FarmCtx, input: CreateListing): Promise<FarmListing> {
+  const { id = newId(), photo_ids: photoIds, title, unit_kg: typedKg, ...fields } = input;
+  return ctx.db.transaction(async (tx) => {
+    const farm = await readFarmFull(tx, ctx.farmId);
+    const productName = await productNameOf(tx, input.category, input.product_key);
+    const unitKg = unitKgOf(input.unit, typedKg);
+    await checkSources(tx, ctx.farmId, { ...input, unit_kg: unitKg });
+    const { row, replayed } = await insertOnce(tx, listings, {
+      id,
+      farmId: ctx.farmId,
+      values: {
+        ...fields,
+        title: title ?? productName,
+        quality: input.quality ?? null,
+        quantity_available: String(input.quantity_available),
+        min_order: String(input.min_order),
+        unit_kg: unitKg === null ? null : String(unitKg),
+        delivery_fee_kobo: input.delivery_seller ? (input.delivery_fee_kobo ?? 0) : null,
+        delivery_area: input.delivery_seller ? (input.delivery_area ?? null) : null,
+        state: farm.state ?? '',
+        lga: farm.lga,
+        latitude: farm.latitude,
+        longitude: farm.longitude,
+        user_id: ctx.userId,
+      },
+    });
+    if (!replayed) {
+      await attachFiles(ctx, tx, { table: listings, id: row.id, kind: 'listing', fileIds: photoIds });
+      await auditInsert(tx, ctx, listings, {
+        id: row.id,
+        record: {
+          title: row.title,
+          product_key: row.product_key,
+          price_kobo: row.price_kobo,
+          photos: photoIds.length,
+        },
+      });
+    }
+    return readFarmListing(tx, ctx.farmId, row.id);
+  });
+}
+
+/**
+ * A change to a listing (optimistic concurrency: a stale version is 409). A closed listing stays
+ * as it was. A listing sold out that is given more to sell is active again.
+ */
+export async function updateListing(
+  ctx: FarmCtx,
+  listingId: string,
+  input: UpdateListing,
+): Promise<FarmListing> {
+  const {
+    version,
+    photo_ids: photoIds,
+    unit_kg: typedKg,
+    title,
+    quantity_available: quantity,
+    min_order: minOrder,
+    ...rest
+  } = input;
+  const changes = { ...rest, quantity_available: quantity, min_order: minOrder };
+  return ctx.db.transaction(async (tx) => {
+    const current = await readRow(tx, ctx.farmId, listingId);
+    if (current.status === 'closed') throw new AppError('CONFLICT', 'A closed listing cannot be changed.');
+    const merged = {
+      ...toNumbers(current),
+      ...withoutUndefined(changes),
+    };
+    const issues = listingRuleIssues(merged);
+    if (issues.length > 0)
+      throw new AppError(
+        'VALIDATION',
+        undefined,
+        Object.fromEntries(issues.map((issue): [string, string] => [issue.path.join('.'), issue.message])),
+      );
+    if (changes.product_key !== undefined || changes.category !== undefined)
+      await productNameOf(tx, merged.category, merged.product_key);
+    const unit = changes.unit ?? current.unit;
+    const unitKg =
+      changes.unit !== undefined || typedKg !== undefined
+        ? unitKgOf(unit, typedKg ?? (changes.unit === undefined ? merged.unit_kg : null))
+        : merged.unit_kg;
+    await checkSources(tx, ctx.farmId, { ...merged, unit, unit_kg: unitKg });
+    const delivers = merged.delivery_seller;
+    const set: Partial<typeof listings.$inferInsert> = {
+      ...rest,
+      ...(quantity !== undefined ? { quantity_available: String(quantity) } : {}),
+      ...(minOrder !== undefined ? { min_order: String(minOrder) } : {}),
+      unit_kg: unitKg === null ? null : String(unitKg),
+      ...(title === undefined
+        ? {}
+        : { title: title ?? (await productNameOf(tx, merged.category, merged.product_key)) }),
+      ...(delivers ? {} : { delivery_area: null, delivery_fee_kobo: null }),
+      ...(current.status === 'sold_out' && merged.quantity_available > 0
+        ? { status: 'active' as const }
+        : {}),
+    };
+    const updated = await updateVersioned(tx, listings, {
+      where: and(eq(listings.farm_id, ctx.farmId), eq(listings.id, listingId)),
+      version,
+      changes: set,
+      notFound: NOT_FOUND,
+    });
+    const photos = photoIds
+      ? await attachFiles(ctx, tx, { table: listings, id: listingId, kind: 'listing', fileIds: photoIds })
+      : null;
+    if (photoIds && photoIds.length === 0 && current.status !== 'draft')
+      throw new AppError('VALIDATION', undefined, { photo_ids: PHOTO_NEEDED });
+    await auditUpdate(tx, ctx, listings, {
+      id: listingId,
+      changes: updated.changes || photos ? { ...updated.changes, ...photos } : null,
+      context: { title: updated.before.title },
+    });
+    return readFarmListing(tx, ctx.farmId, listingId);
+  });
+}
+
+export const LISTING_ACTIONS = ['publish', 'pause', 'resume', 'close'] as const;
+export type ListingAction = (typeof LISTING_ACTIONS)[number];
+
+const PHOTO_NEEDED = 'Add at least one photo: buyers want to see what they buy';
+const STATE_NEEDED =
+  "Add your farm's state in Farm settings before publishing: buyers look for produce by state.";
+
+/** Which statuses each action starts from, and the words when it cannot. */
+const ACTION_FROM: Record<ListingAction, { from: readonly ListingStatus[]; refused: string }> = {
+  publish: { from: ['draft'], refused: 'Only a draft can be published.' },
+  pause: { from: ['active', 'sold_out'], refused: 'Only a listing on sale can be paused.' },
+  resume: { from: ['paused'], refused: 'Only a paused listing can be resumed.' },
+  close: { from: ['draft', 'active', 'paused', 'sold_out'], refused: 'This listing is already closed.' },
+};
+
+/**
+ * Publish (a draft with a photo, from a farm with a state: its location is taken again from the
+ * farm), pause, resume, close. Publishing and resuming check again what the listing draws on: the
+ * stored harvest may have gone, a group may have been treated since.
+ */
+export async function changeListingStatus(
+  ctx: FarmCtx,
+  listingId: string,
+  action: ListingAction,
+  version: number | undefined,
+): Promise<FarmListing> {
+  return ctx.db.transaction(async (tx) => {
+    const current = await readRow(tx, ctx.farmId, listingId);
+    const rule = ACTION_FROM[action];
+    if (!rule.from.includes(current.status)) throw new AppError('CONFLICT', rule.refused);
+    const set: Partial<typeof listings.$inferInsert> = {};
+    if (action === 'publish' || action === 'resume') {
+      const farm = await readFarmFull(tx, ctx.farmId);
+      if (!farm.state) throw new AppError('VALIDATION', STATE_NEEDED, { state: STATE_NEEDED });
+      const photos = await listFilesOf(tx, ctx.farmId, listings, listingId);
+      if (photos.length === 0) throw new AppError('VALIDATION', PHOTO_NEEDED, { photo_ids: PHOTO_NEEDED });
+      await checkSources(tx, ctx.farmId, toNumbers(current));
+      Object.assign(set, {
+        state: farm.state,
+        lga: farm.lga,
+        latitude: farm.latitude,
+        longitude: farm.longitude,
+        status: Number(current.quantity_available) > 0 ? 'active' : 'sold_out',
+      });
+      if (action === 'publish') set.published_at = new Date();
+    } else {
+      set.status = action === 'pause' ? 'paused' : 'closed';
+    }
+    const updated = await updateVersioned(tx, listings, {
+      where: and(eq(listings.farm_id, ctx.farmId), eq(listings.id, listingId)),
+      version: version ?? null,
+      changes: set,
+      notFound: NOT_FOUND,
+    });
+    await auditUpdate(tx, ctx, listings, {
+      id: listingId,
+      changes: updated.changes,
+      context: { title: updated.before.title },
+    });
+    return readFarmListing(tx, ctx.farmId, listingId);
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// The buyer's side
+
+/** Statuses a buyer browsing sees: on sale, and sold out (shown as such). */
+const BROWSED: ListingStatus[] = ['active', 'sold_out'];
+/** Statuses anyone signed in may open by address. */
+const VIEWABLE: ListingStatus[] = ['active', 'paused', 'sold_out'];
+
+/**
+ * Browsing: full-text words (`plainto_tsquery('simple', q)` against the title, variety,
+ * description, state and LGA), filters, and one of four sorts with keyset pages. Nearest measures
+ * from the buyer's farm (`near_farm`, one they are a member of) when it has a position; otherwise
+ * the newest come first and the answer says so.
+ */
+export async function browseListings(ctx: Ctx, query: BrowseListingsQuery): Promise<ListingBrowsePage> {
+  let sort: ListingSort = query.sort;
+  let origin: { lat: number; lng: number } | null = null;
+  if (sort === 'nearest') {
+    origin = query.near_farm ? await farmPosition(ctx, query.near_farm) : null;
+    if (!origin) sort = 'newest';
+  }
+  const key = sortKey(sort, origin);
+  const cursor = decodeCursor(query.cursor, sort);
+  const where = and(
+    inArray(listings.status, BROWSED),
+    query.q ? sql`${listings.search} @@ plainto_tsquery('simple', ${query.q})` : undefined,
+    query.category ? eq(listings.category, query.category) : undefined,
+    query.product_key ? eq(listings.product_key, query.product_key) : undefined,
+    query.state ? sql`lower(${listings.state}) = lower(${query.state})` : undefined,
+    query.min_price !== undefined ? gte(listings.price_kobo, query.min_price) : undefined,
+    query.max_price !== undefined ? lte(listings.price_kobo, query.max_price) : undefined,
+    query.seller ? eq(listings.farm_id, query.seller) : undefined,
+    cursor ? key.after(cursor) : undefined,
+  );
+  const rows = await ctx.db
+    .select({ row: listings, sort_value: key.value })
+    .from(listings)
+    .where(where)
+    .orderBy(...key.orderBy)
+    .limit(query.limit + 1);
+  const items = rows.slice(0, query.limit);
+  const last = items.at(-1);
+  const next_cursor =
+    rows.length > query.limit && last ? encodeCursor(sort, String(last.sort_value), last.row.id) : null;
+  return {
+    items: await toPublicListings(
+      ctx.db,
+      items.map((item) => item.row),
+    ),
+    next_cursor,
+    sort,
+    nearest_unavailable: query.sort === 'nearest' && sort !== 'nearest',
+  };
+}
+
+/**
+ * One listing by its address: on sale, paused or sold out for anyone signed in; a draft or a closed
+ * one only for its farm's members. Anything else is 404, saying nothing of whether it exists.
+ */
+export async function getPublicListing(ctx: Ctx, listingId: string): Promise<PublicListing> {
+  const row = await readViewable(ctx, listingId);
+  const [listing] = await toPublicListings(ctx.db, [row]);
+  return listing!;
+}
+
+/** A seller's public page: the farm's name, state and LGA, and its listings on sale, newest first. */
+export async function sellerPage(ctx: Ctx, farmId: string): Promise<SellerPage> {
+  const [farm] = await ctx.db
+    .select({ id: farms.id, name: farms.name, state: farms.state, lga: farms.lga })
+    .from(farms)
+    .where(eq(farms.id, farmId));
+  if (!farm) throw new AppError('NOT_FOUND', 'Seller not found');
+  const rows = await ctx.db
+    .select()
+    .from(listings)
+    .where(and(eq(listings.farm_id, farmId), inArray(listings.status, BROWSED)))
+    .orderBy(desc(listings.published_at), desc(listings.id))
+    .limit(SELLER_LISTINGS_MAX);
+  if (rows.length === 0 && !(await isMember(ctx, farmId)))
+    throw new AppError('NOT_FOUND', 'Seller not found');
+  return { ...toSeller(farm), listings: await toPublicListings(ctx.db, rows, farm) };
+}
+
+/**
+ * A listing's photo for a buyer: while it is on sale, anyone signed in; otherwise only members of
+ * its farm. Any other photo is 404.
+ */
+export async function openListingPhoto(
+  ctx: Ctx,
+  storage: FileStorage,
+  listingId: string,
+  fileId: string,
+  query: { size: 'full' | 'thumb'; ifNoneMatch: string | undefined },
+): Promise<OpenedFile> {
+  const [row] = await ctx.db
+    .select({ farm_id: listings.farm_id, status: listings.status })
+    .from(listings)
+    .where(eq(listings.id, listingId));
+  if (!row) throw new AppError('NOT_FOUND', 'File not found');
+  if (row.status !== 'active' && !(await isMember(ctx, row.farm_id)))
+    throw new AppError('NOT_FOUND', 'File not found');
+  return openFileOf(ctx, storage, { table: listings, recordId: listingId, fileId }, query);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Rules
+
+/**
+ * What a listing draws on must hold it: stored harvest of `crop_key` at least its kg (quantity ×
+ * kg per unit), and a group of the farm out of any withdrawal period.
+ */
+async function checkSources(
+  tx: Tx,
+  farmId: string,
+  listing: {
+    category: string;
+    product_key: string;
+    quantity_available: number;
+    unit: string;
+    unit_kg: number | null;
+    crop_key?: string | null;
+    animal_id?: string | null;
+  },
+): Promise<void> {
+  if (listing.crop_key) {
+    if (listing.unit_kg === null)
+      throw new AppError('VALIDATION', undefined, {
+        unit_kg: 'Say how many kg one unit weighs, so it can be taken from the store',
+      });
+    const [stored] = await storedProduce(tx, farmId, { cropKey: listing.crop_key });
+    const kg = Number(stored?.kg ?? 0);
+    const wanted = Math.round(listing.quantity_available * listing.unit_kg * 1000);
+    if (wanted > Math.round(kg * 1000)) {
+      const name = (await cropName(tx, listing.crop_key)).toLowerCase();
+      throw new AppError('VALIDATION', undefined, {
+        quantity_available:
+          kg === 0
+            ? `No ${name} is in store: record the harvest as stored first`
+            : `Only ${grouped(kg)} kg of ${name} is in store (${grouped(Math.floor(((kg * 1000) / (listing.unit_kg * 1000)) * 1000) / 1000)} ${listing.unit === 'kg' ? 'kg' : 'units'})`,
+      });
+    }
+  }
+  if (listing.animal_id) {
+    const [animal] = await tx
+      .select({
+        species: livestock.species,
+        status: livestock.status,
+        head_count: livestock.head_count,
+        withdrawal_until: livestock.withdrawal_until,
+      })
+      .from(livestock)
+      .where(and(eq(livestock.farm_id, farmId), eq(livestock.id, listing.animal_id)));
+    if (!animal || animal.status !== 'active')
+      throw new AppError('VALIDATION', undefined, {
+        animal_id: 'Choose one of the farm’s animals or groups',
+      });
+    const today = await farmToday(tx, farmId);
+    if (isUnderWithdrawal(animal.withdrawal_until, today))
+      throw new AppError('VALIDATION', undefined, {
+        animal_id: `${withdrawalNotice(animal.withdrawal_until!)}: a treated animal cannot be listed in its withdrawal period.`,
+      });
+    if (listing.unit === 'head' && listing.quantity_available > animal.head_count)
+      throw new AppError('VALIDATION', undefined, {
+        quantity_available: `The group has ${animal.head_count} head`,
+      });
+  }
+}
+
+/** The product's name for a default title; a crop key the knowledge base does not have is refused. */
+async function productNameOf(tx: Tx, category: string, productKey: string): Promise<string> {
+  if (category === 'crop') {
+    const [crop] = await tx
+      .select({ name: knowledge_crops.name })
+      .from(knowledge_crops)
+      .where(eq(knowledge_crops.key, productKey));
+    if (!crop) throw new AppError('VALIDATION', undefined, { product_key: 'Choose a crop from the list' });
+    return crop.name;
+  }
+  return humanize(productKey);
+}
+
+async function cropName(tx: Tx, cropKey: string): Promise<string> {
+  const [row] = await tx
+    .select({ name: knowledge_crops.name })
+    .from(knowledge_crops)
+    .where(eq(knowledge_crops.key, cropKey));
+  return row?.name ?? humanize(cropKey);
+}
+
+/** chicken_layer → "Chicken layer". */
+function humanize(key: string): string {
+  const words = key.replace(/_/g, ' ');
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+function grouped(value: number): string {
+  return value.toLocaleString('en-NG', { maximumFractionDigits: 3 });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Sorting and cursors
+
+type SortKey = { value: SQL; orderBy: SQL[]; after: (cursor: { value: string; id: string }) => SQL };
+
+/** Listings without a position sort after every measured one. */
+const FAR_AWAY = 1e12;
+
+function sortKey(sort: ListingSort, origin: { lat: number; lng: number } | null): SortKey {
+  if (sort === 'price_asc' || sort === 'price_desc') {
+    const up = sort === 'price_asc';
+    return {
+      value: sql`${listings.price_kobo}`,
+      orderBy: up
+        ? [asc(listings.price_kobo), asc(listings.id)]
+        : [desc(listings.price_kobo), desc(listings.id)],
+      after: ({ value, id }) =>
+        up
+          ? sql`(${listings.price_kobo}, ${listings.id}) > (${Number(value)}::bigint, ${id}::uuid)`
+          : sql`(${listings.price_kobo}, ${listings.id}) < (${Number(value)}::bigint, ${id}::uuid)`,
+    };
+  }
+  if (sort === 'nearest' && origin) {
+    // Equirectangular distance squared: enough to order places within a country.
+    const cos = Math.cos((origin.lat * Math.PI) / 180);
+    const distance = sql`coalesce(power(${listings.latitude}::float8 - ${origin.lat}::float8, 2) + power((${listings.longitude}::float8 - ${origin.lng}::float8) * ${cos}::float8, 2), ${FAR_AWAY}::float8)`;
+    return {
+      value: sql`${distance}`.mapWith(Number),
+      orderBy: [sql`${distance} asc`, asc(listings.id)],
+      after: ({ value, id }) => sql`(${distance}, ${listings.id}) > (${Number(value)}::float8, ${id}::uuid)`,
+    };
+  }
+  const published = sql`coalesce(${listings.published_at}, ${listings.created_at})`;
+  return {
+    value: sql`to_char(${published} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`,
+    orderBy: [sql`${published} desc`, desc(listings.id)],
+    after: ({ value, id }) => sql`(${published}, ${listings.id}) < (${value}::timestamptz, ${id}::uuid)`,
+  };
+}
+
+const CURSOR_CHECK: Record<ListingSort, RegExp> = {
+  newest: /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/,
+  price_asc: /^\d{1,15}$/,
+  price_desc: /^\d{1,15}$/,
+  nearest: /^-?\d+(\.\d+)?(e[+-]?\d+)?$/i,
+};
+
+function encodeCursor(sort: ListingSort, value: string, id: string): string {
+  return btoa(JSON.stringify([sort, value, id]))
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_')
+    .replace(/=+$/, '');
+}
+
+/** A cursor made for another sort, or not made here at all, is a 400 beside `cursor`. */
+function decodeCursor(cursor: string | undefined, sort: ListingSort): { value: string; id: string } | null {
+  if (!cursor) return null;
+  const invalid = new AppError('VALIDATION', undefined, { cursor: 'This page link is no longer valid' });
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(atob(cursor.replace(/-/g, '+').replace(/_/g, '/')));
+  } catch {
+    throw invalid;
+  }
+  if (!Array.isArray(parsed) || parsed.length !== 3 || !parsed.every((part) => typeof part === 'string'))
+    throw invalid;
+  const [made, value, id] = parsed as [string, string, string];
+  if (made !== sort || !CURSOR_CHECK[sort].test(value) || !isUuid(id)) throw invalid;
+  if (sort === 'newest' && Number.isNaN(Date.parse(value))) throw invalid;
+  return { value, id };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reading and shaping
+
+async function readRow(db: Db | Tx, farmId: string, listingId: string): Promise<ListingRow> {
+  const [row] = await db
+    .select()
+    .from(listings)
+    .where(and(eq(listings.farm_id, farmId), eq(listings.id, listingId)));
+  if (!row) throw new AppError('NOT_FOUND', NOT_FOUND);
+  return row;
+}
+
+async function readFarmListing(db: Db | Tx, farmId: string, listingId: string): Promise<FarmListing> {
+  const [row, farm, photos] = await Promise.all([
+    readRow(db, farmId, listingId),
+    readFarm(db, farmId),
+    listFilesOf(db, farmId, listings, listingId),
+  ]);
+  return toFarmListing(row, farm, photos);
+}
+
+async function readFarm(db: Db | Tx, farmId: string): Promise<FarmRow> {
+  const [farm] = await db
+    .select({ id: farms.id, name: farms.name, state: farms.state, lga: farms.lga })
+    .from(farms)
+    .where(eq(farms.id, farmId));
+  if (!farm) throw new AppError('NOT_FOUND');
+  return farm;
+}
+
+async function readFarmFull(db: Db | Tx, farmId: string) {
+  const [farm] = await db
+    .select({ state: farms.state, lga: farms.lga, latitude: farms.latitude, longitude: farms.longitude })
+    .from(farms)
+    .where(eq(farms.id, farmId));
+  if (!farm) throw new AppError('NOT_FOUND');
+  return farm;
+}
+
+async function readViewable(ctx: Ctx, listingId: string): Promise<ListingRow> {
+  if (!isUuid(listingId)) throw new AppError('NOT_FOUND', NOT_FOUND);
+  const [row] = await ctx.db.select().from(listings).where(eq(listings.id, listingId));
+  if (!row) throw new AppError('NOT_FOUND', NOT_FOUND);
+  if (!VIEWABLE.includes(row.status) && !(await isMember(ctx, row.farm_id)))
+    throw new AppError('NOT_FOUND', NOT_FOUND);
+  return row;
+}
+
+async function isMember(ctx: Ctx, farmId: string): Promise<boolean> {
+  const [row] = await ctx.db
+    .select({ role: farm_memberships.role })
+    .from(farm_memberships)
+    .where(and(eq(farm_memberships.farm_id, farmId), eq(farm_memberships.user_id, ctx.userId)))
+    .limit(1);
+  return Boolean(row && can(row.role, 'marketplace.read'));
+}
+
+/** The position of one of the caller's farms, or null (not theirs, or without a position). */
+async function farmPosition(ctx: Ctx, farmId: string): Promise<{ lat: number; lng: number } | null> {
+  const [row] = await ctx.db
+    .select({ lat: farms.latitude, lng: farms.longitude })
+    .from(farms)
+    .innerJoin(farm_memberships, eq(farm_memberships.farm_id, farms.id))
+    .where(and(eq(farms.id, farmId), eq(farm_memberships.user_id, ctx.userId)))
+    .limit(1);
+  return row && row.lat !== null && row.lng !== null ? { lat: row.lat, lng: row.lng } : null;
+}
+
+/** The photos of listings, in the order they were added, by listing; one query for a page. */
+async function photosOf(db: Db | Tx, rows: ListingRow[]) {
+  const byListing = new Map<string, Awaited<ReturnType<typeof listFilesOf>>>();
+  await Promise.all(
+    rows.map(async (row) => byListing.set(row.id, await listFilesOf(db, row.farm_id, listings, row.id))),
+  );
+  return byListing;
+}
+
+async function toPublicListings(
+  db: Db | Tx,
+  rows: ListingRow[],
+  knownFarm?: FarmRow,
+): Promise<PublicListing[]> {
+  if (rows.length === 0) return [];
+  const ids = rows.map((row) => row.id);
+  const farmIds = [...new Set(rows.map((row) => row.farm_id))];
+  const [photoRows, farmRows] = await Promise.all([
+    db
+      .select({ id: files.id, listing_id: files.attached_to_id, thumb_key: files.thumb_key })
+      .from(files)
+      .where(
+        and(
+          eq(files.attached_to_table, 'listings'),
+          inArray(files.attached_to_id, ids),
+          isNull(files.deleted_at),
+        ),
+      )
+      .orderBy(asc(files.id)),
+    knownFarm
+      ? Promise.resolve([knownFarm])
+      : db
+          .select({ id: farms.id, name: farms.name, state: farms.state, lga: farms.lga })
+          .from(farms)
+          .where(inArray(farms.id, farmIds)),
+  ]);
+  const farmsById = new Map(farmRows.map((farm) => [farm.id, farm]));
+  return rows.map((row) => {
+    const photos: ListingPhoto[] = photoRows
+      .filter((photo) => photo.listing_id === row.id)
+      .map((photo) => {
+        const url = `/api/marketplace/listings/${row.id}/photos/${photo.id}`;
+        return { id: photo.id, url, thumb_url: photo.thumb_key ? `${url}?size=thumb` : null };
+      });
+    return { ...publicFields(row, farmsById.get(row.farm_id)!), photos };
+  });
+}
+
+function publicFields(row: ListingRow, farm: FarmRow): Omit<PublicListing, 'photos'> {
+  const unitKg = row.unit_kg === null ? null : Number(row.unit_kg);
+  return {
+    id: row.id,
+    farm_id: row.farm_id,
+    status: row.status,
+    category: row.category,
+    product_key: row.product_key,
+    title: row.title,
+    variety: row.variety,
+    grade: row.grade,
+    quality: row.quality ?? null,
+    quantity_available: Number(row.quantity_available),
+    unit: row.unit,
+    unit_kg: unitKg,
+    min_order: Number(row.min_order),
+    price_kobo: row.price_kobo,
+    price_per_kg_kobo: pricePerKgKobo(row.price_kobo, unitKg),
+    state: row.state,
+    lga: row.lga,
+    harvest_date: row.harvest_date,
+    available_from: row.available_from,
+    delivery_pickup: row.delivery_pickup,
+    delivery_seller: row.delivery_seller,
+    delivery_area: row.delivery_area,
+    delivery_fee_kobo: row.delivery_fee_kobo,
+    description: row.description,
+    seller: toSeller(farm),
+    published_at: row.published_at?.toISOString() ?? null,
+    created_at: row.created_at.toISOString(),
+  };
+}
+
+function toFarmListing(
+  row: ListingRow,
+  farm: FarmRow,
+  photos: Awaited<ReturnType<typeof listFilesOf>>,
+): FarmListing {
+  return {
+    ...publicFields(row, farm),
+    crop_key: row.crop_key,
+    animal_id: row.animal_id,
+    photos,
+    updated_at: row.updated_at.toISOString(),
+    version: row.version,
+  };
+}
+
+function toSeller(farm: FarmRow) {
+  return { farm_id: farm.id, name: farm.name, state: farm.state, lga: farm.lga };
+}
+
+/** A stored row with its quantities as numbers, for the rules. */
+function toNumbers(row: ListingRow) {
+  return {
+    ...row,
+    quantity_available: Number(row.quantity_available),
+    min_order: Number(row.min_order),
+    unit_kg: row.unit_kg === null ? null : Number(row.unit_kg),
+  };
+}
+
+function withoutUndefined<T extends object>(value: T): Partial<T> {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;
+}

@@ -1,0 +1,127 @@
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type {
+  CreateListing,
+  FarmListing,
+  ListingBrowsePage,
+  ListingCategory,
+  ListingSort,
+  ListingSources,
+  PublicListing,
+  SellerPage,
+  UpdateListing,
+} from '@gona/shared/marketplace';
+import { apiFetch } from '@/lib/http';
+import { pagedQueryOptions } from '@/lib/paged-query';
+import { sendWaitingPhotos } from '@/lib/photo-upload';
+
+/**
+ * The marketplace's queries: what buyers browse (no farm needed) and a farm's own listings. Every
+ * query starts with ['marketplace'], so a listing saved or published refreshes what shows it.
+ */
+export const marketplaceKeys = {
+  all: ['marketplace'] as const,
+  browse: (filters: BrowseFilters, nearFarm: string | null) =>
+    ['marketplace', 'browse', filters, nearFarm] as const,
+  listing: (listingId: string) => ['marketplace', 'listing', listingId] as const,
+  seller: (farmId: string) => ['marketplace', 'seller', farmId] as const,
+  farm: (farmId: string) => ['marketplace', 'farm', farmId] as const,
+  sources: (farmId: string) => ['marketplace', 'farm', farmId, 'sources'] as const,
+};
+
+export const BROWSE_PAGE_SIZE = 20;
+
+export type BrowseFilters = {
+  q: string;
+  category: ListingCategory | '';
+  state: string;
+  sort: ListingSort;
+};
+
+const farmListingsPath = (farmId: string) => `/api/farms/${encodeURIComponent(farmId)}/listings`;
+
+/** Listings on sale, page by page; nearest measures from the buyer's selected farm, when there is one. */
+export function useBrowseListings(filters: BrowseFilters, nearFarm: string | null) {
+  return useInfiniteQuery({
+    queryKey: marketplaceKeys.browse(filters, nearFarm),
+    initialPageParam: null as string | null,
+    queryFn: ({ pageParam }) => {
+      const search = new URLSearchParams({ limit: String(BROWSE_PAGE_SIZE), sort: filters.sort });
+      if (filters.q.trim()) search.set('q', filters.q.trim());
+      if (filters.category) search.set('category', filters.category);
+      if (filters.state) search.set('state', filters.state);
+      if (filters.sort === 'nearest' && nearFarm) search.set('near_farm', nearFarm);
+      if (pageParam) search.set('cursor', pageParam);
+      return apiFetch<ListingBrowsePage>(`/api/marketplace/listings?${search.toString()}`);
+    },
+    getNextPageParam: (last) => last.next_cursor,
+  });
+}
+
+export function usePublicListing(listingId: string) {
+  return useQuery({
+    queryKey: marketplaceKeys.listing(listingId),
+    queryFn: () => apiFetch<PublicListing>(`/api/marketplace/listings/${encodeURIComponent(listingId)}`),
+  });
+}
+
+export function useSeller(farmId: string) {
+  return useQuery({
+    queryKey: marketplaceKeys.seller(farmId),
+    queryFn: () => apiFetch<SellerPage>(`/api/marketplace/sellers/${encodeURIComponent(farmId)}`),
+  });
+}
+
+export function useFarmListings(farmId: string) {
+  return useInfiniteQuery(
+    pagedQueryOptions<FarmListing>({
+      queryKey: [...marketplaceKeys.farm(farmId), 'list'],
+      path: farmListingsPath(farmId),
+    }),
+  );
+}
+
+export function useListingSources(farmId: string) {
+  return useQuery({
+    queryKey: marketplaceKeys.sources(farmId),
+    queryFn: () => apiFetch<ListingSources>(`${farmListingsPath(farmId)}/sources`),
+  });
+}
+
+export type SaveListingVariables =
+  | { farmId: string; listingId?: undefined; input: CreateListing & { id: string } }
+  | { farmId: string; listingId: string; input: UpdateListing };
+
+/**
+ * Saves a listing. Listing is done online: what buyers see is checked against the farm's store and
+ * animals as it is saved. A photo picked without a connection is sent first.
+ */
+export function useSaveListing() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ farmId, listingId, input }: SaveListingVariables) => {
+      const photo_ids = input.photo_ids ? await sendWaitingPhotos(farmId, input.photo_ids) : undefined;
+      const json = { ...input, ...(photo_ids ? { photo_ids } : {}) };
+      return listingId
+        ? apiFetch<FarmListing>(`${farmListingsPath(farmId)}/${encodeURIComponent(listingId)}`, {
+            method: 'PATCH',
+            json,
+          })
+        : apiFetch<FarmListing>(farmListingsPath(farmId), { method: 'POST', json });
+    },
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: marketplaceKeys.all }),
+  });
+}
+
+export type ListingAction = 'publish' | 'pause' | 'resume' | 'close';
+
+export function useListingAction() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ listing, action }: { listing: FarmListing; action: ListingAction }) =>
+      apiFetch<FarmListing>(
+        `${farmListingsPath(listing.farm_id)}/${encodeURIComponent(listing.id)}/${action}`,
+        { method: 'POST', json: { version: listing.version } },
+      ),
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: marketplaceKeys.all }),
+  });
+}

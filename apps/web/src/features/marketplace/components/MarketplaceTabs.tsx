@@ -1,0 +1,68 @@
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { can, type FarmRole } from '@gona/shared/permissions';
+import { PageHeader, cx } from '@/components/ui';
+import { BrowseListings } from './BrowseListings';
+import { MyListings } from './MyListings';
+
+type Props = {
+  /** The selected farm and the person's role on it; null for a buyer without a farm. */
+  farm: { id: string; role: FarmRole } | null;
+};
+
+const TABS = ['browse', 'mine'] as const;
+type Tab = (typeof TABS)[number];
+
+/**
+ * The marketplace: Browse for everyone signed in; My listings beside it when a farm is selected
+ * and the person may see its listings. The tab is in the address (?tab=mine), so Back returns to it.
+ */
+export function MarketplaceTabs({ farm }: Props) {
+  const { t } = useTranslation('marketplace');
+  const [search, setSearch] = useSearchParams();
+  const seller = farm && can(farm.role, 'marketplace.read') ? farm : null;
+  const tab: Tab = seller && search.get('tab') === 'mine' ? 'mine' : 'browse';
+  const tabs = seller ? TABS : (['browse'] as const);
+
+  return (
+    <div>
+      <PageHeader title={t('title')} description={t('description')} />
+      {tabs.length > 1 && (
+        <div
+          role="tablist"
+          aria-label={t('tabs.label')}
+          className="mb-4 flex gap-2 border-b border-stone-200"
+        >
+          {tabs.map((value) => (
+            <button
+              key={value}
+              type="button"
+              role="tab"
+              id={`marketplace-tab-${value}`}
+              aria-selected={tab === value}
+              aria-controls={`marketplace-panel-${value}`}
+              onClick={() => setSearch(value === 'browse' ? {} : { tab: value })}
+              className={cx(
+                '-mb-px min-h-11 border-b-2 px-3 font-medium',
+                tab === value ? 'border-green-700 text-green-800' : 'border-transparent text-stone-700',
+              )}
+            >
+              {t(`tabs.${value}`)}
+            </button>
+          ))}
+        </div>
+      )}
+      <div
+        role={tabs.length > 1 ? 'tabpanel' : undefined}
+        id={`marketplace-panel-${tab}`}
+        aria-labelledby={tabs.length > 1 ? `marketplace-tab-${tab}` : undefined}
+      >
+        {tab === 'mine' && seller ? (
+          <MyListings farmId={seller.id} role={seller.role} />
+        ) : (
+          <BrowseListings nearFarmId={farm?.id ?? null} />
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,326 @@
+import { z } from 'zod';
+import { calendarDateSchema, clientIdSchema, optionalTextSchema, VersionSchema } from '../fields/index';
+import { FileSchema, fileIdsSchema } from '../files/index';
+import { MONEY_RECORD_MAX_KOBO, SALE_UNITS } from '../finance/constants';
+import { SALE_UNIT_KG } from '../finance/stock';
+import { LIVESTOCK_SPECIES } from '../livestock/constants';
+import { pageLimitSchema } from '../pagination/index';
+import {
+  FARM_PRODUCTS,
+  LISTING_CATEGORIES,
+  LISTING_DESCRIPTION_MAX,
+  LISTING_PHOTOS_MAX,
+  LISTING_STATUSES,
+  LISTING_TEXT_MAX,
+} from './constants';
+
+const threeDecimals = (value: number) => Math.abs(Math.round(value * 1000) - value * 1000) < 1e-6;
+
+function amountSchema(what: string) {
+  return z
+    .number({ error: `Enter ${what}` })
+    .gt(0, 'Enter an amount above 0')
+    .max(1e9, 'Enter a smaller amount')
+    .refine(threeDecimals, 'Use at most three decimals');
+}
+
+const PriceSchema = z
+  .number({ error: 'Enter the price in naira, like 45000' })
+  .int('Enter the price in naira, like 45000')
+  .min(1, 'Enter a price above ₦0')
+  .max(MONEY_RECORD_MAX_KOBO, 'Enter at most ₦1,000,000,000');
+
+const FeeSchema = z
+  .number({ error: 'Enter the delivery fee in naira' })
+  .int('Enter the delivery fee in naira')
+  .min(0, 'Enter ₦0 or more')
+  .max(MONEY_RECORD_MAX_KOBO, 'Enter at most ₦1,000,000,000');
+
+const DaySchema = calendarDateSchema('Enter the date as a calendar date');
+
+/** Measured quality: "moisture_pct": 13, "colour": "white"; at most 10 values. */
+const QualitySchema = z
+  .record(
+    z.string().regex(/^[a-z0-9_]{1,40}$/, 'Name each quality value in plain letters'),
+    z.union([
+      z.string().trim().max(LISTING_TEXT_MAX, `Use at most ${LISTING_TEXT_MAX} characters`),
+      z.number(),
+    ]),
+  )
+  .refine((value) => Object.keys(value).length <= 10, 'Give at most 10 quality values');
+
+/** The fields a seller fills in; the farm gives the location. */
+const ListingFields = {
+  category: z.enum(LISTING_CATEGORIES, { error: 'Choose a crop, livestock or a farm product' }),
+  /** A knowledge-base crop key, a livestock species or a farm product (FARM_PRODUCTS). */
+  product_key: z
+    .string({ error: 'Choose what you are selling' })
+    .regex(/^[a-z0-9_]{1,40}$/, 'Choose what you are selling'),
+  /** Shown to buyers; the product's name when left blank. */
+  title: optionalTextSchema(LISTING_TEXT_MAX),
+  variety: optionalTextSchema(LISTING_TEXT_MAX),
+  grade: optionalTextSchema(LISTING_TEXT_MAX),
+  quality: QualitySchema.nullish(),
+  quantity_available: amountSchema('how much you have to sell'),
+  unit: z.enum(SALE_UNITS, { error: 'Choose the unit you sell in' }),
+  /** Kg in one unit: fixed for kg, bags and tonnes; typed for a basket or a crate when known. */
+  unit_kg: amountSchema('how many kg one unit weighs').nullish(),
+  min_order: amountSchema('the smallest order you accept'),
+  price_kobo: PriceSchema,
+  harvest_date: DaySchema.nullish(),
+  available_from: DaySchema.nullish(),
+  delivery_pickup: z.boolean({ error: 'Say whether buyers can pick up' }),
+  delivery_seller: z.boolean({ error: 'Say whether you deliver' }),
+  delivery_area: optionalTextSchema(LISTING_TEXT_MAX),
+  delivery_fee_kobo: FeeSchema.nullish(),
+  description: optionalTextSchema(LISTING_DESCRIPTION_MAX),
+  /** Sells from the farm's stored harvest of this crop: the quantity cannot pass what is in store. */
+  crop_key: z
+    .string({ error: 'Choose the crop in store' })
+    .regex(/^[a-z0-9_]{1,40}$/, 'Choose the crop in store')
+    .nullish(),
+  /** Sells this livestock group (or animal) of the farm. */
+  animal_id: z.uuid('Choose the animal or group').nullish(),
+  photo_ids: fileIdsSchema(LISTING_PHOTOS_MAX),
+};
+
+export const PRODUCT_NOT_FOUND = 'Choose what you are selling from the list';
+export const DELIVERY_NEEDED = 'Offer pickup, delivery or both';
+export const DELIVERY_AREA_NEEDED = 'Say where you deliver, like "Port Harcourt and Obio-Akpor"';
+export const MIN_ORDER_ABOVE_QUANTITY = 'The smallest order cannot be more than you have to sell';
+export const AVAILABLE_BEFORE_HARVEST = 'It cannot be available before it is harvested';
+export const STORE_NOT_CROP = 'Only a crop can be sold from stored harvest';
+export const ANIMAL_NOT_LIVESTOCK = 'Only livestock can be sold from a group';
+
+type RuleInput = {
+  category?: unknown;
+  product_key?: unknown;
+  quantity_available?: unknown;
+  min_order?: unknown;
+  delivery_pickup?: unknown;
+  delivery_seller?: unknown;
+  delivery_area?: unknown;
+  harvest_date?: unknown;
+  available_from?: unknown;
+  crop_key?: unknown;
+  animal_id?: unknown;
+};
+
+/**
+ * The rules between a listing's fields, as (field, message) pairs: on a new listing, and on a changed
+ * one as it will be. None when it is sound.
+ */
+export function listingRuleIssues(input: RuleInput): { path: string[]; message: string }[] {
+  const issues: { path: string[]; message: string }[] = [];
+  const { category, product_key: product } = input;
+  if (typeof product === 'string') {
+    if (category === 'livestock' && !(LIVESTOCK_SPECIES as readonly string[]).includes(product))
+      issues.push({ path: ['product_key'], message: PRODUCT_NOT_FOUND });
+    if (category === 'product' && !(FARM_PRODUCTS as readonly string[]).includes(product))
+      issues.push({ path: ['product_key'], message: PRODUCT_NOT_FOUND });
+  }
+  if (
+    typeof input.min_order === 'number' &&
+    typeof input.quantity_available === 'number' &&
+    input.quantity_available > 0 &&
+    input.min_order > input.quantity_available
+  )
+    issues.push({ path: ['min_order'], message: MIN_ORDER_ABOVE_QUANTITY });
+  if (input.delivery_pickup === false && input.delivery_seller === false)
+    issues.push({ path: ['delivery_pickup'], message: DELIVERY_NEEDED });
+  if (input.delivery_seller === true && !input.delivery_area)
+    issues.push({ path: ['delivery_area'], message: DELIVERY_AREA_NEEDED });
+  if (
+    typeof input.harvest_date === 'string' &&
+    typeof input.available_from === 'string' &&
+    input.available_from < input.harvest_date
+  )
+    issues.push({ path: ['available_from'], message: AVAILABLE_BEFORE_HARVEST });
+  if (input.crop_key && category !== undefined && category !== 'crop')
+    issues.push({ path: ['crop_key'], message: STORE_NOT_CROP });
+  if (input.animal_id && category !== undefined && category !== 'livestock')
+    issues.push({ path: ['animal_id'], message: ANIMAL_NOT_LIVESTOCK });
+  return issues;
+}
+
+const rules = (input: RuleInput, ctx: z.RefinementCtx) => {
+  for (const issue of listingRuleIssues(input)) ctx.addIssue({ code: 'custom', ...issue });
+};
+
+/** The kg in one unit: the unit's own where it is fixed, else what the seller typed (or none). */
+export function unitKgOf(unit: (typeof SALE_UNITS)[number], typed: number | null | undefined): number | null {
+  return SALE_UNIT_KG[unit] ?? typed ?? null;
+}
+
+/** The price of a kg in kobo, rounded, where the unit's weight is known. */
+export function pricePerKgKobo(priceKobo: number, unitKg: number | null): number | null {
+  return unitKg ? Math.round(priceKobo / unitKg) : null;
+}
+
+export const CreateListingInputSchema = z
+  .object({
+    id: clientIdSchema().optional(),
+    ...ListingFields,
+    delivery_pickup: ListingFields.delivery_pickup.default(true),
+    delivery_seller: ListingFields.delivery_seller.default(false),
+    photo_ids: ListingFields.photo_ids.default([]),
+  })
+  .superRefine(rules);
+export type CreateListing = z.infer<typeof CreateListingInputSchema>;
+
+export const UpdateListingInputSchema = z
+  .object({
+    ...Object.fromEntries(Object.entries(ListingFields).map(([key, schema]) => [key, schema.optional()])),
+    version: VersionSchema,
+  } as { [K in keyof typeof ListingFields]: z.ZodOptional<(typeof ListingFields)[K]> } & {
+    version: typeof VersionSchema;
+  })
+  .superRefine(rules);
+export type UpdateListing = z.infer<typeof UpdateListingInputSchema>;
+
+/** A publish, pause, resume or close (`{}` or the version the seller saw: a stale one is 409). */
+export const ListingActionInputSchema = z.object({ version: VersionSchema.optional() });
+
+/** A photo of a listing as buyers load it: through the marketplace, not the farm's files. */
+export const ListingPhotoSchema = z.object({
+  id: z.uuid(),
+  url: z.string(),
+  thumb_url: z.string().nullable(),
+});
+export type ListingPhoto = z.infer<typeof ListingPhotoSchema>;
+
+/** Who sells: what any buyer may know of the farm (never a phone or its exact position). */
+export const SellerSchema = z.object({
+  farm_id: z.uuid(),
+  name: z.string(),
+  state: z.string().nullable(),
+  lga: z.string().nullable(),
+});
+export type Seller = z.infer<typeof SellerSchema>;
+
+/** A listing as every signed-in person sees it. */
+export const PublicListingSchema = z.object({
+  id: z.uuid(),
+  farm_id: z.uuid(),
+  status: z.enum(LISTING_STATUSES),
+  category: z.enum(LISTING_CATEGORIES),
+  product_key: z.string(),
+  title: z.string(),
+  variety: z.string().nullable(),
+  grade: z.string().nullable(),
+  quality: z.record(z.string(), z.union([z.string(), z.number()])).nullable(),
+  quantity_available: z.number(),
+  unit: z.enum(SALE_UNITS),
+  unit_kg: z.number().nullable(),
+  min_order: z.number(),
+  price_kobo: z.number().int(),
+  /** The price of one kg, where a unit's weight is known, so listings compare. */
+  price_per_kg_kobo: z.number().int().nullable(),
+  state: z.string(),
+  lga: z.string().nullable(),
+  harvest_date: z.string().nullable(),
+  available_from: z.string().nullable(),
+  delivery_pickup: z.boolean(),
+  delivery_seller: z.boolean(),
+  delivery_area: z.string().nullable(),
+  delivery_fee_kobo: z.number().int().nullable(),
+  description: z.string().nullable(),
+  photos: z.array(ListingPhotoSchema),
+  seller: SellerSchema,
+  published_at: z.string().nullable(),
+  created_at: z.string(),
+});
+export type PublicListing = z.infer<typeof PublicListingSchema>;
+
+/** A listing as its farm sees it: with where it draws from, its photos as farm files, and its version. */
+export const FarmListingSchema = PublicListingSchema.omit({ photos: true }).extend({
+  crop_key: z.string().nullable(),
+  animal_id: z.uuid().nullable(),
+  photos: z.array(FileSchema),
+  updated_at: z.string(),
+  version: z.number().int(),
+});
+export type FarmListing = z.infer<typeof FarmListingSchema>;
+
+export const FarmListingPageSchema = z.object({
+  items: z.array(FarmListingSchema),
+  next_cursor: z.string().nullable(),
+});
+export type FarmListingPage = z.infer<typeof FarmListingPageSchema>;
+
+export const FarmListingQuerySchema = z.object({
+  status: z.enum(LISTING_STATUSES, { error: 'Choose a status' }).optional(),
+  limit: pageLimitSchema(20, 100),
+  cursor: z.string().max(200).optional(),
+});
+export type FarmListingQuery = z.infer<typeof FarmListingQuerySchema>;
+
+export const LISTING_SORTS = ['newest', 'price_asc', 'price_desc', 'nearest'] as const;
+export type ListingSort = (typeof LISTING_SORTS)[number];
+
+const NairaFilter = z.coerce
+  .number({ error: 'Enter a price in kobo' })
+  .int('Enter a price in kobo')
+  .min(0, 'Enter a price of ₦0 or more')
+  .max(MONEY_RECORD_MAX_KOBO, 'Enter at most ₦1,000,000,000');
+
+/** Browsing: words, filters, a sort; `near_farm` is the buyer's selected farm, for `nearest`. */
+export const BrowseListingsQuerySchema = z
+  .object({
+    q: z.string().trim().max(100, 'Use at most 100 characters').optional(),
+    category: z.enum(LISTING_CATEGORIES, { error: 'Choose a crop, livestock or a farm product' }).optional(),
+    product_key: z
+      .string()
+      .regex(/^[a-z0-9_]{1,40}$/, 'Choose a product from the list')
+      .optional(),
+    state: z.string().trim().min(1).max(60, 'Choose a state from the list').optional(),
+    min_price: NairaFilter.optional(),
+    max_price: NairaFilter.optional(),
+    sort: z.enum(LISTING_SORTS, { error: 'Sort by newest, price or nearest' }).default('newest'),
+    near_farm: z.uuid('Choose one of your farms').optional(),
+    seller: z.uuid('Choose a seller').optional(),
+    limit: pageLimitSchema(20, 50),
+    cursor: z.string().max(300).optional(),
+  })
+  .superRefine((query, ctx) => {
+    if (query.min_price !== undefined && query.max_price !== undefined && query.min_price > query.max_price)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['max_price'],
+        message: 'The highest price cannot be below the lowest',
+      });
+  });
+export type BrowseListingsQuery = z.output<typeof BrowseListingsQuerySchema>;
+
+export const ListingBrowsePageSchema = z.object({
+  items: z.array(PublicListingSchema),
+  next_cursor: z.string().nullable(),
+  /** The sort applied: `newest` when nearest was asked for without a farm position to measure from. */
+  sort: z.enum(LISTING_SORTS),
+  /** True when nearest was asked for and could not be: no farm, or a farm without its position. */
+  nearest_unavailable: z.boolean(),
+});
+export type ListingBrowsePage = z.infer<typeof ListingBrowsePageSchema>;
+
+export const SellerPageSchema = SellerSchema.extend({
+  listings: z.array(PublicListingSchema),
+});
+export type SellerPage = z.infer<typeof SellerPageSchema>;
+
+/** What the listing form offers the farm: its stored harvest, its groups, crops and its location. */
+export const ListingSourcesSchema = z.object({
+  state: z.string().nullable(),
+  lga: z.string().nullable(),
+  crops: z.array(z.object({ key: z.string(), name: z.string() })),
+  harvest: z.array(z.object({ crop_key: z.string(), crop_name: z.string(), kg: z.number() })),
+  animals: z.array(
+    z.object({
+      id: z.uuid(),
+      name: z.string(),
+      species: z.enum(LIVESTOCK_SPECIES),
+      head_count: z.number().int(),
+      withdrawal_until: z.string().nullable(),
+    }),
+  ),
+});
+export type ListingSources = z.infer<typeof ListingSourcesSchema>;
