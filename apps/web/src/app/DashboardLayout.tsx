@@ -39,6 +39,11 @@ const RefusedCropChange = lazy(() =>
     default: module.RefusedCropChange,
   })),
 );
+const RefusedListingChange = lazy(() =>
+  import('@/features/marketplace/components/RefusedListingChange').then((module) => ({
+    default: module.RefusedListingChange,
+  })),
+);
 const RefusedMoneyChange = lazy(() =>
   import('@/features/money/components/RefusedMoneyChange').then((module) => ({
     default: module.RefusedMoneyChange,
@@ -76,6 +81,8 @@ export function DashboardLayout() {
             <RefusedCropChange item={item} />
           ) : item.mutationKey[0] === 'money' ? (
             <RefusedMoneyChange item={item} />
+          ) : item.mutationKey[0] === 'listings' ? (
+            <RefusedListingChange item={item} />
           ) : (
             <RefusedChange item={item} />
           )}

@@ -58,13 +58,14 @@ function persisterFor(queryClient: QueryClient): Persister {
 
 /** Teaches the client how to run every mutation that can be queued (before the restore). */
 export async function registerQueuedMutations(queryClient: QueryClient): Promise<void> {
-  const [inventory, staff, livestock, tasks, crops, money] = await Promise.all([
+  const [inventory, staff, livestock, tasks, crops, money, listings] = await Promise.all([
     import('@/features/inventory/api'),
     import('@/features/staff/mutations'),
     import('@/features/livestock/queue'),
     import('@/features/tasks/mutations'),
     import('@/features/crops/queue'),
     import('@/features/money/mutations'),
+    import('@/features/marketplace/mutations'),
   ]);
   inventory.registerInventoryMutationDefaults(queryClient);
   staff.registerStaffMutationDefaults(queryClient);
@@ -72,4 +73,5 @@ export async function registerQueuedMutations(queryClient: QueryClient): Promise
   tasks.registerTaskMutationDefaults(queryClient);
   crops.registerCropMutationDefaults(queryClient);
   money.registerMoneyMutationDefaults(queryClient);
+  listings.registerListingMutationDefaults(queryClient);
 }

@@ -1,6 +1,5 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
-  CreateListing,
   FarmListing,
   ListingBrowsePage,
   ListingCategory,
@@ -8,11 +7,10 @@ import type {
   ListingSources,
   PublicListing,
   SellerPage,
-  UpdateListing,
 } from '@gona/shared/marketplace';
 import { apiFetch } from '@/lib/http';
 import { pagedQueryOptions } from '@/lib/paged-query';
-import { sendWaitingPhotos } from '@/lib/photo-upload';
+import { farmListingPath, farmListingsPath } from './mutations';
 
 /**
  * The marketplace's queries: what buyers browse (no farm needed) and a farm's own listings. Every
@@ -36,8 +34,6 @@ export type BrowseFilters = {
   state: string;
   sort: ListingSort;
 };
-
-const farmListingsPath = (farmId: string) => `/api/farms/${encodeURIComponent(farmId)}/listings`;
 
 /** Listings on sale, page by page; nearest measures from the buyer's selected farm, when there is one. */
 export function useBrowseListings(filters: BrowseFilters, nearFarm: string | null) {
@@ -80,35 +76,15 @@ export function useFarmListings(farmId: string) {
   );
 }
 
+/** One of the farm's listings as it is now (a refused change is sent again on its current version). */
+export function fetchFarmListing(farmId: string, listingId: string): Promise<FarmListing> {
+  return apiFetch<FarmListing>(farmListingPath(farmId, listingId));
+}
+
 export function useListingSources(farmId: string) {
   return useQuery({
     queryKey: marketplaceKeys.sources(farmId),
     queryFn: () => apiFetch<ListingSources>(`${farmListingsPath(farmId)}/sources`),
-  });
-}
-
-export type SaveListingVariables =
-  | { farmId: string; listingId?: undefined; input: CreateListing & { id: string } }
-  | { farmId: string; listingId: string; input: UpdateListing };
-
-/**
- * Saves a listing. Listing is done online: what buyers see is checked against the farm's store and
- * animals as it is saved. A photo picked without a connection is sent first.
- */
-export function useSaveListing() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: async ({ farmId, listingId, input }: SaveListingVariables) => {
-      const photo_ids = input.photo_ids ? await sendWaitingPhotos(farmId, input.photo_ids) : undefined;
-      const json = { ...input, ...(photo_ids ? { photo_ids } : {}) };
-      return listingId
-        ? apiFetch<FarmListing>(`${farmListingsPath(farmId)}/${encodeURIComponent(listingId)}`, {
-            method: 'PATCH',
-            json,
-          })
-        : apiFetch<FarmListing>(farmListingsPath(farmId), { method: 'POST', json });
-    },
-    onSettled: () => void queryClient.invalidateQueries({ queryKey: marketplaceKeys.all }),
   });
 }
 
@@ -118,10 +94,10 @@ export function useListingAction() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ listing, action }: { listing: FarmListing; action: ListingAction }) =>
-      apiFetch<FarmListing>(
-        `${farmListingsPath(listing.farm_id)}/${encodeURIComponent(listing.id)}/${action}`,
-        { method: 'POST', json: { version: listing.version } },
-      ),
+      apiFetch<FarmListing>(`${farmListingPath(listing.farm_id, listing.id)}/${action}`, {
+        method: 'POST',
+        json: { version: listing.version },
+      }),
     onSettled: () => void queryClient.invalidateQueries({ queryKey: marketplaceKeys.all }),
   });
 }

@@ -1,9 +1,11 @@
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { onlineManager } from '@tanstack/react-query';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import type { ListingSources } from '@gona/shared/marketplace';
 import { loadNamespaces } from '@/i18n';
 import { installFakeFetch } from '@/test/fake-fetch';
 import { FARM_ID } from '@/test/fixtures';
+import { AppToaster } from '@/app/toaster';
 import { renderWithProviders } from '@/test/render';
 import { aFarmListing } from '../test-fixtures';
 import { ListingFormDialog } from './ListingFormDialog';
@@ -24,6 +26,7 @@ const SOURCES: ListingSources = {
 };
 
 beforeAll(() => loadNamespaces(['marketplace', 'photos']));
+afterEach(() => onlineManager.setOnline(true));
 
 describe('ListingFormDialog', () => {
   it('saves a draft of 20 bags of maize from the store, priced in kobo, with a phone-made id', async () => {
@@ -130,5 +133,38 @@ describe('ListingFormDialog', () => {
     await waitFor(() => expect(onClose).toHaveBeenCalled());
     expect(requests[0]?.body).toMatchObject({ price_kobo: 4_000_000, version: 3 });
     expect(requests[0]?.body).not.toHaveProperty('photo_ids');
+  });
+
+  it('keeps a new listing on the phone when offline and says it will be sent', async () => {
+    const requests = installFakeFetch({});
+    onlineManager.setOnline(false);
+    const onClose = vi.fn();
+    const { queryClient } = renderWithProviders(
+      <>
+        <ListingFormDialog farmId={FARM_ID} sources={SOURCES} onClose={onClose} />
+        <AppToaster />
+      </>,
+    );
+    type('What are you selling?', 'product');
+    type('Product', 'eggs');
+    type('Unit', 'crate');
+    type('Quantity to sell', '40');
+    type('Price per unit (₦)', '5500');
+    fireEvent.click(screen.getByRole('button', { name: 'Save as draft' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(await screen.findByText(/Saved on this phone/)).toBeInTheDocument();
+    expect(requests.filter((r) => r.method === 'POST')).toHaveLength(0);
+    const waiting = queryClient.getMutationCache().getAll();
+    expect(waiting.map((m) => [m.options.mutationKey, m.state.isPaused])).toEqual([
+      [['listings', 'create-listing'], true],
+    ]);
+    expect(waiting[0]?.state.variables).toMatchObject({
+      farmId: FARM_ID,
+      category: 'product',
+      product_key: 'eggs',
+      unit: 'crate',
+      quantity_available: 40,
+      price_kobo: 550_000,
+    });
   });
 });

@@ -18,11 +18,12 @@ import { Button, Dialog, FormAlert, SelectField, TextareaField, TextField } from
 import { CheckboxField } from '@/components/ui/CheckboxField';
 import { PhotoPicker } from '@/components/ui/PhotoPicker';
 import { newClientId } from '@/lib/ids';
+import { QUEUED, submitOrQueue } from '@/lib/offline';
 import { pathTo, paths } from '@/lib/paths';
 import { toast } from '@/lib/toast';
 import { usePhotoField } from '@/lib/use-photo-field';
 import { useSchemaForm } from '@/lib/use-schema-form';
-import { useSaveListing } from '../api';
+import { useCreateListing, useUpdateListing } from '../mutations';
 import { groupedQuantity, placeOf } from '../format';
 
 type Props = {
@@ -66,7 +67,8 @@ const MoneyFormSchema = z.object({ price_kobo: NairaInputSchema, delivery_fee_ko
  */
 export function ListingFormDialog({ farmId, sources, listing, onClose, onSaved }: Props) {
   const { t } = useTranslation('marketplace');
-  const save = useSaveListing();
+  const create = useCreateListing();
+  const update = useUpdateListing();
   const { values, field, setField, errors, parse, alert, handleSubmit, dirty } = useSchemaForm<Values>(
     () => initialValues(listing),
     { failed: (message) => t('form.failed', { message }), stale: t('form.stale') },
@@ -117,21 +119,29 @@ export function ListingFormDialog({ farmId, sources, listing, onClose, onSaved }
         ...(photos.changed ? { photo_ids: photos.ids } : {}),
         version: listing.version,
       });
-      return input && (() => finish(save.mutateAsync({ farmId, listingId: listing.id, input })));
+      return (
+        input &&
+        (() =>
+          finish(
+            submitOrQueue(update, { ...input, farmId, listingId: listing.id, listingTitle: listing.title }),
+          ))
+      );
     }
     const input = parse(CreateListingInputSchema, { ...common, photo_ids: photos.ids });
-    // One id per form, kept for every attempt, so a retry adds the listing once.
+    // One id per form, kept for every attempt, so a retry or a queued replay adds the listing once.
     return (
       input &&
-      (() =>
-        finish(save.mutateAsync({ farmId, input: { ...input, id: (createId.current ??= newClientId()) } })))
+      (() => finish(submitOrQueue(create, { ...input, id: (createId.current ??= newClientId()), farmId })))
     );
   });
 
-  async function finish(saving: Promise<FarmListing>) {
+  async function finish(saving: Promise<FarmListing | typeof QUEUED>) {
     const saved = await saving;
-    toast.success(t('form.saved', { title: saved.title }));
-    onSaved?.(saved);
+    if (saved === QUEUED) toast(t('form.queued'));
+    else {
+      toast.success(t('form.saved', { title: saved.title }));
+      onSaved?.(saved);
+    }
     onClose();
   }
 
@@ -151,7 +161,7 @@ export function ListingFormDialog({ farmId, sources, listing, onClose, onSaved }
       dirty={dirty || photos.changed}
       title={listing ? t('form.editTitle', { title: listing.title }) : t('form.addTitle')}
       footer={
-        <Button type="submit" form={formId} loading={save.isPending} fullWidth>
+        <Button type="submit" form={formId} loading={create.isPending || update.isPending} fullWidth>
           {listing ? t('form.saveChanges') : t('form.save')}
         </Button>
       }
