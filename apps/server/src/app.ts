@@ -15,6 +15,8 @@ import { inventoryRoutes } from './features/inventory/inventory.routes';
 import { knowledgeRoutes } from './features/knowledge/knowledge.routes';
 import { livestockRoutes } from './features/livestock/livestock.routes';
 import { listingsRoutes } from './features/marketplace/listings.routes';
+import { ordersRoutes } from './features/marketplace/orders.routes';
+import { PAYSTACK_WEBHOOK_PATH, webhooksRoutes } from './features/marketplace/webhooks.routes';
 import { moneyRoutes } from './features/money/money.routes';
 import { wagesRoutes } from './features/money/wages.routes';
 import { membersRoutes } from './features/members/members.routes';
@@ -58,8 +60,10 @@ export function createApp(deps: Deps) {
   app.use('/api/*', compress());
   // Uploads have their own, larger limit (UPLOAD_MAX_BYTES), checked on the route after the session.
   app.use('*', except(UPLOAD_PATH, limitBodies));
-  app.use('/api/*', originCheck);
-  app.use('/api/*', refuseControlCharacters);
+  // Paystack's webhook comes from no page: it proves itself by its signature (webhooks.routes.ts),
+  // and its body is read raw, exactly as signed.
+  app.use('/api/*', except(PAYSTACK_WEBHOOK_PATH, originCheck));
+  app.use('/api/*', except(PAYSTACK_WEBHOOK_PATH, refuseControlCharacters));
   app.route('/api', authHandlerRoutes);
   app.use('/api/*', loadSession);
 
@@ -85,6 +89,8 @@ export function createApp(deps: Deps) {
   app.route('/api', climateRoutes);
   app.route('/api', fieldsRoutes);
   app.route('/api', tilesRoutes);
+  app.route('/api', ordersRoutes);
+  app.route('/api', webhooksRoutes);
   app.route('/api', listingsRoutes);
   app.route('/', devRoutes);
 

@@ -6,6 +6,7 @@ import { newId } from './lib/ids';
 import { createTestContext, type TestContext } from './test/context';
 import { seedFarmTeam, seedUser, type FarmTeam } from './test/farm-team';
 import { uploadPhoto } from './test/photos';
+import { seedListing, seedPlacedOrder } from './features/marketplace/orders.test-setup';
 
 /**
  * Every route under /farms/{farmId} in /api/openapi.json against every kind of caller: no session
@@ -279,6 +280,17 @@ const ACCESS: Record<string, Row> = {
     body: () => ({ paid_on: '2026-11-21', payment_method: 'cash', version: 1 }),
   },
   'DELETE /farms/{farmId}/pay-runs/{runId}': { action: 'money.write' },
+  'GET /farms/{farmId}/orders': { action: 'money.read' },
+  'GET /farms/{farmId}/orders/{orderId}': { action: 'money.read' },
+  // An unpaid order: accepting or declining it is let through and refused as not paid yet (409).
+  'POST /farms/{farmId}/orders/{orderId}/accept': {
+    action: 'marketplace.sell',
+    body: () => ({ version: 1 }),
+  },
+  'POST /farms/{farmId}/orders/{orderId}/decline': {
+    action: 'marketplace.sell',
+    body: () => ({ version: 1 }),
+  },
   'GET /farms/{farmId}/listings': { action: 'marketplace.read' },
   'POST /farms/{farmId}/listings': { action: 'marketplace.sell', body: () => ({ ...LISTING, id: newId() }) },
   'GET /farms/{farmId}/listings/sources': { action: 'marketplace.sell' },
@@ -393,6 +405,12 @@ async function urlOn(on: FarmTeam, path: string): Promise<string> {
     invitationId: async () =>
       (await create(on, 'invitations', { email: t.uniqueEmail('invited'), role: 'viewer' })).id,
     taskId: async () => (await create(on, 'tasks', TASK)).id,
+    orderId: async () =>
+      seedPlacedOrder(
+        t,
+        await seedListing(t, on.farm.id),
+        (await seedUser(t, { first_name: 'Buyer' })).user.id,
+      ),
     listingId: async () => (await create(on, 'listings', LISTING)).id,
     expenseId: async () => (await create(on, 'expenses', EXPENSE)).id,
     saleId: async () => (await create(on, 'sales', SALE)).id,

@@ -1,6 +1,7 @@
 import { lt } from 'drizzle-orm';
 import { PgBoss, fromPglite, type JobWithMetadata } from 'pg-boss';
 import type { Database } from '../db/client';
+import type { PaymentGateway } from '../integrations/payments';
 import type { PushSender } from '../integrations/push';
 import type { SmsProvider } from '../integrations/sms';
 import type { FileStorage } from '../integrations/storage';
@@ -14,6 +15,7 @@ import {
   type MailQueue,
 } from './mail';
 import { createNotificationQueues, startNotificationWorkers } from './notifications';
+import { startMarketplaceOrders } from './marketplace-orders';
 import { startPaymentReminders } from './payment-reminders';
 import { startFilesCleanup } from './files';
 import { startRecurringExpenses } from './recurring-expenses';
@@ -38,9 +40,11 @@ export async function startJobs(
     baseUrl: string;
     files: { storage: FileStorage; orphanHours: number };
     weather?: Config['weather'];
+    /** Refunds of orders the sweeps cancel are asked of it; null: they wait, logged. */
+    payments?: PaymentGateway | null;
   },
 ): Promise<Jobs> {
-  const { logger, files, weather: _weather, ...mailDeps } = deps;
+  const { logger, files, weather: _weather, payments, ...mailDeps } = deps;
   const boss = database.pglite
     ? new PgBoss({ db: fromPglite(database.pglite) })
     : new PgBoss({ connectionString: databaseUrl });
@@ -67,6 +71,7 @@ export async function startJobs(
   await startRecurringExpenses(boss, { db: database.db, logger });
   await startWeatherRefresh(boss, { db: database.db, logger, weather: deps.weather ?? null });
   await startPaymentReminders(boss, { db: database.db, logger });
+  await startMarketplaceOrders(boss, { db: database.db, logger, payments: payments ?? null });
 
   const delivery = { ...mailDeps, logger, db: database.db, mail };
   const notifications = await createNotificationQueues(boss, delivery);

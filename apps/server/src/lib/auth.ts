@@ -1,7 +1,7 @@
 import { betterAuth } from 'better-auth';
 import { eq } from 'drizzle-orm';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
-import { signupRole } from '@gona/shared';
+import { signupIntent, signupRole } from '@gona/shared';
 import { accounts, rate_limits, sessions, users, verifications } from '../db/schema/index';
 import { mails } from '../integrations/email';
 import type { Config } from '../config';
@@ -78,6 +78,8 @@ export function createAuth(deps: Deps) {
         // through the allow-list in databaseHooks.user.create below.
         role: { type: 'string', required: false, defaultValue: 'user', input: false },
         language: { type: 'string', required: false, defaultValue: 'en', input: false },
+        // Like role: taken from sign-up's request only through the allow-list (signupIntent).
+        intent: { type: 'string', required: false, defaultValue: 'farm', input: false },
       },
       // A new address takes effect once confirmed from a link mailed to it (sendVerificationEmail).
       changeEmail: { enabled: true },
@@ -151,11 +153,11 @@ export function createAuth(deps: Deps) {
       user: {
         create: {
           before: (user, context) => {
-            const requested: unknown =
-              context?.body && typeof context.body === 'object'
-                ? (context.body as { role?: unknown }).role
-                : undefined;
-            return Promise.resolve({ data: { ...user, role: signupRole(requested) } });
+            const body: { role?: unknown; intent?: unknown } =
+              context?.body && typeof context.body === 'object' ? (context.body as object) : {};
+            return Promise.resolve({
+              data: { ...user, role: signupRole(body.role), intent: signupIntent(body.intent) },
+            });
           },
         },
       },

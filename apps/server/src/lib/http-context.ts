@@ -1,5 +1,5 @@
 import type { Context } from 'hono';
-import type { FarmRole, Language, PlatformRole } from '@gona/shared';
+import type { FarmRole, Language, PlatformRole, SignupIntent } from '@gona/shared';
 import type { Auth } from './auth';
 import type { Ctx, Deps, FarmCtx } from './ctx';
 import { AppError } from './errors';
@@ -13,6 +13,8 @@ export type SessionUser = {
   role: PlatformRole;
   email_verified: boolean;
   language: Language;
+  /** What they came for at sign-up (farm or buy). */
+  intent: SignupIntent;
 };
 
 export type FarmAccess = { farmId: string; role: FarmRole };

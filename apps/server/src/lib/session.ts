@@ -2,7 +2,14 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { isAPIError } from 'better-auth/api';
 import { and, eq, gt, sql } from 'drizzle-orm';
 import { createMiddleware } from 'hono/factory';
-import { LANGUAGES, PLATFORM_ROLES, type FarmRole, type Language, type PlatformRole } from '@gona/shared';
+import {
+  LANGUAGES,
+  PLATFORM_ROLES,
+  signupIntent,
+  type FarmRole,
+  type Language,
+  type PlatformRole,
+} from '@gona/shared';
 import type { Db } from '../db/client';
 import { farm_memberships, sessions, users } from '../db/schema/index';
 import { SESSION_EXPIRES_IN, SESSION_UPDATE_AGE, sessionCookieName } from './auth';
@@ -92,7 +99,12 @@ async function findCurrentSession(
   if (!row) return null;
   const { farm_role, ...user } = row;
   return {
-    user: { ...user, role: platformRole(user.role), language: language(user.language) },
+    user: {
+      ...user,
+      role: platformRole(user.role),
+      language: language(user.language),
+      intent: signupIntent(user.intent),
+    },
     farmRole: farm_role,
   };
 }
@@ -108,6 +120,7 @@ const currentSessionQuery = preparedQuery((db) =>
       role: users.role,
       email_verified: users.email_verified,
       language: users.language,
+      intent: users.intent,
       farm_role: farm_memberships.role,
     })
     .from(sessions)
@@ -137,6 +150,7 @@ function fromAuthUser(user: Record<string, unknown>): SessionUser {
     role: platformRole(user.role),
     email_verified: user.emailVerified === true,
     language: language(user.language),
+    intent: signupIntent(user.intent),
   };
 }
 

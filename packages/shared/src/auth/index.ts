@@ -45,6 +45,8 @@ export const SignUpInputSchema = z.object({
   phone: PhoneSchema,
   /** Only roles in SIGNUP_ROLES are kept; anything else becomes 'user' on the server. */
   role: z.string().optional(),
+  /** What the person came for; anything but SIGNUP_INTENTS becomes 'farm' on the server. */
+  intent: z.enum(['farm', 'buy']).optional(),
 });
 export type SignUpInput = z.input<typeof SignUpInputSchema>;
 
@@ -79,6 +81,18 @@ export const ChangePasswordInputSchema = z
   .refine((v) => v.password === v.confirm, { path: ['confirm'], message: 'The passwords do not match' });
 export type ChangePasswordInput = z.input<typeof ChangePasswordInputSchema>;
 
+/**
+ * What a person says they came for at sign-up: to farm (the farm screens, starting with creating
+ * one) or only to buy produce (the marketplace, no farm needed).
+ */
+export const SIGNUP_INTENTS = ['farm', 'buy'] as const;
+export type SignupIntent = (typeof SIGNUP_INTENTS)[number];
+
+/** The intent a sign-up request may carry, after the allow-list: anything else is 'farm'. */
+export function signupIntent(requested: unknown): SignupIntent {
+  return (SIGNUP_INTENTS as readonly unknown[]).includes(requested) ? (requested as SignupIntent) : 'farm';
+}
+
 /** The role a sign-up request may carry, after the allow-list. */
 export function signupRole(requested: unknown): (typeof PLATFORM_ROLES)[number] {
   return (SIGNUP_ROLES as readonly unknown[]).includes(requested) ? (requested as 'user') : 'user';
@@ -102,5 +116,7 @@ export const MeSchema = z.object({
   email_verified: z.boolean(),
   /** The language the person chose for Gona's words. */
   language: z.enum(LANGUAGES),
+  /** What they came for at sign-up; a buyer without a farm starts in the marketplace. Absent: farm. */
+  intent: z.enum(SIGNUP_INTENTS).optional(),
 });
 export type Me = z.infer<typeof MeSchema>;

@@ -1,5 +1,7 @@
 import type { RiskRule } from '../climate/rules';
 import { UNIT_WORDS, type Unit } from '../units/units';
+import type { SaleUnit } from '../finance/constants';
+import { SALE_UNIT_WORDS } from '../finance/words';
 
 /**
  * What a notification can be about, and how each kind reaches people by default. A feature that
@@ -40,6 +42,18 @@ export const NOTIFICATION_KINDS = {
   payment_due: {
     importance: 'normal',
     channels: { email: false, push: true, sms: false },
+    listed: true,
+  },
+  /** A marketplace order of the farm's was paid and waits to be accepted, or was cancelled (owners and managers). */
+  order_sold: {
+    importance: 'important',
+    channels: { email: true, push: true, sms: false },
+    listed: true,
+  },
+  /** A buyer's order: paid, accepted, declined or cancelled (with its refund). */
+  order_update: {
+    importance: 'important',
+    channels: { email: true, push: true, sms: false },
     listed: true,
   },
   /** "Send a test notification" in Settings: the bell and this phone only. */
@@ -111,7 +125,24 @@ export type NotificationParams = {
     /** Past its day (a weekly reminder) rather than due today. */
     overdue: boolean;
   };
+  order_sold: OrderFacts & { status: 'paid' | 'cancelled' };
+  order_update: OrderFacts & {
+    status: 'paid' | 'accepted' | 'declined' | 'cancelled';
+    /** Why it was cancelled or declined, as the order says it. */
+    reason: string | null;
+  };
   test: Record<string, never>;
+};
+
+/** What an order's notifications say about it. */
+type OrderFacts = {
+  order_id: string;
+  listing_title: string;
+  farm_name: string;
+  /** A decimal string in the order's unit. */
+  quantity: string;
+  unit: SaleUnit;
+  total_kobo: number;
 };
 
 /** A notification's kind with its params, typed together. */
@@ -197,6 +228,36 @@ export function notificationText(notification: KindWithParams): { title: string;
         body: `For ${p.product} on ${p.farm_name}, due on ${dayMonthYear(p.due_date)}. Call them, or record the payment when it comes.`,
       };
     }
+    case 'order_sold': {
+      const p = notification.params;
+      const what = `${grouped(p.quantity)} ${SALE_UNIT_WORDS[p.unit]} of ${p.listing_title}`;
+      return p.status === 'paid'
+        ? {
+            title: `New order paid: ${what}`,
+            body: `${naira(p.total_kobo)} is held by Gona. Accept or decline it within 48 hours, or it is cancelled and refunded.`,
+          }
+        : {
+            title: `Order cancelled: ${what}`,
+            body: 'The buyer is refunded in full and the quantity is back on the listing.',
+          };
+    }
+    case 'order_update': {
+      const p = notification.params;
+      const what = `${grouped(p.quantity)} ${SALE_UNIT_WORDS[p.unit]} of ${p.listing_title}`;
+      const titles = {
+        paid: `Payment received: ${what}`,
+        accepted: `${p.farm_name} accepted your order`,
+        declined: `${p.farm_name} declined your order`,
+        cancelled: `Order cancelled: ${what}`,
+      };
+      const bodies = {
+        paid: `${naira(p.total_kobo)} is held by Gona until your order is settled. ${p.farm_name} has 48 hours to accept it.`,
+        accepted: `${what}. Gona holds your ${naira(p.total_kobo)} until it reaches you.`,
+        declined: `${what}. Your ${naira(p.total_kobo)} is refunded in full.`,
+        cancelled: p.reason ?? `${what}. Your ${naira(p.total_kobo)} is refunded in full.`,
+      };
+      return { title: titles[p.status], body: bodies[p.status] };
+    }
     case 'test':
       return {
         title: 'Test notification',
@@ -234,6 +295,10 @@ export const NOTIFICATION_PATHS = {
   task: (taskId: string) => `/dashboard/tasks/${encodeURIComponent(taskId)}`,
   climate: '/dashboard/climate',
   sales: '/dashboard/expenses?view=sales',
+  /** The selling farm's marketplace orders. */
+  farmOrders: '/dashboard/marketplace/sales',
+  /** One of the buyer's orders. */
+  order: (orderId: string) => `/dashboard/marketplace/orders/${encodeURIComponent(orderId)}`,
 };
 
 /** The English names of the weather risks, for notifications sent by mail, push and SMS. */

@@ -9,6 +9,7 @@ import {
   SignInInputSchema,
   SignUpInputSchema,
   rateLimitedMessage,
+  signupIntent,
   signupRole,
 } from '@gona/shared';
 import { users } from '../../db/schema/index';
@@ -41,7 +42,9 @@ export const authHandlerRoutes = new Hono<AppEnv>()
       last_name: input.last_name,
       phone: input.phone,
       role: signupRole(input.role),
-      callbackURL: '/create-farm',
+      intent: signupIntent(input.intent),
+      // A buyer confirms their address into the marketplace; a farmer into creating their farm.
+      callbackURL: signupIntent(input.intent) === 'buy' ? '/dashboard/marketplace' : '/create-farm',
     };
     const [owner] = await c.var.deps.db
       .select({ first_name: users.first_name })

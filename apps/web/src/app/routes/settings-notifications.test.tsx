@@ -68,6 +68,8 @@ describe('Settings › Notifications', () => {
         task_overdue: { email: false, push: true, sms: false },
         climate_alert: { email: true, push: true, sms: false },
         payment_due: { email: false, push: true, sms: false },
+        order_sold: { email: true, push: true, sms: false },
+        order_update: { email: true, push: true, sms: false },
       },
       quiet_hours: null,
       digest: { enabled: true, hour: 18 },

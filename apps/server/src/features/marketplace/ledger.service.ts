@@ -1,0 +1,44 @@
+import type { LedgerAccount } from '@gona/shared/marketplace';
+import type { Db, Tx } from '../../db/client';
+import { ledger_entries } from '../../db/schema/index';
+import { newId } from '../../lib/ids';
+
+/** One line of a ledger transaction: signed kobo (debit positive, credit negative). */
+export type LedgerLine = { account: LedgerAccount; amountKobo: number };
+
+/** What moved the money; kept on each line. */
+export type LedgerKind = 'payment' | 'refund' | 'refund_processed' | 'refund_failed';
+
+/**
+ * Writes one balanced ledger transaction for an order, inside the caller's transaction so it
+ * commits with the order's change. Refuses lines that do not add up to zero (a bug, never input).
+ *
+ * - payment (charge.success verified): gateway +total, held −total;
+ * - refund asked of the provider: held +total, refunds_payable −total;
+ * - refund processed: refunds_payable +total, gateway −total;
+ * - refund failed: refunds_payable +total, held −total (the money is held again for people to look at).
+ *
+ * Commission is recorded when an order is settled (part 2: commission and payout), not here: until
+ * then an accepted order's whole total stays held.
+ */
+export async function recordLedger(
+  db: Db | Tx,
+  orderId: string,
+  kind: LedgerKind,
+  lines: LedgerLine[],
+): Promise<string> {
+  const sum = lines.reduce((s, l) => s + l.amountKobo, 0);
+  if (sum !== 0 || lines.some((l) => !Number.isSafeInteger(l.amountKobo) || l.amountKobo === 0))
+    throw new Error(`ledger: a ${kind} transaction must be whole kobo adding up to 0`);
+  const txnId = newId();
+  await db.insert(ledger_entries).values(
+    lines.map((l) => ({
+      txn_id: txnId,
+      order_id: orderId,
+      account: l.account,
+      amount_kobo: l.amountKobo,
+      kind,
+    })),
+  );
+  return txnId;
+}

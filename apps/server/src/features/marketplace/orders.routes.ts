@@ -1,0 +1,178 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import {
+  DecideOrderInputSchema,
+  OrderPageSchema,
+  OrderPaymentSchema,
+  OrderSchema,
+  PlaceOrderInputSchema,
+} from '@gona/shared/marketplace';
+import { PageQuerySchema } from '@gona/shared/pagination';
+import { requireFarm, requireSession } from '../../lib/auth-guard';
+import { ctxOf, farmCtxOf } from '../../lib/http-context';
+import {
+  ErrorResponses,
+  createRouter,
+  farmParams,
+  farmParamsWith,
+  jsonBody,
+  jsonContent,
+} from '../../lib/openapi';
+import {
+  cancelMyOrder,
+  decideOrder,
+  getFarmOrder,
+  getMyOrder,
+  listFarmOrders,
+  listMyOrders,
+  payOrder,
+  placeOrder,
+} from './orders.service';
+
+const OrderParams = z.object({ orderId: z.uuid() });
+const FarmOrderParams = farmParamsWith('orderId');
+
+/**
+ * Marketplace orders: a buyer's own under /api/marketplace/orders (anyone signed in, with or
+ * without a farm), and a selling farm's under /api/farms/{farmId}/orders (owners, managers and
+ * viewers read; owners and managers accept or decline).
+ */
+export const ordersRoutes = createRouter()
+  .openapi(
+    createRoute({
+      method: 'post',
+      path: '/marketplace/orders',
+      tags: ['Marketplace'],
+      summary:
+        'Order a listing: the quantity is reserved for 30 minutes while it is paid; the same id again answers the same order',
+      middleware: [requireSession] as const,
+      request: jsonBody(PlaceOrderInputSchema),
+      responses: {
+        200: jsonContent(OrderSchema, 'The order this id placed before'),
+        201: jsonContent(OrderSchema, 'The order, waiting for payment'),
+        ...ErrorResponses,
+      },
+    }),
+    async (c) => {
+      const { order, created } = await placeOrder(c.var.deps, ctxOf(c).userId, c.req.valid('json'));
+      return created ? c.json(order, 201) : c.json(order, 200);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/marketplace/orders',
+      tags: ['Marketplace'],
+      summary: 'The orders I placed, newest first',
+      middleware: [requireSession] as const,
+      request: { query: PageQuerySchema },
+      responses: { 200: jsonContent(OrderPageSchema, 'A page of my orders'), ...ErrorResponses },
+    }),
+    async (c) => c.json(await listMyOrders(c.var.deps, ctxOf(c).userId, c.req.valid('query')), 200),
+  )
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/marketplace/orders/{orderId}',
+      tags: ['Marketplace'],
+      summary: 'One of my orders, with where it stands (the payment return page reads this)',
+      middleware: [requireSession] as const,
+      request: { params: OrderParams },
+      responses: { 200: jsonContent(OrderSchema, 'The order'), ...ErrorResponses },
+    }),
+    async (c) => c.json(await getMyOrder(c.var.deps, ctxOf(c).userId, c.req.valid('param').orderId), 200),
+  )
+  .openapi(
+    createRoute({
+      method: 'post',
+      path: '/marketplace/orders/{orderId}/pay',
+      tags: ['Marketplace'],
+      summary:
+        'Start paying a placed order: answers the checkout page to send the browser to (paid only when the payment event is verified)',
+      middleware: [requireSession] as const,
+      request: { params: OrderParams },
+      responses: { 200: jsonContent(OrderPaymentSchema, 'Where to pay'), ...ErrorResponses },
+    }),
+    async (c) => c.json(await payOrder(c.var.deps, ctxOf(c).userId, c.req.valid('param').orderId), 200),
+  )
+  .openapi(
+    createRoute({
+      method: 'post',
+      path: '/marketplace/orders/{orderId}/cancel',
+      tags: ['Marketplace'],
+      summary: 'Cancel my order: unpaid frees its quantity; paid and not yet accepted is refunded in full',
+      middleware: [requireSession] as const,
+      request: { params: OrderParams },
+      responses: { 200: jsonContent(OrderSchema, 'The cancelled order'), ...ErrorResponses },
+    }),
+    async (c) => c.json(await cancelMyOrder(c.var.deps, ctxOf(c).userId, c.req.valid('param').orderId), 200),
+  )
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/farms/{farmId}/orders',
+      tags: ['Marketplace'],
+      summary: "The farm's marketplace orders, newest first (the buyer's phone once paid)",
+      middleware: [requireFarm('money.read')] as const,
+      request: { params: farmParams, query: PageQuerySchema },
+      responses: { 200: jsonContent(OrderPageSchema, 'A page of orders'), ...ErrorResponses },
+    }),
+    async (c) => c.json(await listFarmOrders(c.var.deps, farmCtxOf(c).farmId, c.req.valid('query')), 200),
+  )
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/farms/{farmId}/orders/{orderId}',
+      tags: ['Marketplace'],
+      summary: "One of the farm's marketplace orders",
+      middleware: [requireFarm('money.read')] as const,
+      request: { params: FarmOrderParams },
+      responses: { 200: jsonContent(OrderSchema, 'The order'), ...ErrorResponses },
+    }),
+    async (c) =>
+      c.json(await getFarmOrder(c.var.deps, farmCtxOf(c).farmId, c.req.valid('param').orderId), 200),
+  )
+  .openapi(
+    createRoute({
+      method: 'post',
+      path: '/farms/{farmId}/orders/{orderId}/accept',
+      tags: ['Marketplace'],
+      summary: 'Accept a paid order (send the version you saw; stale gets 409); Gona keeps the money held',
+      middleware: [requireFarm('marketplace.sell')] as const,
+      request: { params: FarmOrderParams, ...jsonBody(DecideOrderInputSchema) },
+      responses: { 200: jsonContent(OrderSchema, 'The accepted order'), ...ErrorResponses },
+    }),
+    async (c) =>
+      c.json(
+        await decideOrder(
+          c.var.deps,
+          farmCtxOf(c).farmId,
+          c.req.valid('param').orderId,
+          'accepted',
+          c.req.valid('json').version,
+        ),
+        200,
+      ),
+  )
+  .openapi(
+    createRoute({
+      method: 'post',
+      path: '/farms/{farmId}/orders/{orderId}/decline',
+      tags: ['Marketplace'],
+      summary:
+        'Decline a paid order (with the version you saw): the buyer is refunded in full and the quantity goes back on the listing',
+      middleware: [requireFarm('marketplace.sell')] as const,
+      request: { params: FarmOrderParams, ...jsonBody(DecideOrderInputSchema) },
+      responses: { 200: jsonContent(OrderSchema, 'The declined order'), ...ErrorResponses },
+    }),
+    async (c) =>
+      c.json(
+        await decideOrder(
+          c.var.deps,
+          farmCtxOf(c).farmId,
+          c.req.valid('param').orderId,
+          'declined',
+          c.req.valid('json').version,
+        ),
+        200,
+      ),
+  );

@@ -1,0 +1,886 @@
+import { and, eq, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import { SALE_UNIT_WORDS, type SaleUnit } from '@gona/shared/finance';
+import {
+  ORDER_ACCEPT_HOURS,
+  ORDER_PAYMENT_MINUTES,
+  type Order,
+  type OrderPayment,
+  type OrderStatus,
+  type PlaceOrderInput,
+} from '@gona/shared/marketplace';
+import { NOTIFICATION_PATHS } from '@gona/shared/notifications';
+import type { Page, PageQuery } from '@gona/shared/pagination';
+import type { PlanId } from '@gona/shared/plans';
+import type { Db, Tx } from '../../db/client';
+import { farm_memberships, farms, listings, orders, refunds, users } from '../../db/schema/index';
+import { PaymentGatewayError, PaymentGatewayUnreachableError } from '../../integrations/payments';
+import type { Deps } from '../../lib/ctx';
+import { AppError } from '../../lib/errors';
+import { keyset, newestFirst } from '../../lib/pagination';
+import { notify } from '../notifications/notify.service';
+import { farmPlan } from '../plans/plans.service';
+import { recordLedger } from './ledger.service';
+
+const ORDER_NOT_FOUND = 'Order not found';
+const MINUTE_MS = 60_000;
+const HOUR_MS = 60 * MINUTE_MS;
+/** Orders one sweep looks at; the next run goes on. */
+const SWEEP_BATCH = 500;
+const REFUND_RETRY_AFTER_MS = 5 * MINUTE_MS;
+
+const orderPages = keyset({ order: newestFirst(orders) });
+
+type OrderRow = typeof orders.$inferSelect;
+type OrdersDeps = Pick<Deps, 'db' | 'payments' | 'logger' | 'now' | 'config'>;
+/** What the sweeps (jobs/marketplace-orders.ts) need: they run on their own clock. */
+type SweepDeps = Pick<Deps, 'db' | 'payments' | 'logger'>;
+/** Who reads an order: its buyer, or a member of the selling farm. */
+type Viewer = { as: 'buyer'; userId: string } | { as: 'seller'; farmId: string };
+
+/** Quantities are kept to 3 decimals; whole thousandths keep the sums exact. */
+function thousandths(quantity: number | string): bigint {
+  return BigInt(Math.round(Number(quantity) * 1000));
+}
+
+function quantityText(quantity: number | string): string {
+  return String(Number(quantity));
+}
+
+function unitWords(unit: SaleUnit): string {
+  return SALE_UNIT_WORDS[unit];
+}
+
+/** Half up, in whole kobo: price × quantity (thousandths). */
+function subtotalKobo(priceKobo: number, quantity: number): number {
+  const value = (BigInt(priceKobo) * thousandths(quantity) + 500n) / 1000n;
+  if (value > BigInt(Number.MAX_SAFE_INTEGER))
+    throw new AppError('VALIDATION', undefined, { quantity: 'Enter a smaller quantity' });
+  return Number(value);
+}
+
+/**
+ * Gona's share of the subtotal (never of the delivery fee), whole kobo rounded half up, at the
+ * selling farm's plan's rate (MARKET_COMMISSION_BPS_FREE / _PRO, basis points).
+ */
+export function commissionKobo(subtotal: number, plan: PlanId, rates: { free: number; pro: number }): number {
+  const bps = BigInt(plan === 'pro' ? rates.pro : rates.free);
+  return Number((BigInt(subtotal) * bps + 5_000n) / 10_000n);
+}
+
+function iso(value: Date | null): string | null {
+  return value ? value.toISOString() : null;
+}
+
+const sellerPhone = sql<string | null>`(
+  SELECT ${users.phone} FROM ${farm_memberships}
+  JOIN ${users} ON ${users.id} = ${farm_memberships.user_id}
+  WHERE ${farm_memberships.farm_id} = ${orders.farm_id} AND ${farm_memberships.role} = 'owner'
+  ORDER BY ${farm_memberships.created_at} LIMIT 1)`;
+
+function selectOrders(db: Db | Tx) {
+  return db
+    .select({
+      order: orders,
+      buyer_name: sql<string>`coalesce(trim(${users.first_name} || ' ' || ${users.last_name}), '')`,
+      seller_phone: sellerPhone,
+      refund: { status: refunds.status, amount_kobo: refunds.amount_kobo, reason: refunds.reason },
+      refund_id: refunds.id,
+    })
+    .from(orders)
+    .leftJoin(users, eq(users.id, orders.buyer_id))
+    .leftJoin(refunds, eq(refunds.order_id, orders.id));
+}
+
+type SelectedOrder = Awaited<ReturnType<ReturnType<typeof selectOrders>['execute']>>[number];
+
+/** Phones cross over only once the order is paid: the buyer's to the seller, the seller's to the buyer. */
+function toOrder(row: SelectedOrder, viewer: Viewer): Order {
+  const o = row.order;
+  const paid = o.paid_at !== null;
+  return {
+    id: o.id,
+    listing_id: o.listing_id,
+    listing_title: o.title,
+    farm_id: o.farm_id,
+    farm_name: o.seller_name,
+    buyer_id: o.buyer_id,
+    buyer_name: row.buyer_name,
+    status: o.status,
+    quantity: Number(o.quantity),
+    unit: o.unit,
+    unit_price_kobo: o.unit_price_kobo,
+    subtotal_kobo: o.subtotal_kobo,
+    delivery: o.delivery,
+    delivery_fee_kobo: o.delivery_fee_kobo,
+    total_kobo: o.total_kobo,
+    buyer_phone: viewer.as === 'buyer' || paid ? o.buyer_phone : null,
+    seller_phone: viewer.as === 'buyer' && paid ? row.seller_phone : null,
+    delivery_address: o.delivery_address,
+    note: o.note,
+    reference: o.reference,
+    expires_at: o.expires_at.toISOString(),
+    accept_by: iso(o.accept_by),
+    paid_at: iso(o.paid_at),
+    decided_at: iso(o.decided_at),
+    cancel_reason: o.cancel_reason,
+    refund: row.refund_id ? row.refund : null,
+    created_at: o.created_at.toISOString(),
+    version: o.version,
+  };
+}
+
+async function readOrder(db: Db | Tx, where: SQL | undefined, viewer: Viewer): Promise<Order> {
+  const [row] = await selectOrders(db).where(where).limit(1);
+  if (!row) throw new AppError('NOT_FOUND', ORDER_NOT_FOUND);
+  return toOrder(row, viewer);
+}
+
+async function listOrders(
+  db: Db,
+  where: SQL | undefined,
+  query: PageQuery,
+  viewer: Viewer,
+): Promise<Page<Order>> {
+  const rows = await selectOrders(db)
+    .where(and(where, orderPages.after(query.cursor)))
+    .orderBy(...orderPages.orderBy)
+    .limit(query.limit + 1);
+  const page = orderPages.page(
+    rows.map((r) => ({ ...r, id: r.order.id, created_at: r.order.created_at })),
+    query.limit,
+  );
+  return { next_cursor: page.next_cursor, items: page.items.map((r) => toOrder(r, viewer)) };
+}
+
+// Buyers -------------------------------------------------------------------------------------------
+
+export async function listMyOrders(deps: OrdersDeps, userId: string, query: PageQuery): Promise<Page<Order>> {
+  return listOrders(deps.db, eq(orders.buyer_id, userId), query, { as: 'buyer', userId });
+}
+
+export async function getMyOrder(deps: OrdersDeps, userId: string, orderId: string): Promise<Order> {
+  return readOrder(deps.db, and(eq(orders.id, orderId), eq(orders.buyer_id, userId)), {
+    as: 'buyer',
+    userId,
+  });
+}
+
+/**
+ * A buyer orders a quantity of an active listing (not of a farm they belong to). The quantity is
+ * taken off the listing by one conditional UPDATE, so buyers racing for the last bags never get
+ * more than there is: the ones too late are told what is left. Prices are copied onto the order;
+ * it waits ORDER_PAYMENT_MINUTES for payment. The device's id makes a second tap or a retry
+ * answer the first order.
+ */
+export async function placeOrder(
+  deps: OrdersDeps,
+  userId: string,
+  input: PlaceOrderInput & { buyer_phone: string },
+): Promise<{ order: Order; created: boolean }> {
+  const viewer: Viewer = { as: 'buyer', userId };
+  const [existing] = await deps.db
+    .select({ buyer_id: orders.buyer_id })
+    .from(orders)
+    .where(eq(orders.id, input.id));
+  if (existing) {
+    if (existing.buyer_id !== userId) throw new AppError('CONFLICT', 'Send a new order id');
+    return { order: await readOrder(deps.db, eq(orders.id, input.id), viewer), created: false };
+  }
+
+  const [listing] = await deps.db.select().from(listings).where(eq(listings.id, input.listing_id));
+  if (!listing || listing.status === 'draft')
+    throw new AppError('VALIDATION', undefined, { listing_id: 'This listing does not exist' });
+  const [member] = await deps.db
+    .select({ role: farm_memberships.role })
+    .from(farm_memberships)
+    .where(and(eq(farm_memberships.farm_id, listing.farm_id), eq(farm_memberships.user_id, userId)));
+  if (member)
+    throw new AppError('VALIDATION', undefined, { listing_id: 'You cannot order from your own farm' });
+  if (listing.status !== 'active')
+    throw new AppError('CONFLICT', soldOutMessage(listing.status), {
+      quantity: soldOutMessage(listing.status),
+    });
+
+  const units = unitWords(listing.unit);
+  const fields: Record<string, string> = {};
+  if (thousandths(input.quantity) < thousandths(listing.min_order))
+    fields.quantity = `The smallest order is ${quantityText(listing.min_order)} ${units}`;
+  else if (thousandths(input.quantity) > thousandths(listing.quantity_available))
+    fields.quantity = leftMessage(listing.quantity_available, units);
+  const delivers = input.delivery === 'seller_delivers';
+  if (delivers ? !listing.delivery_seller : !listing.delivery_pickup)
+    fields.delivery = delivers ? 'This seller does not deliver' : 'This seller only delivers';
+  if (delivers && !input.delivery_address?.trim()) fields.delivery_address = 'Enter where to deliver';
+  if (Object.keys(fields).length > 0) throw new AppError('VALIDATION', undefined, fields);
+
+  const subtotal = subtotalKobo(listing.price_kobo, input.quantity);
+  const deliveryFee = delivers ? (listing.delivery_fee_kobo ?? 0) : 0;
+  const plan = await farmPlan(deps.db, listing.farm_id);
+  const [farm] = await deps.db.select({ name: farms.name }).from(farms).where(eq(farms.id, listing.farm_id));
+  const commission = commissionKobo(subtotal, plan, deps.config.marketCommissionBps);
+  const now = deps.now();
+
+  const created = await deps.db
+    .transaction(async (tx) => {
+      const quantity = quantityText(input.quantity);
+      const [reserved] = await tx
+        .update(listings)
+        .set({
+          quantity_available: sql`${listings.quantity_available} - ${quantity}::numeric`,
+          status: sql`CASE WHEN ${listings.quantity_available} - ${quantity}::numeric = 0 THEN 'sold_out' ELSE ${listings.status} END`,
+          updated_at: new Date(now),
+          version: sql`${listings.version} + 1`,
+        })
+        .where(
+          and(
+            eq(listings.id, listing.id),
+            eq(listings.status, 'active'),
+            sql`${listings.quantity_available} >= ${quantity}::numeric`,
+          ),
+        )
+        .returning({ id: listings.id });
+      if (!reserved) return null;
+      const [row] = await tx
+        .insert(orders)
+        .values({
+          id: input.id,
+          listing_id: listing.id,
+          farm_id: listing.farm_id,
+          buyer_id: userId,
+          title: listing.title,
+          seller_name: farm?.name ?? '',
+          status: 'placed',
+          quantity,
+          unit: listing.unit,
+          unit_price_kobo: listing.price_kobo,
+          subtotal_kobo: subtotal,
+          delivery: input.delivery,
+          delivery_fee_kobo: deliveryFee,
+          total_kobo: subtotal + deliveryFee,
+          commission_kobo: commission,
+          buyer_phone: input.buyer_phone,
+          delivery_address: delivers ? (input.delivery_address ?? null) : null,
+          note: input.note ?? null,
+          reference: `gona-${input.id}`,
+          expires_at: new Date(now + ORDER_PAYMENT_MINUTES * MINUTE_MS),
+          created_at: new Date(now),
+          updated_at: new Date(now),
+        })
+        .onConflictDoNothing({ target: orders.id })
+        .returning({ id: orders.id });
+      // The same id sent twice at once: the other request placed it; this reservation is undone.
+      if (!row) throw new SameOrderPlaced();
+      return row;
+    })
+    .catch((err: unknown) => {
+      if (err instanceof SameOrderPlaced) return null;
+      throw err;
+    });
+
+  if (!created) {
+    const [after] = await deps.db
+      .select({ status: listings.status, quantity_available: listings.quantity_available })
+      .from(listings)
+      .where(eq(listings.id, listing.id));
+    const [raced] = await deps.db
+      .select({ buyer_id: orders.buyer_id })
+      .from(orders)
+      .where(eq(orders.id, input.id));
+    if (raced?.buyer_id === userId)
+      return { order: await readOrder(deps.db, eq(orders.id, input.id), viewer), created: false };
+    const message =
+      !after || after.status !== 'active' || Number(after.quantity_available) === 0
+        ? soldOutMessage(after?.status ?? 'closed')
+        : leftMessage(after.quantity_available, units);
+    throw new AppError('CONFLICT', message, { quantity: message });
+  }
+  return { order: await readOrder(deps.db, eq(orders.id, input.id), viewer), created: true };
+}
+
+class SameOrderPlaced extends Error {}
+
+function leftMessage(available: string, units: string): string {
+  return `Only ${quantityText(available)} ${units} ${Number(available) === 1 ? 'is' : 'are'} left`;
+}
+
+function soldOutMessage(status: string): string {
+  return status === 'sold_out' ? 'Sold out: nothing is left to order' : 'This listing is not for sale now';
+}
+
+/**
+ * Starts the payment of a placed order at the gateway (amount in kobo, our reference, the order's
+ * id in metadata, the return page as callback) and answers the checkout page to send the browser
+ * to. Nothing is paid until the gateway's verified event says so.
+ */
+export async function payOrder(deps: OrdersDeps, userId: string, orderId: string): Promise<OrderPayment> {
+  const [row] = await deps.db
+    .select({ order: orders, email: users.email })
+    .from(orders)
+    .innerJoin(users, eq(users.id, orders.buyer_id))
+    .where(and(eq(orders.id, orderId), eq(orders.buyer_id, userId)));
+  if (!row) throw new AppError('NOT_FOUND', ORDER_NOT_FOUND);
+  const order = row.order;
+  if (order.status !== 'placed') throw new AppError('CONFLICT', statusMessage(order.status));
+  if (order.expires_at.getTime() <= deps.now())
+    throw new AppError(
+      'CONFLICT',
+      `This order waited more than ${ORDER_PAYMENT_MINUTES} minutes for payment. Order again.`,
+    );
+  if (!deps.payments)
+    throw new AppError('UNAVAILABLE', 'Payments are not available at the moment. Try again later.');
+  const callbackUrl = `${deps.config.baseUrl}/dashboard/marketplace/orders/${order.id}/return`;
+  const start = (reference: string) =>
+    deps.payments!.initialize({
+      email: row.email,
+      amountKobo: order.total_kobo,
+      reference,
+      callbackUrl,
+      metadata: { order_id: order.id },
+    });
+  try {
+    let payment;
+    try {
+      payment = await start(order.reference);
+    } catch (err) {
+      // A reference the gateway already knows (a checkout opened before) cannot start again: a
+      // new one for this order takes its place.
+      if (!(err instanceof PaymentGatewayError) || err.httpStatus >= 500) throw err;
+      const reference = `gona-${order.id}.${deps.now().toString(36)}`;
+      await deps.db
+        .update(orders)
+        .set({ reference })
+        .where(and(eq(orders.id, order.id), eq(orders.status, 'placed')));
+      payment = await start(reference);
+    }
+    return { authorization_url: payment.authorizationUrl, reference: payment.reference };
+  } catch (err) {
+    deps.logger.warn('marketplace: payment could not start', { orderId, err: String(err) });
+    if (err instanceof PaymentGatewayUnreachableError)
+      throw new AppError('UNAVAILABLE', 'The payment service did not answer. Try again in a moment.');
+    throw new AppError('UNAVAILABLE', 'The payment could not be started. Try again in a moment.');
+  }
+}
+
+function statusMessage(status: OrderStatus): string {
+  switch (status) {
+    case 'placed':
+      return 'This order is waiting for payment';
+    case 'paid':
+      return 'This order is paid and waiting for the seller';
+    case 'accepted':
+      return 'The seller has accepted this order';
+    case 'declined':
+      return 'The seller declined this order';
+    case 'cancelled':
+      return 'This order was cancelled';
+    case 'expired':
+      return 'This order expired before it was paid';
+  }
+}
+
+/**
+ * The buyer cancels: an unpaid order frees its quantity; a paid order not yet accepted is
+ * cancelled and refunded in full. Accepted orders cannot be cancelled here.
+ */
+export async function cancelMyOrder(deps: OrdersDeps, userId: string, orderId: string): Promise<Order> {
+  const viewer: Viewer = { as: 'buyer', userId };
+  const [order] = await deps.db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.id, orderId), eq(orders.buyer_id, userId)));
+  if (!order) throw new AppError('NOT_FOUND', ORDER_NOT_FOUND);
+  if (order.status !== 'placed' && order.status !== 'paid')
+    throw new AppError('CONFLICT', statusMessage(order.status));
+  const done = await deps.db.transaction(async (tx) => {
+    const [changed] = await tx
+      .update(orders)
+      .set({
+        status: 'cancelled',
+        cancel_reason:
+          order.status === 'paid' ? 'Cancelled by the buyer; refunded in full' : 'Cancelled by the buyer',
+        decided_at: new Date(deps.now()),
+        updated_at: new Date(deps.now()),
+        version: sql`${orders.version} + 1`,
+      })
+      .where(and(eq(orders.id, order.id), eq(orders.status, order.status)))
+      .returning();
+    if (!changed) return null;
+    await giveBack(tx, changed);
+    if (order.status === 'paid') await startRefund(tx, changed, 'Cancelled by the buyer');
+    return changed;
+  });
+  if (!done) throw new AppError('CONFLICT', 'This order changed meanwhile. Reload and try again.');
+  if (order.status === 'paid') {
+    await requestRefund(deps, done.id);
+    await notifySeller(deps.db, done, 'cancelled');
+  }
+  return readOrder(deps.db, eq(orders.id, order.id), viewer);
+}
+
+// Sellers ------------------------------------------------------------------------------------------
+
+export async function listFarmOrders(
+  deps: OrdersDeps,
+  farmId: string,
+  query: PageQuery,
+): Promise<Page<Order>> {
+  return listOrders(deps.db, eq(orders.farm_id, farmId), query, { as: 'seller', farmId });
+}
+
+export async function getFarmOrder(deps: OrdersDeps, farmId: string, orderId: string): Promise<Order> {
+  return readOrder(deps.db, and(eq(orders.id, orderId), eq(orders.farm_id, farmId)), {
+    as: 'seller',
+    farmId,
+  });
+}
+
+/**
+ * The seller accepts a paid order (with the version they saw): Gona keeps holding the money until
+ * the sale is settled (part 2), or declines it: refunded in full and its quantity back on the listing.
+ */
+export async function decideOrder(
+  deps: OrdersDeps,
+  farmId: string,
+  orderId: string,
+  decision: 'accepted' | 'declined',
+  version: number,
+): Promise<Order> {
+  const viewer: Viewer = { as: 'seller', farmId };
+  const now = new Date(deps.now());
+  const done = await deps.db.transaction(async (tx) => {
+    const [changed] = await tx
+      .update(orders)
+      .set({
+        status: decision,
+        decided_at: now,
+        updated_at: now,
+        cancel_reason: decision === 'declined' ? 'Declined by the seller; refunded in full' : null,
+        version: sql`${orders.version} + 1`,
+      })
+      .where(
+        and(
+          eq(orders.id, orderId),
+          eq(orders.farm_id, farmId),
+          eq(orders.status, 'paid'),
+          eq(orders.version, version),
+        ),
+      )
+      .returning();
+    if (!changed) return null;
+    if (decision === 'declined') {
+      await giveBack(tx, changed);
+      await startRefund(tx, changed, 'Declined by the seller');
+    }
+    return changed;
+  });
+  if (!done) {
+    const [order] = await deps.db
+      .select({ status: orders.status })
+      .from(orders)
+      .where(and(eq(orders.id, orderId), eq(orders.farm_id, farmId)));
+    if (!order) throw new AppError('NOT_FOUND', ORDER_NOT_FOUND);
+    if (order.status !== 'paid') throw new AppError('CONFLICT', statusMessage(order.status));
+    throw new AppError('CONFLICT');
+  }
+  if (decision === 'declined') await requestRefund(deps, done.id);
+  await notifyBuyer(deps.db, done, decision);
+  return readOrder(deps.db, eq(orders.id, orderId), viewer);
+}
+
+// Money ------------------------------------------------------------------------------------------
+
+/** The order's quantity back on its listing (a sold-out listing is active again). */
+async function giveBack(tx: Tx, order: OrderRow): Promise<void> {
+  if (!order.listing_id) return;
+  await tx
+    .update(listings)
+    .set({
+      quantity_available: sql`${listings.quantity_available} + ${order.quantity}::numeric`,
+      status: sql`CASE WHEN ${listings.status} = 'sold_out' THEN 'active' ELSE ${listings.status} END`,
+      version: sql`${listings.version} + 1`,
+    })
+    .where(eq(listings.id, order.listing_id));
+}
+
+/**
+ * A full refund of a paid order, in the order's transaction: the refund row (pending) and its
+ * ledger lines (held +total, refunds_payable −total). The gateway is asked after commit
+ * (requestRefund); its refund.processed event moves the money out of the gateway's account.
+ */
+async function startRefund(tx: Tx, order: OrderRow, reason: string): Promise<void> {
+  const [refund] = await tx
+    .insert(refunds)
+    .values({ order_id: order.id, amount_kobo: order.total_kobo, reason })
+    .onConflictDoNothing({ target: refunds.order_id })
+    .returning({ id: refunds.id });
+  if (!refund) return;
+  await recordLedger(tx, order.id, 'refund', [
+    { account: 'held', amountKobo: order.total_kobo },
+    { account: 'refunds_payable', amountKobo: -order.total_kobo },
+  ]);
+}
+
+/**
+ * Asks the gateway for the order's pending refund once (a refund with the gateway's id is not
+ * asked again). A failure is logged and left for the next sweep (retryRefunds) to ask again.
+ */
+export async function requestRefund(deps: SweepDeps, orderId: string): Promise<void> {
+  const [row] = await deps.db
+    .select({ refund: refunds, reference: orders.reference })
+    .from(refunds)
+    .innerJoin(orders, eq(orders.id, refunds.order_id))
+    .where(eq(refunds.order_id, orderId));
+  if (!row || row.refund.provider_refund_id || row.refund.status !== 'pending') return;
+  if (!deps.payments) {
+    deps.logger.warn('marketplace: a refund waits for payments to be configured', { orderId });
+    return;
+  }
+  try {
+    const result = await deps.payments.refund({
+      reference: row.reference,
+      amountKobo: row.refund.amount_kobo,
+      note: row.refund.reason,
+    });
+    await deps.db
+      .update(refunds)
+      .set({ provider_refund_id: String(result.id) })
+      .where(and(eq(refunds.id, row.refund.id), sql`${refunds.provider_refund_id} IS NULL`));
+  } catch (err) {
+    deps.logger.error('marketplace: refund request failed; the sweep asks again', {
+      orderId,
+      err: String(err),
+    });
+  }
+}
+
+/**
+ * Refunds recorded but not yet asked of the gateway (it failed or was unreachable), asked again
+ * once they are a few minutes old, so a request under way is not sent twice.
+ */
+export async function retryRefunds(deps: SweepDeps, now: Date): Promise<number> {
+  const waiting = await deps.db
+    .select({ order_id: refunds.order_id })
+    .from(refunds)
+    .where(
+      and(
+        eq(refunds.status, 'pending'),
+        sql`${refunds.provider_refund_id} IS NULL`,
+        lte(refunds.created_at, new Date(now.getTime() - REFUND_RETRY_AFTER_MS)),
+      ),
+    )
+    .limit(SWEEP_BATCH);
+  for (const { order_id } of waiting) await requestRefund(deps, order_id);
+  return waiting.length;
+}
+
+/** What applying a payment event did, kept on the stored event. */
+export type EventOutcome =
+  | 'applied'
+  | 'already_applied'
+  | 'flagged'
+  | 'refunded_late'
+  | 'unknown_order'
+  | 'unknown_refund'
+  | 'ignored';
+
+/**
+ * A `charge.success` whose signature held: the payment is checked with the gateway itself
+ * (status success, amount = the order's total, NGN, our reference, our order id in metadata).
+ * A mismatch leaves the order unpaid and flagged for people to look at. A match marks the order
+ * paid (an order that had expired takes its quantity again if it is still there; if not, the
+ * payment is refunded in full), starts the seller's ACCEPT_HOURS, and records the payment.
+ */
+export async function applyChargeSuccess(
+  deps: OrdersDeps,
+  data: { reference?: unknown; metadata?: unknown },
+): Promise<EventOutcome> {
+  const reference = typeof data.reference === 'string' ? data.reference : null;
+  const metadataOrderId = orderIdOf(data.metadata);
+  if (!reference) return 'unknown_order';
+  const [order] = await deps.db
+    .select()
+    .from(orders)
+    .where(
+      metadataOrderId && isUuidText(metadataOrderId)
+        ? eq(orders.id, metadataOrderId)
+        : eq(orders.reference, reference),
+    );
+  if (!order) return 'unknown_order';
+  if (!deps.payments) throw new Error('marketplace: a payment event arrived without a payment gateway');
+
+  const verified = await deps.payments.verify(reference);
+  const problems = [
+    verified.status !== 'success' ? `status ${verified.status}` : null,
+    verified.amountKobo !== order.total_kobo
+      ? `amount ${verified.amountKobo} kobo, expected ${order.total_kobo}`
+      : null,
+    verified.currency !== 'NGN' ? `currency ${verified.currency}` : null,
+    verified.reference !== order.reference
+      ? `reference ${verified.reference}, expected ${order.reference}`
+      : null,
+    orderIdOf(verified.metadata) !== order.id ? 'metadata order_id does not match' : null,
+  ].filter((p): p is string => p !== null);
+  if (problems.length > 0) {
+    const flag = `Payment not taken: ${problems.join('; ')}`;
+    await deps.db.update(orders).set({ flag }).where(eq(orders.id, order.id));
+    deps.logger.warn('marketplace: a payment did not match its order', { orderId: order.id, flag });
+    return 'flagged';
+  }
+
+  const now = new Date(deps.now());
+  const result = await deps.db.transaction(async (tx) => {
+    const [current] = await tx.select().from(orders).where(eq(orders.id, order.id)).for('update');
+    if (!current) return { outcome: 'unknown_order' as const, order: null };
+    if (current.paid_at) return { outcome: 'already_applied' as const, order: null };
+    let reserved = current.status === 'placed';
+    if (!reserved && current.listing_id) {
+      // Paid after it expired or was cancelled unpaid: its quantity may still be there.
+      const [again] = await tx
+        .update(listings)
+        .set({
+          quantity_available: sql`${listings.quantity_available} - ${current.quantity}::numeric`,
+          status: sql`CASE WHEN ${listings.quantity_available} - ${current.quantity}::numeric = 0 THEN 'sold_out' ELSE ${listings.status} END`,
+          version: sql`${listings.version} + 1`,
+        })
+        .where(
+          and(
+            eq(listings.id, current.listing_id),
+            inArray(listings.status, ['active', 'sold_out']),
+            sql`${listings.quantity_available} >= ${current.quantity}::numeric`,
+          ),
+        )
+        .returning({ id: listings.id });
+      reserved = Boolean(again);
+    }
+    await recordLedger(tx, current.id, 'payment', [
+      { account: 'gateway', amountKobo: current.total_kobo },
+      { account: 'held', amountKobo: -current.total_kobo },
+    ]);
+    if (reserved) {
+      const [paid] = await tx
+        .update(orders)
+        .set({
+          status: 'paid',
+          paid_at: now,
+          accept_by: new Date(now.getTime() + ORDER_ACCEPT_HOURS * HOUR_MS),
+          cancel_reason: null,
+          updated_at: now,
+          version: sql`${orders.version} + 1`,
+        })
+        .where(eq(orders.id, current.id))
+        .returning();
+      return { outcome: 'applied' as const, order: paid! };
+    }
+    const reason = 'Paid after the order expired, when the quantity was no longer there; refunded in full';
+    const [cancelled] = await tx
+      .update(orders)
+      .set({
+        status: 'cancelled',
+        paid_at: now,
+        cancel_reason: reason,
+        decided_at: now,
+        updated_at: now,
+        version: sql`${orders.version} + 1`,
+      })
+      .where(eq(orders.id, current.id))
+      .returning();
+    await startRefund(tx, cancelled!, reason);
+    return { outcome: 'refunded_late' as const, order: cancelled! };
+  });
+  if (result.outcome === 'applied' && result.order) {
+    await notifySeller(deps.db, result.order, 'paid');
+    await notifyBuyer(deps.db, result.order, 'paid');
+  }
+  if (result.outcome === 'refunded_late' && result.order) {
+    await requestRefund(deps, result.order.id);
+    await notifyBuyer(deps.db, result.order, 'cancelled');
+  }
+  return result.outcome;
+}
+
+/**
+ * `refund.processed` / `refund.failed`: the refund found by the gateway's refund id or the
+ * payment's reference. Processed moves the money out (refunds_payable +, gateway −); failed puts it
+ * back as held (refunds_payable +, held −) and flags the order for people to look at.
+ */
+export async function applyRefundEvent(
+  deps: OrdersDeps,
+  event: 'refund.processed' | 'refund.failed',
+  data: Record<string, unknown>,
+): Promise<EventOutcome> {
+  const refundId = typeof data.id === 'string' || typeof data.id === 'number' ? String(data.id) : null;
+  const transaction = data.transaction as { reference?: unknown } | undefined;
+  const reference =
+    typeof data.transaction_reference === 'string'
+      ? data.transaction_reference
+      : typeof transaction?.reference === 'string'
+        ? transaction.reference
+        : null;
+  return deps.db.transaction(async (tx) => {
+    const [byId] = refundId
+      ? await tx.select().from(refunds).where(eq(refunds.provider_refund_id, refundId)).for('update')
+      : [];
+    let refund = byId;
+    if (!refund && reference) {
+      const [byReference] = await tx
+        .select({ refund: refunds })
+        .from(refunds)
+        .innerJoin(orders, eq(orders.id, refunds.order_id))
+        .where(eq(orders.reference, reference))
+        .for('update');
+      refund = byReference?.refund;
+    }
+    if (!refund) return 'unknown_refund';
+    if (refund.status !== 'pending') return 'already_applied';
+    const processed = event === 'refund.processed';
+    await tx
+      .update(refunds)
+      .set({
+        status: processed ? 'processed' : 'failed',
+        processed_at: new Date(deps.now()),
+        provider_refund_id: refund.provider_refund_id ?? refundId,
+      })
+      .where(eq(refunds.id, refund.id));
+    await recordLedger(
+      tx,
+      refund.order_id,
+      processed ? 'refund_processed' : 'refund_failed',
+      processed
+        ? [
+            { account: 'refunds_payable', amountKobo: refund.amount_kobo },
+            { account: 'gateway', amountKobo: -refund.amount_kobo },
+          ]
+        : [
+            { account: 'refunds_payable', amountKobo: refund.amount_kobo },
+            { account: 'held', amountKobo: -refund.amount_kobo },
+          ],
+    );
+    if (!processed) {
+      await tx
+        .update(orders)
+        .set({ flag: 'The refund failed at the payment provider' })
+        .where(eq(orders.id, refund.order_id));
+      deps.logger.error('marketplace: a refund failed at the provider', { orderId: refund.order_id });
+    }
+    return 'applied';
+  });
+}
+
+function orderIdOf(metadata: unknown): string | null {
+  if (!metadata || typeof metadata !== 'object') return null;
+  const id = (metadata as Record<string, unknown>).order_id;
+  return typeof id === 'string' ? id : null;
+}
+
+function isUuidText(value: string): boolean {
+  return /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
+}
+
+// Sweeps -----------------------------------------------------------------------------------------
+
+/** Unpaid orders past their ORDER_PAYMENT_MINUTES expire and give their quantity back. */
+export async function expireOrders(deps: SweepDeps, now: Date): Promise<number> {
+  const due = await deps.db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(eq(orders.status, 'placed'), lte(orders.expires_at, now)))
+    .limit(SWEEP_BATCH);
+  let expired = 0;
+  for (const { id } of due) {
+    expired += await deps.db.transaction(async (tx) => {
+      const [changed] = await tx
+        .update(orders)
+        .set({ status: 'expired', updated_at: now, version: sql`${orders.version} + 1` })
+        .where(and(eq(orders.id, id), eq(orders.status, 'placed'), lte(orders.expires_at, now)))
+        .returning();
+      if (!changed) return 0;
+      await giveBack(tx, changed);
+      return 1;
+    });
+  }
+  return expired;
+}
+
+/** Paid orders the seller did not accept within ORDER_ACCEPT_HOURS are cancelled and refunded in full. */
+export async function cancelUnacceptedOrders(deps: SweepDeps, now: Date): Promise<number> {
+  const due = await deps.db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(eq(orders.status, 'paid'), lte(orders.accept_by, now)))
+    .limit(SWEEP_BATCH);
+  const reason = `The seller did not accept within ${ORDER_ACCEPT_HOURS} hours; refunded in full`;
+  let cancelled = 0;
+  for (const { id } of due) {
+    const done = await deps.db.transaction(async (tx) => {
+      const [changed] = await tx
+        .update(orders)
+        .set({
+          status: 'cancelled',
+          cancel_reason: reason,
+          decided_at: now,
+          updated_at: now,
+          version: sql`${orders.version} + 1`,
+        })
+        .where(and(eq(orders.id, id), eq(orders.status, 'paid'), lte(orders.accept_by, now)))
+        .returning();
+      if (!changed) return null;
+      await giveBack(tx, changed);
+      await startRefund(tx, changed, reason);
+      return changed;
+    });
+    if (!done) continue;
+    cancelled++;
+    await requestRefund(deps, done.id);
+    await notifyBuyer(deps.db, done, 'cancelled');
+    await notifySeller(deps.db, done, 'cancelled');
+  }
+  return cancelled;
+}
+
+// Notifications ------------------------------------------------------------------------------------
+
+function orderFacts(order: OrderRow) {
+  return {
+    order_id: order.id,
+    listing_title: order.title,
+    farm_name: order.seller_name,
+    quantity: quantityText(order.quantity),
+    unit: order.unit,
+    total_kobo: order.total_kobo,
+  };
+}
+
+/** The farm's owners and managers hear of a paid order to accept, and of one cancelled. */
+async function notifySeller(db: Db, order: OrderRow, status: 'paid' | 'cancelled'): Promise<void> {
+  if (!order.farm_id) return;
+  await notify(
+    { db },
+    {
+      farmId: order.farm_id,
+      roles: ['owner', 'manager'],
+      kind: 'order_sold',
+      params: { ...orderFacts(order), status },
+      link: NOTIFICATION_PATHS.farmOrders,
+      dedupeKey: `order_sold:${order.id}:${status}`,
+    },
+  );
+}
+
+/** The buyer hears of each step of their order. */
+async function notifyBuyer(
+  db: Db,
+  order: OrderRow,
+  status: 'paid' | 'accepted' | 'declined' | 'cancelled',
+): Promise<void> {
+  if (!order.buyer_id) return;
+  await notify(
+    { db },
+    {
+      userIds: [order.buyer_id],
+      kind: 'order_update',
+      params: { ...orderFacts(order), status, reason: order.cancel_reason },
+      link: NOTIFICATION_PATHS.order(order.id),
+      dedupeKey: `order_update:${order.id}:${status}`,
+    },
+  );
+}

@@ -1,0 +1,114 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { expect } from 'vitest';
+import { ledger_entries, listings, orders, refunds } from '../../db/schema/index';
+import { newId } from '../../lib/ids';
+import type { TestContext } from '../../test/context';
+
+export type SeededListing = typeof listings.$inferSelect;
+
+/**
+ * An active listing on `farmId`, written straight into the database: 20 bags (100 kg) of maize at
+ * ₦25,000 a bag, at least 2 a order, picked up or delivered for ₦5,000.
+ */
+export async function seedListing(
+  t: TestContext,
+  farmId: string,
+  overrides: Partial<typeof listings.$inferInsert> = {},
+): Promise<SeededListing> {
+  const [row] = await t.db
+    .insert(listings)
+    .values({
+      farm_id: farmId,
+      status: 'active',
+      category: 'crop',
+      product_key: 'maize',
+      title: 'White maize',
+      quantity_available: '20',
+      unit: 'bag_100kg',
+      unit_kg: '100',
+      min_order: '2',
+      price_kobo: 2_500_000,
+      state: 'Rivers',
+      delivery_pickup: true,
+      delivery_seller: true,
+      delivery_area: 'Port Harcourt',
+      delivery_fee_kobo: 500_000,
+      published_at: new Date(),
+      ...overrides,
+      id: newId(),
+    })
+    .returning();
+  if (!row) throw new Error('seedListing: no listing');
+  return row;
+}
+
+/** A placed (unpaid) order of 2 bags of `listing` by `buyerId`, its quantity taken off the listing. */
+export async function seedPlacedOrder(
+  t: TestContext,
+  listing: SeededListing,
+  buyerId: string,
+): Promise<string> {
+  const id = newId();
+  await t.db
+    .update(listings)
+    .set({ quantity_available: sql`${listings.quantity_available} - 2` })
+    .where(eq(listings.id, listing.id));
+  await t.db.insert(orders).values({
+    id,
+    listing_id: listing.id,
+    farm_id: listing.farm_id,
+    buyer_id: buyerId,
+    title: listing.title,
+    seller_name: 'Green Acres',
+    quantity: '2',
+    unit: listing.unit,
+    unit_price_kobo: listing.price_kobo,
+    subtotal_kobo: 2 * listing.price_kobo,
+    delivery: 'pickup',
+    delivery_fee_kobo: 0,
+    total_kobo: 2 * listing.price_kobo,
+    commission_kobo: 0,
+    buyer_phone: '+2348031234567',
+    reference: `gona-${id}`,
+    expires_at: new Date(Date.now() + 30 * 60_000),
+  });
+  return id;
+}
+
+/**
+ * The ledger's invariants over the orders of `farmIds`: every transaction adds up to zero, and what
+ * is held equals the totals of paid and accepted orders (plus refunds that failed, held again).
+ */
+export async function expectLedgerBalanced(t: TestContext, farmIds: string[]): Promise<void> {
+  const ids = t.db.select({ id: orders.id }).from(orders).where(inArray(orders.farm_id, farmIds));
+  const unbalanced = await t.db
+    .select({ txn: ledger_entries.txn_id, sum: sql<string>`sum(${ledger_entries.amount_kobo})` })
+    .from(ledger_entries)
+    .where(inArray(ledger_entries.order_id, ids))
+    .groupBy(ledger_entries.txn_id)
+    .having(sql`sum(${ledger_entries.amount_kobo}) <> 0`);
+  expect(unbalanced).toEqual([]);
+  const [held] = await t.db
+    .select({ sum: sql<string>`coalesce(sum(${ledger_entries.amount_kobo}), 0)` })
+    .from(ledger_entries)
+    .where(and(eq(ledger_entries.account, 'held'), inArray(ledger_entries.order_id, ids)));
+  const [open] = await t.db
+    .select({ sum: sql<string>`coalesce(sum(${orders.total_kobo}), 0)` })
+    .from(orders)
+    .where(and(inArray(orders.farm_id, farmIds), inArray(orders.status, ['paid', 'accepted'])));
+  const [failed] = await t.db
+    .select({ sum: sql<string>`coalesce(sum(${refunds.amount_kobo}), 0)` })
+    .from(refunds)
+    .where(and(eq(refunds.status, 'failed'), inArray(refunds.order_id, ids)));
+  expect(-Number(held!.sum) + 0).toBe(Number(open!.sum) + Number(failed!.sum));
+}
+
+/** Balances per account of one order's ledger lines. */
+export async function orderLedger(t: TestContext, orderId: string): Promise<Record<string, number>> {
+  const rows = await t.db
+    .select({ account: ledger_entries.account, sum: sql<string>`sum(${ledger_entries.amount_kobo})` })
+    .from(ledger_entries)
+    .where(eq(ledger_entries.order_id, orderId))
+    .groupBy(ledger_entries.account);
+  return Object.fromEntries(rows.map((r) => [r.account, Number(r.sum)]));
+}

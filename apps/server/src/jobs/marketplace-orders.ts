@@ -1,0 +1,29 @@
+import type { PgBoss } from 'pg-boss';
+import type { Db } from '../db/client';
+import type { PaymentGateway } from '../integrations/payments';
+import type { Logger } from '../lib/logger';
+import { cancelUnacceptedOrders, expireOrders, retryRefunds } from '../features/marketplace/orders.service';
+
+const MARKETPLACE_ORDERS_QUEUE = 'marketplace-orders';
+
+/**
+ * Every minute: unpaid orders past their 30 minutes expire and free their quantity; paid orders
+ * the seller did not accept in 48 hours are cancelled and refunded; refunds the gateway could not
+ * be asked for are asked again. Each step changes an order only from the state it read, so runs on
+ * several servers, or a run repeated, change nothing twice.
+ */
+export async function startMarketplaceOrders(
+  boss: PgBoss,
+  deps: { db: Db; logger: Logger; payments: PaymentGateway | null },
+): Promise<void> {
+  await boss.createQueue(MARKETPLACE_ORDERS_QUEUE, { policy: 'singleton', retryLimit: 1, retryDelay: 30 });
+  await boss.work(MARKETPLACE_ORDERS_QUEUE, async () => {
+    const now = new Date();
+    const expired = await expireOrders(deps, now);
+    const cancelled = await cancelUnacceptedOrders(deps, now);
+    const retried = await retryRefunds(deps, now);
+    if (expired + cancelled + retried > 0)
+      deps.logger.info('marketplace: order sweep', { expired, cancelled, retried });
+  });
+  await boss.schedule(MARKETPLACE_ORDERS_QUEUE, '* * * * *');
+}

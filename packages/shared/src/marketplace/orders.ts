@@ -1,0 +1,104 @@
+import { z } from 'zod';
+import { SALE_UNITS } from '../finance/constants';
+import { pageSchema } from '../pagination/index';
+import { normalizeNigerianPhone, PHONE_ADVICE } from '../phone/index';
+import { DELIVERY_OPTIONS, ORDER_STATUSES, REFUND_STATUSES } from './constants';
+
+/**
+ * Orders of the marketplace: what a buyer sends to order a listing, and what buyers and sellers
+ * read back. Amounts are whole kobo; quantities are numbers in the listing's unit (up to 3 decimals).
+ */
+
+export const ORDER_QUANTITY_MAX = 1e9;
+export const ORDER_NOTE_MAX = 500;
+export const ORDER_ADDRESS_MAX = 300;
+
+const text = (max: number, label: string) =>
+  z
+    .string()
+    .trim()
+    .max(max, `${label} can be at most ${max} characters`)
+    .transform((v) => (v === '' ? null : v));
+
+export const PlaceOrderInputSchema = z
+  .object({
+    /**
+     * Made by the device when the buyer first taps "Order and pay" and sent again on a retry or a
+     * second tap: the order's id, so one tap never places two orders.
+     */
+    id: z.uuid({ error: 'Send a new order id' }),
+    listing_id: z.uuid({ error: 'Choose a listing' }),
+    quantity: z
+      .number({ error: 'Enter a quantity' })
+      .gt(0, 'Enter a quantity above 0')
+      .max(ORDER_QUANTITY_MAX, 'Enter a smaller quantity')
+      .refine((q) => Math.abs(q * 1000 - Math.round(q * 1000)) < 1e-6, { error: 'Use at most 3 decimals' }),
+    delivery: z.enum(DELIVERY_OPTIONS, { error: 'Choose pickup or delivery' }),
+    buyer_phone: z.string({ error: PHONE_ADVICE }).transform((v, ctx) => {
+      const phone = normalizeNigerianPhone(v);
+      if (!phone) {
+        ctx.addIssue({ code: 'custom', message: PHONE_ADVICE });
+        return z.NEVER;
+      }
+      return phone;
+    }),
+    delivery_address: text(ORDER_ADDRESS_MAX, 'The address').nullish(),
+    note: text(ORDER_NOTE_MAX, 'The note').nullish(),
+  })
+  .strict();
+export type PlaceOrderInput = z.input<typeof PlaceOrderInputSchema>;
+
+/** Accepting or declining a paid order, with the version the seller saw. */
+export const DecideOrderInputSchema = z
+  .object({ version: z.number({ error: 'Send the version you saw' }).int().min(1) })
+  .strict();
+export type DecideOrderInput = z.infer<typeof DecideOrderInputSchema>;
+
+export const OrderRefundSchema = z.object({
+  status: z.enum(REFUND_STATUSES),
+  amount_kobo: z.number().int(),
+  reason: z.string(),
+});
+
+export const OrderSchema = z.object({
+  id: z.uuid(),
+  /** Null once the listing, farm or buyer is removed; the order keeps the title and names. */
+  listing_id: z.uuid().nullable(),
+  listing_title: z.string(),
+  farm_id: z.uuid().nullable(),
+  farm_name: z.string(),
+  buyer_id: z.uuid().nullable(),
+  /** The buyer's name, for the seller. */
+  buyer_name: z.string(),
+  status: z.enum(ORDER_STATUSES),
+  quantity: z.number(),
+  unit: z.enum(SALE_UNITS),
+  unit_price_kobo: z.number().int(),
+  subtotal_kobo: z.number().int(),
+  delivery: z.enum(DELIVERY_OPTIONS),
+  delivery_fee_kobo: z.number().int(),
+  total_kobo: z.number().int(),
+  /** The buyer's phone: always to the buyer, to the seller only once paid. */
+  buyer_phone: z.string().nullable(),
+  /** The seller's phone (the farm owner's): to the buyer only once paid. */
+  seller_phone: z.string().nullable(),
+  delivery_address: z.string().nullable(),
+  note: z.string().nullable(),
+  reference: z.string(),
+  expires_at: z.string(),
+  accept_by: z.string().nullable(),
+  paid_at: z.string().nullable(),
+  decided_at: z.string().nullable(),
+  cancel_reason: z.string().nullable(),
+  refund: OrderRefundSchema.nullable(),
+  created_at: z.string(),
+  version: z.number().int(),
+});
+export type Order = z.infer<typeof OrderSchema>;
+
+export const OrderPageSchema = pageSchema(OrderSchema);
+export type OrderPage = z.infer<typeof OrderPageSchema>;
+
+/** What POST /marketplace/orders/{id}/pay answers: the checkout page to send the browser to. */
+export const OrderPaymentSchema = z.object({ authorization_url: z.url(), reference: z.string() });
+export type OrderPayment = z.infer<typeof OrderPaymentSchema>;
