@@ -143,7 +143,7 @@ export function MyListings({ farmId, role }: Props) {
         open={closing !== null}
         title={t('mine.closeConfirmTitle', { title: closing?.title ?? '' })}
         message={t('mine.closeConfirmText')}
-        confirmLabel={t('mine.close')}
+        confirmLabel={t('mine.closeConfirm')}
         cancelLabel={t('common:cancel')}
         confirmVariant="danger"
         pending={action.isPending}
