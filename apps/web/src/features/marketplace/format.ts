@@ -10,14 +10,14 @@ export function groupedQuantity(value: number): string {
 /** The words a listing's prices and quantities are shown in. */
 export function useListingText() {
   const { t } = useTranslation('marketplace');
-  const unit = (value: SaleUnit) => t(`units.${value}`);
+  const unit = (value: SaleUnit, count = 1) => t(`units.${value}`, { count });
   return {
     unit,
     perUnit: (priceKobo: number, value: SaleUnit) =>
       t('card.perUnit', { price: formatNaira(priceKobo), unit: unit(value) }),
     perKg: (priceKobo: number) => t('card.perKg', { price: formatNaira(priceKobo) }),
     available: (quantity: number, value: SaleUnit) =>
-      t('card.available', { quantity: groupedQuantity(quantity), unit: unit(value) }),
+      t('card.available', { quantity: groupedQuantity(quantity), unit: unit(value, quantity) }),
   };
 }
 

@@ -44,7 +44,7 @@ describe('BrowseListings', () => {
     expect(within(maize!).getByText('Maize')).toBeInTheDocument();
     expect(within(maize!).getByText('₦45,000 per bag (100 kg)')).toBeInTheDocument();
     expect(within(maize!).getByText('₦450 per kg')).toBeInTheDocument();
-    expect(within(maize!).getByText('20 bag (100 kg) available')).toBeInTheDocument();
+    expect(within(maize!).getByText('20 bags (100 kg) available')).toBeInTheDocument();
     expect(within(maize!).getByText('Obio-Akpor, Rivers')).toBeInTheDocument();
     expect(within(maize!).getByRole('link')).toHaveAttribute(
       'href',

@@ -73,7 +73,10 @@ function ListingFacts({ listing, panel }: { listing: PublicListing; panel: React
   const fee = listing.delivery_fee_kobo ?? 0;
   const rows: [string, ReactNode][] = [
     [t('detail.available'), text.available(listing.quantity_available, listing.unit)],
-    [t('detail.minOrder'), `${groupedQuantity(listing.min_order)} ${text.unit(listing.unit)}`],
+    [
+      t('detail.minOrder'),
+      `${groupedQuantity(listing.min_order)} ${text.unit(listing.unit, listing.min_order)}`,
+    ],
     ...(listing.variety ? [[t('detail.variety'), listing.variety] as [string, ReactNode]] : []),
     ...(listing.grade ? [[t('detail.grade'), listing.grade] as [string, ReactNode]] : []),
     ...(listing.quality && Object.keys(listing.quality).length > 0

@@ -261,7 +261,7 @@ export function ListingFormDialog({ farmId, sources, listing, onClose, onSaved }
           <SelectField label={t('form.unit')} {...field('unit')}>
             {SALE_UNITS.map((unit) => (
               <option key={unit} value={unit}>
-                {t(`units.${unit}`)}
+                {t(`units.${unit}`, { count: 1 })}
               </option>
             ))}
           </SelectField>
