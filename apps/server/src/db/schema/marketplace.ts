@@ -93,16 +93,17 @@ export const listings = pgTable(
   },
   (t) => [
     index('listings_farm_id_idx').on(t.farm_id, desc(t.created_at), desc(t.id)),
-    // Browsing: active listings, newest first, by category and product; price sorts within them.
-    index('listings_active_newest_idx')
+    // Browsing (listings on sale or sold out, BROWSED in listings.service.ts): newest first, by
+    // category and product, by state; price sorts within them.
+    index('listings_browsed_newest_idx')
       .on(desc(t.published_at), desc(t.id))
-      .where(sql`${t.status} = 'active'`),
-    index('listings_active_product_idx')
+      .where(sql`${t.status} IN ('active', 'sold_out')`),
+    index('listings_browsed_product_idx')
       .on(t.category, t.product_key, t.price_kobo, t.id)
-      .where(sql`${t.status} = 'active'`),
-    index('listings_active_state_idx')
-      .on(t.state, t.price_kobo, t.id)
-      .where(sql`${t.status} = 'active'`),
+      .where(sql`${t.status} IN ('active', 'sold_out')`),
+    index('listings_browsed_state_idx')
+      .on(sql`lower(${t.state})`, t.price_kobo, t.id)
+      .where(sql`${t.status} IN ('active', 'sold_out')`),
     index('listings_search_idx').using('gin', t.search),
     check('listings_status_check', sql`${t.status} IN (${oneOf(LISTING_STATUSES)})`),
     check('listings_category_check', sql`${t.category} IN (${oneOf(LISTING_CATEGORIES)})`),
