@@ -2,7 +2,8 @@
 // 10,000 staff, 50,000 tasks (five years of work, half given to someone), 10,000 animals and groups
 // with 200,000 records (one flock holding 50,000: the longest timeline), 10,000 plantings with
 // 30,000 stages, 10,000 cached weather cells, and three years of farm money (100,000 expenses shared
-// over 50 plantings and flocks, 50,000 sales with their payments) on PostgreSQL, starts the server
+// over 50 plantings and flocks, 50,000 sales with their payments) and a marketplace of 100,000
+// listings of 2,000 selling farms on PostgreSQL, starts the server
 // against that database, and measures the busiest reads with autocannon at 50 concurrent
 // connections. Budget: p95 ≤ 50 ms (a year's profit and loss: ≤ 100 ms). Run alone with
 // `node scripts/bench-api.mjs` (after `npm run build`); `npm run bench` runs it after the web budgets.
@@ -33,6 +34,9 @@ const CROPS = 10_000;
 const EXPENSES = 100_000;
 const SALES = 50_000;
 const MONEY_DAYS = 1_096;
+/** The marketplace: listings of many selling farms across the states (a tenth drafts, paused or closed). */
+const LISTINGS = 100_000;
+const SELLERS = 2_000;
 /** The plantings and flocks money is shared over (half of each). */
 const ENTERPRISES = 50;
 /** The group with the longest timeline (set by the seeding). */
@@ -72,7 +76,9 @@ try {
       `${seeded.crops.toLocaleString('en')} plantings with ${seeded.stages.toLocaleString('en')} stages, ` +
       `${seeded.cells.toLocaleString('en')} weather cells, ` +
       `${seeded.expenses.toLocaleString('en')} expenses in ${seeded.allocations.toLocaleString('en')} shares, ` +
-      `${seeded.sales.toLocaleString('en')} sales with ${seeded.payments.toLocaleString('en')} payments ` +
+      `${seeded.sales.toLocaleString('en')} sales with ${seeded.payments.toLocaleString('en')} payments, ` +
+      `${LISTINGS.toLocaleString('en')} marketplace listings of ${SELLERS.toLocaleString('en')} farms ` +
+      `(${seeded.listings.toLocaleString('en')} active) ` +
       `(${seeded.seconds} s to seed)`,
   );
   const base = `/api/farms/${farmId}`;
@@ -119,6 +125,17 @@ try {
     ['money: expenses of a year, first page', `${base}/expenses?${year}&limit=${PAGE}`],
     ['money: expense totals of a year', `${base}/expenses/totals?${year}`],
     ['money: sales of a year, first page', `${base}/sales?${year}&limit=${PAGE}`],
+    ['marketplace: browse, newest first', `/api/marketplace/listings?limit=${PAGE}`],
+    ['marketplace: search "maize"', `/api/marketplace/listings?q=maize&limit=${PAGE}`],
+    ['marketplace: search two words', `/api/marketplace/listings?q=white%20maize%20kaduna&limit=${PAGE}`],
+    [
+      'marketplace: crops of one product, cheapest first',
+      `/api/marketplace/listings?category=crop&product_key=maize&sort=price_asc&limit=${PAGE}`,
+    ],
+    [
+      'marketplace: one state, cheapest first',
+      `/api/marketplace/listings?state=Kano&sort=price_asc&limit=${PAGE}`,
+    ],
   ];
   const only = process.env.BENCH_ONLY;
   const rows = [];
@@ -437,6 +454,7 @@ async function seed(farmId) {
       [typicalFarm],
     );
     await seedMoney(db, farmId, userId);
+    await seedListings(db, userId);
     // As autovacuum leaves a table in use: statistics and the visibility map (index-only counts).
     await db.query('VACUUM ANALYZE');
     const count = async (table) =>
@@ -460,6 +478,9 @@ async function seed(farmId) {
       allocations: await count('expense_allocations'),
       sales: await count('sales'),
       payments: await count('sale_payments'),
+      listings: Number(
+        (await db.query("SELECT count(*) FROM listings WHERE status = 'active'")).rows[0].count,
+      ),
       seconds: ((Date.now() - started) / 1000).toFixed(1),
     };
   });
@@ -546,6 +567,52 @@ async function seedMoney(db, farmId, userId) {
      FROM bench_sales s CROSS JOIN generate_series(0, 1) part
      WHERE s.paid > 0 AND (part = 0 OR s.in_two)`,
     [farmId, userId],
+  );
+}
+
+/**
+ * The marketplace as buyers search it: 100,000 listings of 2,000 selling farms (one owner, the bench
+ * farmer) spread over 12 states, crops, live animals and farm products at prices from ₦500 to ₦5,000,500
+ * a unit; nine in ten active, the rest drafts, paused or closed.
+ */
+async function seedListings(db, userId) {
+  await db.query(
+    `CREATE TEMP TABLE bench_sellers AS
+     SELECT i, gen_random_uuid() AS id,
+            (ARRAY['Kaduna','Kano','Oyo','Benue','Niger','Plateau','Ogun','Rivers','Enugu','Kwara','Bauchi','Ondo'])[1 + i % 12] AS state
+     FROM generate_series(1, $1::int) i`,
+    [SELLERS],
+  );
+  await db.query(
+    `INSERT INTO farms (id, name, location, farm_type, owner_id, state, lga)
+     SELECT id, 'Seller farm ' || i, 'Somewhere', 'mixed', $1, state, 'LGA ' || i % 20 FROM bench_sellers`,
+    [userId],
+  );
+  await db.query(
+    `INSERT INTO listings (id, farm_id, status, category, product_key, title, variety, grade, quantity_available,
+                           unit, unit_kg, min_order, price_kobo, state, lga, delivery_pickup, delivery_seller,
+                           description, published_at, created_at, updated_at)
+     SELECT gen_random_uuid(), s.id,
+            (ARRAY['active','active','active','active','active','active','active','active','active','draft','paused','closed'])[1 + l.i % 12],
+            p.category, p.key, p.title || ' ' || l.i, p.variety, 'G' || (1 + l.i % 3), 10 + l.i % 500,
+            p.unit, p.unit_kg, 1, 50000 + (l.i::bigint * 7919) % 500000000, s.state, 'LGA ' || s.i % 20,
+            true, l.i % 3 = 0,
+            p.title || ' from ' || s.state || ', ' || p.variety || ', well dried and bagged',
+            now() - make_interval(secs => l.i * 60), now() - make_interval(secs => l.i * 60), now()
+     FROM generate_series(1, $1::int) l(i)
+     JOIN bench_sellers s ON s.i = 1 + l.i % $2::int
+     JOIN (VALUES (0, 'crop', 'maize', 'White maize', 'SAMMAZ 15', 'bag_100kg', 100),
+                  (1, 'crop', 'cassava', 'Cassava roots', 'TME 419', 'tonne', 1000),
+                  (2, 'crop', 'yam', 'Yam tubers', 'White yam', 'tuber', NULL),
+                  (3, 'crop', 'soybean', 'Soybean grain', 'TGX 1448', 'bag_50kg', 50),
+                  (4, 'crop', 'tomato', 'Tomatoes', 'UC82B', 'basket', NULL),
+                  (5, 'livestock', 'goat', 'Red Sokoto goats', 'Red Sokoto', 'head', NULL),
+                  (6, 'livestock', 'chicken_broiler', 'Live broilers', 'Arbor Acres', 'head', NULL),
+                  (7, 'product', 'eggs', 'Fresh eggs', 'Layers', 'crate', NULL),
+                  (8, 'crop', 'rice', 'Paddy rice', 'FARO 44', 'bag_100kg', 100),
+                  (9, 'crop', 'sorghum', 'Sorghum grain', 'CSR-01', 'bag_100kg', 100))
+       AS p(n, category, key, title, variety, unit, unit_kg) ON p.n = l.i % 10`,
+    [LISTINGS, SELLERS],
   );
 }
 

@@ -526,10 +526,12 @@ function sortKey(sort: ListingSort, origin: { lat: number; lng: number } | null)
       after: ({ value, id }) => sql`(${distance}, ${listings.id}) > (${Number(value)}::float8, ${id}::uuid)`,
     };
   }
-  const published = sql`coalesce(${listings.published_at}, ${listings.created_at})`;
+  // Every listing a buyer browses has been published (publishing sets the day), so the newest sort
+  // walks the browsing index by that day instead of sorting every match.
+  const published = listings.published_at;
   return {
     value: sql`to_char(${published} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`,
-    orderBy: [sql`${published} desc`, desc(listings.id)],
+    orderBy: [desc(published), desc(listings.id)],
     after: ({ value, id }) => sql`(${published}, ${listings.id}) < (${value}::timestamptz, ${id}::uuid)`,
   };
 }
@@ -657,6 +659,8 @@ async function toPublicListings(
       .from(files)
       .where(
         and(
+          // The farms lead the attachments index; without them every file would be read.
+          inArray(files.farm_id, farmIds),
           eq(files.attached_to_table, 'listings'),
           inArray(files.attached_to_id, ids),
           isNull(files.deleted_at),
