@@ -8,6 +8,7 @@ import { NotificationBell } from '@/features/notifications/components/Notificati
 import { useFarmSelection } from '@/features/farms/useFarmSelection';
 import { SidebarBadge } from './sidebar-badges';
 import { paths } from '@/lib/paths';
+import { useSession } from '@/lib/session';
 import { useAttentionItems } from '@/lib/needs-attention';
 import { registerQueuedMutations } from './providers';
 
@@ -54,6 +55,7 @@ const RefusedMoneyChange = lazy(() =>
 export function DashboardLayout() {
   const { pathname } = useLocation();
   const { farms, ready, selectedFarmId } = useFarmSelection();
+  const { user } = useSession();
   const queryClient = useQueryClient();
   const refused = useAttentionItems().length > 0;
   // Trying a refused change again sends it by its key: the features' senders load when one is listed.
@@ -62,7 +64,9 @@ export function DashboardLayout() {
   }, [refused, queryClient]);
   // The marketplace is for buyers too: someone with no farm browses and buys there.
   const forEveryone = pathname === paths.dashboardCreateFarm || pathname.startsWith(paths.marketplace);
-  if (ready && farms.length === 0 && !forEveryone) return <Navigate to={paths.createFarm} replace />;
+  // Someone who signed up to buy produce starts in the marketplace; a farmer creates their farm.
+  if (ready && farms.length === 0 && !forEveryone)
+    return <Navigate to={user?.intent === 'buy' ? paths.marketplace : paths.createFarm} replace />;
 
   return (
     <DashboardShell

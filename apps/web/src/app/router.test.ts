@@ -28,6 +28,7 @@ describe('paths', () => {
         animalId: '5',
         cropId: '6',
         fieldId: '7',
+        orderId: '8',
       });
       expect(routeOf(url), path).toBe(path === paths.home ? undefined : path);
     }

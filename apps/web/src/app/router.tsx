@@ -165,6 +165,14 @@ function dashboardRoutes(): RouteObject[] {
       ]),
     },
     {
+      path: paths.marketplaceOrder,
+      ...lazyScreen('marketplace/order', () => import('./routes/marketplace-order'), ['marketplace']),
+    },
+    {
+      path: paths.marketplaceOrderReturn,
+      ...lazyScreen('marketplace/order-return', () => import('./routes/marketplace-order'), ['marketplace']),
+    },
+    {
       path: paths.marketplaceSeller,
       ...lazyScreen('marketplace/seller', () => import('./routes/marketplace-seller'), ['marketplace']),
     },

@@ -35,6 +35,9 @@ export const paths = {
   marketplace: '/dashboard/marketplace',
   marketplaceListing: '/dashboard/marketplace/listings/:id',
   marketplaceSeller: '/dashboard/marketplace/sellers/:farmId',
+  /** One of the buyer's orders; /return is where the payment page sends them back. */
+  marketplaceOrder: '/dashboard/marketplace/orders/:orderId',
+  marketplaceOrderReturn: '/dashboard/marketplace/orders/:orderId/return',
   inviteFarmer: '/dashboard/invite-farmer',
   subscription: '/dashboard/subscription',
   support: '/dashboard/support',

@@ -9,7 +9,9 @@ import { clearWaitingPhotos } from './photo-store';
 import { clearSessionStorage, readAuthEntry, writeAuthEntry } from './storage';
 import { leaveLoginNotice } from './login-notice';
 
-export type SessionUser = Pick<Me, 'id' | 'email' | 'first_name' | 'last_name'>;
+/** Phone and intent come from the server; a session read offline from storage has neither. */
+export type SessionUser = Pick<Me, 'id' | 'email' | 'first_name' | 'last_name'> &
+  Partial<Pick<Me, 'phone' | 'intent'>>;
 
 export type SessionResult = {
   user: SessionUser | null;

@@ -296,7 +296,7 @@ export const NOTIFICATION_PATHS = {
   climate: '/dashboard/climate',
   sales: '/dashboard/expenses?view=sales',
   /** The selling farm's marketplace orders. */
-  farmOrders: '/dashboard/marketplace/sales',
+  farmOrders: '/dashboard/marketplace?tab=sales',
   /** One of the buyer's orders. */
   order: (orderId: string) => `/dashboard/marketplace/orders/${encodeURIComponent(orderId)}`,
 };

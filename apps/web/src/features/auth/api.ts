@@ -3,6 +3,8 @@ import { apiFetch } from '@/lib/http';
 /** Where the confirmation mail and the reset mail send people (spec section 9). */
 export const SIGNUP_REDIRECT = '/create-farm';
 export const PASSWORD_RESET_REDIRECT = '/update-password';
+/** A buyer's confirmation link opens the marketplace instead of creating a farm. */
+const BUYER_SIGNUP_REDIRECT = '/dashboard/marketplace';
 
 export type SignUpRequest = {
   email: string;
@@ -10,6 +12,8 @@ export type SignUpRequest = {
   first_name: string;
   last_name: string;
   phone: string;
+  /** What they came for: to farm, or only to buy produce (the marketplace, no farm needed). */
+  intent?: 'farm' | 'buy';
 };
 
 export function signIn(input: { email: string; password: string }): Promise<unknown> {
@@ -19,14 +23,21 @@ export function signIn(input: { email: string; password: string }): Promise<unkn
 export function signUp(input: SignUpRequest): Promise<unknown> {
   return apiFetch('/api/auth/sign-up/email', {
     method: 'POST',
-    json: { ...input, name: `${input.first_name} ${input.last_name}`, callbackURL: SIGNUP_REDIRECT },
+    json: {
+      ...input,
+      name: `${input.first_name} ${input.last_name}`,
+      callbackURL: input.intent === 'buy' ? BUYER_SIGNUP_REDIRECT : SIGNUP_REDIRECT,
+    },
   });
 }
 
-export function resendConfirmation(email: string): Promise<unknown> {
+export function resendConfirmation(
+  email: string,
+  intent: SignUpRequest['intent'] = 'farm',
+): Promise<unknown> {
   return apiFetch('/api/auth/send-verification-email', {
     method: 'POST',
-    json: { email, callbackURL: SIGNUP_REDIRECT },
+    json: { email, callbackURL: intent === 'buy' ? BUYER_SIGNUP_REDIRECT : SIGNUP_REDIRECT },
   });
 }
 

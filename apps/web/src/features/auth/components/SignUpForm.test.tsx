@@ -41,6 +41,7 @@ describe('sign-up', () => {
       first_name: 'Ada',
       last_name: 'Okafor',
       phone: '+2348031234567',
+      intent: 'farm',
       name: 'Ada Okafor',
       callbackURL: '/create-farm',
     });
@@ -49,6 +50,31 @@ describe('sign-up', () => {
     expect(
       await screen.findByText('A new confirmation link has been sent to your email.'),
     ).toBeInTheDocument();
+  });
+
+  it('signs a buyer up as a buyer, confirming into the marketplace', async () => {
+    const requests = installFakeFetch({
+      'POST /api/auth/sign-up/email': { status: 200, body: { token: null, user: { id: 'u1' } } },
+      'POST /api/auth/send-verification-email': { status: 200, body: { status: true } },
+    });
+    render(
+      <MemoryRouter>
+        <SignUpForm />
+      </MemoryRouter>,
+    );
+    expect(screen.getByRole('radio', { name: 'I farm' })).toBeChecked();
+    fireEvent.click(screen.getByRole('radio', { name: 'I want to buy produce' }));
+    fill('First name', 'Bisi');
+    fill('Last name', 'Adeyemi');
+    fill('Email', 'bisi@example.com');
+    fill('Phone', '0805 555 1234');
+    fill('Password', 'correct horse');
+    fireEvent.click(screen.getByRole('button', { name: 'Create account' }));
+    expect(await screen.findByRole('heading', { name: 'Check your email' })).toBeInTheDocument();
+    expect(requests[0]?.body).toMatchObject({ intent: 'buy', callbackURL: '/dashboard/marketplace' });
+    fireEvent.click(screen.getByRole('button', { name: 'Resend confirmation email' }));
+    await screen.findByRole('button', { name: 'Resend confirmation email' });
+    expect(requests[1]?.body).toEqual({ email: 'bisi@example.com', callbackURL: '/dashboard/marketplace' });
   });
 
   it('shows the shared schema messages next to each field and sends nothing', () => {

@@ -9,18 +9,26 @@ import { authErrorText } from '../errors';
 import { useSchemaForm } from '@/lib/use-schema-form';
 import { resendConfirmation, signUp, type SignUpRequest } from '../api';
 
-const EMPTY: SignUpRequest = { first_name: '', last_name: '', email: '', phone: '', password: '' };
+const EMPTY: Required<SignUpRequest> = {
+  intent: 'farm',
+  first_name: '',
+  last_name: '',
+  email: '',
+  phone: '',
+  password: '',
+};
+const INTENTS = ['farm', 'buy'] as const;
 
 /** `email` fills the address in, e.g. from an invitation to a farm, which is for that address. */
 export function SignUpForm({ email = '' }: { email?: string }) {
   const { t } = useTranslation('auth');
-  const { field, setErrors, pending, submit } = useSchemaForm({ ...EMPTY, email });
-  const [sentTo, setSentTo] = useState<string | null>(null);
+  const { field, values, setField, setErrors, pending, submit } = useSchemaForm({ ...EMPTY, email });
+  const [sentTo, setSentTo] = useState<{ email: string; intent: SignUpRequest['intent'] } | null>(null);
 
   const onSubmit = submit(SignUpInputSchema, async (input) => {
     try {
       await signUp(input);
-      setSentTo(input.email);
+      setSentTo({ email: input.email, intent: input.intent });
     } catch (error) {
       if (error instanceof ApiError && (error.status === 422 || /exist/i.test(error.code))) {
         setErrors({ email: t('signUp.emailTaken') });
@@ -32,10 +40,26 @@ export function SignUpForm({ email = '' }: { email?: string }) {
     }
   });
 
-  if (sentTo) return <CheckYourEmail email={sentTo} />;
+  if (sentTo) return <CheckYourEmail email={sentTo.email} intent={sentTo.intent} />;
 
   return (
     <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
+      <fieldset className="flex flex-col gap-1">
+        <legend className="mb-1 text-sm font-medium text-stone-800">{t('signUp.intent')}</legend>
+        {INTENTS.map((intent) => (
+          <label key={intent} className="flex min-h-11 items-center gap-3 text-base">
+            <input
+              type="radio"
+              name="intent"
+              value={intent}
+              checked={values.intent === intent}
+              onChange={() => setField('intent', intent)}
+              className="size-5 accent-green-700"
+            />
+            {t(`signUp.intents.${intent}`)}
+          </label>
+        ))}
+      </fieldset>
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField label={t('fields.firstName')} autoComplete="given-name" {...field('first_name')} />
         <TextField label={t('fields.lastName')} autoComplete="family-name" {...field('last_name')} />
@@ -70,14 +94,14 @@ export function SignUpForm({ email = '' }: { email?: string }) {
 }
 
 /** After sign-up: the account waits for the emailed confirmation link. */
-function CheckYourEmail({ email }: { email: string }) {
+function CheckYourEmail({ email, intent }: { email: string; intent: SignUpRequest['intent'] }) {
   const { t } = useTranslation('auth');
   const [pending, setPending] = useState(false);
 
   async function onResend() {
     setPending(true);
     try {
-      await resendConfirmation(email);
+      await resendConfirmation(email, intent);
       toast.success(t('resend.sent'));
     } catch {
       toast.error(t('resend.failed'));

@@ -4,13 +4,15 @@ import { can, type FarmRole } from '@gona/shared/permissions';
 import { PageHeader, cx } from '@/components/ui';
 import { BrowseListings } from './BrowseListings';
 import { MyListings } from './MyListings';
+import { OrderList } from './OrderList';
+import { OrderSales } from './OrderSales';
 
 type Props = {
   /** The selected farm and the person's role on it; null for a buyer without a farm. */
   farm: { id: string; role: FarmRole } | null;
 };
 
-const TABS = ['browse', 'mine'] as const;
+const TABS = ['browse', 'orders', 'mine', 'sales'] as const;
 type Tab = (typeof TABS)[number];
 
 /**
@@ -21,8 +23,10 @@ export function MarketplaceTabs({ farm }: Props) {
   const { t } = useTranslation('marketplace');
   const [search, setSearch] = useSearchParams();
   const seller = farm && can(farm.role, 'marketplace.read') ? farm : null;
-  const tab: Tab = seller && search.get('tab') === 'mine' ? 'mine' : 'browse';
-  const tabs = seller ? TABS : (['browse'] as const);
+  // My orders for everyone; the farm's listings and orders for those who may see them.
+  const tabs: readonly Tab[] = seller ? TABS : (['browse', 'orders'] as const);
+  const asked = search.get('tab') as Tab | null;
+  const tab: Tab = asked && tabs.includes(asked) ? asked : 'browse';
 
   return (
     <div>
@@ -57,7 +61,11 @@ export function MarketplaceTabs({ farm }: Props) {
         id={`marketplace-panel-${tab}`}
         aria-labelledby={tabs.length > 1 ? `marketplace-tab-${tab}` : undefined}
       >
-        {tab === 'mine' && seller ? (
+        {tab === 'orders' ? (
+          <OrderList />
+        ) : tab === 'sales' && seller ? (
+          <OrderSales farmId={seller.id} role={seller.role} />
+        ) : tab === 'mine' && seller ? (
           <MyListings farmId={seller.id} role={seller.role} />
         ) : (
           <BrowseListings nearFarmId={farm?.id ?? null} />

@@ -1,0 +1,124 @@
+import { useState } from 'react';
+import { ArrowLeft } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { formatNaira } from '@gona/shared/money';
+import { Button, ConfirmDialog, EmptyState, FormAlert, SkeletonRows } from '@/components/ui';
+import { useErrorText } from '@/lib/error-text';
+import { paths } from '@/lib/paths';
+import { toast } from '@/lib/toast';
+import {
+  goToCheckout,
+  PAYMENT_POLL_MS,
+  PAYMENT_POLLS,
+  useCancelOrder,
+  useMyOrder,
+  usePayOrder,
+} from '../orders-api';
+import { OrderCard } from './OrderCard';
+
+type Props = {
+  orderId: string;
+  /** Back from the payment page: says what our server knows, asking again while it waits. */
+  returning?: boolean;
+};
+
+/**
+ * One of the buyer's orders. Back from the payment page it only shows what Gona's server says:
+ * the payment counts once the payment service's event has been checked, so while the order still
+ * waits it is asked again a few times before saying the payment is still being confirmed.
+ */
+export function OrderDetail({ orderId, returning = false }: Props) {
+  const { t } = useTranslation('marketplace');
+  const errorText = useErrorText();
+  const query = useMyOrder(orderId, returning);
+  const pay = usePayOrder();
+  const cancel = useCancelOrder();
+  const [asking, setAsking] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [started] = useState(() => Date.now());
+  const back = (
+    <Link
+      to={`${paths.marketplace}?tab=orders`}
+      className="mb-4 inline-flex min-h-11 items-center gap-2 font-medium text-green-800 underline-offset-4 hover:underline"
+    >
+      <ArrowLeft aria-hidden className="size-5" />
+      {t('orders.detail.back')}
+    </Link>
+  );
+  if (query.isPending) return <SkeletonRows rows={3} />;
+  if (query.isError)
+    return (
+      <div>
+        {back}
+        <EmptyState
+          title={t('orders.detail.errorTitle')}
+          description={errorText(query.error)}
+          action={<Button onClick={() => void query.refetch()}>{t('orders.detail.retry')}</Button>}
+        />
+      </div>
+    );
+  const order = query.data;
+  const stillWaiting = order.status === 'placed' && returning;
+  const gaveUp = stillWaiting && query.dataUpdatedAt - started >= PAYMENT_POLL_MS * (PAYMENT_POLLS - 1);
+  const open = order.status === 'placed' && new Date(order.expires_at).getTime() > Date.now();
+
+  return (
+    <div className="flex flex-col gap-4">
+      {back}
+      {returning && (
+        <p role="status" className="rounded-lg bg-stone-100 px-3 py-2 text-stone-800">
+          {order.status === 'placed'
+            ? t(gaveUp ? 'orders.detail.notYet' : 'orders.detail.checking')
+            : t(`orders.detail.after.${order.status}`)}
+        </p>
+      )}
+      <FormAlert>{failure}</FormAlert>
+      <OrderCard order={order} side="buyer" />
+      <div className="flex flex-wrap gap-2">
+        {open && (
+          <Button
+            loading={pay.isPending}
+            onClick={() =>
+              pay.mutate(order.id, {
+                onSuccess: (payment) => goToCheckout(payment.authorization_url),
+                onError: (error) => setFailure(errorText(error)),
+              })
+            }
+          >
+            {t('orders.detail.pay', { total: formatNaira(order.total_kobo) })}
+          </Button>
+        )}
+        {(order.status === 'placed' || order.status === 'paid') && (
+          <Button variant="secondary" onClick={() => setAsking(true)}>
+            {t('orders.detail.cancel')}
+          </Button>
+        )}
+      </div>
+      <ConfirmDialog
+        open={asking}
+        title={t('orders.detail.cancelTitle')}
+        message={t(order.status === 'paid' ? 'orders.detail.cancelPaidText' : 'orders.detail.cancelText', {
+          total: formatNaira(order.total_kobo),
+        })}
+        confirmLabel={t('orders.detail.cancel')}
+        cancelLabel={t('orders.detail.keep')}
+        confirmVariant="danger"
+        pending={cancel.isPending}
+        onCancel={() => setAsking(false)}
+        onConfirm={() =>
+          cancel.mutate(order.id, {
+            onSuccess: () => {
+              toast.success(t('orders.detail.cancelled'));
+              setAsking(false);
+            },
+            onError: (error) => {
+              setFailure(errorText(error));
+              setAsking(false);
+            },
+          })
+        }
+      />
+    </div>
+  );
+}

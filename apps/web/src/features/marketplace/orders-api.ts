@@ -1,0 +1,95 @@
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Order, OrderPayment, PlaceOrderInput } from '@gona/shared/marketplace';
+import { apiFetch } from '@/lib/http';
+import { pagedQueryOptions } from '@/lib/paged-query';
+
+/**
+ * Marketplace orders: a buyer's own (no farm needed) and a selling farm's. Keys start with
+ * ['marketplace', 'orders'] so a decision or a payment refreshes every list that shows the order,
+ * and ['marketplace'] as a whole so a listing's quantity is read again too.
+ */
+export const orderKeys = {
+  all: ['marketplace', 'orders'] as const,
+  mine: ['marketplace', 'orders', 'mine'] as const,
+  one: (orderId: string) => ['marketplace', 'orders', 'one', orderId] as const,
+  farm: (farmId: string) => ['marketplace', 'orders', 'farm', farmId] as const,
+};
+
+const MY_ORDERS = '/api/marketplace/orders';
+const myOrderPath = (orderId: string) => `${MY_ORDERS}/${encodeURIComponent(orderId)}`;
+const farmOrdersPath = (farmId: string) => `/api/farms/${encodeURIComponent(farmId)}/orders`;
+
+/** How often the payment return page asks again while the payment event has not arrived. */
+export const PAYMENT_POLL_MS = 2_000;
+/** How many times it asks before saying the payment is still being confirmed. */
+export const PAYMENT_POLLS = 10;
+
+export function useMyOrders() {
+  return useInfiniteQuery(pagedQueryOptions<Order>({ queryKey: orderKeys.mine, path: MY_ORDERS }));
+}
+
+/** One of my orders; with `pollWhilePlaced`, asked again a few times while it waits for payment. */
+export function useMyOrder(orderId: string, pollWhilePlaced = false) {
+  return useQuery({
+    queryKey: orderKeys.one(orderId),
+    queryFn: () => apiFetch<Order>(myOrderPath(orderId)),
+    refetchInterval: (query) =>
+      pollWhilePlaced && query.state.data?.status === 'placed' && query.state.dataUpdateCount < PAYMENT_POLLS
+        ? PAYMENT_POLL_MS
+        : false,
+  });
+}
+
+export function useFarmOrders(farmId: string) {
+  return useInfiniteQuery(
+    pagedQueryOptions<Order>({ queryKey: orderKeys.farm(farmId), path: farmOrdersPath(farmId) }),
+  );
+}
+
+/**
+ * Places the order (its id made once per attempt, so a retry or second tap answers the same
+ * order) and starts its payment; answers the checkout page to send the browser to.
+ */
+export function usePlaceAndPay() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (input: PlaceOrderInput) => {
+      const order = await apiFetch<Order>(MY_ORDERS, { method: 'POST', json: input });
+      return apiFetch<OrderPayment>(`${myOrderPath(order.id)}/pay`, { method: 'POST' });
+    },
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: ['marketplace'] }),
+  });
+}
+
+/** Pays an order placed before (its checkout was closed): a fresh checkout page. */
+export function usePayOrder() {
+  return useMutation({
+    mutationFn: (orderId: string) =>
+      apiFetch<OrderPayment>(`${myOrderPath(orderId)}/pay`, { method: 'POST' }),
+  });
+}
+
+export function useCancelOrder() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (orderId: string) => apiFetch<Order>(`${myOrderPath(orderId)}/cancel`, { method: 'POST' }),
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: ['marketplace'] }),
+  });
+}
+
+export function useDecideOrder(farmId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ order, decision }: { order: Order; decision: 'accept' | 'decline' }) =>
+      apiFetch<Order>(`${farmOrdersPath(farmId)}/${encodeURIComponent(order.id)}/${decision}`, {
+        method: 'POST',
+        json: { version: order.version },
+      }),
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: ['marketplace'] }),
+  });
+}
+
+/** Sends the browser to the payment page (Paystack's checkout, or the fake's in development). */
+export function goToCheckout(url: string): void {
+  window.location.assign(url);
+}
