@@ -396,6 +396,64 @@ describe('the seller accepts or declines', () => {
   });
 });
 
+describe('refund and payment events', () => {
+  it('puts a refund that failed at Paystack back as held and flags the order', async () => {
+    const listing = await seedListing(t, team.farm.id);
+    const id = await paidOrder(listing);
+    const { port } = server.address() as AddressInfo;
+    // Paystack's own refund events are held back, to send a failure instead.
+    fake.setWebhookUrl(null);
+    try {
+      await t.request('POST', `${team.base}/orders/${id}/decline`, {
+        cookie: team.cookies.owner,
+        body: { version: 2 },
+      });
+    } finally {
+      fake.setWebhookUrl(`http://127.0.0.1:${port}/api/webhooks/paystack`);
+    }
+    const [refund] = await t.db.select().from(refunds).where(eq(refunds.order_id, id));
+    const body = JSON.stringify({
+      event: 'refund.failed',
+      data: {
+        id: Number(refund!.provider_refund_id),
+        status: 'failed',
+        transaction_reference: (await orderRow(id)).reference,
+        amount: 5_000_000,
+        currency: 'NGN',
+      },
+    });
+    const sent = () =>
+      t.request('POST', '/api/webhooks/paystack', {
+        raw: body,
+        origin: null,
+        headers: {
+          'content-type': 'application/json',
+          'x-paystack-signature': signPaystackBody(fake.secretKey, body),
+        },
+      });
+    expect((await sent()).status).toBe(200);
+    expect((await sent()).body).toEqual({ received: true, duplicate: true });
+    const [failed] = await t.db.select().from(refunds).where(eq(refunds.order_id, id));
+    expect(failed!.status).toBe('failed');
+    expect((await orderRow(id)).flag).toBe('The refund failed at the payment provider');
+    expect(await orderLedger(t, id)).toEqual({ gateway: 5_000_000, held: -5_000_000, refunds_payable: 0 });
+    await expectLedgerBalanced(t, farmIds);
+  });
+
+  it('applies a payment whose check with Paystack failed the first time when Paystack sends it again', async () => {
+    const listing = await seedListing(t, team.farm.id);
+    const placed = await place(listing, buyer.cookie, { quantity: 2 });
+    await t.request('POST', `/api/marketplace/orders/${placed.body.id}/pay`, { cookie: buyer.cookie });
+    // The verify call answers 503 once: the webhook is answered 500 and Paystack retries it.
+    fake.failNext(503);
+    await fake.pay(placed.body.reference);
+    expect(fake.webhooks.at(-1)!.attempts).toEqual([500, 200]);
+    expect((await orderRow(placed.body.id)).status).toBe('paid');
+    expect(await orderLedger(t, placed.body.id)).toEqual({ gateway: 5_000_000, held: -5_000_000 });
+    await expectLedgerBalanced(t, farmIds);
+  });
+});
+
 describe('the buyer cancels', () => {
   it('an unpaid order frees its quantity; a paid one is refunded; an accepted one cannot be', async () => {
     const listing = await seedListing(t, team.farm.id);
