@@ -35,7 +35,7 @@ export function MarketplaceTabs({ farm }: Props) {
         <div
           role="tablist"
           aria-label={t('tabs.label')}
-          className="mb-4 flex gap-2 border-b border-stone-200"
+          className="mb-4 flex flex-wrap gap-x-2 border-b border-stone-200"
         >
           {tabs.map((value) => (
             <button
