@@ -80,6 +80,43 @@ export function useNotificationWords(): (notification: Notification) => Notifica
             }),
           };
         }
+        case 'order_sold': {
+          const p = notification.params as NotificationParams['order_sold'];
+          const what = t('kinds.order_sold.what', {
+            quantity: grouped(p.quantity),
+            unit: t(`kinds.saleUnits.${p.unit}`),
+            title: p.listing_title,
+          });
+          return p.status === 'paid'
+            ? {
+                title: t('kinds.order_sold.titlePaid', { what }),
+                body: t('kinds.order_sold.bodyPaid', { total: naira(p.total_kobo) }),
+              }
+            : {
+                title: t('kinds.order_sold.titleCancelled', { what }),
+                body: t('kinds.order_sold.bodyCancelled'),
+              };
+        }
+        case 'order_update': {
+          const p = notification.params as NotificationParams['order_update'];
+          const words = {
+            what: t('kinds.order_sold.what', {
+              quantity: grouped(p.quantity),
+              unit: t(`kinds.saleUnits.${p.unit}`),
+              title: p.listing_title,
+            }),
+            farm: p.farm_name,
+            total: naira(p.total_kobo),
+          };
+          return {
+            title: t(`kinds.order_update.titles.${p.status}`, words),
+            // A cancellation says why, as the order does.
+            body:
+              p.status === 'cancelled' && p.reason
+                ? p.reason
+                : t(`kinds.order_update.bodies.${p.status}`, words),
+          };
+        }
         case 'test':
           return { title: t('kinds.test.title'), body: t('kinds.test.body') };
         default:
@@ -88,6 +125,11 @@ export function useNotificationWords(): (notification: Notification) => Notifica
     },
     [t, quantityText],
   );
+}
+
+/** "12500.5" → "12,500.5", decimals as stored (a quantity of an order). */
+function grouped(quantity: string): string {
+  return quantity.replace(/^\d+/, (whole) => whole.replace(/\B(?=(\d{3})+(?!\d))/g, ','));
 }
 
 /** "₦350,000" or "₦1,250.50" as the money screens say it, without the money module (it brings the validator). */

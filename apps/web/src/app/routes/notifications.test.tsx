@@ -72,6 +72,47 @@ describe('the notifications screen', () => {
     expect(within(list).getByText(body)).toBeTruthy();
   });
 
+  it('says marketplace orders in the same English as the email and push', async () => {
+    const order = {
+      order_id: FEED.id,
+      listing_title: 'White maize',
+      farm_name: 'Green Acres',
+      quantity: '1500.5',
+      unit: 'bag_100kg' as const,
+      total_kobo: 13_000_050,
+    };
+    const kinds = [
+      { kind: 'order_sold' as const, params: { ...order, status: 'paid' as const } },
+      { kind: 'order_sold' as const, params: { ...order, status: 'cancelled' as const } },
+      ...(['paid', 'accepted', 'declined'] as const).map((status) => ({
+        kind: 'order_update' as const,
+        params: { ...order, status, reason: null },
+      })),
+      {
+        kind: 'order_update' as const,
+        params: {
+          ...order,
+          status: 'cancelled' as const,
+          reason: 'Cancelled by the buyer; refunded in full',
+        },
+      },
+    ];
+    renderList(
+      kinds.map((k, i) =>
+        aNotification(
+          { ...k, id: anId(0xc0 + i), title: 'stored', body: 'stored', link: '/dashboard/marketplace' },
+          FEED,
+        ),
+      ),
+    );
+    const list = await screen.findByRole('list', { name: 'Your notifications' });
+    for (const k of kinds) {
+      const { title, body } = notificationText(k);
+      expect(within(list).getAllByText(title, { exact: false }).length, title).toBeGreaterThan(0);
+      expect(within(list).getAllByText(body).length, body).toBeGreaterThan(0);
+    }
+  });
+
   it('says the morning tasks and an overdue task in the same English as push', async () => {
     const morning = {
       kind: 'tasks_today' as const,
