@@ -55,8 +55,16 @@ export function linkIn(mail: OutboxMessage, baseURL: string): string {
   return link.replace(/[).,]+$/, '');
 }
 
-/** Signs up through the API and returns the link of the confirmation mail. */
-export async function signUp(request: APIRequestContext, baseURL: string, user: TestUser): Promise<string> {
+/**
+ * Signs up through the API and returns the link of the confirmation mail: as a farmer bound for
+ * create-farm unless `as` says otherwise (a buyer: intent 'buy', bound for the marketplace).
+ */
+export async function signUp(
+  request: APIRequestContext,
+  baseURL: string,
+  user: TestUser,
+  as: { intent: 'farm' | 'buy'; callbackURL: string } = { intent: 'farm', callbackURL: '/create-farm' },
+): Promise<string> {
   const res = await request.post('/api/auth/sign-up/email', {
     headers: { origin: baseURL },
     data: {
@@ -66,7 +74,8 @@ export async function signUp(request: APIRequestContext, baseURL: string, user: 
       first_name: user.firstName,
       last_name: user.lastName,
       phone: user.phone,
-      callbackURL: '/create-farm',
+      intent: as.intent,
+      callbackURL: as.callbackURL,
     },
   });
   expect(res.ok(), await res.text()).toBe(true);

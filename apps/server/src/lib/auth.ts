@@ -144,8 +144,10 @@ export function createAuth(deps: Deps) {
           await mail.enqueue({ message: mails.changeEmail(user.email, firstNameOf(user), link.toString()) });
           return;
         }
-        // Whatever the client asked for, confirming lands on /create-farm (spec section 9).
-        link.searchParams.set('callbackURL', '/create-farm');
+        // Whatever the client asked for, a farmer's confirmation lands on /create-farm (spec section 9)
+        // and a buyer's in the marketplace, where someone without a farm buys.
+        const intent = (user as { intent?: unknown }).intent;
+        link.searchParams.set('callbackURL', intent === 'buy' ? '/dashboard/marketplace' : '/create-farm');
         await mail.enqueue({ message: mails.verifyEmail(user.email, firstNameOf(user), link.toString()) });
       },
     },

@@ -10,7 +10,7 @@ beforeAll(async () => {
   t = await createTestContext();
 });
 
-async function signUp(intent?: unknown): Promise<{ email: string; cookie: string }> {
+async function signUp(intent?: unknown): Promise<{ email: string; cookie: string; landing: string | null }> {
   const email = t.uniqueEmail('buyer');
   const res = await t.request('POST', '/api/auth/sign-up/email', {
     body: {
@@ -24,11 +24,12 @@ async function signUp(intent?: unknown): Promise<{ email: string; cookie: string
   });
   expect(res.status, res.text).toBe(200);
   const link = verificationLink(await t.outbox(), email);
+  const landing = link.searchParams.get('callbackURL');
   await t.request('GET', link.pathname + link.search);
   const signIn = await t.request('POST', '/api/auth/sign-in/email', {
     body: { email, password: TEST_PASSWORD },
   });
-  return { email, cookie: signIn.cookie };
+  return { email, cookie: signIn.cookie, landing };
 }
 
 async function intentOf(email: string): Promise<string | undefined> {
@@ -38,8 +39,10 @@ async function intentOf(email: string): Promise<string | undefined> {
 
 describe('sign-up: "I want to buy produce" or "I farm"', () => {
   it('keeps a buyer as a buyer, and says so in /me', async () => {
-    const { email, cookie } = await signUp('buy');
+    const { email, cookie, landing } = await signUp('buy');
     expect(await intentOf(email)).toBe('buy');
+    // Confirming the address takes a buyer into the marketplace, not to create a farm.
+    expect(landing).toBe('/dashboard/marketplace');
     const me = await t.request('GET', '/api/me', { cookie });
     expect(me.body).toMatchObject({ email, intent: 'buy' });
   });
@@ -64,8 +67,9 @@ describe('sign-up: "I want to buy produce" or "I farm"', () => {
 
   it('takes no intent as farming', async () => {
     for (const intent of [undefined, 'farm']) {
-      const { email, cookie } = await signUp(intent);
+      const { email, cookie, landing } = await signUp(intent);
       expect(await intentOf(email), String(intent)).toBe('farm');
+      expect(landing).toBe('/create-farm');
       expect((await t.request<Me>('GET', '/api/me', { cookie })).body.intent).toBe('farm');
     }
   });

@@ -24,8 +24,18 @@ export const PAYMENT_POLL_MS = 2_000;
 /** How many times it asks before saying the payment is still being confirmed. */
 export const PAYMENT_POLLS = 10;
 
+/**
+ * An order moves on the other person's side (paid, accepted, declined, refunded): opening or
+ * reloading its screen, or coming back to the tab, asks the server again instead of trusting a
+ * copy read moments ago. The copy still shows at once, and without a connection.
+ */
+const FRESH = { staleTime: 0 } as const;
+
 export function useMyOrders() {
-  return useInfiniteQuery(pagedQueryOptions<Order>({ queryKey: orderKeys.mine, path: MY_ORDERS }));
+  return useInfiniteQuery({
+    ...pagedQueryOptions<Order>({ queryKey: orderKeys.mine, path: MY_ORDERS }),
+    ...FRESH,
+  });
 }
 
 /** One of my orders; with `pollWhilePlaced`, asked again a few times while it waits for payment. */
@@ -33,6 +43,7 @@ export function useMyOrder(orderId: string, pollWhilePlaced = false) {
   return useQuery({
     queryKey: orderKeys.one(orderId),
     queryFn: () => apiFetch<Order>(myOrderPath(orderId)),
+    ...FRESH,
     refetchInterval: (query) =>
       pollWhilePlaced && query.state.data?.status === 'placed' && query.state.dataUpdateCount < PAYMENT_POLLS
         ? PAYMENT_POLL_MS
@@ -41,9 +52,10 @@ export function useMyOrder(orderId: string, pollWhilePlaced = false) {
 }
 
 export function useFarmOrders(farmId: string) {
-  return useInfiniteQuery(
-    pagedQueryOptions<Order>({ queryKey: orderKeys.farm(farmId), path: farmOrdersPath(farmId) }),
-  );
+  return useInfiniteQuery({
+    ...pagedQueryOptions<Order>({ queryKey: orderKeys.farm(farmId), path: farmOrdersPath(farmId) }),
+    ...FRESH,
+  });
 }
 
 /**

@@ -45,7 +45,7 @@ export function OrderCard({ order, side, title, children }: Props) {
       <p className="text-stone-800">
         {t('orders.card.what', {
           quantity: groupedQuantity(order.quantity),
-          unit: text.unit(order.unit),
+          unit: text.unit(order.unit, order.quantity),
           total: formatNaira(order.total_kobo),
         })}
       </p>

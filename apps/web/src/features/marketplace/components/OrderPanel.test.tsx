@@ -41,7 +41,7 @@ describe('OrderPanel', () => {
       },
     });
     renderWithProviders(<OrderPanel listing={listing} phone="+2348055551234" />);
-    fill('How many (bag (100 kg))', '5');
+    fill('How many bags (100 kg)', '5');
     // Produce and total are the same while it is picked up.
     expect(screen.getAllByText('₦225,000')).toHaveLength(2);
     fireEvent.click(screen.getByRole('radio', { name: 'The seller delivers (₦5,000)' }));
@@ -68,18 +68,18 @@ describe('OrderPanel', () => {
   it('says beside the field what is wrong before sending anything', () => {
     const requests = installFakeFetch({});
     renderWithProviders(<OrderPanel listing={listing} phone={null} />);
-    fill('How many (bag (100 kg))', '1');
+    fill('How many bags (100 kg)', '1');
     fireEvent.click(screen.getByRole('button', { name: 'Order and pay' }));
-    expect(screen.getByLabelText('How many (bag (100 kg))')).toHaveAccessibleDescription(
-      expect.stringContaining('The smallest order is 2 bag (100 kg)'),
+    expect(screen.getByLabelText('How many bags (100 kg)')).toHaveAccessibleDescription(
+      expect.stringContaining('The smallest order is 2 bags (100 kg)'),
     );
     expect(screen.getByLabelText('Your phone')).toHaveAccessibleDescription(
       expect.stringContaining('Enter a Nigerian mobile number'),
     );
-    fill('How many (bag (100 kg))', '25');
+    fill('How many bags (100 kg)', '25');
     fireEvent.click(screen.getByRole('button', { name: 'Order and pay' }));
-    expect(screen.getByLabelText('How many (bag (100 kg))')).toHaveAccessibleDescription(
-      expect.stringContaining('Only 20 bag (100 kg) are left'),
+    expect(screen.getByLabelText('How many bags (100 kg)')).toHaveAccessibleDescription(
+      expect.stringContaining('Only 20 bags (100 kg) are left'),
     );
     expect(requests).toHaveLength(0);
   });
@@ -100,7 +100,7 @@ describe('OrderPanel', () => {
     renderWithProviders(<OrderPanel listing={listing} phone="+2348055551234" />);
     fireEvent.click(screen.getByRole('button', { name: 'Order and pay' }));
     await waitFor(() =>
-      expect(screen.getByLabelText('How many (bag (100 kg))')).toHaveAccessibleDescription(
+      expect(screen.getByLabelText('How many bags (100 kg)')).toHaveAccessibleDescription(
         expect.stringContaining('Only 2 bags (100 kg) are left'),
       ),
     );

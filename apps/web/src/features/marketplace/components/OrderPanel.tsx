@@ -66,17 +66,21 @@ export function OrderPanel({ listing, phone, ownFarm = false }: Props) {
   const validAmount = quantity.trim() !== '' && Number.isFinite(amount) && amount > 0;
   const fee = delivery === 'seller_delivers' ? (listing.delivery_fee_kobo ?? 0) : 0;
   const subtotal = validAmount ? subtotalOf(listing.price_kobo, amount) : 0;
-  const unit = text.unit(listing.unit);
+  // Units read in the plural or not by the number they follow: "1 bag", "20 bags", "How many bags".
+  const units = (count: number) => text.unit(listing.unit, count);
 
   function check(): Errors {
     const found: Errors = {};
     if (!validAmount) found.quantity = t('orders.panel.quantityRequired');
     else if (amount < listing.min_order)
-      found.quantity = t('orders.panel.quantityMin', { quantity: groupedQuantity(listing.min_order), unit });
+      found.quantity = t('orders.panel.quantityMin', {
+        quantity: groupedQuantity(listing.min_order),
+        unit: units(listing.min_order),
+      });
     else if (amount > listing.quantity_available)
       found.quantity = t('orders.panel.quantityMax', {
         quantity: groupedQuantity(listing.quantity_available),
-        unit,
+        unit: units(listing.quantity_available),
       });
     if (!normalizeNigerianPhone(buyerPhone)) found.buyer_phone = t('orders.panel.phoneInvalid');
     if (delivery === 'seller_delivers' && !address.trim())
@@ -127,11 +131,11 @@ export function OrderPanel({ listing, phone, ownFarm = false }: Props) {
       <form noValidate onSubmit={submit} className="flex flex-col gap-4">
         <FormAlert>{failure}</FormAlert>
         <TextField
-          label={t('orders.panel.quantity', { unit })}
+          label={t('orders.panel.quantity', { unit: units(2) })}
           hint={t('orders.panel.quantityHint', {
             min: groupedQuantity(listing.min_order),
             available: groupedQuantity(listing.quantity_available),
-            unit,
+            unit: units(listing.quantity_available),
           })}
           inputMode="decimal"
           value={quantity}

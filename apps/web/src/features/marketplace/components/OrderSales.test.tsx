@@ -63,7 +63,7 @@ describe('OrderSales', () => {
     renderWithProviders(<OrderSales farmId={FARM_ID} role="manager" />);
     const list = await screen.findByRole('list', { name: 'Orders from buyers' });
     const [paid, placed] = within(list).getAllByRole('listitem');
-    expect(within(paid!).getByText('5 bag (100 kg) · ₦125,000')).toBeInTheDocument();
+    expect(within(paid!).getByText('5 bags (100 kg) · ₦125,000')).toBeInTheDocument();
     expect(within(paid!).getByRole('link', { name: '0805 555 1234' })).toHaveAttribute(
       'href',
       'tel:+2348055551234',

@@ -1,0 +1,139 @@
+import type { Page } from '@playwright/test';
+import { newUser, signUp } from './support/accounts';
+import { expect, test } from './support/fixtures';
+import { cameraJpeg, choosePhoto } from './support/photos';
+
+const PHONE = { width: 360, height: 740 };
+
+/** Orders and pays on the listing's page: the fake Paystack checkout, then back to the order's page. */
+async function orderAndPay(buyer: Page, title: string, bags: string): Promise<void> {
+  await buyer
+    .getByRole('link', { name: new RegExp(title) })
+    .first()
+    .click();
+  await expect(buyer.getByRole('heading', { name: title })).toBeVisible();
+  const panel = buyer.getByRole('region', { name: 'Order' });
+  await panel.getByLabel(/^How many/).fill(bags);
+  await panel.getByRole('radio', { name: 'I pick it up at the farm' }).check();
+  await panel.getByLabel('Your phone').fill('0805 111 2222');
+  await panel.getByRole('button', { name: 'Order and pay' }).dblclick();
+  await expect(buyer.getByRole('heading', { name: 'Pay with Paystack (fake)' })).toBeVisible();
+  await buyer.getByRole('button', { name: /^Pay ₦/ }).click();
+  await expect(buyer).toHaveURL(/\/dashboard\/marketplace\/orders\//);
+  await expect(buyer.getByText('Payment received. Gona holds it until your order is settled.')).toBeVisible({
+    timeout: 20_000,
+  });
+}
+
+test('on two phones, a farmer lists 20 bags of maize with photos, a buyer without a farm orders 5 and pays, the farmer accepts; a second order is declined and refunded', async ({
+  farmer: { page: farmer, farm },
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(180_000);
+  const headers = { origin: baseURL! };
+  // Buyers look for produce by state: the farm's settings say where it is.
+  const current = await farmer.request.get(`/api/farms/${farm.id}`);
+  const { version } = (await current.json()) as { version: number };
+  const settings = await farmer.request.patch(`/api/farms/${farm.id}`, {
+    headers,
+    data: { state: 'Rivers', lga: 'Ikwerre', version },
+  });
+  expect(settings.status(), await settings.text()).toBe(200);
+
+  // The farmer lists 20 bags of maize with two photos and publishes it.
+  await farmer.goto('/dashboard/marketplace?tab=mine');
+  await farmer.getByRole('button', { name: 'New listing' }).first().click();
+  const form = farmer.getByRole('dialog', { name: 'New listing' });
+  await form.getByLabel('What are you selling?').selectOption({ label: 'Crops' });
+  await form.getByLabel('Product', { exact: true }).selectOption({ label: 'Maize' });
+  await form.getByLabel('Title buyers see').fill('Dry white maize, Ikwerre');
+  await form.getByLabel('Quantity to sell').fill('20');
+  await form.getByLabel('Unit', { exact: true }).selectOption({ label: 'bag (100 kg)' });
+  await form.getByLabel('Price per unit (₦)').fill('45,000');
+  await form.getByLabel('Smallest order').fill('1');
+  await form.getByLabel('Buyers pick up at the farm').check();
+  const photo = await cameraJpeg(farmer, 1600, 1200);
+  await choosePhoto(form, photo);
+  await choosePhoto(form, photo, 'IMG_20250526_081600.jpg');
+  await expect(form.getByRole('img', { name: 'Chosen photo 2' })).toBeVisible();
+  await expect(form.getByText('Sending…')).toHaveCount(0);
+  await form.getByRole('button', { name: 'Save as draft' }).click();
+  await expect(farmer.getByText('“Dry white maize, Ikwerre” saved')).toBeVisible();
+  await farmer.getByRole('button', { name: 'Publish' }).click();
+  await expect(farmer.getByText('“Dry white maize, Ikwerre” is on sale')).toBeVisible();
+
+  // A buyer signs up to buy, without a farm, and lands in the marketplace.
+  const buyerContext = await browser.newContext({ viewport: PHONE });
+  const buyer = await buyerContext.newPage();
+  const confirm = await signUp(
+    buyer.request,
+    baseURL!,
+    { ...newUser('buyer'), firstName: 'Bisi', lastName: 'Adeyemi' },
+    {
+      intent: 'buy',
+      callbackURL: '/dashboard/marketplace',
+    },
+  );
+  await buyer.goto(confirm);
+  await expect(buyer).toHaveURL(/\/dashboard\/marketplace$/);
+  await buyer.getByLabel('Search produce').fill('maize ikwerre');
+  const card = buyer.getByRole('link', { name: /Dry white maize, Ikwerre/ });
+  await expect(card).toBeVisible();
+  await expect(card).toContainText('20 bags (100 kg) available');
+
+  await orderAndPay(buyer, 'Dry white maize, Ikwerre', '5');
+  await expect(buyer.getByText("Seller's phone:")).toBeVisible();
+  expect(await buyer.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+  await buyer.screenshot({ path: 'test-results/marketplace-order-paid-phone.png', fullPage: true });
+
+  // The farmer sees the paid order, with the buyer's phone, and accepts it.
+  await farmer.goto('/dashboard/marketplace?tab=sales');
+  const orders = farmer.getByRole('list', { name: 'Orders from buyers' });
+  const first = orders.getByRole('listitem').filter({ hasText: '5 bags (100 kg)' });
+  await expect(first.getByText('Paid, held by Gona')).toBeVisible();
+  await expect(first.getByText('Ordered by Bisi Adeyemi')).toBeVisible();
+  await expect(first.getByText("Buyer's phone:")).toBeVisible();
+  await first.getByRole('button', { name: 'Accept' }).click();
+  const accept = farmer.getByRole('alertdialog', { name: 'Accept this order?' });
+  await accept.getByRole('button', { name: 'Accept' }).click();
+  await expect(farmer.getByText('Order accepted')).toBeVisible();
+  await expect(first.getByText('Accepted', { exact: true })).toBeVisible();
+
+  await buyer.reload();
+  await expect(buyer.getByText('Paid, and the seller has accepted your order.')).toBeVisible();
+
+  // A second order of 2 bags: the listing now has 15 left; the farmer declines and the buyer is refunded.
+  await buyer.goto('/dashboard/marketplace');
+  await expect(buyer.getByRole('link', { name: /Dry white maize, Ikwerre/ })).toContainText(
+    '15 bags (100 kg) available',
+  );
+  await orderAndPay(buyer, 'Dry white maize, Ikwerre', '2');
+
+  await farmer.reload();
+  const second = orders.getByRole('listitem').filter({ hasText: '2 bags (100 kg)' });
+  await second.getByRole('button', { name: 'Decline' }).click();
+  const decline = farmer.getByRole('alertdialog', { name: 'Decline this order?' });
+  await expect(decline).toContainText('is refunded ₦90,000 in full');
+  await decline.getByRole('button', { name: 'Decline' }).click();
+  await expect(farmer.getByText('Order declined; the buyer is refunded')).toBeVisible();
+  await expect(second.getByText('Declined', { exact: true })).toBeVisible();
+
+  await buyer.reload();
+  await expect(buyer.getByText('The seller declined this order; you are refunded in full.')).toBeVisible();
+  // Paystack reports the refund processed by webhook; the order's page asks again until it shows.
+  await expect(async () => {
+    await buyer.reload();
+    await expect(buyer.getByText('₦90,000 refunded')).toBeVisible({ timeout: 1_000 });
+  }).toPass({ timeout: 20_000 });
+  await buyer.goto('/dashboard/marketplace');
+  await expect(buyer.getByRole('link', { name: /Dry white maize, Ikwerre/ })).toContainText(
+    '15 bags (100 kg) available',
+  );
+
+  await farmer.setViewportSize({ width: 1280, height: 800 });
+  await farmer.reload();
+  await expect(second.getByText('₦90,000 refunded')).toBeVisible();
+  await farmer.screenshot({ path: 'test-results/marketplace-sales-desktop.png', fullPage: true });
+  await buyerContext.close();
+});
