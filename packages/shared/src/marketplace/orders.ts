@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { SALE_UNITS } from '../finance/constants';
 import { pageSchema } from '../pagination/index';
 import { normalizeNigerianPhone, PHONE_ADVICE } from '../phone/index';
-import { DELIVERY_OPTIONS, ORDER_STATUSES, REFUND_STATUSES } from './constants';
+import { DELIVERY_CODE_LENGTH, DELIVERY_OPTIONS, ORDER_STATUSES, REFUND_STATUSES } from './constants';
 
 /**
  * Orders of the marketplace: what a buyer sends to order a listing, and what buyers and sellers
@@ -54,6 +54,72 @@ export const DecideOrderInputSchema = z
   .strict();
 export type DecideOrderInput = z.infer<typeof DecideOrderInputSchema>;
 
+/**
+ * The seller marks an accepted order dispatched: for pickup, the day it is ready; for delivery, the
+ * driver (name and phone), the vehicle and the day it should arrive.
+ */
+export const DispatchOrderInputSchema = z
+  .object({
+    version: z.number({ error: 'Send the version you saw' }).int().min(1),
+    expected_on: z.iso.date({ error: 'Choose the day' }),
+    driver_name: text(120, "The driver's name").nullish(),
+    driver_phone: z
+      .string()
+      .nullish()
+      .transform((v, ctx) => {
+        if (v == null || v.trim() === '') return null;
+        const phone = normalizeNigerianPhone(v);
+        if (!phone) {
+          ctx.addIssue({ code: 'custom', message: PHONE_ADVICE });
+          return z.NEVER;
+        }
+        return phone;
+      }),
+    vehicle: text(60, 'The vehicle').nullish(),
+  })
+  .strict();
+export type DispatchOrderInput = z.input<typeof DispatchOrderInputSchema>;
+
+/**
+ * The seller records the delivery with the code the buyer gave the driver, and the quantity
+ * delivered (weighing may show less than ordered: the buyer is refunded the difference).
+ */
+export const DeliverOrderInputSchema = z
+  .object({
+    version: z.number({ error: 'Send the version you saw' }).int().min(1),
+    code: z
+      .string({ error: 'Enter the delivery code' })
+      .transform((v) => v.replace(/\s/g, ''))
+      .pipe(
+        z
+          .string()
+          .regex(
+            new RegExp(`^\\d{${DELIVERY_CODE_LENGTH}}$`),
+            `Enter the ${DELIVERY_CODE_LENGTH}-digit code from the buyer`,
+          ),
+      ),
+    delivered_quantity: z
+      .number({ error: 'Enter the quantity delivered' })
+      .gt(0, 'Enter a quantity above 0')
+      .max(ORDER_QUANTITY_MAX, 'Enter a smaller quantity')
+      .refine((q) => Math.abs(q * 1000 - Math.round(q * 1000)) < 1e-6, { error: 'Use at most 3 decimals' }),
+  })
+  .strict();
+export type DeliverOrderInput = z.input<typeof DeliverOrderInputSchema>;
+
+/** The buyer confirms they have the produce, with the version they saw. */
+export const ReceiveOrderInputSchema = DecideOrderInputSchema;
+export type ReceiveOrderInput = DecideOrderInput;
+
+/** How the order travels once dispatched. */
+export const OrderDispatchSchema = z.object({
+  expected_on: z.string(),
+  driver_name: z.string().nullable(),
+  driver_phone: z.string().nullable(),
+  vehicle: z.string().nullable(),
+  dispatched_at: z.string(),
+});
+
 export const OrderRefundSchema = z.object({
   status: z.enum(REFUND_STATUSES),
   amount_kobo: z.number().int(),
@@ -90,7 +156,21 @@ export const OrderSchema = z.object({
   paid_at: z.string().nullable(),
   decided_at: z.string().nullable(),
   cancel_reason: z.string().nullable(),
+  /** The refund of a cancelled or declined order, or of what was short on delivery. */
   refund: OrderRefundSchema.nullable(),
+  /** The day the seller must dispatch an accepted order by. */
+  dispatch_by: z.string().nullable(),
+  dispatch: OrderDispatchSchema.nullable(),
+  /** Only to the buyer, once dispatched and until delivered: what they give the driver. */
+  delivery_code: z.string().nullable(),
+  /** What was delivered (less than `quantity` when weighing showed less), once delivered. */
+  delivered_quantity: z.number().nullable(),
+  delivered_at: z.string().nullable(),
+  /** The order completes by itself then, unless the buyer raises a problem. */
+  complete_by: z.string().nullable(),
+  completed_at: z.string().nullable(),
+  /** What the farm receives for a completed order: the delivered value less Gona's commission. */
+  seller_amount_kobo: z.number().int().nullable(),
   created_at: z.string(),
   version: z.number().int(),
 });
