@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { SaleUnit } from '@gona/shared/finance';
 import { formatNaira } from '@gona/shared/money';
+import { dayMonthYear, formatDateTime } from '@/lib/format';
 
 /** 1200.5 → "1,200.5". */
 export function groupedQuantity(value: number): string {
@@ -24,4 +25,36 @@ export function useListingText() {
 /** "Obio-Akpor, Rivers", or the state alone. */
 export function placeOf(listing: { state: string | null; lga: string | null }): string {
   return [listing.lga, listing.state].filter(Boolean).join(', ');
+}
+
+const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
+
+/** A day ("2026-11-28", or a moment's day in Lagos) as people read it: 28/11/2026. */
+export function dayOf(value: string): string {
+  return DATE_ONLY.test(value) ? dayMonthYear(value) : formatDateTime(value).slice(0, 10);
+}
+
+/** Whether a day (to its end, in Lagos) or a moment has gone by. */
+export function hasPassed(value: string, now = Date.now()): boolean {
+  const end = DATE_ONLY.test(value) ? `${value}T23:59:59.999+01:00` : value;
+  return new Date(end).getTime() < now;
+}
+
+/** What `quantity` of a unit at `priceKobo` comes to: half up, in whole kobo, as the server works it out. */
+export function subtotalOf(priceKobo: number, quantity: number): number {
+  return Math.round((priceKobo * Math.round(quantity * 1000)) / 1000);
+}
+
+/** The refund when less was delivered than ordered: the difference in the produce's value. */
+export function shortRefundKobo(
+  order: { unit_price_kobo: number; quantity: number; subtotal_kobo: number },
+  deliveredQuantity: number,
+): number {
+  if (!(deliveredQuantity > 0 && deliveredQuantity < order.quantity)) return 0;
+  return order.subtotal_kobo - subtotalOf(order.unit_price_kobo, deliveredQuantity);
+}
+
+/** "123456" → "123 456": easier to read out to a driver. */
+export function spacedCode(code: string): string {
+  return code.replace(/(\d{3})(?=\d)/g, '$1 ');
 }

@@ -1,5 +1,11 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Order, OrderPayment, PlaceOrderInput } from '@gona/shared/marketplace';
+import type {
+  DeliverOrderInput,
+  DispatchOrderInput,
+  Order,
+  OrderPayment,
+  PlaceOrderInput,
+} from '@gona/shared/marketplace';
 import { apiFetch } from '@/lib/http';
 import { pagedQueryOptions } from '@/lib/paged-query';
 
@@ -98,6 +104,48 @@ export function useDecideOrder(farmId: string) {
         json: { version: order.version },
       }),
     onSettled: () => void queryClient.invalidateQueries({ queryKey: ['marketplace'] }),
+  });
+}
+
+/**
+ * The seller marks an accepted order dispatched: the day it is ready for pickup, or the driver,
+ * vehicle and the day it should arrive (with the version they saw).
+ */
+export function useDispatchOrder(farmId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ orderId, input }: { orderId: string; input: DispatchOrderInput }) =>
+      apiFetch<Order>(`${farmOrdersPath(farmId)}/${encodeURIComponent(orderId)}/dispatch`, {
+        method: 'POST',
+        json: input,
+      }),
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: orderKeys.all }),
+  });
+}
+
+/** The seller records the delivery with the buyer's code and the quantity delivered. */
+export function useDeliverOrder(farmId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ orderId, input }: { orderId: string; input: DeliverOrderInput }) =>
+      apiFetch<Order>(`${farmOrdersPath(farmId)}/${encodeURIComponent(orderId)}/deliver`, {
+        method: 'POST',
+        json: input,
+      }),
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: orderKeys.all }),
+  });
+}
+
+/** The buyer confirms they have the produce, with the version they saw. */
+export function useReceiveOrder() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (order: Order) =>
+      apiFetch<Order>(`${myOrderPath(order.id)}/received`, {
+        method: 'POST',
+        json: { version: order.version },
+      }),
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: orderKeys.all }),
   });
 }
 

@@ -1,4 +1,4 @@
-import type { FarmListing, PublicListing } from '@gona/shared/marketplace';
+import type { FarmListing, Order, PublicListing } from '@gona/shared/marketplace';
 import { anId, FARM_ID } from '@/test/fixtures';
 
 /** A published listing of 20 bags of maize in Rivers, as buyers see it. */
@@ -48,4 +48,70 @@ export function aFarmListing(overrides: Partial<FarmListing> = {}): FarmListing 
     version: 1,
     ...overrides,
   };
+}
+
+/** A paid order of 5 bags of maize for pickup, as its seller and its buyer read it. */
+export function anOrder(overrides: Partial<Order> = {}): Order {
+  return {
+    id: anId(0x0d),
+    listing_id: anId(0x1a),
+    listing_title: 'White maize',
+    farm_id: FARM_ID,
+    farm_name: 'Green Acres',
+    buyer_id: anId(0x0b),
+    buyer_name: 'Bisi Adeyemi',
+    status: 'paid',
+    quantity: 5,
+    unit: 'bag_100kg',
+    unit_price_kobo: 2_500_000,
+    subtotal_kobo: 12_500_000,
+    delivery: 'pickup',
+    delivery_fee_kobo: 0,
+    total_kobo: 12_500_000,
+    buyer_phone: '+2348055551234',
+    seller_phone: null,
+    delivery_address: null,
+    note: null,
+    reference: `gona-${anId(0x0d)}`,
+    expires_at: '2026-11-25T12:30:00.000Z',
+    accept_by: '2026-11-27T12:00:00.000Z',
+    paid_at: '2026-11-25T12:00:00.000Z',
+    decided_at: null,
+    cancel_reason: null,
+    refund: null,
+    dispatch_by: null,
+    dispatch: null,
+    delivery_code: null,
+    delivered_quantity: null,
+    delivered_at: null,
+    complete_by: null,
+    completed_at: null,
+    seller_amount_kobo: null,
+    created_at: '2026-11-25T11:50:00.000Z',
+    version: 2,
+    ...overrides,
+  };
+}
+
+/** The same order accepted and then dispatched by the seller's driver. */
+export function aDispatchedOrder(overrides: Partial<Order> = {}): Order {
+  return anOrder({
+    status: 'dispatched',
+    delivery: 'seller_delivers',
+    delivery_fee_kobo: 500_000,
+    total_kobo: 13_000_000,
+    delivery_address: '12 Aba Road, Port Harcourt',
+    accept_by: null,
+    decided_at: '2026-11-25T13:00:00.000Z',
+    dispatch_by: '2026-11-28T13:00:00.000Z',
+    dispatch: {
+      expected_on: '2026-11-27',
+      driver_name: 'Musa Ibrahim',
+      driver_phone: '+2348031234567',
+      vehicle: 'White Hiace, LAG 123 AB',
+      dispatched_at: '2026-11-26T08:00:00.000Z',
+    },
+    version: 4,
+    ...overrides,
+  });
 }

@@ -6,12 +6,15 @@ import { formatNigerianPhone } from '@gona/shared/phone';
 import { Badge } from '@/components/ui';
 import type { BadgeTone } from '@/components/ui/Badge';
 import { formatDateTime } from '@/lib/format';
-import { groupedQuantity, useListingText } from '../format';
+import { dayOf, groupedQuantity, hasPassed, shortRefundKobo, spacedCode, useListingText } from '../format';
 
 const TONE: Record<OrderStatus, BadgeTone> = {
   placed: 'amber',
   paid: 'green',
   accepted: 'green',
+  dispatched: 'green',
+  delivered: 'green',
+  completed: 'neutral',
   declined: 'red',
   cancelled: 'neutral',
   expired: 'neutral',
@@ -28,7 +31,9 @@ type Props = {
 
 /**
  * One order: what and how much, the total, where it stands (with the refund once there is one),
- * and the other side's phone once it is paid.
+ * and the other side's phone once it is paid. Once dispatched: the driver and the day, and to the
+ * buyer the delivery code to give when the produce is in their hands; once delivered: what was
+ * delivered and when the order completes; once completed, what the farm is due.
  */
 export function OrderCard({ order, side, title, children }: Props) {
   const { t } = useTranslation('marketplace');
@@ -40,7 +45,7 @@ export function OrderCard({ order, side, title, children }: Props) {
         <h3 className="min-w-0 break-words text-lg font-semibold text-stone-900">
           {title ?? order.listing_title}
         </h3>
-        <Badge tone={TONE[order.status]}>{t(`orders.statuses.${order.status}`)}</Badge>
+        <Badge tone={TONE[order.status]}>{t(statusKey(order))}</Badge>
       </div>
       <p className="text-stone-800">
         {t('orders.card.what', {
@@ -79,13 +84,131 @@ export function OrderCard({ order, side, title, children }: Props) {
           })}
         </p>
       )}
+      {order.status === 'accepted' && order.dispatch_by && (
+        <p className="text-sm text-stone-700">
+          {side === 'seller'
+            ? t('orders.card.dispatchBy', { day: dayOf(order.dispatch_by) })
+            : hasPassed(order.dispatch_by)
+              ? t('orders.card.lateDispatch', { day: dayOf(order.dispatch_by) })
+              : t('orders.card.sellerDispatchBy', { day: dayOf(order.dispatch_by) })}
+        </p>
+      )}
+      {side === 'buyer' && order.status === 'dispatched' && order.delivery_code && (
+        <DeliveryCode code={order.delivery_code} pickup={order.delivery === 'pickup'} />
+      )}
+      {order.dispatch && order.status === 'dispatched' && <DispatchDetails order={order} />}
+      {order.delivered_quantity !== null &&
+        (order.status === 'delivered' || order.status === 'completed') && (
+          <Delivered order={order} delivered={order.delivered_quantity} />
+        )}
+      {order.status === 'delivered' && order.complete_by && (
+        <p className="text-sm text-stone-700">
+          {t(side === 'seller' ? 'orders.card.completesSeller' : 'orders.card.completesBuyer', {
+            time: formatDateTime(order.complete_by),
+          })}
+        </p>
+      )}
+      {order.status === 'completed' && order.completed_at && (
+        <p className="text-sm text-stone-700">
+          {t('orders.card.completedOn', { time: formatDateTime(order.completed_at) })}
+        </p>
+      )}
+      {side === 'seller' && order.status === 'completed' && order.seller_amount_kobo !== null && (
+        <p className="font-semibold text-green-800 tabular-nums">
+          {t('orders.card.dueToFarm', { amount: formatNaira(order.seller_amount_kobo) })}
+        </p>
+      )}
       {order.cancel_reason && <p className="text-sm text-stone-700">{order.cancel_reason}</p>}
-      {order.refund && (
+      {order.refund && !isShort(order) && (
         <p className="text-sm text-stone-700">
           {t(`orders.refund.${order.refund.status}`, { amount: formatNaira(order.refund.amount_kobo) })}
         </p>
       )}
       {children}
     </article>
+  );
+}
+
+/** "Ready for pickup" for a dispatched order the buyer collects, else the status's own words. */
+function statusKey(order: Pick<Order, 'status' | 'delivery'>): string {
+  return order.status === 'dispatched' && order.delivery === 'pickup'
+    ? 'orders.statuses.readyForPickup'
+    : `orders.statuses.${order.status}`;
+}
+
+function isShort(order: Order): boolean {
+  return order.delivered_quantity !== null && order.delivered_quantity < order.quantity;
+}
+
+/** The buyer's code, big and spaced, to read out to the driver once the produce is in hand. */
+function DeliveryCode({ code, pickup }: { code: string; pickup: boolean }) {
+  const { t } = useTranslation('marketplace');
+  return (
+    <div className="rounded-lg border-2 border-green-700 bg-green-50 px-3 py-3">
+      <p className="font-medium text-stone-900">
+        {t('orders.card.code')}{' '}
+        <strong className="block text-3xl font-bold tracking-wider text-stone-900 tabular-nums">
+          {spacedCode(code)}
+        </strong>
+      </p>
+      <p className="mt-1 text-stone-800">{t(pickup ? 'orders.card.codePickup' : 'orders.card.codeDriver')}</p>
+    </div>
+  );
+}
+
+/** The day it is ready or should arrive, and who brings it. */
+function DispatchDetails({ order }: { order: Order }) {
+  const { t } = useTranslation('marketplace');
+  const dispatch = order.dispatch;
+  if (!dispatch) return null;
+  const pickup = order.delivery === 'pickup';
+  return (
+    <div className="flex flex-col gap-1 text-stone-800">
+      <p>
+        {t(pickup ? 'orders.card.readyOn' : 'orders.card.expectedOn', { day: dayOf(dispatch.expected_on) })}
+      </p>
+      {dispatch.driver_name && (
+        <p className="break-words">{t('orders.card.driver', { name: dispatch.driver_name })}</p>
+      )}
+      {dispatch.driver_phone && (
+        <p>
+          {t('orders.card.driverPhone')}{' '}
+          <a className="font-medium text-green-800 underline" href={`tel:${dispatch.driver_phone}`}>
+            {formatNigerianPhone(dispatch.driver_phone)}
+          </a>
+        </p>
+      )}
+      {dispatch.vehicle && (
+        <p className="break-words">{t('orders.card.vehicle', { vehicle: dispatch.vehicle })}</p>
+      )}
+    </div>
+  );
+}
+
+/** What was delivered, and when it was less than ordered, by how much and the refund. */
+function Delivered({ order, delivered }: { order: Order; delivered: number }) {
+  const { t } = useTranslation('marketplace');
+  const text = useListingText();
+  const short = order.quantity - delivered;
+  const refund = order.refund
+    ? t(`orders.refund.${order.refund.status}`, { amount: formatNaira(order.refund.amount_kobo) })
+    : t('orders.card.shortRefunded', { amount: formatNaira(shortRefundKobo(order, delivered)) });
+  return (
+    <p className="text-stone-800">
+      {t('orders.card.deliveredQuantity', {
+        quantity: groupedQuantity(delivered),
+        unit: text.unit(order.unit, delivered),
+      })}
+      {isShort(order) && (
+        <span className="block text-sm text-stone-700">
+          {t('orders.card.short', {
+            quantity: groupedQuantity(Math.round(short * 1000) / 1000),
+            unit: text.unit(order.unit, short),
+          })}
+          {' · '}
+          {refund}
+        </span>
+      )}
+    </p>
   );
 }

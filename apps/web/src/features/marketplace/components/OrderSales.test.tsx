@@ -5,46 +5,12 @@ import { loadNamespaces } from '@/i18n';
 import { installFakeFetch } from '@/test/fake-fetch';
 import { anId, FARM_ID } from '@/test/fixtures';
 import { renderWithProviders } from '@/test/render';
-import { OrderDetail } from './OrderDetail';
+import { aDispatchedOrder, anOrder } from '../test-fixtures';
 import { OrderSales } from './OrderSales';
 
 beforeAll(() => loadNamespaces(['marketplace']));
 
 const FARM_ORDERS = `/api/farms/${FARM_ID}/orders`;
-
-function anOrder(overrides: Partial<Order> = {}): Order {
-  return {
-    id: anId(0x0d),
-    listing_id: anId(0x1a),
-    listing_title: 'White maize',
-    farm_id: FARM_ID,
-    farm_name: 'Green Acres',
-    buyer_id: anId(0x0b),
-    buyer_name: 'Bisi Adeyemi',
-    status: 'paid',
-    quantity: 5,
-    unit: 'bag_100kg',
-    unit_price_kobo: 2_500_000,
-    subtotal_kobo: 12_500_000,
-    delivery: 'pickup',
-    delivery_fee_kobo: 0,
-    total_kobo: 12_500_000,
-    buyer_phone: '+2348055551234',
-    seller_phone: null,
-    delivery_address: null,
-    note: null,
-    reference: `gona-${anId(0x0d)}`,
-    expires_at: '2026-11-25T12:30:00.000Z',
-    accept_by: '2026-11-27T12:00:00.000Z',
-    paid_at: '2026-11-25T12:00:00.000Z',
-    decided_at: null,
-    cancel_reason: null,
-    refund: null,
-    created_at: '2026-11-25T11:50:00.000Z',
-    version: 2,
-    ...overrides,
-  };
-}
 
 const page = (items: Order[]) => ({ status: 200, body: { items, next_cursor: null } });
 
@@ -91,26 +57,99 @@ describe('OrderSales', () => {
     expect(screen.queryByRole('button', { name: 'Accept' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Decline' })).toBeNull();
   });
-});
 
-describe('OrderDetail back from the payment page', () => {
-  it("shows only what the server says, and the seller's phone once paid", async () => {
-    let answers = 0;
-    installFakeFetch({
-      [`GET /api/marketplace/orders/${anId(0x0d)}`]: () => {
-        answers += 1;
-        return answers === 1
-          ? { status: 200, body: anOrder({ status: 'placed', paid_at: null, accept_by: null }) }
-          : { status: 200, body: anOrder({ seller_phone: '+2348031234567' }) };
-      },
-    });
-    renderWithProviders(<OrderDetail orderId={anId(0x0d)} returning />);
-    expect(await screen.findByText('Checking your payment…')).toBeInTheDocument();
+  const later = [
+    anOrder({ id: anId(0x21), status: 'accepted', accept_by: null, dispatch_by: '2026-11-28T13:00:00.000Z' }),
+    aDispatchedOrder({ id: anId(0x22) }),
+    aDispatchedOrder({
+      id: anId(0x23),
+      status: 'delivered',
+      delivered_quantity: 4.5,
+      delivered_at: '2026-11-27T09:00:00.000Z',
+      complete_by: '2026-11-30T09:00:00.000Z',
+    }),
+    aDispatchedOrder({
+      id: anId(0x24),
+      status: 'completed',
+      delivered_quantity: 5,
+      delivered_at: '2026-11-27T09:00:00.000Z',
+      complete_by: '2026-11-30T09:00:00.000Z',
+      completed_at: '2026-11-30T09:00:00.000Z',
+      seller_amount_kobo: 11_875_000,
+    }),
+  ];
+
+  it('offers owners "Mark dispatched" on an accepted order and "Record delivery" on a dispatched one, and says what follows', async () => {
+    installFakeFetch({ [`GET ${FARM_ORDERS}`]: page(later) });
+    renderWithProviders(<OrderSales farmId={FARM_ID} role="owner" />);
+    const list = await screen.findByRole('list', { name: 'Orders from buyers' });
+    const [accepted, dispatched, delivered, completed] = within(list).getAllByRole('listitem');
+
+    expect(within(accepted!).getByText('Dispatch by 28/11/2026')).toBeInTheDocument();
+    expect(within(accepted!).getByRole('button', { name: 'Mark dispatched' })).toBeInTheDocument();
+    expect(within(accepted!).queryByRole('button', { name: 'Record delivery' })).toBeNull();
+
+    expect(within(dispatched!).getByText('On its way')).toBeInTheDocument();
+    expect(within(dispatched!).getByText('Expected on 27/11/2026')).toBeInTheDocument();
+    expect(within(dispatched!).getByText('Driver: Musa Ibrahim')).toBeInTheDocument();
+    expect(within(dispatched!).getByRole('link', { name: '0803 123 4567' })).toHaveAttribute(
+      'href',
+      'tel:+2348031234567',
+    );
+    expect(within(dispatched!).getByText('Vehicle: White Hiace, LAG 123 AB')).toBeInTheDocument();
+    expect(within(dispatched!).getByRole('button', { name: 'Record delivery' })).toBeInTheDocument();
+    expect(within(dispatched!).queryByRole('button', { name: 'Mark dispatched' })).toBeNull();
+    // The code is the buyer's to give; the seller never sees it.
+    expect(within(dispatched!).queryByText(/delivery code/)).toBeNull();
+
+    expect(within(delivered!).getByText(/^Delivered: 4\.5 bags \(100 kg\)/)).toBeInTheDocument();
+    expect(within(delivered!).getByText('Short by 0.5 bags (100 kg) · ₦12,500 refunded')).toBeInTheDocument();
     expect(
-      await screen.findByText('Payment received. Gona holds it until your order is settled.', undefined, {
-        timeout: 4000,
-      }),
+      within(delivered!).getByText('Completes on 30/11/2026 10:00 unless the buyer reports a problem'),
     ).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: '0803 123 4567' })).toHaveAttribute('href', 'tel:+2348031234567');
+    expect(within(completed!).getByText('Completed')).toBeInTheDocument();
+    expect(within(completed!).getByText('₦118,750 due to your farm')).toBeInTheDocument();
+    expect(within(completed!).queryByText(/Short by/)).toBeNull();
+    for (const item of [delivered!, completed!]) expect(within(item).queryByRole('button')).toBeNull();
+  });
+
+  it('shows a pickup order ready for pickup, and lets viewers read the steps but not take them', async () => {
+    installFakeFetch({
+      [`GET ${FARM_ORDERS}`]: page([
+        ...later.slice(0, 2),
+        aDispatchedOrder({
+          id: anId(0x25),
+          delivery: 'pickup',
+          dispatch: {
+            expected_on: '2026-11-27',
+            driver_name: null,
+            driver_phone: null,
+            vehicle: null,
+            dispatched_at: '2026-11-26T08:00:00.000Z',
+          },
+        }),
+      ]),
+    });
+    renderWithProviders(<OrderSales farmId={FARM_ID} role="viewer" />);
+    const list = await screen.findByRole('list', { name: 'Orders from buyers' });
+    const [accepted, dispatched, pickup] = within(list).getAllByRole('listitem');
+    expect(within(accepted!).getByText('Dispatch by 28/11/2026')).toBeInTheDocument();
+    expect(within(dispatched!).getByText('Driver: Musa Ibrahim')).toBeInTheDocument();
+    expect(within(pickup!).getByText('Ready for pickup')).toBeInTheDocument();
+    expect(within(pickup!).getByText('Ready for pickup from 27/11/2026')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Mark dispatched' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Record delivery' })).toBeNull();
+  });
+
+  it('opens the dispatch and delivery forms for the order tapped', async () => {
+    installFakeFetch({ [`GET ${FARM_ORDERS}`]: page(later.slice(0, 2)) });
+    renderWithProviders(<OrderSales farmId={FARM_ID} role="manager" />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Mark dispatched' }));
+    const ready = await screen.findByRole('dialog', { name: 'Ready for pickup' });
+    expect(within(ready).getByLabelText('Ready for pickup on')).toBeInTheDocument();
+    fireEvent.click(within(ready).getByRole('button', { name: 'Close' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Record delivery' }));
+    const record = await screen.findByRole('dialog', { name: 'Record delivery' });
+    expect(within(record).getByLabelText('How many bags (100 kg) were delivered')).toHaveValue('5');
   });
 });

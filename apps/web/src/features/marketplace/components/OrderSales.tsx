@@ -9,15 +9,19 @@ import { useErrorText } from '@/lib/error-text';
 import { pageItems } from '@/lib/paged-query';
 import { toast } from '@/lib/toast';
 import { useDecideOrder, useFarmOrders } from '../orders-api';
+import { DeliverDialog } from './DeliverDialog';
+import { DispatchDialog } from './DispatchDialog';
 import { OrderCard } from './OrderCard';
 
 type Props = { farmId: string; role: FarmRole };
 type Decision = { order: Order; decision: 'accept' | 'decline' };
+type Step = { order: Order; step: 'dispatch' | 'deliver' };
 
 /**
  * "Orders" for a selling farm: what buyers ordered, newest first. A paid order waits for the
  * owner or a manager to accept it (Gona keeps the money until it is settled) or decline it (the
- * buyer is refunded in full), each after a question; viewers read.
+ * buyer is refunded in full), each after a question; an accepted order is marked dispatched, and
+ * a dispatched one's delivery recorded with the buyer's code; viewers read.
  */
 export function OrderSales({ farmId, role }: Props) {
   const { t } = useTranslation('marketplace');
@@ -25,6 +29,7 @@ export function OrderSales({ farmId, role }: Props) {
   const query = useFarmOrders(farmId);
   const decide = useDecideOrder(farmId);
   const [asking, setAsking] = useState<Decision | null>(null);
+  const [step, setStep] = useState<Step | null>(null);
   const seller = can(role, 'marketplace.sell');
 
   function confirm() {
@@ -71,6 +76,20 @@ export function OrderSales({ farmId, role }: Props) {
                       </Button>
                     </div>
                   )}
+                  {seller && order.status === 'accepted' && (
+                    <div className="flex flex-wrap gap-2">
+                      <Button onClick={() => setStep({ order, step: 'dispatch' })}>
+                        {t('orders.sales.dispatch')}
+                      </Button>
+                    </div>
+                  )}
+                  {seller && order.status === 'dispatched' && (
+                    <div className="flex flex-wrap gap-2">
+                      <Button onClick={() => setStep({ order, step: 'deliver' })}>
+                        {t('orders.sales.recordDelivery')}
+                      </Button>
+                    </div>
+                  )}
                 </OrderCard>
               </li>
             ))}
@@ -95,6 +114,12 @@ export function OrderSales({ farmId, role }: Props) {
         onConfirm={confirm}
         onCancel={() => setAsking(null)}
       />
+      {step?.step === 'dispatch' && (
+        <DispatchDialog farmId={farmId} order={step.order} onClose={() => setStep(null)} />
+      )}
+      {step?.step === 'deliver' && (
+        <DeliverDialog farmId={farmId} order={step.order} onClose={() => setStep(null)} />
+      )}
     </>
   );
 }
