@@ -7,6 +7,7 @@ import { Badge } from '@/components/ui';
 import type { BadgeTone } from '@/components/ui/Badge';
 import { formatDateTime } from '@/lib/format';
 import { dayOf, groupedQuantity, hasPassed, shortRefundKobo, spacedCode, useListingText } from '../format';
+import { ReceiveButton } from './ReceiveButton';
 
 const TONE: Record<OrderStatus, BadgeTone> = {
   placed: 'amber',
@@ -32,8 +33,9 @@ type Props = {
 /**
  * One order: what and how much, the total, where it stands (with the refund once there is one),
  * and the other side's phone once it is paid. Once dispatched: the driver and the day, and to the
- * buyer the delivery code to give when the produce is in their hands; once delivered: what was
- * delivered and when the order completes; once completed, what the farm is due.
+ * buyer the delivery code to give when the produce is in their hands and "I have received it"
+ * (on their list and the order's page alike); once delivered: what was delivered and when the
+ * order completes; once completed, what the farm is due.
  */
 export function OrderCard({ order, side, title, children }: Props) {
   const { t } = useTranslation('marketplace');
@@ -86,17 +88,23 @@ export function OrderCard({ order, side, title, children }: Props) {
       )}
       {order.status === 'accepted' && order.dispatch_by && (
         <p className="text-sm text-stone-700">
-          {side === 'seller'
-            ? t('orders.card.dispatchBy', { day: dayOf(order.dispatch_by) })
-            : hasPassed(order.dispatch_by)
-              ? t('orders.card.lateDispatch', { day: dayOf(order.dispatch_by) })
-              : t('orders.card.sellerDispatchBy', { day: dayOf(order.dispatch_by) })}
+          {t(
+            side === 'seller'
+              ? hasPassed(order.dispatch_by)
+                ? 'orders.card.dispatchLate'
+                : 'orders.card.dispatchBy'
+              : hasPassed(order.dispatch_by)
+                ? 'orders.card.lateDispatch'
+                : 'orders.card.sellerDispatchBy',
+            { day: dayOf(order.dispatch_by) },
+          )}
         </p>
       )}
       {side === 'buyer' && order.status === 'dispatched' && order.delivery_code && (
         <DeliveryCode code={order.delivery_code} pickup={order.delivery === 'pickup'} />
       )}
       {order.dispatch && order.status === 'dispatched' && <DispatchDetails order={order} />}
+      {side === 'buyer' && order.status === 'dispatched' && <ReceiveButton order={order} />}
       {order.delivered_quantity !== null &&
         (order.status === 'delivered' || order.status === 'completed') && (
           <Delivered order={order} delivered={order.delivered_quantity} />

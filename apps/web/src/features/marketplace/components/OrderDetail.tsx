@@ -2,11 +2,9 @@ import { useState } from 'react';
 import { ArrowLeft } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { ORDER_COMPLETE_HOURS, ORDER_COMPLETE_HOURS_FRESH } from '@gona/shared/marketplace';
 import { formatNaira } from '@gona/shared/money';
 import { Button, ConfirmDialog, EmptyState, FormAlert, SkeletonRows } from '@/components/ui';
 import { useErrorText } from '@/lib/error-text';
-import { formatDateTime } from '@/lib/format';
 import { paths } from '@/lib/paths';
 import { toast } from '@/lib/toast';
 import { hasPassed } from '../format';
@@ -17,7 +15,6 @@ import {
   useCancelOrder,
   useMyOrder,
   usePayOrder,
-  useReceiveOrder,
 } from '../orders-api';
 import { OrderCard } from './OrderCard';
 
@@ -31,8 +28,8 @@ type Props = {
  * One of the buyer's orders. Back from the payment page it only shows what Gona's server says:
  * the payment counts once the payment service's event has been checked, so while the order still
  * waits it is asked again a few times before saying the payment is still being confirmed.
- * Once dispatched the buyer confirms they have the produce (after a question); an accepted order
- * the seller has not dispatched by the agreed day can be cancelled for a full refund.
+ * An accepted order the seller has not dispatched by the agreed day can be cancelled for a full
+ * refund (the card offers "I have received it" once it is dispatched).
  */
 export function OrderDetail({ orderId, returning = false }: Props) {
   const { t } = useTranslation('marketplace');
@@ -40,9 +37,7 @@ export function OrderDetail({ orderId, returning = false }: Props) {
   const query = useMyOrder(orderId, returning);
   const pay = usePayOrder();
   const cancel = useCancelOrder();
-  const receive = useReceiveOrder();
   const [asking, setAsking] = useState(false);
-  const [confirming, setConfirming] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const [started] = useState(() => Date.now());
   const back = (
@@ -99,9 +94,6 @@ export function OrderDetail({ orderId, returning = false }: Props) {
             {t('orders.detail.pay', { total: formatNaira(order.total_kobo) })}
           </Button>
         )}
-        {order.status === 'dispatched' && (
-          <Button onClick={() => setConfirming(true)}>{t('orders.detail.received')}</Button>
-        )}
         {cancellable && (
           <Button variant="secondary" onClick={() => setAsking(true)}>
             {t('orders.detail.cancel')}
@@ -131,36 +123,6 @@ export function OrderDetail({ orderId, returning = false }: Props) {
             },
           })
         }
-      />
-      <ConfirmDialog
-        open={confirming}
-        title={t('orders.detail.receivedTitle')}
-        message={t('orders.detail.receivedText', {
-          hours: ORDER_COMPLETE_HOURS,
-          fresh: ORDER_COMPLETE_HOURS_FRESH,
-        })}
-        confirmLabel={t('orders.detail.received')}
-        cancelLabel={t('orders.detail.notReceived')}
-        pending={receive.isPending}
-        onCancel={() => setConfirming(false)}
-        onConfirm={() => {
-          if (receive.isPending) return;
-          setFailure(null);
-          receive.mutate(order, {
-            onSuccess: (saved) => {
-              toast.success(
-                saved.complete_by
-                  ? t('orders.detail.receivedDone', { time: formatDateTime(saved.complete_by) })
-                  : t('orders.detail.receivedSaved'),
-              );
-              setConfirming(false);
-            },
-            onError: (error) => {
-              setFailure(errorText(error));
-              setConfirming(false);
-            },
-          });
-        }}
       />
     </div>
   );

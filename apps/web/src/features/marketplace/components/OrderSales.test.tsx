@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { Order } from '@gona/shared/marketplace';
 import { loadNamespaces } from '@/i18n';
@@ -9,6 +9,12 @@ import { aDispatchedOrder, anOrder } from '../test-fixtures';
 import { OrderSales } from './OrderSales';
 
 beforeAll(() => loadNamespaces(['marketplace']));
+// The day the orders below were accepted: dispatch is due by the 28th.
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(new Date('2026-11-27T10:00:00.000Z'));
+});
+afterEach(() => vi.useRealTimers());
 
 const FARM_ORDERS = `/api/farms/${FARM_ID}/orders`;
 
@@ -111,6 +117,16 @@ describe('OrderSales', () => {
     expect(within(completed!).getByText('₦118,750 due to your farm')).toBeInTheDocument();
     expect(within(completed!).queryByText(/Short by/)).toBeNull();
     for (const item of [delivered!, completed!]) expect(within(item).queryByRole('button')).toBeNull();
+  });
+
+  it('tells the seller when dispatch is late that the buyer may cancel', async () => {
+    vi.setSystemTime(new Date('2026-11-28T14:00:00.000Z'));
+    installFakeFetch({ [`GET ${FARM_ORDERS}`]: page(later.slice(0, 1)) });
+    renderWithProviders(<OrderSales farmId={FARM_ID} role="owner" />);
+    expect(
+      await screen.findByText('Not dispatched by 28/11/2026: the buyer may now cancel for a full refund'),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Mark dispatched' })).toBeInTheDocument();
   });
 
   it('shows a pickup order ready for pickup, and lets viewers read the steps but not take them', async () => {

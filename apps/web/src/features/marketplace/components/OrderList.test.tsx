@@ -1,0 +1,51 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { loadNamespaces } from '@/i18n';
+import { installFakeFetch } from '@/test/fake-fetch';
+import { anId } from '@/test/fixtures';
+import { renderWithProviders } from '@/test/render';
+import { aDispatchedOrder, anOrder } from '../test-fixtures';
+import { OrderList } from './OrderList';
+
+beforeAll(() => loadNamespaces(['marketplace']));
+
+const MINE = '/api/marketplace/orders';
+
+describe('OrderList (My orders)', () => {
+  it('shows the delivery code and "I have received it" on an order on its way, and a refusal beside it', async () => {
+    const requests = installFakeFetch({
+      [`GET ${MINE}`]: {
+        status: 200,
+        body: {
+          items: [
+            aDispatchedOrder({ delivery_code: '987654' }),
+            anOrder({ id: anId(0x0e), status: 'accepted', accept_by: null }),
+          ],
+          next_cursor: null,
+        },
+      },
+      [`POST ${MINE}/${anId(0x0d)}/received`]: {
+        status: 409,
+        body: { error: { code: 'CONFLICT', message: 'This order has changed. Look at it again.' } },
+      },
+    });
+    renderWithProviders(<OrderList />);
+    const list = await screen.findByRole('list', { name: 'My orders' });
+    const [onItsWay, accepted] = within(list).getAllByRole('listitem');
+    expect(within(onItsWay!).getByText('987 654')).toBeInTheDocument();
+    expect(within(accepted!).queryByText(/delivery code/)).toBeNull();
+    expect(within(accepted!).queryByRole('button', { name: 'I have received it' })).toBeNull();
+
+    fireEvent.click(within(onItsWay!).getByRole('button', { name: 'I have received it' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Have you received the produce?' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'I have received it' }));
+    expect(await within(onItsWay!).findByRole('alert')).toHaveTextContent(
+      'This order has changed. Look at it again.',
+    );
+    await waitFor(() =>
+      expect(requests.filter((r) => r.method === 'POST')).toEqual([
+        { method: 'POST', path: `${MINE}/${anId(0x0d)}/received`, body: { version: 4 } },
+      ]),
+    );
+  });
+});
