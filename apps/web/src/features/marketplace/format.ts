@@ -40,18 +40,17 @@ export function hasPassed(value: string, now = Date.now()): boolean {
   return new Date(end).getTime() < now;
 }
 
-/** What `quantity` of a unit at `priceKobo` comes to: half up, in whole kobo, as the server works it out. */
-export function subtotalOf(priceKobo: number, quantity: number): number {
-  return Math.round((priceKobo * Math.round(quantity * 1000)) / 1000);
-}
-
-/** The refund when less was delivered than ordered: the difference in the produce's value. */
+/**
+ * The refund when less was delivered than ordered: the price of what was short, in whole kobo
+ * half up, as the server works it out.
+ */
 export function shortRefundKobo(
-  order: { unit_price_kobo: number; quantity: number; subtotal_kobo: number },
+  order: { unit_price_kobo: number; quantity: number },
   deliveredQuantity: number,
 ): number {
-  if (!(deliveredQuantity > 0 && deliveredQuantity < order.quantity)) return 0;
-  return order.subtotal_kobo - subtotalOf(order.unit_price_kobo, deliveredQuantity);
+  const short = BigInt(Math.round(order.quantity * 1000) - Math.round(deliveredQuantity * 1000));
+  if (!(deliveredQuantity > 0) || short <= 0n) return 0;
+  return Number((BigInt(order.unit_price_kobo) * short + 500n) / 1000n);
 }
 
 /** "123456" → "123 456": easier to read out to a driver. */
