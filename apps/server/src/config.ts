@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { ORDER_COMPLETE_HOURS } from '@gona/shared/marketplace';
 import {
   ConfigError,
   PublicEnvSchema,
@@ -112,6 +113,12 @@ const EnvSchema = PublicEnvSchema.extend({
     .optional(),
   MARKET_COMMISSION_BPS_FREE: commissionBps.default(500),
   MARKET_COMMISSION_BPS_PRO: commissionBps.default(300),
+  MARKET_COMPLETE_HOURS: z.coerce
+    .number()
+    .int('must be a whole number of hours')
+    .min(1, 'must be 1 or more')
+    .max(720, 'must be at most 720 (30 days)')
+    .default(ORDER_COMPLETE_HOURS),
   UPLOAD_MAX_BYTES: z.coerce
     .number()
     .int('must be a whole number of bytes')
@@ -179,6 +186,8 @@ export type Config = {
   proPriceNaira: number;
   /** Gona's commission on a marketplace sale by the selling farm's plan, basis points of the subtotal. */
   marketCommissionBps: { free: number; pro: number };
+  /** Hours after delivery before an order completes by itself (fresh produce has its own, shorter window). */
+  marketCompleteHours: number;
   authRateLimit: { windowSeconds: number; max: number };
   logLevel: LogLevel;
   /** Origins that may send state-changing requests: BASE_URL, its loopback twins in development, TRUSTED_ORIGINS. */
@@ -267,6 +276,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     blogUrl: e.BLOG_URL,
     proPriceNaira: e.PLAN_PRO_PRICE_NAIRA,
     marketCommissionBps: { free: e.MARKET_COMMISSION_BPS_FREE, pro: e.MARKET_COMMISSION_BPS_PRO },
+    marketCompleteHours: e.MARKET_COMPLETE_HOURS,
     authRateLimit: { windowSeconds: e.AUTH_RATE_LIMIT_WINDOW_SECONDS, max: e.AUTH_RATE_LIMIT_MAX },
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'warn' : 'info'),
     trustedOrigins: trustedOrigins(baseUrl, isProduction, e.TRUSTED_ORIGINS ?? []),

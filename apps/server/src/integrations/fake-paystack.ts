@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomInt } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { signPaystackBody } from './payments';
@@ -170,7 +170,9 @@ export async function startFakePaystack(
   let webhookUrl = options.webhookUrl ?? null;
   let failures: number[] = [];
   let nextTamper: WebhookTamper | null = null;
-  let nextId = 1_000_001;
+  // Paystack's ids are unique across its accounts; a fake started again (another test file, a dev
+  // restart on the same database) must not reuse the ids of payment events already kept.
+  let nextId = randomInt(1_000_001, 2 ** 47);
   let queue: Promise<unknown> = Promise.resolve();
   const transactions: FakeTransaction[] = [];
   const refunds: FakeRefund[] = [];

@@ -2,14 +2,21 @@ import type { PgBoss } from 'pg-boss';
 import type { Db } from '../db/client';
 import type { PaymentGateway } from '../integrations/payments';
 import type { Logger } from '../lib/logger';
-import { cancelUnacceptedOrders, expireOrders, retryRefunds } from '../features/marketplace/orders.service';
+import {
+  cancelUnacceptedOrders,
+  completeOrders,
+  expireOrders,
+  remindUndispatchedOrders,
+  retryRefunds,
+} from '../features/marketplace/orders.service';
 
 const MARKETPLACE_ORDERS_QUEUE = 'marketplace-orders';
 
 /**
  * Every minute: unpaid orders past their 30 minutes expire and free their quantity; paid orders
- * the seller did not accept in 48 hours are cancelled and refunded; refunds the gateway could not
- * be asked for are asked again. Each step changes an order only from the state it read, so runs on
+ * the seller did not accept in 48 hours are cancelled and refunded; sellers of accepted orders not
+ * dispatched by their day are reminded once; delivered orders past their window complete (the
+ * farm is owed its share); refunds the gateway could not be asked for are asked again. Each step changes an order only from the state it read, so runs on
  * several servers, or a run repeated, change nothing twice.
  */
 export async function startMarketplaceOrders(
@@ -21,9 +28,11 @@ export async function startMarketplaceOrders(
     const now = new Date();
     const expired = await expireOrders(deps, now);
     const cancelled = await cancelUnacceptedOrders(deps, now);
+    const reminded = await remindUndispatchedOrders(deps, now);
+    const completed = await completeOrders(deps, now);
     const retried = await retryRefunds(deps, now);
-    if (expired + cancelled + retried > 0)
-      deps.logger.info('marketplace: order sweep', { expired, cancelled, retried });
+    if (expired + cancelled + reminded + completed + retried > 0)
+      deps.logger.info('marketplace: order sweep', { expired, cancelled, reminded, completed, retried });
   });
   await boss.schedule(MARKETPLACE_ORDERS_QUEUE, '* * * * *');
 }

@@ -44,13 +44,16 @@ export const NOTIFICATION_KINDS = {
     channels: { email: false, push: true, sms: false },
     listed: true,
   },
-  /** A marketplace order of the farm's was paid and waits to be accepted, or was cancelled (owners and managers). */
+  /**
+   * A marketplace order of the farm's was paid and waits to be accepted, or was cancelled; one not
+   * dispatched by its day; delivered; completed with the money due to the farm (owners and managers).
+   */
   order_sold: {
     importance: 'important',
     channels: { email: true, push: true, sms: false },
     listed: true,
   },
-  /** A buyer's order: paid, accepted, declined or cancelled (with its refund). */
+  /** A buyer's order: paid, accepted, declined or cancelled (with its refund), dispatched, delivered. */
   order_update: {
     importance: 'important',
     channels: { email: true, push: true, sms: false },
@@ -125,12 +128,32 @@ export type NotificationParams = {
     /** Past its day (a weekly reminder) rather than due today. */
     overdue: boolean;
   };
-  order_sold: OrderFacts & { status: 'paid' | 'cancelled' };
-  order_update: OrderFacts & {
-    status: 'paid' | 'accepted' | 'declined' | 'cancelled';
-    /** Why it was cancelled or declined, as the order says it. */
-    reason: string | null;
-  };
+  order_sold: OrderFacts &
+    (
+      | { status: 'paid' | 'cancelled' }
+      /** Not dispatched by its day (yyyy-mm-dd): the buyer may now cancel. */
+      | { status: 'dispatch_late'; dispatch_by: string }
+      | ({ status: 'delivered' } & DeliveredFacts)
+      /** Completed: what is due to the farm (delivered value and delivery fee less commission). */
+      | { status: 'completed'; seller_amount_kobo: number }
+    );
+  order_update: OrderFacts &
+    (
+      | {
+          status: 'paid' | 'accepted' | 'declined' | 'cancelled';
+          /** Why it was cancelled or declined, as the order says it. */
+          reason: string | null;
+        }
+      | {
+          status: 'dispatched';
+          delivery: 'pickup' | 'seller_delivers';
+          /** The day it is ready for pickup or should arrive (yyyy-mm-dd). */
+          expected_on: string;
+          driver_name: string | null;
+          driver_phone: string | null;
+        }
+      | ({ status: 'delivered' } & DeliveredFacts)
+    );
   test: Record<string, never>;
 };
 
@@ -143,6 +166,16 @@ type OrderFacts = {
   quantity: string;
   unit: SaleUnit;
   total_kobo: number;
+};
+
+/** What was delivered: less than ordered when weighing showed less (the rest refunded). */
+type DeliveredFacts = {
+  /** A decimal string in the order's unit. */
+  delivered_quantity: string;
+  /** Refunded to the buyer for what was short; 0 when all was delivered. */
+  refund_kobo: number;
+  /** Hours until the order completes by itself. */
+  complete_hours: number;
 };
 
 /** A notification's kind with its params, typed together. */
@@ -231,19 +264,49 @@ export function notificationText(notification: KindWithParams): { title: string;
     case 'order_sold': {
       const p = notification.params;
       const what = `${grouped(p.quantity)} ${SALE_UNIT_WORDS[p.unit]} of ${p.listing_title}`;
-      return p.status === 'paid'
-        ? {
-            title: `New order paid: ${what}`,
-            body: `${naira(p.total_kobo)} is held by Gona. Accept or decline it within 48 hours, or it is cancelled and refunded.`,
-          }
-        : {
-            title: `Order cancelled: ${what}`,
-            body: 'The buyer is refunded in full and the quantity is back on the listing.',
-          };
+      if (p.status === 'paid')
+        return {
+          title: `New order paid: ${what}`,
+          body: `${naira(p.total_kobo)} is held by Gona. Accept or decline it within 48 hours, or it is cancelled and refunded.`,
+        };
+      if (p.status === 'dispatch_late')
+        return {
+          title: `Not dispatched yet: ${what}`,
+          body: `It was due to be dispatched by ${dayMonthYear(p.dispatch_by)}. Dispatch it now: the buyer can now cancel for a full refund.`,
+        };
+      if (p.status === 'delivered')
+        return {
+          title: `Delivered: ${what}`,
+          body: `${deliveredWords(p, SALE_UNIT_WORDS[p.unit], 'The buyer is')}The order completes in ${p.complete_hours} hours unless the buyer reports a problem.`,
+        };
+      if (p.status === 'completed')
+        return {
+          title: `${naira(p.seller_amount_kobo)} for ${p.listing_title} is due to your farm`,
+          body: `The order of ${what} is complete: the produce delivered and the delivery fee, less Gona's commission.`,
+        };
+      return {
+        title: `Order cancelled: ${what}`,
+        body: 'The buyer is refunded in full and the quantity is back on the listing.',
+      };
     }
     case 'order_update': {
       const p = notification.params;
       const what = `${grouped(p.quantity)} ${SALE_UNIT_WORDS[p.unit]} of ${p.listing_title}`;
+      if (p.status === 'dispatched')
+        return p.delivery === 'pickup'
+          ? {
+              title: `Ready for pickup: ${what}`,
+              body: `${p.farm_name} has it ready for pickup on ${dayMonthYear(p.expected_on)}. Give your delivery code only when you have the produce.`,
+            }
+          : {
+              title: `On its way: ${what}`,
+              body: `On its way with ${p.driver_name ?? 'the driver'}${p.driver_phone ? ` (${p.driver_phone})` : ''}, expected ${dayMonthYear(p.expected_on)}. Give the driver your delivery code only when you have the produce.`,
+            };
+      if (p.status === 'delivered')
+        return {
+          title: `Delivered: ${what}`,
+          body: `${deliveredWords(p, SALE_UNIT_WORDS[p.unit], 'You are')}The order completes in ${p.complete_hours} hours unless you report a problem.`,
+        };
       const titles = {
         paid: `Payment received: ${what}`,
         accepted: `${p.farm_name} accepted your order`,
@@ -264,6 +327,13 @@ export function notificationText(notification: KindWithParams): { title: string;
         body: 'Notifications from Gona reach you here.',
       };
   }
+}
+
+/** What was short on delivery and refunded, or nothing when all was delivered. */
+function deliveredWords(p: DeliveredFacts, unit: string, whoIs: string): string {
+  return p.refund_kobo > 0
+    ? `${grouped(p.delivered_quantity)} ${unit} delivered. ${whoIs} refunded ${naira(p.refund_kobo)} for the rest. `
+    : '';
 }
 
 /** "2026-11-24" → "24/11/2026". */

@@ -6,6 +6,7 @@ import {
   customType,
   date,
   index,
+  integer,
   jsonb,
   numeric,
   pgTable,
@@ -157,6 +158,28 @@ export const orders = pgTable(
     /** Why a payment was not taken as paid (an amount that does not match), for people to look at. */
     flag: text('flag'),
     cancel_reason: text('cancel_reason'),
+    /** An accepted order is dispatched by then (ORDER_DISPATCH_DAYS after acceptance). */
+    dispatch_by: timestamp('dispatch_by', { withTimezone: true, precision: 3 }),
+    /** When the seller was reminded that dispatch_by passed (once). */
+    reminded_at: timestamp('reminded_at', { withTimezone: true, precision: 3 }),
+    dispatched_at: timestamp('dispatched_at', { withTimezone: true, precision: 3 }),
+    /** The day it is ready for pickup, or should arrive. */
+    expected_on: date('expected_on', { mode: 'string' }),
+    driver_name: text('driver_name'),
+    driver_phone: text('driver_phone'),
+    vehicle: text('vehicle'),
+    /** What the buyer gives the driver on delivery (DELIVERY_CODE_LENGTH digits, shown to them only). */
+    delivery_code: text('delivery_code'),
+    /** Wrong delivery codes entered since the last lock; 5 lock the code out until code_locked_until. */
+    code_tries: integer('code_tries').notNull().default(0),
+    code_locked_until: timestamp('code_locked_until', { withTimezone: true, precision: 3 }),
+    delivered_quantity: numeric('delivered_quantity', { precision: 14, scale: 3 }),
+    delivered_at: timestamp('delivered_at', { withTimezone: true, precision: 3 }),
+    /** A delivered order completes by itself then, unless the buyer raised a problem. */
+    complete_by: timestamp('complete_by', { withTimezone: true, precision: 3 }),
+    completed_at: timestamp('completed_at', { withTimezone: true, precision: 3 }),
+    /** What the farm is owed for a completed order: delivered value and delivery fee less commission. */
+    seller_amount_kobo: kobo('seller_amount_kobo'),
     created_at: createdAt(),
     updated_at: updatedAt(),
     version: version(),
@@ -173,6 +196,12 @@ export const orders = pgTable(
     index('orders_paid_accept_by_idx')
       .on(t.accept_by)
       .where(sql`${t.status} = 'paid'`),
+    index('orders_accepted_dispatch_by_idx')
+      .on(t.dispatch_by)
+      .where(sql`${t.status} = 'accepted' AND ${t.reminded_at} IS NULL`),
+    index('orders_delivered_complete_by_idx')
+      .on(t.complete_by)
+      .where(sql`${t.status} = 'delivered'`),
     check('orders_status_check', sql`${t.status} IN (${oneOf(ORDER_STATUSES)})`),
     check('orders_unit_check', sql`${t.unit} IN (${oneOf(SALE_UNITS)})`),
     check('orders_delivery_check', sql`${t.delivery} IN (${oneOf(DELIVERY_OPTIONS)})`),
@@ -181,6 +210,11 @@ export const orders = pgTable(
       'orders_total_check',
       sql`${t.total_kobo} = ${t.subtotal_kobo} + ${t.delivery_fee_kobo} AND ${t.commission_kobo} >= 0 AND ${t.commission_kobo} <= ${t.subtotal_kobo}`,
     ),
+    check(
+      'orders_delivered_quantity_check',
+      sql`${t.delivered_quantity} IS NULL OR (${t.delivered_quantity} > 0 AND ${t.delivered_quantity} <= ${t.quantity})`,
+    ),
+    check('orders_code_tries_check', sql`${t.code_tries} >= 0`),
   ],
 );
 
@@ -208,7 +242,18 @@ export const payment_events = pgTable(
   ],
 );
 
-/** A refund asked of the provider for an order, and where it stands by the provider's events. */
+/**
+ * Why an order is refunded: `full` (declined, cancelled, not accepted or not dispatched in time:
+ * what is left of the total) or `short_delivery` (the part weighed short on delivery). One of each
+ * per order at most.
+ */
+export const REFUND_KINDS = ['full', 'short_delivery'] as const;
+export type RefundKind = (typeof REFUND_KINDS)[number];
+
+/**
+ * A refund asked of the provider for an order, and where it stands by the provider's events (found
+ * by the provider's refund id).
+ */
 export const refunds = pgTable(
   'refunds',
   {
@@ -216,6 +261,7 @@ export const refunds = pgTable(
     order_id: uuid('order_id')
       .notNull()
       .references(() => orders.id, { onDelete: 'restrict' }),
+    kind: text('kind').$type<RefundKind>().notNull().default('full'),
     amount_kobo: kobo('amount_kobo').notNull(),
     status: text('status').$type<RefundStatus>().notNull().default('pending'),
     reason: text('reason').notNull(),
@@ -224,11 +270,12 @@ export const refunds = pgTable(
     processed_at: timestampMs('processed_at'),
   },
   (t) => [
-    uniqueIndex('refunds_order_id_idx').on(t.order_id),
+    uniqueIndex('refunds_order_id_kind_idx').on(t.order_id, t.kind),
     uniqueIndex('refunds_provider_refund_id_idx')
       .on(t.provider_refund_id)
       .where(sql`${t.provider_refund_id} IS NOT NULL`),
     check('refunds_status_check', sql`${t.status} IN (${oneOf(REFUND_STATUSES)})`),
+    check('refunds_kind_check', sql`${t.kind} IN (${oneOf(REFUND_KINDS)})`),
     check('refunds_amount_check', sql`${t.amount_kobo} > 0`),
   ],
 );

@@ -7,7 +7,7 @@ import { newId } from '../../lib/ids';
 export type LedgerLine = { account: LedgerAccount; amountKobo: number };
 
 /** What moved the money; kept on each line. */
-export type LedgerKind = 'payment' | 'refund' | 'refund_processed' | 'refund_failed';
+export type LedgerKind = 'payment' | 'refund' | 'refund_processed' | 'refund_failed' | 'completion';
 
 /**
  * Writes one balanced ledger transaction for an order, inside the caller's transaction so it
@@ -16,10 +16,12 @@ export type LedgerKind = 'payment' | 'refund' | 'refund_processed' | 'refund_fai
  * - payment (charge.success verified): gateway +total, held −total;
  * - refund asked of the provider: held +total, refunds_payable −total;
  * - refund processed: refunds_payable +total, gateway −total;
- * - refund failed: refunds_payable +total, held −total (the money is held again for people to look at).
+ * - refund failed: refunds_payable +total, held −total (the money is held again for people to look at);
+ * - completion (a delivered order's window passed): held +(delivered value + delivery fee),
+ *   commission −(its commission), seller_payable −(the rest, what the farm is owed).
  *
- * Commission is recorded when an order is settled (part 2: commission and payout), not here: until
- * then an accepted order's whole total stays held.
+ * Until an order completes its whole total (less refunds) stays held; a refund of what was short on
+ * delivery is a `refund` of that amount.
  */
 export async function recordLedger(
   db: Db | Tx,

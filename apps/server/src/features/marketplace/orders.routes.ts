@@ -1,10 +1,13 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import {
   DecideOrderInputSchema,
+  DeliverOrderInputSchema,
+  DispatchOrderInputSchema,
   OrderPageSchema,
   OrderPaymentSchema,
   OrderSchema,
   PlaceOrderInputSchema,
+  ReceiveOrderInputSchema,
 } from '@gona/shared/marketplace';
 import { PageQuerySchema } from '@gona/shared/pagination';
 import { requireFarm, requireSession } from '../../lib/auth-guard';
@@ -20,12 +23,15 @@ import {
 import {
   cancelMyOrder,
   decideOrder,
+  deliverOrder,
+  dispatchOrder,
   getFarmOrder,
   getMyOrder,
   listFarmOrders,
   listMyOrders,
   payOrder,
   placeOrder,
+  receiveOrder,
 } from './orders.service';
 
 const OrderParams = z.object({ orderId: z.uuid() });
@@ -33,8 +39,9 @@ const FarmOrderParams = farmParamsWith('orderId');
 
 /**
  * Marketplace orders: a buyer's own under /api/marketplace/orders (anyone signed in, with or
- * without a farm), and a selling farm's under /api/farms/{farmId}/orders (owners, managers and
- * viewers read; owners and managers accept or decline).
+ * without a farm: they pay, cancel, and confirm receipt), and a selling farm's under
+ * /api/farms/{farmId}/orders (owners, managers and viewers read; owners and managers accept or
+ * decline, dispatch, and record the delivery with the buyer's code).
  */
 export const ordersRoutes = createRouter()
   .openapi(
@@ -99,12 +106,35 @@ export const ordersRoutes = createRouter()
       method: 'post',
       path: '/marketplace/orders/{orderId}/cancel',
       tags: ['Marketplace'],
-      summary: 'Cancel my order: unpaid frees its quantity; paid and not yet accepted is refunded in full',
+      summary:
+        'Cancel my order: unpaid frees its quantity; paid and not yet accepted, or accepted and not dispatched by its dispatch_by, is refunded in full',
       middleware: [requireSession] as const,
       request: { params: OrderParams },
       responses: { 200: jsonContent(OrderSchema, 'The cancelled order'), ...ErrorResponses },
     }),
     async (c) => c.json(await cancelMyOrder(c.var.deps, ctxOf(c).userId, c.req.valid('param').orderId), 200),
+  )
+  .openapi(
+    createRoute({
+      method: 'post',
+      path: '/marketplace/orders/{orderId}/received',
+      tags: ['Marketplace'],
+      summary:
+        'I have received my dispatched order (with the version I saw): delivered in full; it completes by itself after the window for problems',
+      middleware: [requireSession] as const,
+      request: { params: OrderParams, ...jsonBody(ReceiveOrderInputSchema) },
+      responses: { 200: jsonContent(OrderSchema, 'The delivered order'), ...ErrorResponses },
+    }),
+    async (c) =>
+      c.json(
+        await receiveOrder(
+          c.var.deps,
+          ctxOf(c).userId,
+          c.req.valid('param').orderId,
+          c.req.valid('json').version,
+        ),
+        200,
+      ),
   )
   .openapi(
     createRoute({
@@ -172,6 +202,50 @@ export const ordersRoutes = createRouter()
           c.req.valid('param').orderId,
           'declined',
           c.req.valid('json').version,
+        ),
+        200,
+      ),
+  )
+  .openapi(
+    createRoute({
+      method: 'post',
+      path: '/farms/{farmId}/orders/{orderId}/dispatch',
+      tags: ['Marketplace'],
+      summary:
+        "Dispatch an accepted order (with the version you saw): ready for pickup on a day, or on its way with the driver's name and phone; the buyer gets a delivery code",
+      middleware: [requireFarm('marketplace.sell')] as const,
+      request: { params: FarmOrderParams, ...jsonBody(DispatchOrderInputSchema) },
+      responses: { 200: jsonContent(OrderSchema, 'The dispatched order'), ...ErrorResponses },
+    }),
+    async (c) =>
+      c.json(
+        await dispatchOrder(
+          c.var.deps,
+          farmCtxOf(c).farmId,
+          c.req.valid('param').orderId,
+          c.req.valid('json'),
+        ),
+        200,
+      ),
+  )
+  .openapi(
+    createRoute({
+      method: 'post',
+      path: '/farms/{farmId}/orders/{orderId}/deliver',
+      tags: ['Marketplace'],
+      summary:
+        "Record the delivery of a dispatched order with the buyer's code and the quantity delivered (less than ordered refunds the buyer the difference); 5 wrong codes refuse codes for 15 minutes (429)",
+      middleware: [requireFarm('marketplace.sell')] as const,
+      request: { params: FarmOrderParams, ...jsonBody(DeliverOrderInputSchema) },
+      responses: { 200: jsonContent(OrderSchema, 'The delivered order'), ...ErrorResponses },
+    }),
+    async (c) =>
+      c.json(
+        await deliverOrder(
+          c.var.deps,
+          farmCtxOf(c).farmId,
+          c.req.valid('param').orderId,
+          c.req.valid('json'),
         ),
         200,
       ),

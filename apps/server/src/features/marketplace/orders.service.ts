@@ -1,7 +1,13 @@
-import { and, eq, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import { randomInt, timingSafeEqual } from 'node:crypto';
+import { and, eq, inArray, isNull, lte, ne, sql, type SQL } from 'drizzle-orm';
+import { DEFAULT_TIMEZONE } from '@gona/shared/farms';
 import { SALE_UNIT_WORDS, type SaleUnit } from '@gona/shared/finance';
 import {
+  DELIVERY_CODE_LENGTH,
+  FRESH_PRODUCT_KEYS,
   ORDER_ACCEPT_HOURS,
+  ORDER_COMPLETE_HOURS_FRESH,
+  ORDER_DISPATCH_DAYS,
   ORDER_PAYMENT_MINUTES,
   type Order,
   type OrderPayment,
@@ -12,10 +18,19 @@ import { NOTIFICATION_PATHS } from '@gona/shared/notifications';
 import type { Page, PageQuery } from '@gona/shared/pagination';
 import type { PlanId } from '@gona/shared/plans';
 import type { Db, Tx } from '../../db/client';
-import { farm_memberships, farms, listings, orders, refunds, users } from '../../db/schema/index';
+import {
+  farm_memberships,
+  farms,
+  listings,
+  orders,
+  refunds,
+  users,
+  type RefundKind,
+} from '../../db/schema/index';
 import { PaymentGatewayError, PaymentGatewayUnreachableError } from '../../integrations/payments';
 import type { Deps } from '../../lib/ctx';
 import { AppError } from '../../lib/errors';
+import { dateIn } from '../../lib/farm-time';
 import { keyset, newestFirst } from '../../lib/pagination';
 import { notify } from '../notifications/notify.service';
 import { farmPlan } from '../plans/plans.service';
@@ -24,6 +39,10 @@ import { recordLedger } from './ledger.service';
 const ORDER_NOT_FOUND = 'Order not found';
 const MINUTE_MS = 60_000;
 const HOUR_MS = 60 * MINUTE_MS;
+const DAY_MS = 24 * HOUR_MS;
+/** Wrong delivery codes in a row before the code is refused for CODE_LOCK_MS: a 6-digit code cannot be guessed. */
+const CODE_TRIES_MAX = 5;
+const CODE_LOCK_MS = 15 * MINUTE_MS;
 /** Orders one sweep looks at; the next run goes on. */
 const SWEEP_BATCH = 500;
 const REFUND_RETRY_AFTER_MS = 5 * MINUTE_MS;
@@ -88,12 +107,20 @@ function selectOrders(db: Db | Tx) {
     })
     .from(orders)
     .leftJoin(users, eq(users.id, orders.buyer_id))
-    .leftJoin(refunds, eq(refunds.order_id, orders.id));
+    .leftJoin(refunds, eq(refunds.id, latestRefundId));
 }
+
+/** An order may have a refund of what was short on delivery and a full one: it shows the latest. */
+const latestRefundId = sql`(
+  SELECT r.id FROM ${refunds} r WHERE r.order_id = ${orders.id}
+  ORDER BY r.created_at DESC, r.id DESC LIMIT 1)`;
 
 type SelectedOrder = Awaited<ReturnType<ReturnType<typeof selectOrders>['execute']>>[number];
 
-/** Phones cross over only once the order is paid: the buyer's to the seller, the seller's to the buyer. */
+/**
+ * Phones cross over only once the order is paid: the buyer's to the seller, the seller's to the
+ * buyer. The delivery code is the buyer's alone, and only while it is on its way.
+ */
 function toOrder(row: SelectedOrder, viewer: Viewer): Order {
   const o = row.order;
   const paid = o.paid_at !== null;
@@ -124,6 +151,23 @@ function toOrder(row: SelectedOrder, viewer: Viewer): Order {
     decided_at: iso(o.decided_at),
     cancel_reason: o.cancel_reason,
     refund: row.refund_id ? row.refund : null,
+    dispatch_by: iso(o.dispatch_by),
+    dispatch:
+      o.dispatched_at && o.expected_on
+        ? {
+            expected_on: o.expected_on,
+            driver_name: o.driver_name,
+            driver_phone: o.driver_phone,
+            vehicle: o.vehicle,
+            dispatched_at: o.dispatched_at.toISOString(),
+          }
+        : null,
+    delivery_code: viewer.as === 'buyer' && o.status === 'dispatched' ? o.delivery_code : null,
+    delivered_quantity: o.delivered_quantity === null ? null : Number(o.delivered_quantity),
+    delivered_at: iso(o.delivered_at),
+    complete_by: iso(o.complete_by),
+    completed_at: iso(o.completed_at),
+    seller_amount_kobo: o.seller_amount_kobo,
     created_at: o.created_at.toISOString(),
     version: o.version,
   };
@@ -375,42 +419,73 @@ function statusMessage(status: OrderStatus): string {
       return 'This order was cancelled';
     case 'expired':
       return 'This order expired before it was paid';
+    case 'dispatched':
+      return 'This order has been dispatched';
+    case 'delivered':
+      return 'This order has been delivered';
+    case 'completed':
+      return 'This order is complete';
   }
 }
 
 /**
  * The buyer cancels: an unpaid order frees its quantity; a paid order not yet accepted is
- * cancelled and refunded in full. Accepted orders cannot be cancelled here.
+ * cancelled and refunded in full, and so is an accepted one the seller did not dispatch by its
+ * dispatch_by. Before that day an accepted order cannot be cancelled here.
  */
 export async function cancelMyOrder(deps: OrdersDeps, userId: string, orderId: string): Promise<Order> {
   const viewer: Viewer = { as: 'buyer', userId };
+  const now = new Date(deps.now());
   const [order] = await deps.db
     .select()
     .from(orders)
     .where(and(eq(orders.id, orderId), eq(orders.buyer_id, userId)));
   if (!order) throw new AppError('NOT_FOUND', ORDER_NOT_FOUND);
-  if (order.status !== 'placed' && order.status !== 'paid')
+  const late = order.status === 'accepted' && order.dispatch_by !== null && order.dispatch_by <= now;
+  if (order.status === 'accepted' && !late)
+    throw new AppError(
+      'CONFLICT',
+      order.dispatch_by
+        ? `The seller has accepted this order and has until ${lagosDay(order.dispatch_by)} to dispatch it. You can cancel it if it is not dispatched by then.`
+        : statusMessage(order.status),
+    );
+  if (order.status !== 'placed' && order.status !== 'paid' && !late)
     throw new AppError('CONFLICT', statusMessage(order.status));
+  const refunded = order.status !== 'placed';
   const done = await deps.db.transaction(async (tx) => {
     const [changed] = await tx
       .update(orders)
       .set({
         status: 'cancelled',
-        cancel_reason:
-          order.status === 'paid' ? 'Cancelled by the buyer; refunded in full' : 'Cancelled by the buyer',
-        decided_at: new Date(deps.now()),
-        updated_at: new Date(deps.now()),
+        cancel_reason: late
+          ? 'Cancelled by the buyer: not dispatched in time; refunded in full'
+          : refunded
+            ? 'Cancelled by the buyer; refunded in full'
+            : 'Cancelled by the buyer',
+        decided_at: now,
+        updated_at: now,
         version: sql`${orders.version} + 1`,
       })
-      .where(and(eq(orders.id, order.id), eq(orders.status, order.status)))
+      .where(
+        and(
+          eq(orders.id, order.id),
+          eq(orders.status, order.status),
+          late ? lte(orders.dispatch_by, now) : undefined,
+        ),
+      )
       .returning();
     if (!changed) return null;
     await giveBack(tx, changed);
-    if (order.status === 'paid') await startRefund(tx, changed, 'Cancelled by the buyer');
+    if (refunded)
+      await startRefund(
+        tx,
+        changed,
+        late ? 'Cancelled by the buyer: not dispatched in time' : 'Cancelled by the buyer',
+      );
     return changed;
   });
   if (!done) throw new AppError('CONFLICT', 'This order changed meanwhile. Reload and try again.');
-  if (order.status === 'paid') {
+  if (refunded) {
     await requestRefund(deps, done.id);
     await notifySeller(deps.db, done, 'cancelled');
   }
@@ -436,7 +511,8 @@ export async function getFarmOrder(deps: OrdersDeps, farmId: string, orderId: st
 
 /**
  * The seller accepts a paid order (with the version they saw): Gona keeps holding the money until
- * the sale is settled (part 2), or declines it: refunded in full and its quantity back on the listing.
+ * the order completes, and the seller dispatches it within ORDER_DISPATCH_DAYS; or declines it:
+ * refunded in full and its quantity back on the listing.
  */
 export async function decideOrder(
   deps: OrdersDeps,
@@ -455,6 +531,7 @@ export async function decideOrder(
         decided_at: now,
         updated_at: now,
         cancel_reason: decision === 'declined' ? 'Declined by the seller; refunded in full' : null,
+        dispatch_by: decision === 'accepted' ? new Date(now.getTime() + ORDER_DISPATCH_DAYS * DAY_MS) : null,
         version: sql`${orders.version} + 1`,
       })
       .where(
@@ -487,6 +564,257 @@ export async function decideOrder(
   return readOrder(deps.db, eq(orders.id, orderId), viewer);
 }
 
+/**
+ * The seller dispatches an accepted order (with the version they saw): ready for pickup on a day,
+ * or on its way with a driver (name and phone needed) to arrive on a day, never before today in
+ * Lagos. A random delivery code is made for the buyer to give only when they have the produce.
+ */
+export async function dispatchOrder(
+  deps: OrdersDeps,
+  farmId: string,
+  orderId: string,
+  input: {
+    version: number;
+    expected_on: string;
+    driver_name?: string | null;
+    driver_phone?: string | null;
+    vehicle?: string | null;
+  },
+): Promise<Order> {
+  const order = await farmOrderRow(deps.db, farmId, orderId);
+  if (order.status !== 'accepted') throw new AppError('CONFLICT', statusMessage(order.status));
+  const now = new Date(deps.now());
+  const fields: Record<string, string> = {};
+  if (input.expected_on < dateIn(DEFAULT_TIMEZONE, now)) fields.expected_on = 'Choose today or a later day';
+  if (order.delivery === 'seller_delivers') {
+    if (!input.driver_name) fields.driver_name = "Enter the driver's name";
+    if (!input.driver_phone) fields.driver_phone = "Enter the driver's phone";
+  }
+  if (Object.keys(fields).length > 0) throw new AppError('VALIDATION', undefined, fields);
+
+  const [done] = await deps.db
+    .update(orders)
+    .set({
+      status: 'dispatched',
+      dispatched_at: now,
+      expected_on: input.expected_on,
+      driver_name: input.driver_name ?? null,
+      driver_phone: input.driver_phone ?? null,
+      vehicle: input.vehicle ?? null,
+      delivery_code: newDeliveryCode(),
+      code_tries: 0,
+      code_locked_until: null,
+      updated_at: now,
+      version: sql`${orders.version} + 1`,
+    })
+    .where(
+      and(
+        eq(orders.id, orderId),
+        eq(orders.farm_id, farmId),
+        eq(orders.status, 'accepted'),
+        eq(orders.version, input.version),
+      ),
+    )
+    .returning();
+  if (!done)
+    throw await changedMeanwhile(
+      deps.db,
+      and(eq(orders.id, orderId), eq(orders.farm_id, farmId)),
+      'accepted',
+    );
+  await notifyBuyer(deps.db, done, 'dispatched');
+  return readOrder(deps.db, eq(orders.id, orderId), { as: 'seller', farmId });
+}
+
+/**
+ * The seller records the delivery with the code the buyer gave the driver and the quantity weighed
+ * (never more than ordered). A wrong code is counted: after CODE_TRIES_MAX wrong codes in a row the
+ * order refuses codes for CODE_LOCK_MS (429), so the code cannot be guessed. Less than ordered
+ * refunds the buyer the difference.
+ */
+export async function deliverOrder(
+  deps: OrdersDeps,
+  farmId: string,
+  orderId: string,
+  input: { version: number; code: string; delivered_quantity: number },
+): Promise<Order> {
+  const now = new Date(deps.now());
+  const result = await deps.db.transaction(async (tx): Promise<{ refused: AppError } | Delivered> => {
+    // Locked, so codes sent at once are counted one after another.
+    const [order] = await tx
+      .select()
+      .from(orders)
+      .where(and(eq(orders.id, orderId), eq(orders.farm_id, farmId)))
+      .for('update');
+    if (!order) return { refused: new AppError('NOT_FOUND', ORDER_NOT_FOUND) };
+    if (order.status !== 'dispatched')
+      return { refused: new AppError('CONFLICT', statusMessage(order.status)) };
+    if (order.code_locked_until && order.code_locked_until > now) return { refused: codeLocked() };
+    if (thousandths(input.delivered_quantity) > thousandths(order.quantity))
+      return {
+        refused: new AppError('VALIDATION', undefined, {
+          delivered_quantity: `At most ${quantityText(order.quantity)} ${unitWords(order.unit)} were ordered`,
+        }),
+      };
+    if (order.version !== input.version) return { refused: new AppError('CONFLICT') };
+    if (!sameCode(order.delivery_code, input.code)) {
+      const tries = order.code_tries + 1;
+      const locks = tries >= CODE_TRIES_MAX;
+      await tx
+        .update(orders)
+        .set({
+          code_tries: locks ? 0 : tries,
+          code_locked_until: locks ? new Date(now.getTime() + CODE_LOCK_MS) : order.code_locked_until,
+        })
+        .where(eq(orders.id, order.id));
+      return {
+        refused: locks
+          ? codeLocked()
+          : new AppError('VALIDATION', undefined, {
+              code: 'That code does not match. Ask the buyer for the code in their order',
+            }),
+      };
+    }
+    return markDelivered(deps, tx, order, input.delivered_quantity, now);
+  });
+  if ('refused' in result) throw result.refused;
+  await afterDelivery(deps, result);
+  return readOrder(deps.db, eq(orders.id, orderId), { as: 'seller', farmId });
+}
+
+/** The buyer confirms they have the produce (with the version they saw): all of it was delivered. */
+export async function receiveOrder(
+  deps: OrdersDeps,
+  userId: string,
+  orderId: string,
+  version: number,
+): Promise<Order> {
+  const now = new Date(deps.now());
+  const mine = and(eq(orders.id, orderId), eq(orders.buyer_id, userId));
+  const delivered = await deps.db.transaction(async (tx) => {
+    const [order] = await tx
+      .select()
+      .from(orders)
+      .where(and(mine, eq(orders.status, 'dispatched'), eq(orders.version, version)))
+      .for('update');
+    if (!order) return null;
+    return markDelivered(deps, tx, order, Number(order.quantity), now);
+  });
+  if (!delivered) throw await changedMeanwhile(deps.db, mine, 'dispatched');
+  await afterDelivery(deps, delivered);
+  return readOrder(deps.db, eq(orders.id, orderId), { as: 'buyer', userId });
+}
+
+type Delivered = { order: OrderRow; refundKobo: number; completeHours: number };
+
+/**
+ * Marks a dispatched order (read locked) delivered: the quantity, the time, and when it completes
+ * (ORDER_COMPLETE_HOURS_FRESH for fresh produce, else the configured MARKET_COMPLETE_HOURS). What
+ * was short is refunded in the same transaction; the quantity is not put back on the listing (it
+ * was never there to sell again).
+ */
+async function markDelivered(
+  deps: OrdersDeps,
+  tx: Tx,
+  order: OrderRow,
+  deliveredQuantity: number,
+  now: Date,
+): Promise<Delivered> {
+  const [listing] = order.listing_id
+    ? await tx
+        .select({ product_key: listings.product_key })
+        .from(listings)
+        .where(eq(listings.id, order.listing_id))
+    : [];
+  const completeHours =
+    listing && FRESH_PRODUCT_KEYS.includes(listing.product_key)
+      ? ORDER_COMPLETE_HOURS_FRESH
+      : deps.config.marketCompleteHours;
+  const [changed] = await tx
+    .update(orders)
+    .set({
+      status: 'delivered',
+      delivered_quantity: quantityText(deliveredQuantity),
+      delivered_at: now,
+      complete_by: new Date(now.getTime() + completeHours * HOUR_MS),
+      code_tries: 0,
+      code_locked_until: null,
+      updated_at: now,
+      version: sql`${orders.version} + 1`,
+    })
+    .where(and(eq(orders.id, order.id), eq(orders.status, 'dispatched')))
+    .returning();
+  const delivered = changed!;
+  const refundKobo = shortRefundKobo(delivered);
+  if (refundKobo > 0)
+    await startRefund(
+      tx,
+      delivered,
+      `Short on delivery: ${quantityText(deliveredQuantity)} of ${quantityText(order.quantity)} ${unitWords(order.unit)} delivered`,
+      'short_delivery',
+    );
+  return { order: delivered, refundKobo, completeHours };
+}
+
+async function afterDelivery(deps: OrdersDeps, delivered: Delivered): Promise<void> {
+  if (delivered.refundKobo > 0) await requestRefund(deps, delivered.order.id);
+  await notifyBuyer(deps.db, delivered.order, 'delivered', delivered);
+  await notifySeller(deps.db, delivered.order, 'delivered', delivered);
+}
+
+/**
+ * What the buyer gets back for the quantity not delivered: (ordered − delivered) × unit price,
+ * whole kobo rounded half up; 0 when all was delivered.
+ */
+function shortRefundKobo(order: {
+  quantity: string;
+  delivered_quantity: string | null;
+  unit_price_kobo: number;
+}): number {
+  if (order.delivered_quantity === null) return 0;
+  const short = thousandths(order.quantity) - thousandths(order.delivered_quantity);
+  if (short <= 0n) return 0;
+  return Number((BigInt(order.unit_price_kobo) * short + 500n) / 1000n);
+}
+
+/** DELIVERY_CODE_LENGTH random digits, leading zeros kept. */
+function newDeliveryCode(): string {
+  return String(randomInt(0, 10 ** DELIVERY_CODE_LENGTH)).padStart(DELIVERY_CODE_LENGTH, '0');
+}
+
+function sameCode(expected: string | null, given: string): boolean {
+  if (!expected || expected.length !== given.length) return false;
+  return timingSafeEqual(Buffer.from(expected), Buffer.from(given));
+}
+
+function codeLocked(): AppError {
+  const message = `Too many wrong codes. Try again in ${CODE_LOCK_MS / MINUTE_MS} minutes, or ask the buyer to confirm in their order that they have it`;
+  return new AppError('RATE_LIMITED', message, { code: message });
+}
+
+async function farmOrderRow(db: Db, farmId: string, orderId: string): Promise<OrderRow> {
+  const [order] = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.id, orderId), eq(orders.farm_id, farmId)));
+  if (!order) throw new AppError('NOT_FOUND', ORDER_NOT_FOUND);
+  return order;
+}
+
+/** Why a conditional update from `expected` changed nothing: gone (404), moved on, or a stale version (409). */
+async function changedMeanwhile(db: Db, where: SQL | undefined, expected: OrderStatus): Promise<AppError> {
+  const [order] = await db.select({ status: orders.status }).from(orders).where(where);
+  if (!order) return new AppError('NOT_FOUND', ORDER_NOT_FOUND);
+  if (order.status !== expected) return new AppError('CONFLICT', statusMessage(order.status));
+  return new AppError('CONFLICT');
+}
+
+/** A time as its day in Lagos, 24/11/2026. */
+function lagosDay(at: Date): string {
+  const [y, m, d] = dateIn(DEFAULT_TIMEZONE, at).split('-');
+  return `${d}/${m}/${y}`;
+}
+
 // Money ------------------------------------------------------------------------------------------
 
 /** The order's quantity back on its listing (a sold-out listing is active again). */
@@ -503,53 +831,76 @@ async function giveBack(tx: Tx, order: OrderRow): Promise<void> {
 }
 
 /**
- * A full refund of a paid order, in the order's transaction: the refund row (pending) and its
- * ledger lines (held +total, refunds_payable −total). The gateway is asked after commit
- * (requestRefund); its refund.processed event moves the money out of the gateway's account.
+ * A refund of a paid order, in the order's transaction: the refund row (pending) and its ledger
+ * lines (held +amount, refunds_payable −amount). `full` refunds what is left of the total after the
+ * order's other refunds (a failed one is held again, so it counts as not refunded);
+ * `short_delivery` what was short on delivery. One of each kind per order. The gateway is asked
+ * after commit (requestRefund); its refund.processed event moves the money out of the gateway's
+ * account.
  */
-async function startRefund(tx: Tx, order: OrderRow, reason: string): Promise<void> {
+async function startRefund(
+  tx: Tx,
+  order: OrderRow,
+  reason: string,
+  kind: RefundKind = 'full',
+): Promise<void> {
+  let amount: number;
+  if (kind === 'short_delivery') amount = shortRefundKobo(order);
+  else {
+    const [earlier] = await tx
+      .select({ sum: sql<string>`coalesce(sum(${refunds.amount_kobo}), 0)` })
+      .from(refunds)
+      .where(and(eq(refunds.order_id, order.id), ne(refunds.status, 'failed')));
+    amount = order.total_kobo - Number(earlier?.sum ?? 0);
+  }
+  if (amount <= 0) return;
   const [refund] = await tx
     .insert(refunds)
-    .values({ order_id: order.id, amount_kobo: order.total_kobo, reason })
-    .onConflictDoNothing({ target: refunds.order_id })
+    .values({ order_id: order.id, kind, amount_kobo: amount, reason })
+    .onConflictDoNothing({ target: [refunds.order_id, refunds.kind] })
     .returning({ id: refunds.id });
   if (!refund) return;
   await recordLedger(tx, order.id, 'refund', [
-    { account: 'held', amountKobo: order.total_kobo },
-    { account: 'refunds_payable', amountKobo: -order.total_kobo },
+    { account: 'held', amountKobo: amount },
+    { account: 'refunds_payable', amountKobo: -amount },
   ]);
 }
 
 /**
- * Asks the gateway for the order's pending refund once (a refund with the gateway's id is not
+ * Asks the gateway for the order's pending refunds once each (a refund with the gateway's id is not
  * asked again). A failure is logged and left for the next sweep (retryRefunds) to ask again.
  */
 export async function requestRefund(deps: SweepDeps, orderId: string): Promise<void> {
-  const [row] = await deps.db
+  const rows = await deps.db
     .select({ refund: refunds, reference: orders.reference })
     .from(refunds)
     .innerJoin(orders, eq(orders.id, refunds.order_id))
-    .where(eq(refunds.order_id, orderId));
-  if (!row || row.refund.provider_refund_id || row.refund.status !== 'pending') return;
+    .where(
+      and(eq(refunds.order_id, orderId), eq(refunds.status, 'pending'), isNull(refunds.provider_refund_id)),
+    )
+    .orderBy(refunds.created_at, refunds.id);
+  if (rows.length === 0) return;
   if (!deps.payments) {
     deps.logger.warn('marketplace: a refund waits for payments to be configured', { orderId });
     return;
   }
-  try {
-    const result = await deps.payments.refund({
-      reference: row.reference,
-      amountKobo: row.refund.amount_kobo,
-      note: row.refund.reason,
-    });
-    await deps.db
-      .update(refunds)
-      .set({ provider_refund_id: String(result.id) })
-      .where(and(eq(refunds.id, row.refund.id), sql`${refunds.provider_refund_id} IS NULL`));
-  } catch (err) {
-    deps.logger.error('marketplace: refund request failed; the sweep asks again', {
-      orderId,
-      err: String(err),
-    });
+  for (const row of rows) {
+    try {
+      const result = await deps.payments.refund({
+        reference: row.reference,
+        amountKobo: row.refund.amount_kobo,
+        note: row.refund.reason,
+      });
+      await deps.db
+        .update(refunds)
+        .set({ provider_refund_id: String(result.id) })
+        .where(and(eq(refunds.id, row.refund.id), isNull(refunds.provider_refund_id)));
+    } catch (err) {
+      deps.logger.error('marketplace: refund request failed; the sweep asks again', {
+        orderId,
+        err: String(err),
+      });
+    }
   }
 }
 
@@ -569,7 +920,7 @@ export async function retryRefunds(deps: SweepDeps, now: Date): Promise<number> 
       ),
     )
     .limit(SWEEP_BATCH);
-  for (const { order_id } of waiting) await requestRefund(deps, order_id);
+  for (const order_id of new Set(waiting.map((w) => w.order_id))) await requestRefund(deps, order_id);
   return waiting.length;
 }
 
@@ -699,8 +1050,9 @@ export async function applyChargeSuccess(
 }
 
 /**
- * `refund.processed` / `refund.failed`: the refund found by the gateway's refund id or the
- * payment's reference. Processed moves the money out (refunds_payable +, gateway −); failed puts it
+ * `refund.processed` / `refund.failed`: the refund found by the gateway's refund id, or, when the
+ * event came before that id was stored, by the payment's reference among the order's refunds not
+ * yet given an id (the one of the event's amount, else the oldest). Processed moves the money out (refunds_payable +, gateway −); failed puts it
  * back as held (refunds_payable +, held −) and flags the order for people to look at.
  */
 export async function applyRefundEvent(
@@ -722,13 +1074,15 @@ export async function applyRefundEvent(
       : [];
     let refund = byId;
     if (!refund && reference) {
-      const [byReference] = await tx
+      const waiting = await tx
         .select({ refund: refunds })
         .from(refunds)
         .innerJoin(orders, eq(orders.id, refunds.order_id))
-        .where(eq(orders.reference, reference))
-        .for('update');
-      refund = byReference?.refund;
+        .where(and(eq(orders.reference, reference), isNull(refunds.provider_refund_id)))
+        .orderBy(refunds.created_at, refunds.id)
+        .for('update', { of: refunds });
+      const amount = typeof data.amount === 'number' ? data.amount : null;
+      refund = (waiting.find((w) => w.refund.amount_kobo === amount) ?? waiting[0])?.refund;
     }
     if (!refund) return 'unknown_refund';
     if (refund.status !== 'pending') return 'already_applied';
@@ -837,6 +1191,94 @@ export async function cancelUnacceptedOrders(deps: SweepDeps, now: Date): Promis
   return cancelled;
 }
 
+/**
+ * Accepted orders not dispatched by their dispatch_by: the seller is reminded once (reminded_at,
+ * set by one conditional update, so runs at once remind once). The buyer may cancel them from then.
+ */
+export async function remindUndispatchedOrders(deps: SweepDeps, now: Date): Promise<number> {
+  const due = deps.db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(eq(orders.status, 'accepted'), isNull(orders.reminded_at), lte(orders.dispatch_by, now)))
+    .limit(SWEEP_BATCH);
+  const reminded = await deps.db
+    .update(orders)
+    .set({ reminded_at: now })
+    .where(and(inArray(orders.id, due), eq(orders.status, 'accepted'), isNull(orders.reminded_at)))
+    .returning();
+  for (const order of reminded) await notifySeller(deps.db, order, 'dispatch_late');
+  return reminded.length;
+}
+
+/**
+ * Delivered orders past complete_by complete: the money held for them (the delivered value and the
+ * delivery fee) goes to Gona's commission (the commission placed, in proportion to what was
+ * delivered, whole kobo half up) and the rest to what the farm is owed (seller_payable,
+ * seller_amount_kobo). One conditional update from `delivered` per order: a second run, or one at
+ * the same time, completes nothing twice.
+ */
+export async function completeOrders(deps: SweepDeps, now: Date): Promise<number> {
+  const due = await deps.db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.status, 'delivered'), lte(orders.complete_by, now)))
+    .limit(SWEEP_BATCH);
+  let completed = 0;
+  for (const order of due) {
+    const money = completionMoney(order);
+    const done = await deps.db.transaction(async (tx) => {
+      const [changed] = await tx
+        .update(orders)
+        .set({
+          status: 'completed',
+          completed_at: now,
+          seller_amount_kobo: money.sellerKobo,
+          updated_at: now,
+          version: sql`${orders.version} + 1`,
+        })
+        .where(and(eq(orders.id, order.id), eq(orders.status, 'delivered'), lte(orders.complete_by, now)))
+        .returning();
+      if (!changed) return null;
+      const lines = [
+        { account: 'held' as const, amountKobo: money.releasedKobo },
+        { account: 'commission' as const, amountKobo: -money.commissionKobo },
+        { account: 'seller_payable' as const, amountKobo: -money.sellerKobo },
+      ].filter((l) => l.amountKobo !== 0);
+      if (lines.length > 0) await recordLedger(tx, changed.id, 'completion', lines);
+      return changed;
+    });
+    if (!done) continue;
+    completed++;
+    await notifySeller(deps.db, done, 'completed');
+  }
+  return completed;
+}
+
+/**
+ * What completing a delivered order moves: released = delivered value (the subtotal less what was
+ * refunded for being short) + the delivery fee; commission = the placed commission × delivered
+ * value / subtotal, half up; the farm's share is the rest.
+ */
+export function completionMoney(order: {
+  subtotal_kobo: number;
+  delivery_fee_kobo: number;
+  commission_kobo: number;
+  quantity: string;
+  delivered_quantity: string | null;
+  unit_price_kobo: number;
+}): { releasedKobo: number; commissionKobo: number; sellerKobo: number } {
+  const deliveredValue = order.subtotal_kobo - shortRefundKobo(order);
+  const commission =
+    order.subtotal_kobo > 0
+      ? Number(
+          (2n * BigInt(order.commission_kobo) * BigInt(deliveredValue) + BigInt(order.subtotal_kobo)) /
+            (2n * BigInt(order.subtotal_kobo)),
+        )
+      : 0;
+  const released = deliveredValue + order.delivery_fee_kobo;
+  return { releasedKobo: released, commissionKobo: commission, sellerKobo: released - commission };
+}
+
 // Notifications ------------------------------------------------------------------------------------
 
 function orderFacts(order: OrderRow) {
@@ -850,16 +1292,32 @@ function orderFacts(order: OrderRow) {
   };
 }
 
-/** The farm's owners and managers hear of a paid order to accept, and of one cancelled. */
-async function notifySeller(db: Db, order: OrderRow, status: 'paid' | 'cancelled'): Promise<void> {
+/**
+ * The farm's owners and managers hear of a paid order to accept, of one cancelled, of one not
+ * dispatched in time, of its delivery, and of the money due to the farm once it completes.
+ */
+async function notifySeller(
+  db: Db,
+  order: OrderRow,
+  status: 'paid' | 'cancelled' | 'dispatch_late' | 'delivered' | 'completed',
+  delivered?: Delivered,
+): Promise<void> {
   if (!order.farm_id) return;
+  const facts = orderFacts(order);
   await notify(
     { db },
     {
       farmId: order.farm_id,
       roles: ['owner', 'manager'],
       kind: 'order_sold',
-      params: { ...orderFacts(order), status },
+      params:
+        status === 'dispatch_late'
+          ? { ...facts, status, dispatch_by: dateIn(DEFAULT_TIMEZONE, order.dispatch_by ?? new Date()) }
+          : status === 'delivered'
+            ? { ...facts, status, ...deliveredFacts(order, delivered) }
+            : status === 'completed'
+              ? { ...facts, status, seller_amount_kobo: order.seller_amount_kobo ?? 0 }
+              : { ...facts, status },
       link: NOTIFICATION_PATHS.farmOrders,
       dedupeKey: `order_sold:${order.id}:${status}`,
     },
@@ -870,17 +1328,39 @@ async function notifySeller(db: Db, order: OrderRow, status: 'paid' | 'cancelled
 async function notifyBuyer(
   db: Db,
   order: OrderRow,
-  status: 'paid' | 'accepted' | 'declined' | 'cancelled',
+  status: 'paid' | 'accepted' | 'declined' | 'cancelled' | 'dispatched' | 'delivered',
+  delivered?: Delivered,
 ): Promise<void> {
   if (!order.buyer_id) return;
+  const facts = orderFacts(order);
   await notify(
     { db },
     {
       userIds: [order.buyer_id],
       kind: 'order_update',
-      params: { ...orderFacts(order), status, reason: order.cancel_reason },
+      params:
+        status === 'dispatched'
+          ? {
+              ...facts,
+              status,
+              delivery: order.delivery,
+              expected_on: order.expected_on ?? dateIn(DEFAULT_TIMEZONE, order.updated_at),
+              driver_name: order.driver_name,
+              driver_phone: order.driver_phone,
+            }
+          : status === 'delivered'
+            ? { ...facts, status, ...deliveredFacts(order, delivered) }
+            : { ...facts, status, reason: order.cancel_reason },
       link: NOTIFICATION_PATHS.order(order.id),
       dedupeKey: `order_update:${order.id}:${status}`,
     },
   );
+}
+
+function deliveredFacts(order: OrderRow, delivered: Delivered | undefined) {
+  return {
+    delivered_quantity: quantityText(order.delivered_quantity ?? order.quantity),
+    refund_kobo: delivered?.refundKobo ?? shortRefundKobo(order),
+    complete_hours: delivered?.completeHours ?? 0,
+  };
 }

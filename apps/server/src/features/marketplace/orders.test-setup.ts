@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { ledger_entries, listings, orders, refunds } from '../../db/schema/index';
 import { newId } from '../../lib/ids';
@@ -76,8 +76,11 @@ export async function seedPlacedOrder(
 }
 
 /**
- * The ledger's invariants over the orders of `farmIds`: every transaction adds up to zero, and what
- * is held equals the totals of paid and accepted orders (plus refunds that failed, held again).
+ * The ledger's invariants over the orders of `farmIds`: every transaction adds up to zero; what is
+ * held equals the totals of paid, accepted, dispatched and delivered orders less their refunds not
+ * failed (what was short on delivery), plus the failed refunds of the other orders (held again: an
+ * open order's failed refund is simply still in its total); and what the farms are owed
+ * (seller_payable) equals seller_amount_kobo of their completed orders.
  */
 export async function expectLedgerBalanced(t: TestContext, farmIds: string[]): Promise<void> {
   const ids = t.db.select({ id: orders.id }).from(orders).where(inArray(orders.farm_id, farmIds));
@@ -88,19 +91,40 @@ export async function expectLedgerBalanced(t: TestContext, farmIds: string[]): P
     .groupBy(ledger_entries.txn_id)
     .having(sql`sum(${ledger_entries.amount_kobo}) <> 0`);
   expect(unbalanced).toEqual([]);
-  const [held] = await t.db
-    .select({ sum: sql<string>`coalesce(sum(${ledger_entries.amount_kobo}), 0)` })
-    .from(ledger_entries)
-    .where(and(eq(ledger_entries.account, 'held'), inArray(ledger_entries.order_id, ids)));
+  const balance = async (account: 'held' | 'seller_payable') => {
+    const [row] = await t.db
+      .select({ sum: sql<string>`coalesce(sum(${ledger_entries.amount_kobo}), 0)` })
+      .from(ledger_entries)
+      .where(and(eq(ledger_entries.account, account), inArray(ledger_entries.order_id, ids)));
+    return -Number(row!.sum) + 0;
+  };
+  const openStatuses = ['paid', 'accepted', 'dispatched', 'delivered'] as const;
+  const openIds = t.db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(inArray(orders.farm_id, farmIds), inArray(orders.status, [...openStatuses])));
   const [open] = await t.db
     .select({ sum: sql<string>`coalesce(sum(${orders.total_kobo}), 0)` })
     .from(orders)
-    .where(and(inArray(orders.farm_id, farmIds), inArray(orders.status, ['paid', 'accepted'])));
+    .where(and(inArray(orders.farm_id, farmIds), inArray(orders.status, [...openStatuses])));
+  const [refundedOpen] = await t.db
+    .select({ sum: sql<string>`coalesce(sum(${refunds.amount_kobo}), 0)` })
+    .from(refunds)
+    .where(and(inArray(refunds.status, ['pending', 'processed']), inArray(refunds.order_id, openIds)));
+  const closedIds = t.db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(inArray(orders.farm_id, farmIds), notInArray(orders.status, [...openStatuses])));
   const [failed] = await t.db
     .select({ sum: sql<string>`coalesce(sum(${refunds.amount_kobo}), 0)` })
     .from(refunds)
-    .where(and(eq(refunds.status, 'failed'), inArray(refunds.order_id, ids)));
-  expect(-Number(held!.sum) + 0).toBe(Number(open!.sum) + Number(failed!.sum));
+    .where(and(eq(refunds.status, 'failed'), inArray(refunds.order_id, closedIds)));
+  expect(await balance('held')).toBe(Number(open!.sum) - Number(refundedOpen!.sum) + Number(failed!.sum));
+  const [owed] = await t.db
+    .select({ sum: sql<string>`coalesce(sum(${orders.seller_amount_kobo}), 0)` })
+    .from(orders)
+    .where(and(inArray(orders.farm_id, farmIds), eq(orders.status, 'completed')));
+  expect(await balance('seller_payable')).toBe(Number(owed!.sum));
 }
 
 /** Balances per account of one order's ledger lines. */
