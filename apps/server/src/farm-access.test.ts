@@ -291,6 +291,15 @@ const ACCESS: Record<string, Row> = {
     action: 'marketplace.sell',
     body: () => ({ version: 1 }),
   },
+  // The same unpaid order: dispatching or recording its delivery is let through and refused (409).
+  'POST /farms/{farmId}/orders/{orderId}/dispatch': {
+    action: 'marketplace.sell',
+    body: () => ({ version: 1, expected_on: '2099-01-01' }),
+  },
+  'POST /farms/{farmId}/orders/{orderId}/deliver': {
+    action: 'marketplace.sell',
+    body: () => ({ version: 1, code: '123456', delivered_quantity: 1 }),
+  },
   'GET /farms/{farmId}/listings': { action: 'marketplace.read' },
   'POST /farms/{farmId}/listings': { action: 'marketplace.sell', body: () => ({ ...LISTING, id: newId() }) },
   'GET /farms/{farmId}/listings/sources': { action: 'marketplace.sell' },
