@@ -1,5 +1,6 @@
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { SaleUnit } from '@gona/shared/finance';
 import type { Notification, NotificationParams } from '@gona/shared/notifications';
 import { useQuantityText } from '@/lib/quantity-text';
 import { dayMonthYear } from '@/lib/format';
@@ -13,6 +14,27 @@ import type { NotificationWords } from '@/features/notifications/components/Noti
 export function useNotificationWords(): (notification: Notification) => NotificationWords {
   const { t } = useTranslation('notifications');
   const quantityText = useQuantityText();
+  const orderWhat = useCallback(
+    (p: { quantity: string; unit: SaleUnit; listing_title: string }) =>
+      t('kinds.order_sold.what', {
+        quantity: grouped(p.quantity),
+        unit: t(`kinds.saleUnits.${p.unit}`),
+        title: p.listing_title,
+      }),
+    [t],
+  );
+  /** What was short on delivery and refunded, or nothing when all was delivered. */
+  const shortWords = useCallback(
+    (key: string, p: { delivered_quantity: string; refund_kobo: number; unit: SaleUnit }): string =>
+      p.refund_kobo > 0
+        ? t(key, {
+            quantity: grouped(p.delivered_quantity),
+            unit: t(`kinds.saleUnits.${p.unit}`),
+            refund: naira(p.refund_kobo),
+          })
+        : '',
+    [t],
+  );
   return useCallback(
     (notification) => {
       switch (notification.kind) {
@@ -82,32 +104,64 @@ export function useNotificationWords(): (notification: Notification) => Notifica
         }
         case 'order_sold': {
           const p = notification.params as NotificationParams['order_sold'];
-          const what = t('kinds.order_sold.what', {
-            quantity: grouped(p.quantity),
-            unit: t(`kinds.saleUnits.${p.unit}`),
-            title: p.listing_title,
-          });
-          return p.status === 'paid'
-            ? {
+          const what = orderWhat(p);
+          switch (p.status) {
+            case 'paid':
+              return {
                 title: t('kinds.order_sold.titlePaid', { what }),
                 body: t('kinds.order_sold.bodyPaid', { total: naira(p.total_kobo) }),
-              }
-            : {
+              };
+            case 'dispatch_late':
+              return {
+                title: t('kinds.order_sold.titleDispatchLate', { what }),
+                body: t('kinds.order_sold.bodyDispatchLate', { date: dayMonthYear(p.dispatch_by) }),
+              };
+            case 'delivered':
+              return {
+                title: t('kinds.order_sold.titleDelivered', { what }),
+                body: t('kinds.order_sold.bodyDelivered', {
+                  short: shortWords('kinds.order_sold.short', p),
+                  hours: p.complete_hours,
+                }),
+              };
+            case 'completed':
+              return {
+                title: t('kinds.order_sold.titleCompleted', {
+                  amount: naira(p.seller_amount_kobo),
+                  title: p.listing_title,
+                }),
+                body: t('kinds.order_sold.bodyCompleted', { what }),
+              };
+            default:
+              return {
                 title: t('kinds.order_sold.titleCancelled', { what }),
                 body: t('kinds.order_sold.bodyCancelled'),
               };
+          }
         }
         case 'order_update': {
           const p = notification.params as NotificationParams['order_update'];
-          const words = {
-            what: t('kinds.order_sold.what', {
-              quantity: grouped(p.quantity),
-              unit: t(`kinds.saleUnits.${p.unit}`),
-              title: p.listing_title,
-            }),
-            farm: p.farm_name,
-            total: naira(p.total_kobo),
-          };
+          const words = { what: orderWhat(p), farm: p.farm_name, total: naira(p.total_kobo) };
+          if (p.status === 'dispatched') {
+            const key = p.delivery === 'pickup' ? 'dispatchedPickup' : 'dispatched';
+            return {
+              title: t(`kinds.order_update.titles.${key}`, words),
+              body: t(`kinds.order_update.bodies.${key}`, {
+                ...words,
+                date: dayMonthYear(p.expected_on),
+                driver: p.driver_name ?? t('kinds.order_update.theDriver'),
+                phone: p.driver_phone ? t('kinds.order_update.driverPhone', { phone: p.driver_phone }) : '',
+              }),
+            };
+          }
+          if (p.status === 'delivered')
+            return {
+              title: t('kinds.order_update.titles.delivered', words),
+              body: t('kinds.order_update.bodies.delivered', {
+                short: shortWords('kinds.order_update.short', p),
+                hours: p.complete_hours,
+              }),
+            };
           return {
             title: t(`kinds.order_update.titles.${p.status}`, words),
             // A cancellation says why, as the order does.
@@ -123,7 +177,7 @@ export function useNotificationWords(): (notification: Notification) => Notifica
           return { title: notification.title, body: notification.body };
       }
     },
-    [t, quantityText],
+    [t, quantityText, orderWhat, shortWords],
   );
 }
 

@@ -96,6 +96,47 @@ describe('the notifications screen', () => {
           reason: 'Cancelled by the buyer; refunded in full',
         },
       },
+      {
+        kind: 'order_sold' as const,
+        params: { ...order, status: 'dispatch_late' as const, dispatch_by: '2026-11-29' },
+      },
+      ...[0, 1_250_050].flatMap((refund_kobo) => [
+        {
+          kind: 'order_sold' as const,
+          params: {
+            ...order,
+            status: 'delivered' as const,
+            delivered_quantity: '1450.5',
+            refund_kobo,
+            complete_hours: 24,
+          },
+        },
+        {
+          kind: 'order_update' as const,
+          params: {
+            ...order,
+            status: 'delivered' as const,
+            delivered_quantity: '1450.5',
+            refund_kobo,
+            complete_hours: 72,
+          },
+        },
+      ]),
+      {
+        kind: 'order_sold' as const,
+        params: { ...order, status: 'completed' as const, seller_amount_kobo: 12_375_050 },
+      },
+      ...(['pickup', 'seller_delivers'] as const).map((delivery) => ({
+        kind: 'order_update' as const,
+        params: {
+          ...order,
+          status: 'dispatched' as const,
+          delivery,
+          expected_on: '2026-11-30',
+          driver_name: delivery === 'pickup' ? null : 'Musa Bello',
+          driver_phone: delivery === 'pickup' ? null : '+2348031112222',
+        },
+      })),
     ];
     renderList(
       kinds.map((k, i) =>
