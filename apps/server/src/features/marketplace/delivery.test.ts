@@ -7,6 +7,7 @@ import type { Order } from '@gona/shared/marketplace';
 import { loadConfig } from '../../config';
 import { ledger_entries, listings, notifications, orders, refunds } from '../../db/schema/index';
 import { startFakePaystack, type FakePaystack } from '../../integrations/fake-paystack';
+import { signPaystackBody } from '../../integrations/payments';
 import { addDays, dateIn } from '../../lib/farm-time';
 import { newId } from '../../lib/ids';
 import { createTestContext, type TestContext } from '../../test/context';
@@ -446,7 +447,6 @@ describe('a short delivery', () => {
       fake.setWebhookUrl(`http://127.0.0.1:${port}/api/webhooks/paystack`);
     }
     const [refund] = await t.db.select().from(refunds).where(eq(refunds.order_id, id));
-    const { signPaystackBody } = await import('../../integrations/payments');
     const body = JSON.stringify({
       event: 'refund.failed',
       data: { id: Number(refund!.provider_refund_id), status: 'failed', amount: 2_500_000, currency: 'NGN' },
@@ -468,6 +468,83 @@ describe('a short delivery', () => {
     // The failed refund stays held for people to look at.
     expect((await orderLedger(t, id)).held).toBe(-2_500_000);
     await expectLedgerBalanced(t, farmIds);
+  });
+});
+
+describe('refund events of an order with two refunds', () => {
+  it("settle the refund of Paystack's refund id, or, before that id is kept, the one of the event's amount", async () => {
+    // On a farm of its own: the second refund is written straight in, without its ledger lines.
+    const other = await seedFarmTeam(t);
+    const listing = await seedListing(t, other.farm.id);
+    const placed = await t.request<Order>('POST', '/api/marketplace/orders', {
+      cookie: buyer.cookie,
+      body: {
+        id: newId(),
+        listing_id: listing.id,
+        quantity: 5,
+        delivery: 'pickup',
+        buyer_phone: '08055551234',
+      },
+    });
+    await t.request('POST', `/api/marketplace/orders/${placed.body.id}/pay`, { cookie: buyer.cookie });
+    await fake.pay(placed.body.reference);
+    const id = placed.body.id;
+    await t.request('POST', `${other.base}/orders/${id}/accept`, {
+      cookie: other.cookies.owner,
+      body: { version: 2 },
+    });
+    await t.request('POST', `${other.base}/orders/${id}/dispatch`, {
+      cookie: other.cookies.owner,
+      body: { version: 3, expected_on: today() },
+    });
+    const code = (await buyerView(id)).delivery_code!;
+    const { port } = server.address() as AddressInfo;
+    fake.setWebhookUrl(null);
+    try {
+      const res = await t.request('POST', `${other.base}/orders/${id}/deliver`, {
+        cookie: other.cookies.owner,
+        body: { version: 4, code, delivered_quantity: 4 },
+      });
+      expect(res.status).toBe(200);
+    } finally {
+      fake.setWebhookUrl(`http://127.0.0.1:${port}/api/webhooks/paystack`);
+    }
+    const [short] = await t.db.select().from(refunds).where(eq(refunds.order_id, id));
+    expect(short!.provider_refund_id).not.toBeNull();
+    await t.db.insert(refunds).values({ order_id: id, kind: 'full', amount_kobo: 777, reason: 'Test' });
+    const reference = (await orderRow(id)).reference;
+    const send = (data: Record<string, unknown>) => {
+      const body = JSON.stringify({ event: 'refund.processed', data: { currency: 'NGN', ...data } });
+      return t.request('POST', '/api/webhooks/paystack', {
+        raw: body,
+        origin: null,
+        headers: {
+          'content-type': 'application/json',
+          'x-paystack-signature': signPaystackBody(fake.secretKey, body),
+        },
+      });
+    };
+    const statusOf = async () =>
+      Object.fromEntries(
+        (await t.db.select().from(refunds).where(eq(refunds.order_id, id))).map((r) => [r.kind, r.status]),
+      );
+    expect(
+      (
+        await send({
+          id: Number(short!.provider_refund_id),
+          transaction_reference: reference,
+          amount: 2_500_000,
+        })
+      ).status,
+    ).toBe(200);
+    expect(await statusOf()).toEqual({ short_delivery: 'processed', full: 'pending' });
+    expect((await send({ id: 424_242, transaction_reference: reference, amount: 777 })).status).toBe(200);
+    expect(await statusOf()).toEqual({ short_delivery: 'processed', full: 'processed' });
+    const [full] = await t.db
+      .select()
+      .from(refunds)
+      .where(and(eq(refunds.order_id, id), eq(refunds.kind, 'full')));
+    expect(full!.provider_refund_id).toBe('424242');
   });
 });
 
