@@ -16,8 +16,9 @@ const MARKETPLACE_ORDERS_QUEUE = 'marketplace-orders';
  * Every minute: unpaid orders past their 30 minutes expire and free their quantity; paid orders
  * the seller did not accept in 48 hours are cancelled and refunded; sellers of accepted orders not
  * dispatched by their day are reminded once; delivered orders past their window complete (the
- * farm is owed its share); refunds the gateway could not be asked for are asked again. Each step changes an order only from the state it read, so runs on
- * several servers, or a run repeated, change nothing twice.
+ * farm is owed its share); refunds the gateway could not be asked for are asked again. Each step
+ * changes an order only from the state it read, so runs on several servers, or a run repeated,
+ * change nothing twice.
  */
 export async function startMarketplaceOrders(
   boss: PgBoss,

@@ -40,7 +40,10 @@ const ORDER_NOT_FOUND = 'Order not found';
 const MINUTE_MS = 60_000;
 const HOUR_MS = 60 * MINUTE_MS;
 const DAY_MS = 24 * HOUR_MS;
-/** Wrong delivery codes in a row before the code is refused for CODE_LOCK_MS: a 6-digit code cannot be guessed. */
+/**
+ * Wrong delivery codes in a row before codes are refused for CODE_LOCK_MS:
+ * a 6-digit code cannot be guessed.
+ */
 const CODE_TRIES_MAX = 5;
 const CODE_LOCK_MS = 15 * MINUTE_MS;
 /** Orders one sweep looks at; the next run goes on. */
@@ -801,7 +804,10 @@ async function farmOrderRow(db: Db, farmId: string, orderId: string): Promise<Or
   return order;
 }
 
-/** Why a conditional update from `expected` changed nothing: gone (404), moved on, or a stale version (409). */
+/**
+ * Why a conditional update from `expected` changed nothing: gone (404), moved on, or a stale
+ * version (409).
+ */
 async function changedMeanwhile(db: Db, where: SQL | undefined, expected: OrderStatus): Promise<AppError> {
   const [order] = await db.select({ status: orders.status }).from(orders).where(where);
   if (!order) return new AppError('NOT_FOUND', ORDER_NOT_FOUND);
