@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, inArray, isNull, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, gte, inArray, isNull, lte, sql, type SQL } from 'drizzle-orm';
 import { withdrawalNotice, isUnderWithdrawal } from '@gona/shared/livestock';
 import {
   listingRuleIssues,
@@ -42,7 +42,13 @@ export const NOT_FOUND = 'Listing not found';
 const SELLER_LISTINGS_MAX = 50;
 const farmPages = keyset({ order: newestFirst(listings) });
 
-type ListingRow = typeof listings.$inferSelect;
+type ListingRow = Omit<typeof listings.$inferSelect, 'search'>;
+/**
+ * A listing's columns without `search`: the words browsing matches are for the database, and a page
+ * of listings read with them would carry every description a second time.
+ */
+const { search: _search, ...LISTING_COLUMNS } = getTableColumns(listings);
+const SELLER_COLUMNS = { id: farms.id, name: farms.name, state: farms.state, lga: farms.lga };
 type FarmRow = Pick<typeof farms.$inferSelect, 'id' | 'name' | 'state' | 'lga'>;
 
 // ---------------------------------------------------------------------------------------------
@@ -330,8 +336,9 @@ export async function browseListings(ctx: Ctx, query: BrowseListingsQuery): Prom
     cursor ? key.after(cursor) : undefined,
   );
   const rows = await ctx.db
-    .select({ row: listings, sort_value: key.value })
+    .select({ row: LISTING_COLUMNS, farm: SELLER_COLUMNS, sort_value: key.value })
     .from(listings)
+    .innerJoin(farms, eq(farms.id, listings.farm_id))
     .where(where)
     .orderBy(...key.orderBy)
     .limit(query.limit + 1);
@@ -343,6 +350,7 @@ export async function browseListings(ctx: Ctx, query: BrowseListingsQuery): Prom
     items: await toPublicListings(
       ctx.db,
       items.map((item) => item.row),
+      items.map((item) => item.farm),
     ),
     next_cursor,
     sort,
@@ -368,14 +376,14 @@ export async function sellerPage(ctx: Ctx, farmId: string): Promise<SellerPage> 
     .where(eq(farms.id, farmId));
   if (!farm) throw new AppError('NOT_FOUND', 'Seller not found');
   const rows = await ctx.db
-    .select()
+    .select(LISTING_COLUMNS)
     .from(listings)
     .where(and(eq(listings.farm_id, farmId), inArray(listings.status, BROWSED)))
     .orderBy(desc(listings.published_at), desc(listings.id))
     .limit(SELLER_LISTINGS_MAX);
   if (rows.length === 0 && !(await isMember(ctx, farmId)))
     throw new AppError('NOT_FOUND', 'Seller not found');
-  return { ...toSeller(farm), listings: await toPublicListings(ctx.db, rows, farm) };
+  return { ...toSeller(farm), listings: await toPublicListings(ctx.db, rows, [farm]) };
 }
 
 /**
@@ -645,10 +653,11 @@ async function photosOf(db: Db | Tx, rows: ListingRow[]) {
   return byListing;
 }
 
+/** Listings as buyers see them, with their photos; `sellers`, when the caller has read them already. */
 async function toPublicListings(
   db: Db | Tx,
   rows: ListingRow[],
-  knownFarm?: FarmRow,
+  sellers?: FarmRow[],
 ): Promise<PublicListing[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((row) => row.id);
@@ -667,12 +676,9 @@ async function toPublicListings(
         ),
       )
       .orderBy(asc(files.id)),
-    knownFarm
-      ? Promise.resolve([knownFarm])
-      : db
-          .select({ id: farms.id, name: farms.name, state: farms.state, lga: farms.lga })
-          .from(farms)
-          .where(inArray(farms.id, farmIds)),
+    sellers
+      ? Promise.resolve(sellers)
+      : db.select(SELLER_COLUMNS).from(farms).where(inArray(farms.id, farmIds)),
   ]);
   const farmsById = new Map(farmRows.map((farm) => [farm.id, farm]));
   return rows.map((row) => {
