@@ -25,7 +25,7 @@ async function orderAndPay(buyer: Page, title: string, bags: string): Promise<vo
   });
 }
 
-test('on two phones, a farmer lists 20 bags of maize with photos, a buyer without a farm orders 5 and pays, the farmer accepts; a second order is declined and refunded', async ({
+test('on two phones, a farmer lists 20 bags of maize with photos, a buyer without a farm orders 5 and pays, the farmer accepts and hands over 4.5 against the buyer’s code; a second order is declined and refunded', async ({
   farmer: { page: farmer, farm },
   browser,
   baseURL,
@@ -102,6 +102,40 @@ test('on two phones, a farmer lists 20 bags of maize with photos, a buyer withou
 
   await buyer.reload();
   await expect(buyer.getByText('Paid, and the seller has accepted your order.')).toBeVisible();
+
+  // The farmer has the bags ready for pickup; the buyer gets a code to give when they have them.
+  await first.getByRole('button', { name: 'Mark dispatched' }).click();
+  const ready = farmer.getByRole('dialog', { name: 'Ready for pickup' });
+  await ready.getByRole('button', { name: 'Mark ready for pickup' }).click();
+  await expect(first.getByText('Ready for pickup', { exact: true })).toBeVisible();
+  await buyer.reload();
+  const code = buyer.getByText(/^\d{3} \d{3}$/);
+  await expect(code).toBeVisible();
+  await expect(buyer.getByText('Give it to the seller only when you have the produce.')).toBeVisible();
+  await expect(buyer.getByText('Your order is ready for pickup at the farm.')).toBeVisible();
+  const deliveryCode = (await code.textContent())!.replace(/\s/g, '');
+  await buyer.setViewportSize({ width: 320, height: 640 });
+  expect(await buyer.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+  await buyer.screenshot({ path: 'test-results/marketplace-delivery-code-320.png', fullPage: true });
+  await buyer.setViewportSize(PHONE);
+
+  // Weighed at pickup, 4.5 bags: the farmer records it with the buyer's code; the half bag is refunded.
+  await first.getByRole('button', { name: 'Record delivery' }).click();
+  const delivery = farmer.getByRole('dialog', { name: 'Record delivery' });
+  await delivery.getByLabel("Buyer's delivery code").fill(deliveryCode === '000000' ? '111111' : '000000');
+  await delivery.getByLabel(/^How many bags \(100 kg\) were delivered/).fill('4.5');
+  await expect(delivery.getByText('Short by 0.5 bags (100 kg): the buyer is refunded ₦22,500')).toBeVisible();
+  await delivery.getByRole('button', { name: 'Record delivery' }).click();
+  await expect(
+    delivery.getByText('That code does not match. Ask the buyer for the code in their order'),
+  ).toBeVisible();
+  await delivery.getByLabel("Buyer's delivery code").fill(deliveryCode);
+  await delivery.getByRole('button', { name: 'Record delivery' }).click();
+  await expect(first.getByText('Delivered', { exact: true })).toBeVisible();
+  await expect(first.getByText(/Short by 0.5 bags \(100 kg\)/)).toBeVisible();
+  await buyer.reload();
+  await expect(buyer.getByText('Delivered: 4.5 bags (100 kg)')).toBeVisible();
+  await expect(buyer.getByText(/^\d{3} \d{3}$/)).toHaveCount(0);
 
   // A second order of 2 bags: the listing now has 15 left; the farmer declines and the buyer is refunded.
   await buyer.goto('/dashboard/marketplace');

@@ -277,7 +277,7 @@ export function notificationText(notification: KindWithParams): { title: string;
       if (p.status === 'delivered')
         return {
           title: `Delivered: ${what}`,
-          body: `${deliveredWords(p, SALE_UNIT_WORDS[p.unit], 'The buyer is')}The order completes in ${p.complete_hours} hours unless the buyer reports a problem.`,
+          body: `${deliveredWords(p, SALE_UNIT_WORDS[p.unit], 'The buyer is')}The order completes in ${p.complete_hours} hours unless the buyer reports a problem to Gona support.`,
         };
       if (p.status === 'completed')
         return {
@@ -305,7 +305,7 @@ export function notificationText(notification: KindWithParams): { title: string;
       if (p.status === 'delivered')
         return {
           title: `Delivered: ${what}`,
-          body: `${deliveredWords(p, SALE_UNIT_WORDS[p.unit], 'You are')}The order completes in ${p.complete_hours} hours unless you report a problem.`,
+          body: `${deliveredWords(p, SALE_UNIT_WORDS[p.unit], 'You are')}The order completes in ${p.complete_hours} hours. Something wrong? Tell Gona support before then.`,
         };
       const titles = {
         paid: `Payment received: ${what}`,

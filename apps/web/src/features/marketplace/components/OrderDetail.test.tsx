@@ -72,7 +72,7 @@ describe('OrderDetail for the buyer once accepted', () => {
     );
     expect(
       await screen.findByText(
-        'Completes on 30/11/2026 10:00 unless you report a problem; then the seller is paid',
+        'Completes on 30/11/2026 10:00; then the seller is paid. Something wrong? Tell Gona support before then.',
       ),
     ).toBeInTheDocument();
     expect(screen.getByText('Delivered: 5 bags (100 kg)')).toBeInTheDocument();

@@ -75,7 +75,9 @@ export function OrderDetail({ orderId, returning = false }: Props) {
         <p role="status" className="rounded-lg bg-stone-100 px-3 py-2 text-stone-800">
           {order.status === 'placed'
             ? t(gaveUp ? 'orders.detail.notYet' : 'orders.detail.checking')
-            : t(`orders.detail.after.${order.status}`)}
+            : order.status === 'dispatched' && order.delivery === 'pickup'
+              ? t('orders.detail.after.readyForPickup')
+              : t(`orders.detail.after.${order.status}`)}
         </p>
       )}
       <FormAlert>{failure}</FormAlert>
