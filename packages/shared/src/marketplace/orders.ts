@@ -108,8 +108,10 @@ export const DeliverOrderInputSchema = z
 export type DeliverOrderInput = z.input<typeof DeliverOrderInputSchema>;
 
 /** The buyer confirms they have the produce, with the version they saw. */
-export const ReceiveOrderInputSchema = DecideOrderInputSchema;
-export type ReceiveOrderInput = DecideOrderInput;
+export const ReceiveOrderInputSchema = z
+  .object({ version: z.number({ error: 'Send the version you saw' }).int().min(1) })
+  .strict();
+export type ReceiveOrderInput = z.infer<typeof ReceiveOrderInputSchema>;
 
 /** How the order travels once dispatched. */
 export const OrderDispatchSchema = z.object({
