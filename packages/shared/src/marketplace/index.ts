@@ -1,3 +1,4 @@
 export * from './constants';
 export * from './orders';
 export * from './listings';
+export * from './payouts';

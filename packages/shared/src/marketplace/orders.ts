@@ -3,6 +3,7 @@ import { SALE_UNITS } from '../finance/constants';
 import { pageSchema } from '../pagination/index';
 import { normalizeNigerianPhone, PHONE_ADVICE } from '../phone/index';
 import { DELIVERY_CODE_LENGTH, DELIVERY_OPTIONS, ORDER_STATUSES, REFUND_STATUSES } from './constants';
+import { PAYOUT_STATUSES } from './payouts';
 
 /**
  * Orders of the marketplace: what a buyer sends to order a listing, and what buyers and sellers
@@ -173,6 +174,14 @@ export const OrderSchema = z.object({
   completed_at: z.string().nullable(),
   /** What the farm receives for a completed order: the delivered value less Gona's commission. */
   seller_amount_kobo: z.number().int().nullable(),
+  /** The transfer of `seller_amount_kobo` to the farm, for the seller; null before completion and for the buyer. */
+  payout: z
+    .object({
+      status: z.enum(PAYOUT_STATUSES),
+      paid_at: z.string().nullable(),
+      failure: z.string().nullable(),
+    })
+    .nullable(),
   created_at: z.string(),
   version: z.number().int(),
 });

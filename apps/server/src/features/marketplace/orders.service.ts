@@ -171,6 +171,8 @@ function toOrder(row: SelectedOrder, viewer: Viewer): Order {
     complete_by: iso(o.complete_by),
     completed_at: iso(o.completed_at),
     seller_amount_kobo: o.seller_amount_kobo,
+    // Transfers to the farm come with payouts; until then a completed order is owed, not paid.
+    payout: null,
     created_at: o.created_at.toISOString(),
     version: o.version,
   };

@@ -87,6 +87,7 @@ export function anOrder(overrides: Partial<Order> = {}): Order {
     complete_by: null,
     completed_at: null,
     seller_amount_kobo: null,
+    payout: null,
     created_at: '2026-11-25T11:50:00.000Z',
     version: 2,
     ...overrides,
