@@ -10,7 +10,8 @@ import { signPaystackBody } from './payments';
  * GET /transaction/verify/:reference, POST /refund, GET /bank, GET /bank/resolve,
  * POST /transferrecipient and POST /transfer, and a checkout page at each authorization_url
  * (GET /checkout/:access_code) with Pay and Decline buttons that send the browser back to the
- * callback URL. It sends webhooks signed as Paystack does (x-paystack-signature, HMAC-SHA512 hex of
+ * callback URL. Transfers end in transfer.success unless a test says failed or reversed
+ * (`failNextTransfer`). It sends webhooks signed as Paystack does (x-paystack-signature, HMAC-SHA512 hex of
  * the body with the secret key) to `webhookUrl`, trying again until it is answered 200.
  *
  * Tests start it on a free port; developers run it (`npm run payments:fake -w @gona/server`) and
@@ -59,8 +60,12 @@ export type FakeTransfer = {
   amount: number;
   recipientCode: string;
   reason: string | null;
-  status: 'pending' | 'success';
+  /** failed and reversed give the money back to the balance. */
+  status: 'pending' | 'success' | 'failed' | 'reversed';
 };
+
+/** How a transfer ends: its webhook is transfer.success, transfer.failed or transfer.reversed. */
+export type TransferOutcome = 'success' | 'failed' | 'reversed';
 
 export type WebhookDelivery = {
   event: string;
@@ -96,6 +101,11 @@ export type FakePaystack = {
   failNext: (status: number) => void;
   /** Spoils the next webhook sent. */
   tamper: (options: WebhookTamper) => void;
+  /**
+   * How the next transfers end (one outcome per transfer, in order; then success again): their
+   * webhook is transfer.failed or transfer.reversed instead of transfer.success.
+   */
+  failNextTransfer: (...outcomes: Exclude<TransferOutcome, 'success'>[]) => void;
   /**
    * Completes a payment as the checkout's Pay button does and waits for its charge.success webhook
    * (every try). `amountKobo` charges another amount than was initialized.
@@ -170,6 +180,7 @@ export async function startFakePaystack(
   let webhookUrl = options.webhookUrl ?? null;
   let failures: number[] = [];
   let nextTamper: WebhookTamper | null = null;
+  let transferOutcomes: TransferOutcome[] = [];
   // Paystack's ids are unique across its accounts; a fake started again (another test file, a dev
   // restart on the same database) must not reuse the ids of payment events already kept.
   let nextId = randomInt(1_000_001, 2 ** 47);
@@ -429,14 +440,27 @@ export async function startFakePaystack(
       id: record.id,
       createdAt: new Date().toISOString(),
     });
-    void send('transfer.success', data('success')).then(() => (record.status = 'success'));
+    const outcome = transferOutcomes.shift() ?? 'success';
+    if (outcome !== 'success') record.status = outcome;
+    const failure =
+      outcome === 'failed'
+        ? { gateway_response: 'Account number is invalid' }
+        : outcome === 'reversed'
+          ? { gateway_response: 'Transfer reversed by the bank' }
+          : {};
+    void send(`transfer.${outcome}`, { ...data(outcome), ...failure }).then(() => {
+      if (outcome === 'success') record.status = 'success';
+    });
     return json(res, 200, { status: true, message: 'Transfer has been queued', data: data('pending') });
   }
 
   /** What the fake account holds: payments in, less refunds and transfers out. */
   function balance(): number {
     const paid = transactions.reduce((sum, t) => sum + (t.paidAmount ?? 0) - t.refunded, 0);
-    return paid - transfers.reduce((sum, t) => sum + t.amount, 0);
+    return (
+      paid -
+      transfers.reduce((sum, t) => sum + (t.status === 'failed' || t.status === 'reversed' ? 0 : t.amount), 0)
+    );
   }
 
   async function checkoutPage(
@@ -596,6 +620,7 @@ export async function startFakePaystack(
     setWebhookUrl: (next) => void (webhookUrl = next),
     failNext: (status) => void (failures = [...failures, status]),
     tamper: (next) => void (nextTamper = next),
+    failNextTransfer: (...outcomes) => void (transferOutcomes = [...transferOutcomes, ...outcomes]),
     pay: async (reference, payOptions = {}) => {
       const transaction = byReference(reference);
       if (transaction.status !== 'ongoing')

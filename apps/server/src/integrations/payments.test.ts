@@ -414,6 +414,91 @@ describe('banks and transfers on the fake', () => {
   });
 });
 
+describe('banks, recipients and transfers through the gateway', () => {
+  it('lists the banks as code and name, and resolves an account to its name', async () => {
+    const banks = await gateway.listBanks();
+    expect(banks).toContainEqual({ code: '057', name: 'Zenith Bank' });
+    expect(banks.every((b) => Object.keys(b).sort().join() === 'code,name')).toBe(true);
+    await expect(gateway.resolveAccount({ bankCode: '057', accountNumber: '0123456789' })).resolves.toEqual({
+      accountNumber: '0123456789',
+      accountName: 'FAKE ACCOUNT 6789',
+    });
+    const unknown = await gateway
+      .resolveAccount({ bankCode: '057', accountNumber: FAKE_UNKNOWN_ACCOUNT })
+      .catch((err: unknown) => err);
+    expect(unknown).toBeInstanceOf(PaymentGatewayError);
+    expect(unknown).toMatchObject({ httpStatus: 422 });
+    await expect(gateway.resolveAccount({ bankCode: '057', accountNumber: '12345' })).rejects.toBeInstanceOf(
+      RangeError,
+    );
+    fake.failNext(503);
+    await expect(gateway.listBanks()).rejects.toBeInstanceOf(PaymentGatewayUnreachableError);
+  });
+
+  it('creates a recipient and transfers kobo with our reference; a repeated reference is refused', async () => {
+    await paid(3_000_000);
+    const { recipientCode } = await gateway.createRecipient({
+      name: 'Ada Farms',
+      accountNumber: '0123456789',
+      bankCode: '057',
+    });
+    expect(fake.recipients.at(-1)).toMatchObject({
+      recipientCode,
+      accountNumber: '0123456789',
+      bankCode: '057',
+    });
+    const reference = newReference();
+    const sent = await gateway.transfer({
+      amountKobo: 1_234_500,
+      recipientCode,
+      reference,
+      reason: 'Gona order White maize',
+    });
+    expect(sent).toMatchObject({ status: 'pending', reference, amountKobo: 1_234_500 });
+    expect(sent.transferCode).toMatch(/^TRF_/);
+    expect(fake.transfers.at(-1)).toMatchObject({
+      reference,
+      amount: 1_234_500,
+      reason: 'Gona order White maize',
+    });
+    const again = await gateway
+      .transfer({ amountKobo: 1_234_500, recipientCode, reference, reason: 'again' })
+      .catch((err: unknown) => err);
+    expect(again).toMatchObject({ httpStatus: 400 });
+    expect(fake.transfers.filter((t) => t.reference === reference)).toHaveLength(1);
+    await expect(
+      gateway.transfer({ amountKobo: 10.5, recipientCode, reference: newReference(), reason: 'x' }),
+    ).rejects.toBeInstanceOf(RangeError);
+  });
+
+  it('ends transfers in transfer.failed or transfer.reversed when a test says so, giving the money back', async () => {
+    await paid(1_000_000);
+    const { recipientCode } = await gateway.createRecipient({
+      name: 'Ada Farms',
+      accountNumber: '0123456789',
+      bankCode: '057',
+    });
+    fake.failNextTransfer('failed', 'reversed');
+    const events: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      const reference = newReference();
+      await gateway.transfer({ amountKobo: 900_000, recipientCode, reference, reason: 'x' });
+      await fake.settled();
+      const last = JSON.parse(receiver.received.at(-1)!.body) as {
+        event: string;
+        data: { reference: string };
+      };
+      expect(last.data.reference).toBe(reference);
+      expect(receiver.received.at(-1)!.signature).toBe(
+        signPaystackBody(fake.secretKey, receiver.received.at(-1)!.body),
+      );
+      events.push(last.event);
+    }
+    expect(events).toEqual(['transfer.failed', 'transfer.reversed', 'transfer.success']);
+    expect(fake.transfers.slice(-3).map((t) => t.status)).toEqual(['failed', 'reversed', 'success']);
+  });
+});
+
 describe('configuration', () => {
   it('has no gateway without a secret key, and Paystack’s address by default', () => {
     const base = { AUTH_SECRET: 'a'.repeat(32) };

@@ -65,6 +65,41 @@ export type RefundResult = {
   currency: string;
 };
 
+/** A bank as the gateway lists it: its code (for resolve, recipients) and name. */
+export type GatewayBank = { code: string; name: string };
+
+export type ResolveAccountQuery = { bankCode: string; accountNumber: string };
+
+export type ResolvedBankAccount = { accountNumber: string; accountName: string };
+
+export type CreateRecipientInput = {
+  /** The account holder's name, as the bank resolved it. */
+  name: string;
+  accountNumber: string;
+  bankCode: string;
+};
+
+export type TransferRecipient = { recipientCode: string };
+
+export type TransferInput = {
+  /** Whole kobo, from Gona's balance at the gateway. */
+  amountKobo: number;
+  recipientCode: string;
+  /** Ours, stable per payout and try: the gateway's idempotency key (a repeat is refused, never paid twice). */
+  reference: string;
+  /** Shown to the recipient (e.g. "Gona order White maize"). */
+  reason: string;
+};
+
+export type TransferResult = {
+  /** The gateway's transfer code (TRF_…). */
+  transferCode: string;
+  /** `pending` or `otp` at first; transfer.success / failed / reversed webhooks settle it. */
+  status: string;
+  reference: string;
+  amountKobo: number;
+};
+
 /**
  * A card and bank payment service (Paystack). Money moves for Gona only on a verified event: a
  * webhook whose signature holds, then `verify` of its reference.
@@ -73,6 +108,14 @@ export interface PaymentGateway {
   initialize(input: InitializePaymentInput): Promise<InitializedPayment>;
   verify(reference: string): Promise<VerifiedPayment>;
   refund(input: RefundInput): Promise<RefundResult>;
+  /** Nigerian banks (GET /bank?country=nigeria), as the gateway lists them. */
+  listBanks(): Promise<GatewayBank[]>;
+  /** The name on an account (GET /bank/resolve); an unknown account is a PaymentGatewayError (4xx). */
+  resolveAccount(query: ResolveAccountQuery): Promise<ResolvedBankAccount>;
+  /** A transfer recipient for a Nigerian bank account (POST /transferrecipient, type nuban, NGN). */
+  createRecipient(input: CreateRecipientInput): Promise<TransferRecipient>;
+  /** Sends money from Gona's balance to a recipient (POST /transfer, source balance). */
+  transfer(input: TransferInput): Promise<TransferResult>;
   /** True only when the header is the HMAC-SHA512 (hex) of these exact body bytes with the secret key. */
   verifyWebhookSignature(rawBody: string | Uint8Array, signatureHeader: string | null): boolean;
 }
@@ -135,6 +178,10 @@ export function createPaystack(
     path: string,
     body?: unknown,
   ): Promise<Record<string, unknown>> {
+    return (await callRaw(method, path, body)) as Record<string, unknown>;
+  }
+
+  async function callRaw(method: 'GET' | 'POST', path: string, body?: unknown): Promise<object> {
     const operation = `${method} ${path.split('?')[0]}`;
     let response: Response;
     let text: string;
@@ -183,7 +230,7 @@ export function createPaystack(
     }
     if (!envelope.data || typeof envelope.data !== 'object')
       throw new PaymentGatewayUnreachableError(operation, 'answered without data');
-    return envelope.data as Record<string, unknown>;
+    return envelope.data;
   }
 
   return {
@@ -235,6 +282,60 @@ export function createPaystack(
       };
     },
 
+    async listBanks() {
+      const data = await callRaw('GET', '/bank?country=nigeria&currency=NGN&perPage=100');
+      if (!Array.isArray(data)) throw malformed('data');
+      return data.flatMap((bank: unknown) => {
+        if (!bank || typeof bank !== 'object') return [];
+        const b = bank as Record<string, unknown>;
+        if (b.active === false || b.is_deleted === true) return [];
+        return typeof b.code === 'string' && b.code && typeof b.name === 'string' && b.name
+          ? [{ code: b.code, name: b.name }]
+          : [];
+      });
+    },
+
+    async resolveAccount({ bankCode, accountNumber }) {
+      assertAccount(bankCode, accountNumber);
+      const query = new URLSearchParams({ account_number: accountNumber, bank_code: bankCode });
+      const data = await call('GET', `/bank/resolve?${query.toString()}`);
+      return {
+        accountNumber: text(data.account_number, 'account_number'),
+        accountName: text(data.account_name, 'account_name'),
+      };
+    },
+
+    async createRecipient({ name, accountNumber, bankCode }) {
+      assertAccount(bankCode, accountNumber);
+      const data = await call('POST', '/transferrecipient', {
+        type: 'nuban',
+        name,
+        account_number: accountNumber,
+        bank_code: bankCode,
+        currency: 'NGN',
+      });
+      return { recipientCode: text(data.recipient_code, 'recipient_code') };
+    },
+
+    async transfer({ amountKobo, recipientCode, reference, reason }) {
+      assertKobo(amountKobo, 'amountKobo');
+      assertReference(reference);
+      const data = await call('POST', '/transfer', {
+        source: 'balance',
+        amount: amountKobo,
+        currency: 'NGN',
+        recipient: recipientCode,
+        reference,
+        reason,
+      });
+      return {
+        transferCode: text(data.transfer_code, 'transfer_code'),
+        status: text(data.status, 'status'),
+        reference: text(data.reference, 'reference'),
+        amountKobo: kobo(data.amount, 'amount'),
+      };
+    },
+
     verifyWebhookSignature(rawBody, signatureHeader) {
       if (!signatureHeader) return false;
       const expected = Buffer.from(signPaystackBody(config.secretKey, rawBody), 'utf8');
@@ -257,6 +358,12 @@ function assertKobo(value: number, name: string): void {
 function assertReference(reference: string): void {
   if (!REFERENCE.test(reference))
     throw new RangeError(`A payment reference is 1–100 letters, digits, - . or =, not "${reference}"`);
+}
+
+function assertAccount(bankCode: string, accountNumber: string): void {
+  if (!/^\d{10}$/.test(accountNumber))
+    throw new RangeError(`An account number is 10 digits, not "${accountNumber}"`);
+  if (!/^[A-Za-z0-9]{1,20}$/.test(bankCode)) throw new RangeError(`"${bankCode}" is not a bank code`);
 }
 
 function malformed(field: string): PaymentGatewayUnreachableError {
