@@ -1,4 +1,4 @@
-import type { FarmListing, Order, PublicListing } from '@gona/shared/marketplace';
+import type { FarmListing, Order, Payout, PayoutAccount, PublicListing } from '@gona/shared/marketplace';
 import { anId, FARM_ID } from '@/test/fixtures';
 
 /** A published listing of 20 bags of maize in Rivers, as buyers see it. */
@@ -115,4 +115,33 @@ export function aDispatchedOrder(overrides: Partial<Order> = {}): Order {
     version: 4,
     ...overrides,
   });
+}
+
+/** The farm's payout account, not on hold. */
+export function aPayoutAccount(overrides: Partial<PayoutAccount> = {}): PayoutAccount {
+  return {
+    bank_code: '058',
+    bank_name: 'Guaranty Trust Bank',
+    account_last4: '1234',
+    account_name: 'GREEN ACRES FARM VENTURES',
+    hold_until: null,
+    updated_at: '2026-11-20T09:00:00.000Z',
+    ...overrides,
+  };
+}
+
+/** The payout of a completed order of maize, waiting to be sent. */
+export function aPayout(overrides: Partial<Payout> = {}): Payout {
+  return {
+    id: anId(0x90),
+    order_id: anId(0x0d),
+    order_title: 'White maize',
+    amount_kobo: 11_875_000,
+    status: 'pending',
+    failure: null,
+    tries: 0,
+    paid_at: null,
+    created_at: '2026-11-30T09:00:00.000Z',
+    ...overrides,
+  };
 }

@@ -12,6 +12,7 @@ import { useDecideOrder, useFarmOrders } from '../orders-api';
 import { DeliverDialog } from './DeliverDialog';
 import { DispatchDialog } from './DispatchDialog';
 import { OrderCard } from './OrderCard';
+import { PayoutAccountCard } from './PayoutAccountCard';
 
 type Props = { farmId: string; role: FarmRole };
 type Decision = { order: Order; decision: 'accept' | 'decline' };
@@ -21,7 +22,8 @@ type Step = { order: Order; step: 'dispatch' | 'deliver' };
  * "Orders" for a selling farm: what buyers ordered, newest first. A paid order waits for the
  * owner or a manager to accept it (Gona keeps the money until it is settled) or decline it (the
  * buyer is refunded in full), each after a question; an accepted order is marked dispatched, and
- * a dispatched one's delivery recorded with the buyer's code; viewers read.
+ * a dispatched one's delivery recorded with the buyer's code; viewers read. Owners and managers
+ * see first where the farm's money goes (the payout account, which only the owner changes).
  */
 export function OrderSales({ farmId, role }: Props) {
   const { t } = useTranslation('marketplace');
@@ -48,6 +50,16 @@ export function OrderSales({ farmId, role }: Props) {
 
   return (
     <>
+      {seller && (
+        <section aria-labelledby="payouts-title" className="mb-6 flex flex-col gap-3">
+          <h2 id="payouts-title" className="text-lg font-semibold text-stone-900">
+            {t('payouts.title')}
+          </h2>
+          <p className="text-stone-700">{t('payouts.intro')}</p>
+          <PayoutAccountCard farmId={farmId} role={role} />
+        </section>
+      )}
+      {seller && <h2 className="mb-3 text-lg font-semibold text-stone-900">{t('orders.sales.label')}</h2>}
       <PagedList
         query={query}
         items={pageItems(query.data)}

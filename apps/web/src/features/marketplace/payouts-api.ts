@@ -1,0 +1,86 @@
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type {
+  Bank,
+  Payout,
+  PayoutAccount,
+  ResolvedAccount,
+  SavePayoutAccountInput,
+} from '@gona/shared/marketplace';
+import { apiFetch } from '@/lib/http';
+import { pagedQueryOptions } from '@/lib/paged-query';
+
+/**
+ * Where a farm's marketplace money goes: its payout account (read by owners and managers, changed
+ * by the owner with their password) and each completed order's payout.
+ */
+export const payoutKeys = {
+  all: ['marketplace', 'payouts'] as const,
+  banks: ['marketplace', 'payouts', 'banks'] as const,
+  account: (farmId: string) => ['marketplace', 'payouts', 'account', farmId] as const,
+  resolve: (farmId: string, bankCode: string, accountNumber: string) =>
+    ['marketplace', 'payouts', 'resolve', farmId, bankCode, accountNumber] as const,
+  lists: (farmId: string) => ['marketplace', 'payouts', 'list', farmId] as const,
+  list: (farmId: string, limit: number) => ['marketplace', 'payouts', 'list', farmId, limit] as const,
+};
+
+const farmPath = (farmId: string) => `/api/farms/${encodeURIComponent(farmId)}`;
+const accountPath = (farmId: string) => `${farmPath(farmId)}/payout-account`;
+
+/** Paystack's list of Nigerian banks changes rarely: read once a session. */
+export function useBanks() {
+  return useQuery({
+    queryKey: payoutKeys.banks,
+    queryFn: () => apiFetch<Bank[]>('/api/marketplace/banks'),
+    staleTime: Infinity,
+  });
+}
+
+/** The farm's payout account; null until the owner adds one. */
+export function usePayoutAccount(farmId: string) {
+  return useQuery({
+    queryKey: payoutKeys.account(farmId),
+    queryFn: () => apiFetch<PayoutAccount | null>(accountPath(farmId)),
+  });
+}
+
+/**
+ * Asks the bank whose account a number is, once both are complete (`enabled`): each pair asked
+ * once, and a refusal (a number the bank does not know) is an answer, not something to retry.
+ */
+export function useResolveAccount(farmId: string, bankCode: string, accountNumber: string, enabled: boolean) {
+  return useQuery({
+    queryKey: payoutKeys.resolve(farmId, bankCode, accountNumber),
+    queryFn: () =>
+      apiFetch<ResolvedAccount>(`${accountPath(farmId)}/resolve`, {
+        method: 'POST',
+        json: { bank_code: bankCode, account_number: accountNumber },
+      }),
+    enabled,
+    retry: false,
+    staleTime: Infinity,
+  });
+}
+
+export function useSavePayoutAccount(farmId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: SavePayoutAccountInput) =>
+      apiFetch<PayoutAccount>(accountPath(farmId), { method: 'PUT', json: input }),
+    onSuccess: (account) => {
+      queryClient.setQueryData(payoutKeys.account(farmId), account);
+      // Payouts that waited for an account now wait for its hold instead.
+      void queryClient.invalidateQueries({ queryKey: payoutKeys.lists(farmId) });
+    },
+  });
+}
+
+/** Each completed order's payout, newest first; `limit` rows a page. */
+export function useFarmPayouts(farmId: string, limit?: number) {
+  return useInfiniteQuery(
+    pagedQueryOptions<Payout>({
+      queryKey: payoutKeys.list(farmId, limit ?? 0),
+      path: `${farmPath(farmId)}/payouts`,
+      ...(limit ? { limit } : {}),
+    }),
+  );
+}
