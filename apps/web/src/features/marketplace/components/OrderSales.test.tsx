@@ -5,7 +5,7 @@ import { loadNamespaces } from '@/i18n';
 import { installFakeFetch } from '@/test/fake-fetch';
 import { anId, FARM_ID } from '@/test/fixtures';
 import { renderWithProviders } from '@/test/render';
-import { aDispatchedOrder, anOrder } from '../test-fixtures';
+import { aDispatchedOrder, anOrder, aPayout, aPayoutAccount } from '../test-fixtures';
 import { OrderSales } from './OrderSales';
 
 beforeAll(() => loadNamespaces(['marketplace']));
@@ -56,12 +56,30 @@ describe('OrderSales', () => {
     );
   });
 
-  it('lets viewers read but not decide', async () => {
-    installFakeFetch({ [`GET ${FARM_ORDERS}`]: page([anOrder()]) });
+  it('lets viewers read but not decide, and keeps the payouts from them', async () => {
+    const requests = installFakeFetch({ [`GET ${FARM_ORDERS}`]: page([anOrder()]) });
     renderWithProviders(<OrderSales farmId={FARM_ID} role="viewer" />);
     await screen.findByRole('list', { name: 'Orders from buyers' });
     expect(screen.queryByRole('button', { name: 'Accept' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Decline' })).toBeNull();
+    expect(screen.queryByRole('heading', { name: 'Payouts' })).toBeNull();
+    expect(requests.some((r) => r.path.includes('payout'))).toBe(false);
+  });
+
+  it("shows a manager the farm's payout account and a few payouts above the orders", async () => {
+    const requests = installFakeFetch({
+      [`GET ${FARM_ORDERS}`]: page([anOrder()]),
+      [`GET /api/farms/${FARM_ID}/payout-account`]: { status: 200, body: aPayoutAccount() },
+      [`GET /api/farms/${FARM_ID}/payouts`]: { status: 200, body: { items: [aPayout()], next_cursor: null } },
+    });
+    renderWithProviders(<OrderSales farmId={FARM_ID} role="manager" />);
+    expect(screen.getByRole('heading', { name: 'Payouts' })).toBeInTheDocument();
+    const account = screen.getByRole('region', { name: 'Payout account' });
+    expect(await within(account).findByText('••••1234')).toBeInTheDocument();
+    const payouts = await screen.findByRole('list', { name: 'Payouts to your bank' });
+    expect(within(payouts).getByText('Waiting to be sent')).toBeInTheDocument();
+    expect(requests.map((r) => r.path)).toContain(`/api/farms/${FARM_ID}/payouts?limit=5`);
+    await screen.findByRole('list', { name: 'Orders from buyers' });
   });
 
   const later = [

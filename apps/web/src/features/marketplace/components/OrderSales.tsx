@@ -13,17 +13,22 @@ import { DeliverDialog } from './DeliverDialog';
 import { DispatchDialog } from './DispatchDialog';
 import { OrderCard } from './OrderCard';
 import { PayoutAccountCard } from './PayoutAccountCard';
+import { PayoutList } from './PayoutList';
 
 type Props = { farmId: string; role: FarmRole };
 type Decision = { order: Order; decision: 'accept' | 'decline' };
 type Step = { order: Order; step: 'dispatch' | 'deliver' };
+
+/** Payouts a page above the orders, so the orders to answer stay near the top. */
+const PAYOUTS_PAGE = 5;
 
 /**
  * "Orders" for a selling farm: what buyers ordered, newest first. A paid order waits for the
  * owner or a manager to accept it (Gona keeps the money until it is settled) or decline it (the
  * buyer is refunded in full), each after a question; an accepted order is marked dispatched, and
  * a dispatched one's delivery recorded with the buyer's code; viewers read. Owners and managers
- * see first where the farm's money goes (the payout account, which only the owner changes).
+ * see first where the farm's money goes (the payout account, which only the owner changes) and
+ * each completed order's payout.
  */
 export function OrderSales({ farmId, role }: Props) {
   const { t } = useTranslation('marketplace');
@@ -57,6 +62,7 @@ export function OrderSales({ farmId, role }: Props) {
           </h2>
           <p className="text-stone-700">{t('payouts.intro')}</p>
           <PayoutAccountCard farmId={farmId} role={role} />
+          <PayoutList farmId={farmId} limit={PAYOUTS_PAGE} />
         </section>
       )}
       {seller && <h2 className="mb-3 text-lg font-semibold text-stone-900">{t('orders.sales.label')}</h2>}
