@@ -7,6 +7,7 @@ import { Badge } from '@/components/ui';
 import type { BadgeTone } from '@/components/ui/Badge';
 import { formatDateTime } from '@/lib/format';
 import { dayOf, groupedQuantity, hasPassed, shortRefundKobo, spacedCode, useListingText } from '../format';
+import { PayoutStatus } from './PayoutStatus';
 import { ReceiveButton } from './ReceiveButton';
 
 const TONE: Record<OrderStatus, BadgeTone> = {
@@ -35,7 +36,7 @@ type Props = {
  * and the other side's phone once it is paid. Once dispatched: the driver and the day, and to the
  * buyer the delivery code to give when the produce is in their hands and "I have received it"
  * (on their list and the order's page alike); once delivered: what was delivered and when the
- * order completes; once completed, what the farm is due.
+ * order completes; once completed, what the farm is due and where its payout stands.
  */
 export function OrderCard({ order, side, title, children }: Props) {
   const { t } = useTranslation('marketplace');
@@ -125,6 +126,9 @@ export function OrderCard({ order, side, title, children }: Props) {
         <p className="font-semibold text-green-800 tabular-nums">
           {t('orders.card.dueToFarm', { amount: formatNaira(order.seller_amount_kobo) })}
         </p>
+      )}
+      {side === 'seller' && order.status === 'completed' && order.payout && (
+        <PayoutStatus payout={order.payout} />
       )}
       {order.cancel_reason && <p className="text-sm text-stone-700">{order.cancel_reason}</p>}
       {order.refund && !isShort(order) && (

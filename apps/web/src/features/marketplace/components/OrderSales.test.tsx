@@ -100,6 +100,7 @@ describe('OrderSales', () => {
       complete_by: '2026-11-30T09:00:00.000Z',
       completed_at: '2026-11-30T09:00:00.000Z',
       seller_amount_kobo: 11_875_000,
+      payout: { status: 'sent', paid_at: null, failure: null },
     }),
   ];
 
@@ -135,8 +136,36 @@ describe('OrderSales', () => {
     ).toBeInTheDocument();
     expect(within(completed!).getByText('Completed')).toBeInTheDocument();
     expect(within(completed!).getByText('₦118,750 due to your farm')).toBeInTheDocument();
+    expect(within(completed!).getByText('On its way to your bank')).toBeInTheDocument();
     expect(within(completed!).queryByText(/Short by/)).toBeNull();
     for (const item of [delivered!, completed!]) expect(within(item).queryByRole('button')).toBeNull();
+  });
+
+  it("says under a completed order's amount whether its payout waits, was paid or failed", async () => {
+    const completed = later[3]!;
+    installFakeFetch({
+      [`GET ${FARM_ORDERS}`]: page([
+        { ...completed, id: anId(0x31), payout: { status: 'pending', paid_at: null, failure: null } },
+        {
+          ...completed,
+          id: anId(0x32),
+          payout: { status: 'paid', paid_at: '2026-12-01T08:30:00.000Z', failure: null },
+        },
+        {
+          ...completed,
+          id: anId(0x33),
+          payout: { status: 'failed', paid_at: null, failure: 'The account is closed' },
+        },
+      ]),
+    });
+    renderWithProviders(<OrderSales farmId={FARM_ID} role="viewer" />);
+    const list = await screen.findByRole('list', { name: 'Orders from buyers' });
+    const [pending, paid, failed] = within(list).getAllByRole('listitem');
+    expect(within(pending!).getByText('Waiting to be sent')).toBeInTheDocument();
+    expect(within(paid!).getByText('Paid on 01/12/2026')).toBeInTheDocument();
+    expect(
+      within(failed!).getByText('Failed: The account is closed. Gona support will contact you'),
+    ).toBeInTheDocument();
   });
 
   it('tells the seller when dispatch is late that the buyer may cancel', async () => {
