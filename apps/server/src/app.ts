@@ -16,6 +16,7 @@ import { knowledgeRoutes } from './features/knowledge/knowledge.routes';
 import { livestockRoutes } from './features/livestock/livestock.routes';
 import { listingsRoutes } from './features/marketplace/listings.routes';
 import { ordersRoutes } from './features/marketplace/orders.routes';
+import { payoutsRoutes } from './features/marketplace/payouts.routes';
 import { PAYSTACK_WEBHOOK_PATH, webhooksRoutes } from './features/marketplace/webhooks.routes';
 import { moneyRoutes } from './features/money/money.routes';
 import { wagesRoutes } from './features/money/wages.routes';
@@ -90,6 +91,7 @@ export function createApp(deps: Deps) {
   app.route('/api', fieldsRoutes);
   app.route('/api', tilesRoutes);
   app.route('/api', ordersRoutes);
+  app.route('/api', payoutsRoutes);
   app.route('/api', webhooksRoutes);
   app.route('/api', listingsRoutes);
   app.route('/', devRoutes);

@@ -300,6 +300,18 @@ const ACCESS: Record<string, Row> = {
     action: 'marketplace.sell',
     body: () => ({ version: 1, code: '123456', delivered_quantity: 1 }),
   },
+  // Without Paystack in this file, resolving and saving are let through and answered 503 (or 400
+  // for the owner's password, which this owner does not have).
+  'POST /farms/{farmId}/payout-account/resolve': {
+    action: 'farm.billing',
+    body: () => ({ bank_code: '057', account_number: '0123456789' }),
+  },
+  'PUT /farms/{farmId}/payout-account': {
+    action: 'farm.billing',
+    body: () => ({ bank_code: '057', account_number: '0123456789', password: 'not-it' }),
+  },
+  'GET /farms/{farmId}/payout-account': { action: 'marketplace.sell' },
+  'GET /farms/{farmId}/payouts': { action: 'marketplace.sell' },
   'GET /farms/{farmId}/listings': { action: 'marketplace.read' },
   'POST /farms/{farmId}/listings': { action: 'marketplace.sell', body: () => ({ ...LISTING, id: newId() }) },
   'GET /farms/{farmId}/listings/sources': { action: 'marketplace.sell' },

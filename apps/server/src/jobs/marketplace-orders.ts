@@ -9,6 +9,7 @@ import {
   remindUndispatchedOrders,
   retryRefunds,
 } from '../features/marketplace/orders.service';
+import { sendPayouts } from '../features/marketplace/payouts.service';
 
 const MARKETPLACE_ORDERS_QUEUE = 'marketplace-orders';
 
@@ -16,7 +17,8 @@ const MARKETPLACE_ORDERS_QUEUE = 'marketplace-orders';
  * Every minute: unpaid orders past their 30 minutes expire and free their quantity; paid orders
  * the seller did not accept in 48 hours are cancelled and refunded; sellers of accepted orders not
  * dispatched by their day are reminded once; delivered orders past their window complete (the
- * farm is owed its share); refunds the gateway could not be asked for are asked again. Each step
+ * farm is owed its share, a pending payout); refunds the gateway could not be asked for are asked
+ * again; pending payouts of farms with an account not on hold are sent (payouts.service). Each step
  * changes an order only from the state it read, so runs on several servers, or a run repeated,
  * change nothing twice.
  */
@@ -32,8 +34,16 @@ export async function startMarketplaceOrders(
     const reminded = await remindUndispatchedOrders(deps, now);
     const completed = await completeOrders(deps, now);
     const retried = await retryRefunds(deps, now);
-    if (expired + cancelled + reminded + completed + retried > 0)
-      deps.logger.info('marketplace: order sweep', { expired, cancelled, reminded, completed, retried });
+    const paidOut = await sendPayouts(deps, now);
+    if (expired + cancelled + reminded + completed + retried + paidOut > 0)
+      deps.logger.info('marketplace: order sweep', {
+        expired,
+        cancelled,
+        reminded,
+        completed,
+        retried,
+        paidOut,
+      });
   });
   await boss.schedule(MARKETPLACE_ORDERS_QUEUE, '* * * * *');
 }

@@ -59,6 +59,15 @@ export const NOTIFICATION_KINDS = {
     channels: { email: true, push: true, sms: false },
     listed: true,
   },
+  /**
+   * The farm's payout account was changed (owners: payouts wait 24 hours), a payout reached the farm's
+   * bank (owners and managers), or a payout failed after its tries (owners).
+   */
+  payout: {
+    importance: 'important',
+    channels: { email: true, push: true, sms: false },
+    listed: true,
+  },
   /** "Send a test notification" in Settings: the bell and this phone only. */
   test: {
     importance: 'normal',
@@ -154,6 +163,31 @@ export type NotificationParams = {
         }
       | ({ status: 'delivered' } & DeliveredFacts)
     );
+  payout:
+    | {
+        status: 'account_changed';
+        farm_name: string;
+        bank_name: string;
+        account_last4: string;
+        account_name: string;
+        hold_hours: number;
+      }
+    | {
+        status: 'paid';
+        payout_id: string;
+        listing_title: string;
+        amount_kobo: number;
+        bank_name: string;
+        account_last4: string;
+      }
+    | {
+        status: 'failed';
+        payout_id: string;
+        listing_title: string;
+        amount_kobo: number;
+        /** Why, in plain words. */
+        failure: string;
+      };
   test: Record<string, never>;
 };
 
@@ -320,6 +354,23 @@ export function notificationText(notification: KindWithParams): { title: string;
         cancelled: p.reason ?? `${what}. Your ${naira(p.total_kobo)} is refunded in full.`,
       };
       return { title: titles[p.status], body: bodies[p.status] };
+    }
+    case 'payout': {
+      const p = notification.params;
+      if (p.status === 'account_changed')
+        return {
+          title: `The payout account of ${p.farm_name} was changed`,
+          body: `The payout account of ${p.farm_name} was changed to ${p.bank_name} ••••${p.account_last4} (${p.account_name}). Payouts wait ${p.hold_hours} hours. If this was not you, contact Gona support now.`,
+        };
+      if (p.status === 'paid')
+        return {
+          title: `${naira(p.amount_kobo)} paid to your bank`,
+          body: `${naira(p.amount_kobo)} for ${p.listing_title} was paid to ${p.bank_name} ••••${p.account_last4}.`,
+        };
+      return {
+        title: `Payout not sent: ${naira(p.amount_kobo)} for ${p.listing_title}`,
+        body: `${p.failure} Check the farm's payout account; Gona support will send it again.`,
+      };
     }
     case 'test':
       return {

@@ -22,12 +22,14 @@ import {
   LISTING_CATEGORIES,
   LISTING_STATUSES,
   ORDER_STATUSES,
+  PAYOUT_STATUSES,
   REFUND_STATUSES,
   type DeliveryOption,
   type LedgerAccount,
   type ListingCategory,
   type ListingStatus,
   type OrderStatus,
+  type PayoutStatus,
   type RefundStatus,
 } from '@gona/shared/marketplace';
 import { users } from './auth';
@@ -303,5 +305,69 @@ export const ledger_entries = pgTable(
     index('ledger_entries_account_idx').on(t.account, t.amount_kobo),
     check('ledger_entries_account_check', sql`${t.account} IN (${oneOf(LEDGER_ACCOUNTS)})`),
     check('ledger_entries_amount_check', sql`${t.amount_kobo} <> 0`),
+  ],
+);
+
+/**
+ * Where a farm's marketplace money is sent: a Nigerian bank account resolved to its holder's name,
+ * saved by an owner with their password, as a transfer recipient at the provider. Only the last 4
+ * digits of the number are kept (the recipient code is what transfers use). After a change payouts
+ * wait until `hold_until`.
+ */
+export const payout_accounts = pgTable('payout_accounts', {
+  farm_id: uuid('farm_id')
+    .primaryKey()
+    .references(() => farms.id, { onDelete: 'cascade' }),
+  bank_code: text('bank_code').notNull(),
+  bank_name: text('bank_name').notNull(),
+  account_last4: text('account_last4').notNull(),
+  account_name: text('account_name').notNull(),
+  recipient_code: text('recipient_code').notNull(),
+  hold_until: timestampMs('hold_until'),
+  updated_by: uuid('updated_by').references(() => users.id, { onDelete: 'set null' }),
+  created_at: createdAt(),
+  updated_at: updatedAt(),
+});
+
+/**
+ * A completed order's payout to its farm (seller_amount_kobo): pending until the farm has an account
+ * not on hold, sent (a transfer asked of the provider with `reference`, the try's own), paid
+ * (transfer.success), or failed after PAYOUT_MAX_TRIES tries. One per order.
+ */
+export const payouts = pgTable(
+  'payouts',
+  {
+    id: id(),
+    order_id: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'restrict' }),
+    farm_id: uuid('farm_id').references(() => farms.id, { onDelete: 'set null' }),
+    amount_kobo: kobo('amount_kobo').notNull(),
+    status: text('status').$type<PayoutStatus>().notNull().default('pending'),
+    /** Transfers asked so far; the reference of try n is `<order reference>-payout-<n>`. */
+    tries: integer('tries').notNull().default(0),
+    reference: text('reference'),
+    transfer_code: text('transfer_code'),
+    /** The account it was sent to, as the farm reads it (bank and last 4 digits). */
+    bank_name: text('bank_name'),
+    account_last4: text('account_last4'),
+    failure: text('failure'),
+    sent_at: timestampMs('sent_at'),
+    paid_at: timestampMs('paid_at'),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('payouts_order_id_idx').on(t.order_id),
+    uniqueIndex('payouts_reference_idx')
+      .on(t.reference)
+      .where(sql`${t.reference} IS NOT NULL`),
+    index('payouts_farm_id_idx').on(t.farm_id, desc(t.created_at), desc(t.id)),
+    index('payouts_pending_idx')
+      .on(t.created_at)
+      .where(sql`${t.status} = 'pending'`),
+    check('payouts_status_check', sql`${t.status} IN (${oneOf(PAYOUT_STATUSES)})`),
+    check('payouts_amount_check', sql`${t.amount_kobo} > 0`),
+    check('payouts_tries_check', sql`${t.tries} >= 0`),
   ],
 );

@@ -7,7 +7,8 @@ import { newId } from '../../lib/ids';
 export type LedgerLine = { account: LedgerAccount; amountKobo: number };
 
 /** What moved the money; kept on each line. */
-export type LedgerKind = 'payment' | 'refund' | 'refund_processed' | 'refund_failed' | 'completion';
+export type LedgerKind =
+  'payment' | 'refund' | 'refund_processed' | 'refund_failed' | 'completion' | 'payout';
 
 /**
  * Writes one balanced ledger transaction for an order, inside the caller's transaction so it
@@ -18,7 +19,8 @@ export type LedgerKind = 'payment' | 'refund' | 'refund_processed' | 'refund_fai
  * - refund processed: refunds_payable +total, gateway −total;
  * - refund failed: refunds_payable +total, held −total (the money is held again for people to look at);
  * - completion (a delivered order's window passed): held +(delivered value + delivery fee),
- *   commission −(its commission), seller_payable −(the rest, what the farm is owed).
+ *   commission −(its commission), seller_payable −(the rest, what the farm is owed);
+ * - payout (transfer.success of the farm's payout): seller_payable +amount, gateway −amount.
  *
  * Until an order completes its whole total (less refunds) stays held; a refund of what was short on
  * delivery is a `refund` of that amount.

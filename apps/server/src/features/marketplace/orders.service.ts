@@ -23,6 +23,7 @@ import {
   farms,
   listings,
   orders,
+  payouts,
   refunds,
   users,
   type RefundKind,
@@ -35,6 +36,7 @@ import { keyset, newestFirst } from '../../lib/pagination';
 import { notify } from '../notifications/notify.service';
 import { farmPlan } from '../plans/plans.service';
 import { recordLedger } from './ledger.service';
+import { createPayout } from './payouts.service';
 
 const ORDER_NOT_FOUND = 'Order not found';
 const MINUTE_MS = 60_000;
@@ -107,10 +109,13 @@ function selectOrders(db: Db | Tx) {
       seller_phone: sellerPhone,
       refund: { status: refunds.status, amount_kobo: refunds.amount_kobo, reason: refunds.reason },
       refund_id: refunds.id,
+      payout: { status: payouts.status, paid_at: payouts.paid_at, failure: payouts.failure },
+      payout_id: payouts.id,
     })
     .from(orders)
     .leftJoin(users, eq(users.id, orders.buyer_id))
-    .leftJoin(refunds, eq(refunds.id, latestRefundId));
+    .leftJoin(refunds, eq(refunds.id, latestRefundId))
+    .leftJoin(payouts, eq(payouts.order_id, orders.id));
 }
 
 /** An order may have a refund of what was short on delivery and a full one: it shows the latest. */
@@ -171,8 +176,11 @@ function toOrder(row: SelectedOrder, viewer: Viewer): Order {
     complete_by: iso(o.complete_by),
     completed_at: iso(o.completed_at),
     seller_amount_kobo: o.seller_amount_kobo,
-    // Transfers to the farm come with payouts; until then a completed order is owed, not paid.
-    payout: null,
+    // The farm's payout of a completed order; the buyer does not see it.
+    payout:
+      viewer.as === 'seller' && row.payout_id && row.payout
+        ? { status: row.payout.status, paid_at: iso(row.payout.paid_at), failure: row.payout.failure }
+        : null,
     created_at: o.created_at.toISOString(),
     version: o.version,
   };
@@ -1253,6 +1261,7 @@ export async function completeOrders(deps: SweepDeps, now: Date): Promise<number
         { account: 'seller_payable' as const, amountKobo: -money.sellerKobo },
       ].filter((l) => l.amountKobo !== 0);
       if (lines.length > 0) await recordLedger(tx, changed.id, 'completion', lines);
+      await createPayout(tx, changed, money.sellerKobo);
       return changed;
     });
     if (!done) continue;

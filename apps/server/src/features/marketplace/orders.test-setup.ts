@@ -1,6 +1,6 @@
 import { and, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import { expect } from 'vitest';
-import { ledger_entries, listings, orders, refunds } from '../../db/schema/index';
+import { ledger_entries, listings, orders, payouts, refunds } from '../../db/schema/index';
 import { newId } from '../../lib/ids';
 import type { TestContext } from '../../test/context';
 
@@ -80,7 +80,7 @@ export async function seedPlacedOrder(
  * held equals the totals of paid, accepted, dispatched and delivered orders less their refunds not
  * failed (what was short on delivery), plus the failed refunds of the other orders (held again: an
  * open order's failed refund is simply still in its total); and what the farms are owed
- * (seller_payable) equals seller_amount_kobo of their completed orders.
+ * (seller_payable) equals seller_amount_kobo of their completed orders less the payouts paid to them.
  */
 export async function expectLedgerBalanced(t: TestContext, farmIds: string[]): Promise<void> {
   const ids = t.db.select({ id: orders.id }).from(orders).where(inArray(orders.farm_id, farmIds));
@@ -124,7 +124,11 @@ export async function expectLedgerBalanced(t: TestContext, farmIds: string[]): P
     .select({ sum: sql<string>`coalesce(sum(${orders.seller_amount_kobo}), 0)` })
     .from(orders)
     .where(and(inArray(orders.farm_id, farmIds), eq(orders.status, 'completed')));
-  expect(await balance('seller_payable')).toBe(Number(owed!.sum));
+  const [paidOut] = await t.db
+    .select({ sum: sql<string>`coalesce(sum(${payouts.amount_kobo}), 0)` })
+    .from(payouts)
+    .where(and(eq(payouts.status, 'paid'), inArray(payouts.order_id, ids)));
+  expect(await balance('seller_payable')).toBe(Number(owed!.sum) - Number(paidOut!.sum));
 }
 
 /** Balances per account of one order's ledger lines. */

@@ -3,6 +3,7 @@ import { payment_events } from '../../db/schema/index';
 import { errorBody } from '../../lib/errors';
 import { createRouter } from '../../lib/openapi';
 import { applyChargeSuccess, applyRefundEvent, type EventOutcome } from './orders.service';
+import { applyTransferEvent, type TransferEventOutcome } from './payouts.service';
 
 /** Where Paystack sends its events; outside the session, origin and CSRF checks (app.ts). */
 export const PAYSTACK_WEBHOOK_PATH = '/api/webhooks/paystack';
@@ -57,10 +58,12 @@ export const webhooksRoutes = createRouter().post('/webhooks/paystack', async (c
     eventId = seen.id;
   }
 
-  let outcome: EventOutcome;
+  let outcome: EventOutcome | TransferEventOutcome;
   if (event === 'charge.success') outcome = await applyChargeSuccess(deps, data);
   else if (event === 'refund.processed' || event === 'refund.failed')
     outcome = await applyRefundEvent(deps, event, data);
+  else if (event === 'transfer.success' || event === 'transfer.failed' || event === 'transfer.reversed')
+    outcome = await applyTransferEvent(deps, event, data);
   else outcome = 'ignored';
   await deps.db
     .update(payment_events)

@@ -70,6 +70,7 @@ describe('Settings › Notifications', () => {
         payment_due: { email: false, push: true, sms: false },
         order_sold: { email: true, push: true, sms: false },
         order_update: { email: true, push: true, sms: false },
+        payout: { email: true, push: true, sms: false },
       },
       quiet_hours: null,
       digest: { enabled: true, hour: 18 },
