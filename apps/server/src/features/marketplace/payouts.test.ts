@@ -19,11 +19,13 @@ import {
   notification_deliveries,
   notifications,
   orders,
+  payout_accounts,
   payouts,
   sale_payments,
   sales,
 } from '../../db/schema/index';
 import { FAKE_UNKNOWN_ACCOUNT, startFakePaystack, type FakePaystack } from '../../integrations/fake-paystack';
+import { signPaystackBody } from '../../integrations/payments';
 import { dateIn } from '../../lib/farm-time';
 import { newId } from '../../lib/ids';
 import { createTestContext, TEST_PASSWORD, type TestContext } from '../../test/context';
@@ -436,6 +438,76 @@ describe('payouts', () => {
       reference: `${order.reference}-payout-2`,
     });
     await expectLedgerBalanced(t, farmIds);
+  });
+
+  it('takes a try Paystack already has (its answer lost) as sent, and pays it on its webhook', async () => {
+    const order = await completedOrder(team, 2);
+    const reference = `${order.reference}-payout-1`;
+    const [account] = await t.db
+      .select()
+      .from(payout_accounts)
+      .where(eq(payout_accounts.farm_id, team.farm.id));
+    // The transfer reached Paystack but its answer and webhook were lost.
+    fake.setWebhookUrl(null);
+    const { port } = server.address() as AddressInfo;
+    try {
+      await t.deps.payments!.transfer({
+        amountKobo: order.seller_amount_kobo!,
+        recipientCode: account!.recipient_code,
+        reference,
+        reason: 'lost answer',
+      });
+    } finally {
+      fake.setWebhookUrl(`http://127.0.0.1:${port}/api/webhooks/paystack`);
+    }
+    expect(await sweep()).toBe(0);
+    expect(fake.transfers.filter((tr) => tr.reference.startsWith(order.reference))).toHaveLength(1);
+    expect(await payoutOf(order.id)).toMatchObject({ status: 'sent', tries: 1, reference });
+    expect(await sweep()).toBe(0);
+    const transfer = fake.transfers.find((tr) => tr.reference === reference)!;
+    const body = JSON.stringify({
+      event: 'transfer.success',
+      data: {
+        id: transfer.id,
+        reference,
+        amount: transfer.amount,
+        status: 'success',
+        transfer_code: transfer.transferCode,
+      },
+    });
+    const res = await t.request('POST', '/api/webhooks/paystack', {
+      raw: body,
+      origin: null,
+      headers: {
+        'content-type': 'application/json',
+        'x-paystack-signature': signPaystackBody(fake.secretKey, body),
+      },
+    });
+    expect([res.status, res.body]).toEqual([200, { received: true, outcome: 'applied' }]);
+    expect(await payoutOf(order.id)).toMatchObject({ status: 'paid', transfer_code: transfer.transferCode });
+    await expectLedgerBalanced(t, farmIds);
+  });
+
+  it('lists the farm’s payouts in pages, newest first', async () => {
+    const first = await t.request<Page<Payout>>('GET', `${team.base}/payouts?limit=2`, {
+      cookie: team.cookies.owner,
+    });
+    expect(first.status).toBe(200);
+    expect(first.body.items).toHaveLength(2);
+    expect(first.body.next_cursor).not.toBeNull();
+    const next = await t.request<Page<Payout>>(
+      'GET',
+      `${team.base}/payouts?limit=2&cursor=${encodeURIComponent(first.body.next_cursor!)}`,
+      { cookie: team.cookies.owner },
+    );
+    const all = [...first.body.items, ...next.body.items];
+    expect(new Set(all.map((p) => p.id)).size).toBe(all.length);
+    const times = all.map((p) => p.created_at);
+    expect(times).toEqual([...times].sort().reverse());
+    const bad = await t.request<Refusal>('GET', `${team.base}/payouts?cursor=nonsense`, {
+      cookie: team.cookies.owner,
+    });
+    expect(bad.status).toBe(400);
   });
 
   it('keeps a payout pending while the farm has no account', async () => {
