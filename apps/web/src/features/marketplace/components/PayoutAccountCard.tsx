@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Landmark } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { PayoutAccount } from '@gona/shared/marketplace';
-import type { FarmRole } from '@gona/shared/permissions';
+import { can, type FarmRole } from '@gona/shared/permissions';
 import { Button, SkeletonRows } from '@/components/ui';
 import { useErrorText } from '@/lib/error-text';
 import { formatDateTime } from '@/lib/format';
@@ -23,7 +23,8 @@ export function PayoutAccountCard({ farmId, role }: Props) {
   const errorText = useErrorText();
   const query = usePayoutAccount(farmId);
   const [editing, setEditing] = useState(false);
-  const owner = role === 'owner';
+  // Saving it is the owner's, as the farm's billing is.
+  const owner = can(role, 'farm.billing');
   const account = query.data;
 
   let body;
