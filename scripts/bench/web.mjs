@@ -65,6 +65,9 @@ async function javascriptLoaded(browser, baseURL, path, cookies) {
   const finalPath = new URL(page.url()).pathname;
   await context.close();
   const gzip = [...scripts.values()].reduce((a, b) => a + b, 0);
+  if (process.env.BENCH_LIST_SCRIPTS)
+    for (const [url, size] of [...scripts].sort((a, b) => b[1] - a[1]))
+      console.log(path, (size / 1024).toFixed(1), url);
   return { finalPath, scripts: scripts.size, jsGzipBytes: gzip };
 }
 

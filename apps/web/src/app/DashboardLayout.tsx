@@ -13,42 +13,8 @@ import { useAttentionItems } from '@/lib/needs-attention';
 import { registerQueuedMutations } from './providers';
 
 // Rarely needed (a queued change the server refused): loaded when there is one, not with the shell.
-const RefusedChange = lazy(() =>
-  import('@/features/inventory/components/RefusedChange').then((module) => ({
-    default: module.RefusedChange,
-  })),
-);
-const RefusedStaffChange = lazy(() =>
-  import('@/features/staff/components/RefusedStaffChange').then((module) => ({
-    default: module.RefusedStaffChange,
-  })),
-);
-
-const RefusedLivestockChange = lazy(() =>
-  import('@/features/livestock/components/RefusedLivestockChange').then((module) => ({
-    default: module.RefusedLivestockChange,
-  })),
-);
-
-const RefusedTaskChange = lazy(() =>
-  import('@/features/tasks/components/RefusedTaskChange').then((module) => ({
-    default: module.RefusedTaskChange,
-  })),
-);
-const RefusedCropChange = lazy(() =>
-  import('@/features/crops/components/RefusedCropChange').then((module) => ({
-    default: module.RefusedCropChange,
-  })),
-);
-const RefusedListingChange = lazy(() =>
-  import('@/features/marketplace/components/RefusedListingChange').then((module) => ({
-    default: module.RefusedListingChange,
-  })),
-);
-const RefusedMoneyChange = lazy(() =>
-  import('@/features/money/components/RefusedMoneyChange').then((module) => ({
-    default: module.RefusedMoneyChange,
-  })),
+const RefusedChangeItem = lazy(() =>
+  import('./RefusedChangeItem').then((module) => ({ default: module.RefusedChangeItem })),
 );
 
 /** /dashboard/*: the shell around every dashboard screen. A user without any farm creates one first. */
@@ -75,21 +41,7 @@ export function DashboardLayout() {
       renderBadge={(path) => <SidebarBadge path={path} farmId={selectedFarmId} />}
       renderAttentionItem={(item) => (
         <Suspense fallback={null}>
-          {item.mutationKey[0] === 'staff' ? (
-            <RefusedStaffChange item={item} />
-          ) : item.mutationKey[0] === 'tasks' ? (
-            <RefusedTaskChange item={item} />
-          ) : item.mutationKey[0] === 'livestock' ? (
-            <RefusedLivestockChange item={item} />
-          ) : item.mutationKey[0] === 'crops' ? (
-            <RefusedCropChange item={item} />
-          ) : item.mutationKey[0] === 'money' ? (
-            <RefusedMoneyChange item={item} />
-          ) : item.mutationKey[0] === 'listings' ? (
-            <RefusedListingChange item={item} />
-          ) : (
-            <RefusedChange item={item} />
-          )}
+          <RefusedChangeItem item={item} />
         </Suspense>
       )}
     >

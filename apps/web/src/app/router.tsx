@@ -59,6 +59,7 @@ export const routes: RouteObject[] = [
                 ...lazyScreen('create-farm', () => import('./routes/create-farm'), [
                   'auth',
                   'dashboard',
+                  'farms',
                   'members',
                 ]),
               },
@@ -81,10 +82,13 @@ export const routes: RouteObject[] = [
 function dashboardRoutes(): RouteObject[] {
   return [
     { index: true, ...lazyScreen('dashboard', () => import('./routes/dashboard-home')) },
-    { path: paths.selectFarm, ...lazyScreen('select-farm', () => import('./routes/select-farm')) },
+    { path: paths.selectFarm, ...lazyScreen('select-farm', () => import('./routes/select-farm'), ['farms']) },
     {
       path: paths.dashboardCreateFarm,
-      ...lazyScreen('dashboard/create-farm', () => import('./routes/dashboard-create-farm'), ['auth']),
+      ...lazyScreen('dashboard/create-farm', () => import('./routes/dashboard-create-farm'), [
+        'auth',
+        'farms',
+      ]),
     },
     {
       // Loaded with the first farm screen, so the sign-in screens do not carry what it needs.
@@ -204,10 +208,13 @@ function dashboardRoutes(): RouteObject[] {
       path: paths.settingsAccount,
       ...lazyScreen('settings/account', () => import('./routes/settings-account'), ['account', 'auth']),
     },
-    { path: paths.settingsFarms, ...lazyScreen('settings/farms', () => import('./routes/settings-farms')) },
+    {
+      path: paths.settingsFarms,
+      ...lazyScreen('settings/farms', () => import('./routes/settings-farms'), ['farms']),
+    },
     {
       path: paths.settingsFarm,
-      ...lazyScreen('settings/farm', () => import('./routes/settings-farm')),
+      ...lazyScreen('settings/farm', () => import('./routes/settings-farm'), ['farms']),
     },
     {
       path: paths.settingsActivity,

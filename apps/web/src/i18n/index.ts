@@ -18,6 +18,7 @@ const ON_DEMAND = {
   climate: () => import('./en/climate.json'),
   crops: () => import('./en/crops.json'),
   dashboard: () => import('./en/dashboard.json'),
+  farms: () => import('./en/farms.json'),
   inventory: () => import('./en/inventory.json'),
   livestock: () => import('./en/livestock.json'),
   marketplace: () => import('./en/marketplace.json'),

@@ -17,6 +17,7 @@ beforeAll(() =>
     'activity',
     'auth',
     'dashboard',
+    'farms',
     'inventory',
     'notifications',
     'photos',

@@ -11,7 +11,7 @@ import { paths } from '@/lib/paths';
  * invitation first and joins it in one tap, without creating a farm of their own.
  */
 export default function CreateFarmScreen() {
-  const { t } = useTranslation('dashboard');
+  const { t } = useTranslation('farms');
   const navigate = useNavigate();
   const { addFarm } = useFarmSelection();
   return (

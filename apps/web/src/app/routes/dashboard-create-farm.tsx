@@ -6,7 +6,7 @@ import { useFarmSelection } from '@/features/farms/useFarmSelection';
 import { paths } from '@/lib/paths';
 
 export default function DashboardCreateFarmScreen() {
-  const { t } = useTranslation('dashboard');
+  const { t } = useTranslation('farms');
   const navigate = useNavigate();
   const { addFarm } = useFarmSelection();
   return (

@@ -8,7 +8,7 @@ import { useFarmSelection } from '@/features/farms/useFarmSelection';
 import { paths } from '@/lib/paths';
 
 export default function SelectFarmScreen() {
-  const { t } = useTranslation('dashboard');
+  const { t } = useTranslation('farms');
   const navigate = useNavigate();
   const { farms, ready } = useFarmSelection();
   const addFarm = <AddFarmLink />;

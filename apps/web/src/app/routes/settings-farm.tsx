@@ -13,7 +13,7 @@ import { paths } from '@/lib/paths';
 
 /** /dashboard/settings/farms/:farmId: every field of one farm (owner, manager), and its deletion (owner). */
 export default function FarmSettingsScreen() {
-  const { t } = useTranslation('dashboard');
+  const { t } = useTranslation('farms');
   const errorText = useErrorText();
   const { farmId = '' } = useParams();
   const navigate = useNavigate();

@@ -9,7 +9,7 @@ import { settingsFarmPath } from '@/lib/paths';
 
 /** /dashboard/settings/farms: every farm of the user, a way into each one's settings, and Add a farm. */
 export default function ManageFarmsScreen() {
-  const { t } = useTranslation('dashboard');
+  const { t } = useTranslation(['farms', 'dashboard']);
   const { farms, ready } = useFarmSelection();
   const addFarm = <AddFarmLink />;
   return (

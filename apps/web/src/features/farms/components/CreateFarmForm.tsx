@@ -9,7 +9,7 @@ import { EMPTY_FARM_VALUES, FarmFields, farmInput } from './FarmFields';
 type Props = { onCreated: (farm: Farm) => Promise<void> | void };
 
 export function CreateFarmForm({ onCreated }: Props) {
-  const { t } = useTranslation('dashboard');
+  const { t } = useTranslation('farms');
   const { field, alert, pending, submit } = useSchemaForm(EMPTY_FARM_VALUES, {
     failed: (message) => t('farms.createFailed', { message }),
   });

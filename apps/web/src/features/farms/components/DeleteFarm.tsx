@@ -10,7 +10,7 @@ type Props = { farm: Farm; onDeleted: () => Promise<void> | void };
 
 /** Deleting a farm removes everything recorded on it, so the owner types its name to confirm. */
 export function DeleteFarm({ farm, onDeleted }: Props) {
-  const { t } = useTranslation('dashboard');
+  const { t } = useTranslation('farms');
   const errorText = useErrorText();
   const [open, setOpen] = useState(false);
   const [pending, setPending] = useState(false);

@@ -7,7 +7,7 @@ type Props = { onPicked: (farmId: string) => void };
 
 /** The farms the user belongs to, as large touch targets; picking one selects it. */
 export function FarmPicker({ onPicked }: Props) {
-  const { t } = useTranslation('dashboard');
+  const { t } = useTranslation(['farms', 'dashboard']);
   const { farms, selectedFarmId, selectFarm } = useFarmSelection();
   return (
     <ul className="grid gap-3 sm:grid-cols-2">

@@ -15,7 +15,7 @@ type Props = {
 
 /** Every field of a farm, saved with the version the form was opened on (a stale save is refused). */
 export function FarmSettingsForm({ farm, onSaved, onReload }: Props) {
-  const { t } = useTranslation('dashboard');
+  const { t } = useTranslation('farms');
   const { field, alert, pending, submit } = useSchemaForm(() => farmValues(farm), {
     failed: (message) => t('farms.settings.failed', { message }),
     stale: (
