@@ -171,6 +171,34 @@ export function useNotificationWords(): (notification: Notification) => Notifica
                 : t(`kinds.order_update.bodies.${p.status}`, words),
           };
         }
+        case 'payout': {
+          const p = notification.params as NotificationParams['payout'];
+          if (p.status === 'account_changed')
+            return {
+              title: t('kinds.payout.titleChanged', { farm: p.farm_name }),
+              body: t('kinds.payout.bodyChanged', {
+                farm: p.farm_name,
+                bank: p.bank_name,
+                last4: p.account_last4,
+                name: p.account_name,
+                hours: p.hold_hours,
+              }),
+            };
+          if (p.status === 'paid')
+            return {
+              title: t('kinds.payout.titlePaid', { amount: naira(p.amount_kobo) }),
+              body: t('kinds.payout.bodyPaid', {
+                amount: naira(p.amount_kobo),
+                title: p.listing_title,
+                bank: p.bank_name,
+                last4: p.account_last4,
+              }),
+            };
+          return {
+            title: t('kinds.payout.titleFailed', { amount: naira(p.amount_kobo), title: p.listing_title }),
+            body: t('kinds.payout.bodyFailed', { failure: p.failure }),
+          };
+        }
         case 'test':
           return { title: t('kinds.test.title'), body: t('kinds.test.body') };
         default:

@@ -154,6 +154,57 @@ describe('the notifications screen', () => {
     }
   });
 
+  it('says payouts in the same English as the email and push', async () => {
+    const kinds = [
+      {
+        kind: 'payout' as const,
+        params: {
+          status: 'account_changed' as const,
+          farm_name: 'Green Acres',
+          bank_name: 'Access Bank',
+          account_last4: '1234',
+          account_name: 'AMAKA OKAFOR',
+          hold_hours: 24,
+        },
+      },
+      {
+        kind: 'payout' as const,
+        params: {
+          status: 'paid' as const,
+          payout_id: anId(0xd1),
+          listing_title: 'White maize',
+          amount_kobo: 21_375_000,
+          bank_name: 'Access Bank',
+          account_last4: '1234',
+        },
+      },
+      {
+        kind: 'payout' as const,
+        params: {
+          status: 'failed' as const,
+          payout_id: anId(0xd2),
+          listing_title: 'White maize',
+          amount_kobo: 21_375_050,
+          failure: 'The bank refused the transfer.',
+        },
+      },
+    ];
+    renderList(
+      kinds.map((k, i) =>
+        aNotification(
+          { ...k, id: anId(0xe0 + i), title: 'stored', body: 'stored', link: '/dashboard/marketplace' },
+          FEED,
+        ),
+      ),
+    );
+    const list = await screen.findByRole('list', { name: 'Your notifications' });
+    for (const k of kinds) {
+      const { title, body } = notificationText(k);
+      expect(within(list).getAllByText(title).length, title).toBeGreaterThan(0);
+      expect(within(list).getAllByText(body).length, body).toBeGreaterThan(0);
+    }
+  });
+
   it('says the morning tasks and an overdue task in the same English as push', async () => {
     const morning = {
       kind: 'tasks_today' as const,
