@@ -125,11 +125,13 @@ export default tseslint.config(
   {
     // What sets up an environment before config.ts runs, or runs outside the app: build and bench
     // scripts, tool configs, test setup; config.test.ts checks that the env file never overrides the
-    // environment; two-servers.test.ts starts real server processes with the test database's address.
+    // environment; two-servers.test.ts starts real server processes with the test database's address;
+    // ledger-month.test.ts is a report run on demand (LEDGER_MONTH=1), not part of the suite.
     files: [
       'apps/server/src/config.ts',
       'apps/server/src/config.test.ts',
       'apps/server/src/two-servers.test.ts',
+      'apps/server/src/features/marketplace/ledger-month.test.ts',
       'apps/server/src/test/**',
       'apps/*/scripts/**',
       'scripts/**',

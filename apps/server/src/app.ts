@@ -17,6 +17,7 @@ import { livestockRoutes } from './features/livestock/livestock.routes';
 import { listingsRoutes } from './features/marketplace/listings.routes';
 import { ordersRoutes } from './features/marketplace/orders.routes';
 import { payoutsRoutes } from './features/marketplace/payouts.routes';
+import { ratingsRoutes } from './features/marketplace/ratings.routes';
 import { PAYSTACK_WEBHOOK_PATH, webhooksRoutes } from './features/marketplace/webhooks.routes';
 import { moneyRoutes } from './features/money/money.routes';
 import { wagesRoutes } from './features/money/wages.routes';
@@ -92,6 +93,7 @@ export function createApp(deps: Deps) {
   app.route('/api', tilesRoutes);
   app.route('/api', ordersRoutes);
   app.route('/api', payoutsRoutes);
+  app.route('/api', ratingsRoutes);
   app.route('/api', webhooksRoutes);
   app.route('/api', listingsRoutes);
   app.route('/', devRoutes);

@@ -300,6 +300,11 @@ const ACCESS: Record<string, Row> = {
     action: 'marketplace.sell',
     body: () => ({ version: 1, code: '123456', delivered_quantity: 1 }),
   },
+  // The same unpaid order: rating its buyer is let through and refused as not completed (409).
+  'POST /farms/{farmId}/orders/{orderId}/rating': {
+    action: 'marketplace.sell',
+    body: () => ({ stars: 5, tags: ['friendly'] }),
+  },
   // Without Paystack in this file, resolving and saving are let through and answered 503 (or 400
   // for the owner's password, which this owner does not have).
   'POST /farms/{farmId}/payout-account/resolve': {

@@ -2,3 +2,4 @@ export * from './constants';
 export * from './orders';
 export * from './listings';
 export * from './payouts';
+export * from './ratings';

@@ -13,6 +13,7 @@ import {
   LISTING_STATUSES,
   LISTING_TEXT_MAX,
 } from './constants';
+import { RatingBriefSchema, SellerRatingSummarySchema } from './ratings';
 
 const threeDecimals = (value: number) => Math.abs(Math.round(value * 1000) - value * 1000) < 1e-6;
 
@@ -195,6 +196,8 @@ export const SellerSchema = z.object({
   name: z.string(),
   state: z.string().nullable(),
   lga: z.string().nullable(),
+  /** What buyers said of the farm: count and weighted average (on public listings and the seller page). */
+  rating: RatingBriefSchema.optional(),
 });
 export type Seller = z.infer<typeof SellerSchema>;
 
@@ -304,6 +307,8 @@ export type ListingBrowsePage = z.infer<typeof ListingBrowsePageSchema>;
 
 export const SellerPageSchema = SellerSchema.extend({
   listings: z.array(PublicListingSchema),
+  /** Count, weighted average and the last few ratings from buyers. */
+  ratings: SellerRatingSummarySchema,
 });
 export type SellerPage = z.infer<typeof SellerPageSchema>;
 

@@ -4,6 +4,7 @@ import { pageSchema } from '../pagination/index';
 import { normalizeNigerianPhone, PHONE_ADVICE } from '../phone/index';
 import { DELIVERY_CODE_LENGTH, DELIVERY_OPTIONS, ORDER_STATUSES, REFUND_STATUSES } from './constants';
 import { PAYOUT_STATUSES } from './payouts';
+import { MyRatingSchema, RatingBriefSchema } from './ratings';
 
 /**
  * Orders of the marketplace: what a buyer sends to order a listing, and what buyers and sellers
@@ -182,6 +183,10 @@ export const OrderSchema = z.object({
       failure: z.string().nullable(),
     })
     .nullable(),
+  /** The viewer's rating of the other side (the buyer's of the seller, the farm's of the buyer), or null. */
+  my_rating: MyRatingSchema.nullable(),
+  /** The buyer's ratings from sellers (count and average), for the seller; null for the buyer. */
+  buyer_rating: RatingBriefSchema.nullable(),
   created_at: z.string(),
   version: z.number().int(),
 });

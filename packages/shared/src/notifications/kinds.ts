@@ -68,6 +68,12 @@ export const NOTIFICATION_KINDS = {
     channels: { email: true, push: true, sms: false },
     listed: true,
   },
+  /** The other side of a completed order rated it: the buyer the farm (owners and managers), or the farm the buyer. */
+  rating: {
+    importance: 'normal',
+    channels: { email: false, push: true, sms: false },
+    listed: false,
+  },
   /** "Send a test notification" in Settings: the bell and this phone only. */
   test: {
     importance: 'normal',
@@ -188,6 +194,14 @@ export type NotificationParams = {
         /** Why, in plain words. */
         failure: string;
       };
+  /** `side` gave `stars` (1 to 5) on the order. */
+  rating: {
+    order_id: string;
+    listing_title: string;
+    farm_name: string;
+    side: 'buyer' | 'seller';
+    stars: number;
+  };
   test: Record<string, never>;
 };
 
@@ -354,6 +368,18 @@ export function notificationText(notification: KindWithParams): { title: string;
         cancelled: p.reason ?? `${what}. Your ${naira(p.total_kobo)} is refunded in full.`,
       };
       return { title: titles[p.status], body: bodies[p.status] };
+    }
+    case 'rating': {
+      const p = notification.params;
+      return p.side === 'buyer'
+        ? {
+            title: `The buyer rated your sale ${p.stars} of 5`,
+            body: `For ${p.listing_title}. Your rating shows on your seller page.`,
+          }
+        : {
+            title: `${p.farm_name} rated you ${p.stars} of 5`,
+            body: `For your order of ${p.listing_title}. Sellers see your rating on your orders.`,
+          };
     }
     case 'payout': {
       const p = notification.params;

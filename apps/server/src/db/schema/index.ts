@@ -15,3 +15,4 @@ export * from './crops';
 export * from './climate';
 export * from './money';
 export * from './marketplace';
+export * from './ratings';

@@ -31,6 +31,7 @@ import { keyset, newestFirst } from '../../lib/pagination';
 import { insertOnce, updateVersioned } from '../../lib/writes';
 import { attachFiles, listFilesOf, openFileOf, type OpenedFile } from '../files/files.service';
 import { produceStock, storedProduce } from '../crops/records.service';
+import { sellerBriefs, sellerRatingSummary } from './ratings.service';
 
 /**
  * Listings: what a farm offers on the marketplace. Its owners and managers write them (drafts,
@@ -383,7 +384,12 @@ export async function sellerPage(ctx: Ctx, farmId: string): Promise<SellerPage> 
     .limit(SELLER_LISTINGS_MAX);
   if (rows.length === 0 && !(await isMember(ctx, farmId)))
     throw new AppError('NOT_FOUND', 'Seller not found');
-  return { ...toSeller(farm), listings: await toPublicListings(ctx.db, rows, [farm]) };
+  const [publicListings, ratings] = await Promise.all([
+    toPublicListings(ctx.db, rows, [farm]),
+    sellerRatingSummary(ctx.db, farmId, Date.now()),
+  ]);
+  const rating = { count: ratings.count, average: ratings.average };
+  return { ...toSeller(farm), rating, listings: publicListings, ratings };
 }
 
 /**
@@ -662,7 +668,7 @@ async function toPublicListings(
   if (rows.length === 0) return [];
   const ids = rows.map((row) => row.id);
   const farmIds = [...new Set(rows.map((row) => row.farm_id))];
-  const [photoRows, farmRows] = await Promise.all([
+  const [photoRows, farmRows, briefs] = await Promise.all([
     db
       .select({ id: files.id, listing_id: files.attached_to_id, thumb_key: files.thumb_key })
       .from(files)
@@ -679,6 +685,7 @@ async function toPublicListings(
     sellers
       ? Promise.resolve(sellers)
       : db.select(SELLER_COLUMNS).from(farms).where(inArray(farms.id, farmIds)),
+    sellerBriefs(db, farmIds, Date.now()),
   ]);
   const farmsById = new Map(farmRows.map((farm) => [farm.id, farm]));
   return rows.map((row) => {
@@ -688,7 +695,8 @@ async function toPublicListings(
         const url = `/api/marketplace/listings/${row.id}/photos/${photo.id}`;
         return { id: photo.id, url, thumb_url: photo.thumb_key ? `${url}?size=thumb` : null };
       });
-    return { ...publicFields(row, farmsById.get(row.farm_id)!), photos };
+    const fields = publicFields(row, farmsById.get(row.farm_id)!);
+    return { ...fields, seller: { ...fields.seller, rating: briefs.get(row.farm_id) }, photos };
   });
 }
 

@@ -445,6 +445,8 @@ describe('buyers browse', () => {
       name: 'Green Acres',
       state: 'Rivers',
       lga: null,
+      // What buyers said of it: none yet.
+      rating: { count: 0, average: null },
     });
     for (const key of ['crop_key', 'animal_id', 'latitude', 'longitude', 'version', 'user_id'])
       expect(res.body, key).not.toHaveProperty(key);

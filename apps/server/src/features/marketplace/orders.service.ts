@@ -37,6 +37,7 @@ import { notify } from '../notifications/notify.service';
 import { farmPlan } from '../plans/plans.service';
 import { recordLedger } from './ledger.service';
 import { createPayout } from './payouts.service';
+import { buyerBriefs, ratingsGiven } from './ratings.service';
 
 const ORDER_NOT_FOUND = 'Order not found';
 const MINUTE_MS = 60_000;
@@ -181,15 +182,42 @@ function toOrder(row: SelectedOrder, viewer: Viewer): Order {
       viewer.as === 'seller' && row.payout_id && row.payout
         ? { status: row.payout.status, paid_at: iso(row.payout.paid_at), failure: row.payout.failure }
         : null,
+    // Filled by withRatings.
+    my_rating: null,
+    buyer_rating: null,
     created_at: o.created_at.toISOString(),
     version: o.version,
   };
 }
 
+/**
+ * The viewer's own rating of the other side on each order, and, for the seller, the buyer's
+ * ratings from sellers (count and weighted average at this moment).
+ */
+async function withRatings(db: Db | Tx, list: Order[], viewer: Viewer): Promise<Order[]> {
+  const ids = list.map((o) => o.id);
+  const [given, briefs] = await Promise.all([
+    ratingsGiven(db, ids, viewer.as),
+    viewer.as === 'seller'
+      ? buyerBriefs(
+          db,
+          list.flatMap((o) => (o.buyer_id ? [o.buyer_id] : [])),
+          Date.now(),
+        )
+      : Promise.resolve(null),
+  ]);
+  return list.map((o) => ({
+    ...o,
+    my_rating: given.get(o.id) ?? null,
+    buyer_rating: briefs && o.buyer_id ? (briefs.get(o.buyer_id) ?? null) : null,
+  }));
+}
+
 async function readOrder(db: Db | Tx, where: SQL | undefined, viewer: Viewer): Promise<Order> {
   const [row] = await selectOrders(db).where(where).limit(1);
   if (!row) throw new AppError('NOT_FOUND', ORDER_NOT_FOUND);
-  return toOrder(row, viewer);
+  const [order] = await withRatings(db, [toOrder(row, viewer)], viewer);
+  return order!;
 }
 
 async function listOrders(
@@ -206,7 +234,14 @@ async function listOrders(
     rows.map((r) => ({ ...r, id: r.order.id, created_at: r.order.created_at })),
     query.limit,
   );
-  return { next_cursor: page.next_cursor, items: page.items.map((r) => toOrder(r, viewer)) };
+  return {
+    next_cursor: page.next_cursor,
+    items: await withRatings(
+      db,
+      page.items.map((r) => toOrder(r, viewer)),
+      viewer,
+    ),
+  };
 }
 
 // Buyers -------------------------------------------------------------------------------------------

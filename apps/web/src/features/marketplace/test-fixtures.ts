@@ -88,6 +88,8 @@ export function anOrder(overrides: Partial<Order> = {}): Order {
     completed_at: null,
     seller_amount_kobo: null,
     payout: null,
+    my_rating: null,
+    buyer_rating: null,
     created_at: '2026-11-25T11:50:00.000Z',
     version: 2,
     ...overrides,
