@@ -26,7 +26,7 @@ async function orderAndPay(buyer: Page, title: string, bags: string): Promise<vo
 }
 
 test('on two phones, a farmer lists 20 bags of maize with photos, a buyer without a farm orders 5 and pays, the farmer accepts and hands over 4.5 against the buyer’s code; a second order is declined and refunded', async ({
-  farmer: { page: farmer, farm },
+  farmer: { page: farmer, farm, user: owner },
   browser,
   baseURL,
 }) => {
@@ -62,6 +62,19 @@ test('on two phones, a farmer lists 20 bags of maize with photos, a buyer withou
   await expect(farmer.getByText('“Dry white maize, Ikwerre” saved')).toBeVisible();
   await farmer.getByRole('button', { name: 'Publish' }).click();
   await expect(farmer.getByText('“Dry white maize, Ikwerre” is on sale')).toBeVisible();
+
+  // The owner adds the bank account the farm's marketplace money goes to, checked with the bank.
+  await farmer.goto('/dashboard/marketplace?tab=sales');
+  await farmer.getByRole('button', { name: 'Add payout account' }).click();
+  const account = farmer.getByRole('dialog', { name: 'Add payout account' });
+  await account.getByLabel('Bank', { exact: true }).selectOption({ label: 'Access Bank' });
+  await account.getByLabel('Account number').fill('0123456789');
+  await expect(account.getByText('Account name: FAKE ACCOUNT 6789')).toBeVisible();
+  await account.getByLabel('Confirm with your password').fill(owner.password);
+  await account.getByRole('button', { name: 'Save payout account' }).click();
+  await expect(farmer.getByText('Payout account saved')).toBeVisible();
+  await expect(farmer.getByText(/••••6789/)).toBeVisible();
+  await farmer.screenshot({ path: 'test-results/marketplace-payout-account-phone.png', fullPage: true });
 
   // A buyer signs up to buy, without a farm, and lands in the marketplace.
   const buyerContext = await browser.newContext({ viewport: PHONE });
