@@ -16,6 +16,7 @@ import { knowledgeRoutes } from './features/knowledge/knowledge.routes';
 import { livestockRoutes } from './features/livestock/livestock.routes';
 import { listingsRoutes } from './features/marketplace/listings.routes';
 import { ordersRoutes } from './features/marketplace/orders.routes';
+import { disputesRoutes } from './features/marketplace/disputes.routes';
 import { payoutsRoutes } from './features/marketplace/payouts.routes';
 import { ratingsRoutes } from './features/marketplace/ratings.routes';
 import { PAYSTACK_WEBHOOK_PATH, webhooksRoutes } from './features/marketplace/webhooks.routes';
@@ -93,6 +94,7 @@ export function createApp(deps: Deps) {
   app.route('/api', tilesRoutes);
   app.route('/api', ordersRoutes);
   app.route('/api', payoutsRoutes);
+  app.route('/api', disputesRoutes);
   app.route('/api', ratingsRoutes);
   app.route('/api', webhooksRoutes);
   app.route('/api', listingsRoutes);

@@ -300,6 +300,11 @@ const ACCESS: Record<string, Row> = {
     action: 'marketplace.sell',
     body: () => ({ version: 1, code: '123456', delivered_quantity: 1 }),
   },
+  // The same unpaid order: answering a problem is let through and refused (409: none was reported).
+  'POST /farms/{farmId}/orders/{orderId}/dispute/answer': {
+    action: 'marketplace.sell',
+    body: () => ({ message: 'All the bags left the farm weighed.' }),
+  },
   // The same unpaid order: rating its buyer is let through and refused as not completed (409).
   'POST /farms/{farmId}/orders/{orderId}/rating': {
     action: 'marketplace.sell',

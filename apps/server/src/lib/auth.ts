@@ -80,6 +80,8 @@ export function createAuth(deps: Deps) {
         language: { type: 'string', required: false, defaultValue: 'en', input: false },
         // Like role: taken from sign-up's request only through the allow-list (signupIntent).
         intent: { type: 'string', required: false, defaultValue: 'farm', input: false },
+        // Gona's staff: never from sign-up or /update-user, only the command-line script.
+        platform_role: { type: 'string', required: false, input: false },
       },
       // A new address takes effect once confirmed from a link mailed to it (sendVerificationEmail).
       changeEmail: { enabled: true },
@@ -158,7 +160,12 @@ export function createAuth(deps: Deps) {
             const body: { role?: unknown; intent?: unknown } =
               context?.body && typeof context.body === 'object' ? (context.body as object) : {};
             return Promise.resolve({
-              data: { ...user, role: signupRole(body.role), intent: signupIntent(body.intent) },
+              data: {
+                ...user,
+                role: signupRole(body.role),
+                intent: signupIntent(body.intent),
+                platform_role: null,
+              },
             });
           },
         },

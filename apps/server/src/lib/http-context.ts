@@ -1,5 +1,5 @@
 import type { Context } from 'hono';
-import type { FarmRole, Language, PlatformRole, SignupIntent } from '@gona/shared';
+import type { FarmRole, Language, PlatformRole, SignupIntent, StaffRole } from '@gona/shared';
 import type { Auth } from './auth';
 import type { Ctx, Deps, FarmCtx } from './ctx';
 import { AppError } from './errors';
@@ -15,6 +15,8 @@ export type SessionUser = {
   language: Language;
   /** What they came for at sign-up (farm or buy). */
   intent: SignupIntent;
+  /** Gona's staff: 'admin' may use /api/admin. */
+  platform_role: StaffRole | null;
 };
 
 export type FarmAccess = { farmId: string; role: FarmRole };

@@ -104,6 +104,7 @@ async function findCurrentSession(
       role: platformRole(user.role),
       language: language(user.language),
       intent: signupIntent(user.intent),
+      platform_role: user.platform_role === 'admin' ? 'admin' : null,
     },
     farmRole: farm_role,
   };
@@ -121,6 +122,7 @@ const currentSessionQuery = preparedQuery((db) =>
       email_verified: users.email_verified,
       language: users.language,
       intent: users.intent,
+      platform_role: users.platform_role,
       farm_role: farm_memberships.role,
     })
     .from(sessions)
@@ -151,6 +153,7 @@ function fromAuthUser(user: Record<string, unknown>): SessionUser {
     email_verified: user.emailVerified === true,
     language: language(user.language),
     intent: signupIntent(user.intent),
+    platform_role: user.platform_role === 'admin' ? 'admin' : null,
   };
 }
 

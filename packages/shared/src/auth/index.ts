@@ -106,6 +106,10 @@ export const LANGUAGES = ['en', 'ha', 'yo', 'ig', 'pcm', 'fr'] as const;
 export type Language = (typeof LANGUAGES)[number];
 export const AVAILABLE_LANGUAGES = ['en'] as const satisfies readonly Language[];
 
+/** Roles of Gona's own staff (users.platform_role), never taken from sign-up or an account update. */
+export const STAFF_ROLES = ['admin'] as const;
+export type StaffRole = (typeof STAFF_ROLES)[number];
+
 export const MeSchema = z.object({
   id: z.string(),
   email: z.string(),
@@ -118,5 +122,7 @@ export const MeSchema = z.object({
   language: z.enum(LANGUAGES),
   /** What they came for at sign-up; a buyer without a farm starts in the marketplace. Absent: farm. */
   intent: z.enum(SIGNUP_INTENTS).optional(),
+  /** Gona's own staff: 'admin' opens /admin. Given only by the server's command-line script. */
+  platform_role: z.enum(STAFF_ROLES).nullish(),
 });
 export type Me = z.infer<typeof MeSchema>;

@@ -29,7 +29,8 @@ export type DeliveryOption = (typeof DELIVERY_OPTIONS)[number];
  * with a driver), then delivered (the buyer confirms, or the seller enters the buyer's delivery code,
  * with the quantity weighed), and completes by itself when the buyer raised nothing in time; a
  * seller who has not dispatched by the agreed day is reminded, and the buyer may then cancel
- * (refunded). Payout, disputes and ratings follow completion.
+ * (refunded). Payout, disputes and ratings follow completion. A dispatched or delivered order the
+ * buyer reports a problem with is disputed: its money stays held until Gona decides (disputes.ts).
  */
 export const ORDER_STATUSES = [
   'placed',
@@ -37,6 +38,7 @@ export const ORDER_STATUSES = [
   'accepted',
   'dispatched',
   'delivered',
+  'disputed',
   'completed',
   'declined',
   'cancelled',

@@ -3,3 +3,4 @@ export * from './orders';
 export * from './listings';
 export * from './payouts';
 export * from './ratings';
+export * from './disputes';

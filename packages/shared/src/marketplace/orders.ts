@@ -3,6 +3,7 @@ import { SALE_UNITS } from '../finance/constants';
 import { pageSchema } from '../pagination/index';
 import { normalizeNigerianPhone, PHONE_ADVICE } from '../phone/index';
 import { DELIVERY_CODE_LENGTH, DELIVERY_OPTIONS, ORDER_STATUSES, REFUND_STATUSES } from './constants';
+import { DisputeSchema } from './disputes';
 import { PAYOUT_STATUSES } from './payouts';
 import { MyRatingSchema, RatingBriefSchema } from './ratings';
 
@@ -187,10 +188,16 @@ export const OrderSchema = z.object({
   my_rating: MyRatingSchema.nullable(),
   /** The buyer's ratings from sellers (count and average), for the seller; null for the buyer. */
   buyer_rating: RatingBriefSchema.nullable(),
+  /** The problem the buyer reported, once there is one: both sides' words and Gona's decision. */
+  dispute: DisputeSchema.nullable(),
   created_at: z.string(),
   version: z.number().int(),
 });
 export type Order = z.infer<typeof OrderSchema>;
+
+/** A dispute as Gona's staff see it: the order beside both sides' words. */
+export const AdminDisputeSchema = z.object({ order: OrderSchema, dispute: DisputeSchema });
+export type AdminDispute = z.infer<typeof AdminDisputeSchema>;
 
 export const OrderPageSchema = pageSchema(OrderSchema);
 export type OrderPage = z.infer<typeof OrderPageSchema>;

@@ -74,6 +74,15 @@ export const NOTIFICATION_KINDS = {
     channels: { email: false, push: true, sms: false },
     listed: false,
   },
+  /**
+   * A problem reported with an order: the farm's owners and managers (answer within 48 hours) and
+   * the buyer hear it is with Gona; then both hear Gona's decision.
+   */
+  dispute: {
+    importance: 'important',
+    channels: { email: true, push: true, sms: false },
+    listed: false,
+  },
   /** "Send a test notification" in Settings: the bell and this phone only. */
   test: {
     importance: 'normal',
@@ -202,6 +211,20 @@ export type NotificationParams = {
     side: 'buyer' | 'seller';
     stars: number;
   };
+  /** `to` says whose words: the seller's (asked to answer) or the buyer's. */
+  dispute: {
+    order_id: string;
+    listing_title: string;
+    to: 'buyer' | 'seller';
+  } & (
+    | { status: 'opened'; answer_hours: number }
+    | {
+        status: 'decided';
+        outcome: 'release' | 'partial_refund' | 'full_refund';
+        refund_kobo: number;
+        reason: string;
+      }
+  );
   test: Record<string, never>;
 };
 
@@ -380,6 +403,26 @@ export function notificationText(notification: KindWithParams): { title: string;
             title: `${p.farm_name} rated you ${p.stars} of 5`,
             body: `For your order of ${p.listing_title}. Sellers see your rating on your orders.`,
           };
+    }
+    case 'dispute': {
+      const p = notification.params;
+      if (p.status === 'opened')
+        return p.to === 'seller'
+          ? {
+              title: `A problem was reported: ${p.listing_title}`,
+              body: `The buyer reported a problem with this order. Answer within ${p.answer_hours} hours; Gona is looking at it and holds the money until it decides.`,
+            }
+          : {
+              title: `Gona is looking at your order: ${p.listing_title}`,
+              body: `The seller has ${p.answer_hours} hours to answer. Gona holds the money until it decides.`,
+            };
+      const outcome =
+        p.outcome === 'release'
+          ? 'The money goes to the seller.'
+          : p.outcome === 'partial_refund'
+            ? `${naira(p.refund_kobo)} is refunded to the buyer; the rest goes to the seller.`
+            : `The buyer is refunded ${naira(p.refund_kobo)}.`;
+      return { title: `Gona decided on the order of ${p.listing_title}`, body: `${outcome} ${p.reason}` };
     }
     case 'payout': {
       const p = notification.params;

@@ -21,6 +21,8 @@ export const users = pgTable('users', {
   language: text('language').$type<Language>().notNull().default('en'),
   /** What the person said they came for at sign-up: to farm, or only to buy produce. */
   intent: text('intent').$type<'farm' | 'buy'>().notNull().default('farm'),
+  /** Gona's own staff ('admin': the back office), or null. Set only by `npm run admin` (scripts/admin.ts). */
+  platform_role: text('platform_role').$type<'admin'>(),
   created_at: createdAt(),
   updated_at: updatedAt(),
 });

@@ -16,3 +16,4 @@ export * from './climate';
 export * from './money';
 export * from './marketplace';
 export * from './ratings';
+export * from './disputes';

@@ -246,10 +246,10 @@ export const payment_events = pgTable(
 
 /**
  * Why an order is refunded: `full` (declined, cancelled, not accepted or not dispatched in time:
- * what is left of the total) or `short_delivery` (the part weighed short on delivery). One of each
- * per order at most.
+ * what is left of the total) or `short_delivery` (the part weighed short on delivery) or `dispute`
+ * (the part Gona's staff decided to refund). One of each per order at most.
  */
-export const REFUND_KINDS = ['full', 'short_delivery'] as const;
+export const REFUND_KINDS = ['full', 'short_delivery', 'dispute'] as const;
 export type RefundKind = (typeof REFUND_KINDS)[number];
 
 /**

@@ -1,5 +1,5 @@
 import { randomInt, timingSafeEqual } from 'node:crypto';
-import { and, eq, inArray, isNull, lte, ne, sql, type SQL } from 'drizzle-orm';
+import { and, eq, getTableColumns, inArray, isNull, lte, ne, sql, type SQL } from 'drizzle-orm';
 import { DEFAULT_TIMEZONE } from '@gona/shared/farms';
 import { SALE_UNIT_WORDS, type SaleUnit } from '@gona/shared/finance';
 import {
@@ -19,6 +19,7 @@ import type { Page, PageQuery } from '@gona/shared/pagination';
 import type { PlanId } from '@gona/shared/plans';
 import type { Db, Tx } from '../../db/client';
 import {
+  disputes,
   farm_memberships,
   farms,
   listings,
@@ -36,6 +37,7 @@ import { keyset, newestFirst } from '../../lib/pagination';
 import { notify } from '../notifications/notify.service';
 import { farmPlan } from '../plans/plans.service';
 import { recordLedger } from './ledger.service';
+import { disputeAnswerName, toDispute } from './disputes.read';
 import { createPayout } from './payouts.service';
 import { buyerBriefs, ratingsGiven } from './ratings.service';
 
@@ -55,12 +57,12 @@ const REFUND_RETRY_AFTER_MS = 5 * MINUTE_MS;
 
 const orderPages = keyset({ order: newestFirst(orders) });
 
-type OrderRow = typeof orders.$inferSelect;
+export type OrderRow = typeof orders.$inferSelect;
 type OrdersDeps = Pick<Deps, 'db' | 'payments' | 'logger' | 'now' | 'config'>;
 /** What the sweeps (jobs/marketplace-orders.ts) need: they run on their own clock. */
 type SweepDeps = Pick<Deps, 'db' | 'payments' | 'logger'>;
 /** Who reads an order: its buyer, or a member of the selling farm. */
-type Viewer = { as: 'buyer'; userId: string } | { as: 'seller'; farmId: string };
+export type Viewer = { as: 'buyer'; userId: string } | { as: 'seller'; farmId: string };
 
 /** Quantities are kept to 3 decimals; whole thousandths keep the sums exact. */
 function thousandths(quantity: number | string): bigint {
@@ -112,11 +114,14 @@ function selectOrders(db: Db | Tx) {
       refund_id: refunds.id,
       payout: { status: payouts.status, paid_at: payouts.paid_at, failure: payouts.failure },
       payout_id: payouts.id,
+      dispute: getTableColumns(disputes),
+      dispute_answer_name: disputeAnswerName,
     })
     .from(orders)
     .leftJoin(users, eq(users.id, orders.buyer_id))
     .leftJoin(refunds, eq(refunds.id, latestRefundId))
-    .leftJoin(payouts, eq(payouts.order_id, orders.id));
+    .leftJoin(payouts, eq(payouts.order_id, orders.id))
+    .leftJoin(disputes, eq(disputes.order_id, orders.id));
 }
 
 /** An order may have a refund of what was short on delivery and a full one: it shows the latest. */
@@ -185,6 +190,7 @@ function toOrder(row: SelectedOrder, viewer: Viewer): Order {
     // Filled by withRatings.
     my_rating: null,
     buyer_rating: null,
+    dispute: row.dispute ? toDispute(row.dispute, row.dispute_answer_name) : null,
     created_at: o.created_at.toISOString(),
     version: o.version,
   };
@@ -213,7 +219,7 @@ async function withRatings(db: Db | Tx, list: Order[], viewer: Viewer): Promise<
   }));
 }
 
-async function readOrder(db: Db | Tx, where: SQL | undefined, viewer: Viewer): Promise<Order> {
+export async function readOrder(db: Db | Tx, where: SQL | undefined, viewer: Viewer): Promise<Order> {
   const [row] = await selectOrders(db).where(where).limit(1);
   if (!row) throw new AppError('NOT_FOUND', ORDER_NOT_FOUND);
   const [order] = await withRatings(db, [toOrder(row, viewer)], viewer);
@@ -453,7 +459,7 @@ export async function payOrder(deps: OrdersDeps, userId: string, orderId: string
   }
 }
 
-function statusMessage(status: OrderStatus): string {
+export function statusMessage(status: OrderStatus): string {
   switch (status) {
     case 'placed':
       return 'This order is waiting for payment';
@@ -471,6 +477,8 @@ function statusMessage(status: OrderStatus): string {
       return 'This order has been dispatched';
     case 'delivered':
       return 'This order has been delivered';
+    case 'disputed':
+      return 'A problem was reported with this order; Gona is looking at it';
     case 'completed':
       return 'This order is complete';
   }
@@ -889,14 +897,17 @@ async function giveBack(tx: Tx, order: OrderRow): Promise<void> {
  * after commit (requestRefund); its refund.processed event moves the money out of the gateway's
  * account.
  */
-async function startRefund(
+export async function startRefund(
   tx: Tx,
   order: OrderRow,
   reason: string,
   kind: RefundKind = 'full',
+  /** The amount of a `dispute` refund, as Gona's staff decided it. */
+  disputeKobo = 0,
 ): Promise<void> {
   let amount: number;
   if (kind === 'short_delivery') amount = shortRefundKobo(order);
+  else if (kind === 'dispute') amount = disputeKobo;
   else {
     const [earlier] = await tx
       .select({ sum: sql<string>`coalesce(sum(${refunds.amount_kobo}), 0)` })

@@ -77,7 +77,7 @@ export async function seedPlacedOrder(
 
 /**
  * The ledger's invariants over the orders of `farmIds`: every transaction adds up to zero; what is
- * held equals the totals of paid, accepted, dispatched and delivered orders less their refunds not
+ * held equals the totals of paid, accepted, dispatched, delivered and disputed orders less their refunds not
  * failed (what was short on delivery), plus the failed refunds of the other orders (held again: an
  * open order's failed refund is simply still in its total); and what the farms are owed
  * (seller_payable) equals seller_amount_kobo of their completed orders less the payouts paid to them.
@@ -98,7 +98,8 @@ export async function expectLedgerBalanced(t: TestContext, farmIds: string[]): P
       .where(and(eq(ledger_entries.account, account), inArray(ledger_entries.order_id, ids)));
     return -Number(row!.sum) + 0;
   };
-  const openStatuses = ['paid', 'accepted', 'dispatched', 'delivered'] as const;
+  // A disputed order's money stays held until Gona decides.
+  const openStatuses = ['paid', 'accepted', 'dispatched', 'delivered', 'disputed'] as const;
   const openIds = t.db
     .select({ id: orders.id })
     .from(orders)

@@ -88,6 +88,7 @@ export function anOrder(overrides: Partial<Order> = {}): Order {
     completed_at: null,
     seller_amount_kobo: null,
     payout: null,
+    dispute: null,
     my_rating: null,
     buyer_rating: null,
     created_at: '2026-11-25T11:50:00.000Z',

@@ -8,6 +8,8 @@ import type { BadgeTone } from '@/components/ui/Badge';
 import { formatDateTime } from '@/lib/format';
 import { dayOf, groupedQuantity, hasPassed, shortRefundKobo, spacedCode, useListingText } from '../format';
 import { PayoutStatus } from './PayoutStatus';
+import { RateOrder } from './RateDialog';
+import { RatingBriefText } from './RatingStars';
 import { ReceiveButton } from './ReceiveButton';
 
 const TONE: Record<OrderStatus, BadgeTone> = {
@@ -16,6 +18,7 @@ const TONE: Record<OrderStatus, BadgeTone> = {
   accepted: 'green',
   dispatched: 'green',
   delivered: 'green',
+  disputed: 'amber',
   completed: 'neutral',
   declined: 'red',
   cancelled: 'neutral',
@@ -29,6 +32,8 @@ type Props = {
   /** The title as a link, on lists. */
   title?: ReactNode;
   children?: ReactNode;
+  /** Whether the viewer may rate the other side once completed (the farm's owners and managers). */
+  canRate?: boolean;
 };
 
 /**
@@ -38,7 +43,7 @@ type Props = {
  * (on their list and the order's page alike); once delivered: what was delivered and when the
  * order completes; once completed, what the farm is due and where its payout stands.
  */
-export function OrderCard({ order, side, title, children }: Props) {
+export function OrderCard({ order, side, title, children, canRate = true }: Props) {
   const { t } = useTranslation('marketplace');
   const text = useListingText();
   const phone = side === 'buyer' ? order.seller_phone : order.buyer_phone;
@@ -72,6 +77,12 @@ export function OrderCard({ order, side, title, children }: Props) {
             {t('orders.card.address', { address: order.delivery_address })}
           </p>
         )}
+      {side === 'seller' && order.buyer_rating && (
+        <div className="flex flex-wrap items-baseline gap-x-1 text-sm text-stone-700">
+          <span>{t('ratings.buyerRating')}</span>
+          <RatingBriefText rating={order.buyer_rating} className="text-sm text-stone-700" />
+        </div>
+      )}
       {phone && (
         <p>
           {t(side === 'buyer' ? 'orders.card.sellerPhone' : 'orders.card.buyerPhone')}{' '}
@@ -129,6 +140,9 @@ export function OrderCard({ order, side, title, children }: Props) {
       )}
       {side === 'seller' && order.status === 'completed' && order.payout && (
         <PayoutStatus payout={order.payout} />
+      )}
+      {order.status === 'completed' && (canRate || order.my_rating) && (
+        <RateOrder order={order} side={side} />
       )}
       {order.cancel_reason && <p className="text-sm text-stone-700">{order.cancel_reason}</p>}
       {order.refund && !isShort(order) && (
