@@ -13,6 +13,7 @@ import { paths } from '@/lib/paths';
 import { usePublicListing } from '../api';
 import { groupedQuantity, placeOf, useListingText } from '../format';
 import { sellerPath } from '../links';
+import { RatingBriefText } from './RatingStars';
 
 type Props = {
   listingId: string;
@@ -155,6 +156,7 @@ function ListingFacts({ listing, panel }: { listing: PublicListing; panel: React
           <h2 className="text-sm font-medium text-stone-700">{t('detail.seller')}</h2>
           <p className="font-semibold wrap-anywhere text-stone-900">{listing.seller.name}</p>
           <p className="text-stone-700">{placeOf(listing.seller)}</p>
+          {listing.seller.rating && <RatingBriefText rating={listing.seller.rating} />}
           <Link
             to={sellerPath(listing.seller.farm_id)}
             className="mt-2 inline-flex min-h-11 items-center font-medium text-green-800 underline underline-offset-4"

@@ -138,7 +138,13 @@ describe('OrderSales', () => {
     expect(within(completed!).getByText('₦118,750 due to your farm')).toBeInTheDocument();
     expect(within(completed!).getByText('On its way to your bank')).toBeInTheDocument();
     expect(within(completed!).queryByText(/Short by/)).toBeNull();
-    for (const item of [delivered!, completed!]) expect(within(item).queryByRole('button')).toBeNull();
+    expect(within(delivered!).queryByRole('button')).toBeNull();
+    // A completed order offers only rating the buyer.
+    expect(
+      within(completed!)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['Rate the buyer']);
   });
 
   it("says under a completed order's amount whether its payout waits, was paid or failed", async () => {

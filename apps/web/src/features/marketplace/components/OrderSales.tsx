@@ -83,7 +83,7 @@ export function OrderSales({ farmId, role }: Props) {
           <ul className="flex flex-col gap-3" aria-label={t('orders.sales.label')}>
             {rows.map((order) => (
               <li key={order.id}>
-                <OrderCard order={order} side="seller">
+                <OrderCard order={order} side="seller" canRate={seller}>
                   {seller && order.status === 'paid' && (
                     <div className="flex flex-wrap gap-2">
                       <Button onClick={() => setAsking({ order, decision: 'accept' })}>

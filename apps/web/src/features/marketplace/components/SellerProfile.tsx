@@ -8,6 +8,7 @@ import { paths } from '@/lib/paths';
 import { useSeller } from '../api';
 import { placeOf } from '../format';
 import { ListingCard } from './ListingCard';
+import { RatingBriefText, RecentRatings } from './RatingStars';
 
 /** A seller's page: the farm's public name and place, and what it has on sale. */
 export function SellerProfile({ farmId }: { farmId: string }) {
@@ -51,7 +52,9 @@ export function SellerProfile({ farmId }: { farmId: string }) {
           {t('seller.title', { name: seller.name })}
         </h1>
         <p className="text-stone-700">{placeOf(seller)}</p>
+        <RatingBriefText rating={seller.ratings} className="mt-1 font-medium text-stone-900" />
       </header>
+      <RecentRatings summary={seller.ratings} />
       <h2 className="mb-3 text-lg font-semibold text-stone-900">{t('seller.listings')}</h2>
       {seller.listings.length === 0 ? (
         <EmptyState title={t('seller.empty')} description={t('detail.notFoundHint')} />
