@@ -29,6 +29,7 @@ describe('paths', () => {
         cropId: '6',
         fieldId: '7',
         orderId: '8',
+        disputeId: '9',
       });
       expect(routeOf(url), path).toBe(path === paths.home ? undefined : path);
     }
@@ -47,6 +48,7 @@ describe('paths', () => {
       'create-farm',
       'invite',
       'dashboard',
+      'admin',
     ]);
   });
 });

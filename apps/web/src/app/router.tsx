@@ -72,6 +72,12 @@ export const routes: RouteObject[] = [
             // The dashboard's words download on the way in, so /login does not carry them.
             lazy: () => loadNamespaces(['dashboard']).then(() => ({})),
           },
+          // Gona's back office, outside the farm's shell and its sidebar: platform admins only.
+          { path: paths.admin, ...lazyScreen('admin', () => import('./routes/admin'), ['marketplace']) },
+          {
+            path: paths.adminDispute,
+            ...lazyScreen('admin/dispute', () => import('./routes/admin-dispute'), ['marketplace']),
+          },
         ],
       },
       { path: '*', element: <Navigate to={paths.notFound} replace /> },

@@ -38,6 +38,9 @@ export const paths = {
   /** One of the buyer's orders; /return is where the payment page sends them back. */
   marketplaceOrder: '/dashboard/marketplace/orders/:orderId',
   marketplaceOrderReturn: '/dashboard/marketplace/orders/:orderId/return',
+  /** Gona's back office (platform admins): the disputes queue and one dispute. */
+  admin: '/admin',
+  adminDispute: '/admin/disputes/:disputeId',
   inviteFarmer: '/dashboard/invite-farmer',
   subscription: '/dashboard/subscription',
   support: '/dashboard/support',

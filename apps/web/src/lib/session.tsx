@@ -11,7 +11,7 @@ import { leaveLoginNotice } from './login-notice';
 
 /** Phone and intent come from the server; a session read offline from storage has neither. */
 export type SessionUser = Pick<Me, 'id' | 'email' | 'first_name' | 'last_name'> &
-  Partial<Pick<Me, 'phone' | 'intent'>>;
+  Partial<Pick<Me, 'phone' | 'intent' | 'platform_role'>>;
 
 export type SessionResult = {
   user: SessionUser | null;

@@ -348,7 +348,7 @@ export function notificationText(notification: KindWithParams): { title: string;
       if (p.status === 'delivered')
         return {
           title: `Delivered: ${what}`,
-          body: `${deliveredWords(p, SALE_UNIT_WORDS[p.unit], 'The buyer is')}The order completes in ${p.complete_hours} hours unless the buyer reports a problem to Gona support.`,
+          body: `${deliveredWords(p, SALE_UNIT_WORDS[p.unit], 'The buyer is')}The order completes in ${p.complete_hours} hours unless the buyer reports a problem.`,
         };
       if (p.status === 'completed')
         return {
@@ -376,7 +376,7 @@ export function notificationText(notification: KindWithParams): { title: string;
       if (p.status === 'delivered')
         return {
           title: `Delivered: ${what}`,
-          body: `${deliveredWords(p, SALE_UNIT_WORDS[p.unit], 'You are')}The order completes in ${p.complete_hours} hours. Something wrong? Tell Gona support before then.`,
+          body: `${deliveredWords(p, SALE_UNIT_WORDS[p.unit], 'You are')}The order completes in ${p.complete_hours} hours. Something wrong? Report a problem before then.`,
         };
       const titles = {
         paid: `Payment received: ${what}`,

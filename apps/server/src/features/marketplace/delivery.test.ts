@@ -276,7 +276,7 @@ describe('the buyer confirms receipt', () => {
         user_id: team.users.owner.id,
         kind: 'order_sold',
         title: 'Delivered: 5 bags (100 kg) of White maize',
-        body: 'The order completes in 72 hours unless the buyer reports a problem to Gona support.',
+        body: 'The order completes in 72 hours unless the buyer reports a problem.',
       }),
     );
     expect(told).toContainEqual(expect.objectContaining({ user_id: buyer.user.id, kind: 'order_update' }));
@@ -407,13 +407,13 @@ describe('a short delivery', () => {
       expect.objectContaining({
         user_id: buyer.user.id,
         title: 'Delivered: 5 bags (100 kg) of White maize',
-        body: '4.5 bags (100 kg) delivered. You are refunded ₦12,500 for the rest. The order completes in 72 hours. Something wrong? Tell Gona support before then.',
+        body: '4.5 bags (100 kg) delivered. You are refunded ₦12,500 for the rest. The order completes in 72 hours. Something wrong? Report a problem before then.',
       }),
     );
     expect(told).toContainEqual(
       expect.objectContaining({
         user_id: team.users.manager.id,
-        body: '4.5 bags (100 kg) delivered. The buyer is refunded ₦12,500 for the rest. The order completes in 72 hours unless the buyer reports a problem to Gona support.',
+        body: '4.5 bags (100 kg) delivered. The buyer is refunded ₦12,500 for the rest. The order completes in 72 hours unless the buyer reports a problem.',
       }),
     );
     await expectLedgerBalanced(t, farmIds);

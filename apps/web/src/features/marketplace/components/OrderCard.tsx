@@ -7,10 +7,13 @@ import { Badge } from '@/components/ui';
 import type { BadgeTone } from '@/components/ui/Badge';
 import { formatDateTime } from '@/lib/format';
 import { dayOf, groupedQuantity, hasPassed, shortRefundKobo, spacedCode, useListingText } from '../format';
+import { AnswerDisputeButton } from './AnswerDisputeDialog';
+import { DisputeNote } from './DisputeNote';
 import { PayoutStatus } from './PayoutStatus';
 import { RateOrder } from './RateDialog';
 import { RatingBriefText } from './RatingStars';
 import { ReceiveButton } from './ReceiveButton';
+import { ReportProblemButton } from './ReportProblemDialog';
 
 const TONE: Record<OrderStatus, BadgeTone> = {
   placed: 'amber',
@@ -117,6 +120,15 @@ export function OrderCard({ order, side, title, children, canRate = true }: Prop
       )}
       {order.dispatch && order.status === 'dispatched' && <DispatchDetails order={order} />}
       {side === 'buyer' && order.status === 'dispatched' && <ReceiveButton order={order} />}
+      <DisputeNote order={order} side={side} />
+      {side === 'buyer' && canReport(order) && <ReportProblemButton order={order} />}
+      {side === 'seller' &&
+        order.status === 'disputed' &&
+        order.farm_id &&
+        order.dispute?.status === 'open' &&
+        !hasPassed(order.dispute.answer_by_time) && (
+          <AnswerDisputeButton farmId={order.farm_id} order={order} />
+        )}
       {order.delivered_quantity !== null &&
         (order.status === 'delivered' || order.status === 'completed') && (
           <Delivered order={order} delivered={order.delivered_quantity} />
@@ -160,6 +172,12 @@ function statusKey(order: Pick<Order, 'status' | 'delivery'>): string {
   return order.status === 'dispatched' && order.delivery === 'pickup'
     ? 'orders.statuses.readyForPickup'
     : `orders.statuses.${order.status}`;
+}
+
+/** A problem can be reported once dispatched, until the order completes. */
+function canReport(order: Order): boolean {
+  if (order.status === 'dispatched') return true;
+  return order.status === 'delivered' && order.complete_by !== null && !hasPassed(order.complete_by);
 }
 
 function isShort(order: Order): boolean {

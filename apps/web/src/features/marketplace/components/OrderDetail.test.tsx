@@ -72,7 +72,7 @@ describe('OrderDetail for the buyer once accepted', () => {
     );
     expect(
       await screen.findByText(
-        'Completes on 30/11/2026 10:00; then the seller is paid. Something wrong? Tell Gona support before then.',
+        'Completes on 30/11/2026 10:00; then the seller is paid. Something wrong? Report a problem before then.',
       ),
     ).toBeInTheDocument();
     expect(screen.getByText('Delivered: 5 bags (100 kg)')).toBeInTheDocument();

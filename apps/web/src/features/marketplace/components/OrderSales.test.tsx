@@ -130,9 +130,7 @@ describe('OrderSales', () => {
     expect(within(delivered!).getByText(/^Delivered: 4\.5 bags \(100 kg\)/)).toBeInTheDocument();
     expect(within(delivered!).getByText('Short by 0.5 bags (100 kg) · ₦12,500 refunded')).toBeInTheDocument();
     expect(
-      within(delivered!).getByText(
-        'Completes on 30/11/2026 10:00 unless the buyer reports a problem to Gona support',
-      ),
+      within(delivered!).getByText('Completes on 30/11/2026 10:00 unless the buyer reports a problem'),
     ).toBeInTheDocument();
     expect(within(completed!).getByText('Completed')).toBeInTheDocument();
     expect(within(completed!).getByText('₦118,750 due to your farm')).toBeInTheDocument();
