@@ -30,7 +30,7 @@ import {
 import { createPayout } from './payouts.service';
 
 /**
- * Disputes (docs/decisions/043): the buyer of a dispatched or delivered order reports a problem
+ * Disputes (docs/decisions/044): the buyer of a dispatched or delivered order reports a problem
  * before it completes; the order is then `disputed` (the completion sweep and the delivery code
  * leave it alone) and its money stays held. The seller answers within DISPUTE_ANSWER_HOURS. Gona's
  * staff decide: release (the order completes as the sweep completes it), a partial refund (a
