@@ -199,6 +199,23 @@ export function useNotificationWords(): (notification: Notification) => Notifica
             body: t('kinds.payout.bodyFailed', { failure: p.failure }),
           };
         }
+        case 'dispute': {
+          const p = notification.params as NotificationParams['dispute'];
+          if (p.status === 'opened') {
+            const side = p.to === 'seller' ? 'Seller' : 'Buyer';
+            return {
+              title: t(`kinds.dispute.titleOpened${side}`, { title: p.listing_title }),
+              body: t(`kinds.dispute.bodyOpened${side}`, { hours: p.answer_hours }),
+            };
+          }
+          return {
+            title: t('kinds.dispute.titleDecided', { title: p.listing_title }),
+            body: t('kinds.dispute.bodyDecided', {
+              outcome: t(`kinds.dispute.${p.outcome}`, { amount: naira(p.refund_kobo) }),
+              reason: p.reason,
+            }),
+          };
+        }
         case 'test':
           return { title: t('kinds.test.title'), body: t('kinds.test.body') };
         default:

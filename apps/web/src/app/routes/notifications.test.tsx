@@ -205,6 +205,45 @@ describe('the notifications screen', () => {
     }
   });
 
+  it('says disputes in the same English as the email and push', async () => {
+    const facts = { order_id: anId(0xd5), listing_title: 'White maize' };
+    const kinds = [
+      {
+        kind: 'dispute' as const,
+        params: { ...facts, to: 'seller' as const, status: 'opened' as const, answer_hours: 48 },
+      },
+      {
+        kind: 'dispute' as const,
+        params: { ...facts, to: 'buyer' as const, status: 'opened' as const, answer_hours: 48 },
+      },
+      ...(['release', 'partial_refund', 'full_refund'] as const).map((outcome) => ({
+        kind: 'dispute' as const,
+        params: {
+          ...facts,
+          to: 'buyer' as const,
+          status: 'decided' as const,
+          outcome,
+          refund_kobo: outcome === 'release' ? 0 : 2_500_050,
+          reason: 'One bag was torn.',
+        },
+      })),
+    ];
+    renderList(
+      kinds.map((k, i) =>
+        aNotification(
+          { ...k, id: anId(0xe0 + i), title: 'stored', body: 'stored', link: '/dashboard/marketplace' },
+          FEED,
+        ),
+      ),
+    );
+    const list = await screen.findByRole('list', { name: 'Your notifications' });
+    for (const k of kinds) {
+      const { title, body } = notificationText(k);
+      expect(within(list).getAllByText(title).length, title).toBeGreaterThan(0);
+      expect(within(list).getAllByText(body).length, body).toBeGreaterThan(0);
+    }
+  });
+
   it('says the morning tasks and an overdue task in the same English as push', async () => {
     const morning = {
       kind: 'tasks_today' as const,
