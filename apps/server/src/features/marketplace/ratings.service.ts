@@ -12,15 +12,26 @@ import {
 } from '@gona/shared/marketplace';
 import { NOTIFICATION_PATHS } from '@gona/shared/notifications';
 import type { Db, Tx } from '../../db/client';
-import { orders, ratings, users } from '../../db/schema/index';
+import { disputes, orders, ratings, users } from '../../db/schema/index';
 import type { Deps } from '../../lib/ctx';
 import { AppError } from '../../lib/errors';
 import { notify } from '../notifications/notify.service';
 
 const ORDER_NOT_FOUND = 'Order not found';
 const DAY_MS = 24 * 3_600_000;
-/** An order may be rated once it is settled. Disputes add their resolved orders here. */
-const RATEABLE_STATUSES = ['completed'] as const;
+/**
+ * An order may be rated once it is settled: completed (also after a dispute released or partly
+ * refunded), or cancelled by a resolved dispute's full refund.
+ */
+async function rateable(db: Db | Tx, order: typeof orders.$inferSelect): Promise<boolean> {
+  if (order.status === 'completed') return true;
+  if (order.status !== 'cancelled') return false;
+  const [resolved] = await db
+    .select({ id: disputes.id })
+    .from(disputes)
+    .where(and(eq(disputes.order_id, order.id), eq(disputes.status, 'resolved')));
+  return resolved !== undefined;
+}
 
 type RatingsDeps = Pick<Deps, 'db' | 'now'>;
 /** What a rating input is once its schema has parsed it. */
@@ -166,7 +177,7 @@ async function rate(
   userId: string,
   input: ParsedRateInput,
 ): Promise<Rating> {
-  if (!(RATEABLE_STATUSES as readonly string[]).includes(order.status))
+  if (!(await rateable(deps.db, order)))
     throw new AppError('CONFLICT', 'You can rate an order once it is completed');
   return deps.db.transaction(async (tx) => {
     const [row] = await tx

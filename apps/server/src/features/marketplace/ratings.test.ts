@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Order, PublicListing, Rating, SellerPage } from '@gona/shared/marketplace';
-import { notifications, orders, ratings } from '../../db/schema/index';
+import { disputes, notifications, orders, ratings } from '../../db/schema/index';
 import { createTestContext, type TestContext } from '../../test/context';
 import { seedFarmTeam, seedUser, type FarmTeam, type SeededUser } from '../../test/farm-team';
 import { seedListing, seedPlacedOrder, type SeededListing } from './orders.test-setup';
@@ -86,6 +86,26 @@ describe('the buyer rates the seller', () => {
       expect(res.status).toBe(409);
       expect(res.body.error.message).toBe('You can rate an order once it is completed');
     }
+  });
+
+  it('rates an order a resolved dispute refunded in full, not one whose dispute is open', async () => {
+    const disputed = await orderIn('disputed');
+    await t.db.insert(disputes).values({
+      order_id: disputed,
+      reason: 'not_delivered',
+      message: 'It never reached me',
+      answer_due_at: new Date(Date.now() + DAY_MS),
+    });
+    expect((await rateSeller(disputed, { stars: 1 })).status).toBe(409);
+    // Gona refunds it in full: cancelled, the dispute resolved.
+    await t.db.update(orders).set({ status: 'cancelled' }).where(eq(orders.id, disputed));
+    await t.db
+      .update(disputes)
+      .set({ status: 'resolved', outcome: 'full_refund', decided_at: new Date() })
+      .where(eq(disputes.order_id, disputed));
+    expect((await rateSeller(disputed, { stars: 1, tags: [] })).status).toBe(201);
+    // A cancellation without a dispute is not rated.
+    expect((await rateSeller(await orderIn('cancelled'), { stars: 1 })).status).toBe(409);
   });
 
   it("refuses another buyer's order (404) and no session (401)", async () => {

@@ -153,9 +153,7 @@ export function OrderCard({ order, side, title, children, canRate = true }: Prop
       {side === 'seller' && order.status === 'completed' && order.payout && (
         <PayoutStatus payout={order.payout} />
       )}
-      {order.status === 'completed' && (canRate || order.my_rating) && (
-        <RateOrder order={order} side={side} />
-      )}
+      {(canRate || order.my_rating) && <RateOrder order={order} side={side} />}
       {order.cancel_reason && <p className="text-sm text-stone-700">{order.cancel_reason}</p>}
       {order.refund && !isShort(order) && (
         <p className="text-sm text-stone-700">

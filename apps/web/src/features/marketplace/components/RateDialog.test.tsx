@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest';
+import type { Order } from '@gona/shared/marketplace';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { loadNamespaces } from '@/i18n';
 import { installFakeFetch } from '@/test/fake-fetch';
@@ -125,6 +126,30 @@ describe('ratings on the order card', () => {
     unmount();
     renderWithProviders(<OrderCard order={completed} side="seller" canRate={false} />);
     expect(screen.queryByRole('button', { name: 'Rate the buyer' })).toBeNull();
+  });
+
+  it('offers a rating once a dispute is resolved with a full refund', () => {
+    installFakeFetch({});
+    const dispute: NonNullable<Order['dispute']> = {
+      id: anId(0xd1),
+      order_id: ORDER_ID,
+      reason: 'not_delivered',
+      message: 'It never reached me',
+      photos: [],
+      answer: null,
+      answer_photos: [],
+      answered_at: null,
+      answer_by: null,
+      answer_by_time: '2026-11-28T10:00:00.000Z',
+      status: 'resolved',
+      outcome: 'full_refund',
+      refund_kobo: 12_500_000,
+      decision_reason: 'Not delivered',
+      decided_at: '2026-11-29T10:00:00.000Z',
+      created_at: '2026-11-27T10:00:00.000Z',
+    };
+    renderWithProviders(<OrderCard order={anOrder({ status: 'cancelled', dispute })} side="buyer" />);
+    expect(screen.getByRole('button', { name: 'Rate the seller' })).toBeInTheDocument();
   });
 
   it("shows sellers the buyer's rating from sellers", () => {

@@ -167,7 +167,7 @@ export function RateDialog({ order, side, onClose }: Props) {
 export function RateOrder({ order, side }: { order: Order; side: 'buyer' | 'seller' }) {
   const { t } = useTranslation('marketplace');
   const [open, setOpen] = useState(false);
-  if (order.status !== 'completed') return null;
+  if (!rateable(order)) return null;
   if (order.my_rating)
     return (
       <p className="text-sm text-stone-800">
@@ -181,5 +181,12 @@ export function RateOrder({ order, side }: { order: Order; side: 'buyer' | 'sell
       </Button>
       {open && <RateDialog order={order} side={side} onClose={() => setOpen(false)} />}
     </>
+  );
+}
+
+/** Settled: completed, or cancelled by a dispute Gona resolved with a full refund. */
+function rateable(order: Order): boolean {
+  return (
+    order.status === 'completed' || (order.status === 'cancelled' && order.dispute?.status === 'resolved')
   );
 }
