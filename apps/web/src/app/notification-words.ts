@@ -216,6 +216,13 @@ export function useNotificationWords(): (notification: Notification) => Notifica
             }),
           };
         }
+        case 'rating': {
+          const p = notification.params as NotificationParams['rating'];
+          const words = { stars: p.stars, title: p.listing_title, farm: p.farm_name };
+          return p.side === 'buyer'
+            ? { title: t('kinds.rating.titleBuyer', words), body: t('kinds.rating.bodyBuyer', words) }
+            : { title: t('kinds.rating.titleSeller', words), body: t('kinds.rating.bodySeller', words) };
+        }
         case 'test':
           return { title: t('kinds.test.title'), body: t('kinds.test.body') };
         default:

@@ -244,6 +244,29 @@ describe('the notifications screen', () => {
     }
   });
 
+  it('says ratings in the same English as the email and push', async () => {
+    const facts = { order_id: anId(0xd6), listing_title: 'White maize', farm_name: 'Green Acres', stars: 4 };
+    const kinds = (['buyer', 'seller'] as const).map((side) => ({
+      kind: 'rating' as const,
+      params: { ...facts, side },
+    }));
+    renderList(
+      kinds.map((k, i) =>
+        aNotification(
+          { ...k, id: anId(0xf0 + i), title: 'stored', body: 'stored', link: '/dashboard/marketplace' },
+          FEED,
+        ),
+      ),
+    );
+    const list = await screen.findByRole('list', { name: 'Your notifications' });
+    for (const k of kinds) {
+      const { title, body } = notificationText(k);
+      expect(within(list).getAllByText(title).length, title).toBeGreaterThan(0);
+      expect(within(list).getAllByText(body).length, body).toBeGreaterThan(0);
+    }
+    expect(within(list).queryByText('stored')).toBeNull();
+  });
+
   it('says the morning tasks and an overdue task in the same English as push', async () => {
     const morning = {
       kind: 'tasks_today' as const,
