@@ -419,7 +419,7 @@ describe('the admin role', () => {
     expect(me.body.platform_role).toBe('admin');
     expect((await t.request<Me>('GET', '/api/me', { cookie: buyer.cookie })).body.platform_role).toBeNull();
     const email = t.uniqueEmail('sneaky');
-    await t.request('POST', '/api/auth/sign-up/email', {
+    const signUp = await t.request('POST', '/api/auth/sign-up/email', {
       body: {
         email,
         password: TEST_PASSWORD,
@@ -429,11 +429,12 @@ describe('the admin role', () => {
         platform_role: 'admin',
       },
     });
+    expect(signUp.status, signUp.text).toBe(200);
     const [row] = await t.db
       .select({ platform_role: users.platform_role })
       .from(users)
       .where(eq(users.email, email));
-    expect(row?.platform_role ?? null).toBeNull();
+    expect(row).toEqual({ platform_role: null });
     await t.request('POST', '/api/auth/update-user', {
       cookie: buyer.cookie,
       body: { platform_role: 'admin' },
