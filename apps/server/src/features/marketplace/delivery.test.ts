@@ -1,46 +1,43 @@
-import type { AddressInfo } from 'node:net';
-import { serve, type ServerType } from '@hono/node-server';
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_TIMEZONE } from '@gona/shared/farms';
 import type { Order } from '@gona/shared/marketplace';
 import { loadConfig } from '../../config';
 import { ledger_entries, listings, notifications, orders, refunds } from '../../db/schema/index';
-import { startFakePaystack, type FakePaystack } from '../../integrations/fake-paystack';
+import type { FakePaystack } from '../../integrations/fake-paystack';
 import { signPaystackBody } from '../../integrations/payments';
 import { addDays, dateIn } from '../../lib/farm-time';
 import { newId } from '../../lib/ids';
-import { createTestContext, type TestContext } from '../../test/context';
+import type { TestContext } from '../../test/context';
 import { seedFarmTeam, seedUser, type FarmTeam, type SeededUser } from '../../test/farm-team';
-import { expectLedgerBalanced, orderLedger, seedListing, type SeededListing } from './orders.test-setup';
+import {
+  expectLedgerBalanced,
+  orderLedger,
+  seedListing,
+  type SeededListing,
+  paystackTestApp,
+  type PaystackTestApp,
+} from './orders.test-setup';
 import { completeOrders, completionMoney, remindUndispatchedOrders } from './orders.service';
 
 type Refusal = { error: { code: string; message: string; fields?: Record<string, string> } };
 
 let fake: FakePaystack;
 let t: TestContext;
-let server: ServerType;
+let app: PaystackTestApp;
 let team: FarmTeam;
 let buyer: SeededUser;
 const farmIds: string[] = [];
 
 beforeAll(async () => {
-  fake = await startFakePaystack({ webhookRetryDelaysMs: [20] });
-  t = await createTestContext({ PAYSTACK_BASE_URL: fake.url, PAYSTACK_SECRET_KEY: fake.secretKey });
-  server = await new Promise<ServerType>((resolve) => {
-    const s = serve({ fetch: t.app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s));
-  });
-  const { port } = server.address() as AddressInfo;
-  fake.setWebhookUrl(`http://127.0.0.1:${port}/api/webhooks/paystack`);
+  app = await paystackTestApp();
+  ({ t, fake } = app);
   team = await seedFarmTeam(t);
   farmIds.push(team.farm.id);
   buyer = await seedUser(t, { first_name: 'Bisi' });
 });
 
-afterAll(async () => {
-  await fake.close();
-  await new Promise((resolve) => server.close(resolve));
-});
+afterAll(() => app.close());
 
 const HOUR_MS = 3_600_000;
 const DRIVER = { driver_name: 'Musa Bello', driver_phone: '0803 111 2222', vehicle: 'Blue Hilux' };
@@ -439,12 +436,11 @@ describe('a short delivery', () => {
   it('holds again a short refund that failed, and the ledger stays balanced when it completes', async () => {
     const listing = await seedListing(t, team.farm.id);
     const { id, code } = await dispatchedOrder(listing);
-    const { port } = server.address() as AddressInfo;
     fake.setWebhookUrl(null);
     try {
       expect((await deliver(id, { version: 4, code, delivered_quantity: 4 })).status).toBe(200);
     } finally {
-      fake.setWebhookUrl(`http://127.0.0.1:${port}/api/webhooks/paystack`);
+      fake.setWebhookUrl(app.webhookUrl);
     }
     const [refund] = await t.db.select().from(refunds).where(eq(refunds.order_id, id));
     const body = JSON.stringify({
@@ -498,7 +494,6 @@ describe('refund events of an order with two refunds', () => {
       body: { version: 3, expected_on: today() },
     });
     const code = (await buyerView(id)).delivery_code!;
-    const { port } = server.address() as AddressInfo;
     fake.setWebhookUrl(null);
     try {
       const res = await t.request('POST', `${other.base}/orders/${id}/deliver`, {
@@ -507,7 +502,7 @@ describe('refund events of an order with two refunds', () => {
       });
       expect(res.status).toBe(200);
     } finally {
-      fake.setWebhookUrl(`http://127.0.0.1:${port}/api/webhooks/paystack`);
+      fake.setWebhookUrl(app.webhookUrl);
     }
     const [short] = await t.db.select().from(refunds).where(eq(refunds.order_id, id));
     expect(short!.provider_refund_id).not.toBeNull();

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Dispute } from '@gona/shared/marketplace';
 import { disputes, users } from '../../db/schema/index';
 
@@ -31,5 +31,3 @@ export function toDispute(row: DisputeRow, answerName: string | null): Dispute {
     created_at: row.created_at.toISOString(),
   };
 }
-
-export const disputeOfOrder = (orderId: string) => eq(disputes.order_id, orderId);

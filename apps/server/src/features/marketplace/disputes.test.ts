@@ -1,25 +1,30 @@
-import type { AddressInfo } from 'node:net';
-import { serve, type ServerType } from '@hono/node-server';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Me } from '@gona/shared';
 import { DEFAULT_TIMEZONE } from '@gona/shared/farms';
 import type { AdminDispute, DisputePage, Order } from '@gona/shared/marketplace';
 import { audit_logs, disputes, notifications, orders, payouts, refunds, users } from '../../db/schema/index';
-import { startFakePaystack, type FakePaystack } from '../../integrations/fake-paystack';
+import type { FakePaystack } from '../../integrations/fake-paystack';
 import { dateIn } from '../../lib/farm-time';
 import { newId } from '../../lib/ids';
 import { setPlatformAdmin } from '../../scripts/admin';
-import { createTestContext, TEST_PASSWORD, type TestContext } from '../../test/context';
+import { TEST_PASSWORD, type TestContext } from '../../test/context';
 import { seedFarmTeam, seedUser, type FarmTeam, type SeededUser } from '../../test/farm-team';
-import { expectLedgerBalanced, orderLedger, seedListing, type SeededListing } from './orders.test-setup';
+import {
+  expectLedgerBalanced,
+  orderLedger,
+  seedListing,
+  type SeededListing,
+  paystackTestApp,
+  type PaystackTestApp,
+} from './orders.test-setup';
 import { completeOrders, completionMoney } from './orders.service';
 
 type Refusal = { error: { code: string; message: string; fields?: Record<string, string> } };
 
 let fake: FakePaystack;
 let t: TestContext;
-let server: ServerType;
+let app: PaystackTestApp;
 let team: FarmTeam;
 let buyer: SeededUser;
 let otherBuyer: SeededUser;
@@ -28,13 +33,8 @@ let listing: SeededListing;
 const farmIds: string[] = [];
 
 beforeAll(async () => {
-  fake = await startFakePaystack({ webhookRetryDelaysMs: [20] });
-  t = await createTestContext({ PAYSTACK_BASE_URL: fake.url, PAYSTACK_SECRET_KEY: fake.secretKey });
-  server = await new Promise<ServerType>((resolve) => {
-    const s = serve({ fetch: t.app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s));
-  });
-  const { port } = server.address() as AddressInfo;
-  fake.setWebhookUrl(`http://127.0.0.1:${port}/api/webhooks/paystack`);
+  app = await paystackTestApp();
+  ({ t, fake } = app);
   team = await seedFarmTeam(t);
   farmIds.push(team.farm.id);
   buyer = await seedUser(t, { first_name: 'Bisi' });
@@ -44,10 +44,7 @@ beforeAll(async () => {
   listing = await seedListing(t, team.farm.id, { quantity_available: '500' });
 });
 
-afterAll(async () => {
-  await fake.close();
-  await new Promise((resolve) => server.close(resolve));
-});
+afterAll(() => app.close());
 
 const REPORT = { reason: 'quantity_short', message: 'Only 3 of the 5 bags came and one was torn.' };
 

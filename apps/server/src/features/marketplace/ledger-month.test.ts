@@ -1,17 +1,21 @@
-import type { AddressInfo } from 'node:net';
-import { serve, type ServerType } from '@hono/node-server';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_TIMEZONE } from '@gona/shared/farms';
 import type { Order } from '@gona/shared/marketplace';
 import { accounts } from '../../db/schema/index';
-import { startFakePaystack, type FakePaystack } from '../../integrations/fake-paystack';
+import type { FakePaystack } from '../../integrations/fake-paystack';
 import { hashPassword } from 'better-auth/crypto';
 import { dateIn } from '../../lib/farm-time';
 import { newId } from '../../lib/ids';
-import { createTestContext, TEST_PASSWORD, type TestContext } from '../../test/context';
+import { TEST_PASSWORD, type TestContext } from '../../test/context';
 import { seedFarmTeam, seedUser, type FarmTeam, type SeededUser } from '../../test/farm-team';
-import { expectLedgerBalanced, seedListing, type SeededListing } from './orders.test-setup';
+import {
+  expectLedgerBalanced,
+  paystackTestApp,
+  seedListing,
+  type PaystackTestApp,
+  type SeededListing,
+} from './orders.test-setup';
 import {
   cancelUnacceptedOrders,
   completeOrders,
@@ -35,20 +39,15 @@ const MINUTES_BETWEEN_ORDERS = 43;
 
 let fake: FakePaystack;
 let t: TestContext;
-let server: ServerType;
+let app: PaystackTestApp | undefined;
 const teams: FarmTeam[] = [];
 const buyers: SeededUser[] = [];
 const farmListings: SeededListing[] = [];
 
 describe.skipIf(!process.env.LEDGER_MONTH)('a month of 1,000 marketplace orders', () => {
   beforeAll(async () => {
-    fake = await startFakePaystack({ webhookRetryDelaysMs: [20] });
-    t = await createTestContext({ PAYSTACK_BASE_URL: fake.url, PAYSTACK_SECRET_KEY: fake.secretKey });
-    server = await new Promise<ServerType>((resolve) => {
-      const s = serve({ fetch: t.app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s));
-    });
-    const { port } = server.address() as AddressInfo;
-    fake.setWebhookUrl(`http://127.0.0.1:${port}/api/webhooks/paystack`);
+    app = await paystackTestApp();
+    ({ t, fake } = app);
     for (let f = 0; f < FARMS; f++) {
       const team = await seedFarmTeam(t);
       const ownerId = team.users.owner.id;
@@ -79,10 +78,7 @@ describe.skipIf(!process.env.LEDGER_MONTH)('a month of 1,000 marketplace orders'
     for (let b = 0; b < BUYERS; b++) buyers.push(await seedUser(t, { first_name: `Buyer${b}` }));
   }, 600_000);
 
-  afterAll(async () => {
-    await fake?.close();
-    if (server) await new Promise((resolve) => server.close(resolve));
-  });
+  afterAll(() => app?.close());
 
   it('keeps every naira accounted for', async () => {
     const now = () => new Date(t.deps.now());

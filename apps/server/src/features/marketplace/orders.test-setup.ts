@@ -1,8 +1,11 @@
+import type { AddressInfo } from 'node:net';
+import { serve, type ServerType } from '@hono/node-server';
 import { and, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { ledger_entries, listings, orders, payouts, refunds } from '../../db/schema/index';
+import { startFakePaystack, type FakePaystack } from '../../integrations/fake-paystack';
 import { newId } from '../../lib/ids';
-import type { TestContext } from '../../test/context';
+import { createTestContext, type TestContext } from '../../test/context';
 
 export type SeededListing = typeof listings.$inferSelect;
 
@@ -140,4 +143,33 @@ export async function orderLedger(t: TestContext, orderId: string): Promise<Reco
     .where(eq(ledger_entries.order_id, orderId))
     .groupBy(ledger_entries.account);
   return Object.fromEntries(rows.map((r) => [r.account, Number(r.sum)]));
+}
+
+/** The app served on a free port, with the Paystack stand-in it pays through sending its webhooks back. */
+export type PaystackTestApp = {
+  t: TestContext;
+  fake: FakePaystack;
+  /** Where the stand-in's webhooks go (a test that holds them back sets it again after). */
+  webhookUrl: string;
+  close: () => Promise<void>;
+};
+
+export async function paystackTestApp(): Promise<PaystackTestApp> {
+  const fake = await startFakePaystack({ webhookRetryDelaysMs: [20] });
+  const t = await createTestContext({ PAYSTACK_BASE_URL: fake.url, PAYSTACK_SECRET_KEY: fake.secretKey });
+  const server = await new Promise<ServerType>((resolve) => {
+    const s = serve({ fetch: t.app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s));
+  });
+  const { port } = server.address() as AddressInfo;
+  const webhookUrl = `http://127.0.0.1:${port}/api/webhooks/paystack`;
+  fake.setWebhookUrl(webhookUrl);
+  return {
+    t,
+    fake,
+    webhookUrl,
+    close: async () => {
+      await fake.close();
+      await new Promise((resolve) => server.close(resolve));
+    },
+  };
 }

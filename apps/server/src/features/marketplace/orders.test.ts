@@ -1,5 +1,3 @@
-import type { AddressInfo } from 'node:net';
-import { serve, type ServerType } from '@hono/node-server';
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Order, OrderPayment } from '@gona/shared/marketplace';
@@ -7,9 +5,9 @@ import type { Order, OrderPayment } from '@gona/shared/marketplace';
 type Refusal = { error: { message: string; fields?: Record<string, string> } };
 import { listings, notifications, orders, payment_events, refunds } from '../../db/schema/index';
 import { signPaystackBody } from '../../integrations/payments';
-import { startFakePaystack, type FakePaystack } from '../../integrations/fake-paystack';
+import type { FakePaystack } from '../../integrations/fake-paystack';
 import { newId } from '../../lib/ids';
-import { createTestContext, TEST_BASE_URL, type TestContext } from '../../test/context';
+import { TEST_BASE_URL, type TestContext } from '../../test/context';
 import { seedFarmTeam, seedUser, type FarmTeam, type SeededUser } from '../../test/farm-team';
 import {
   expectLedgerBalanced,
@@ -17,33 +15,27 @@ import {
   seedListing,
   seedPlacedOrder,
   type SeededListing,
+  paystackTestApp,
+  type PaystackTestApp,
 } from './orders.test-setup';
 import { cancelUnacceptedOrders, expireOrders } from './orders.service';
 
 let fake: FakePaystack;
 let t: TestContext;
-let server: ServerType;
+let app: PaystackTestApp;
 let team: FarmTeam;
 let buyer: SeededUser;
 const farmIds: string[] = [];
 
 beforeAll(async () => {
-  fake = await startFakePaystack({ webhookRetryDelaysMs: [20] });
-  t = await createTestContext({ PAYSTACK_BASE_URL: fake.url, PAYSTACK_SECRET_KEY: fake.secretKey });
-  server = await new Promise<ServerType>((resolve) => {
-    const s = serve({ fetch: t.app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s));
-  });
-  const { port } = server.address() as AddressInfo;
-  fake.setWebhookUrl(`http://127.0.0.1:${port}/api/webhooks/paystack`);
+  app = await paystackTestApp();
+  ({ t, fake } = app);
   team = await seedFarmTeam(t);
   farmIds.push(team.farm.id);
   buyer = await seedUser(t, { first_name: 'Bisi' });
 });
 
-afterAll(async () => {
-  await fake.close();
-  await new Promise((resolve) => server.close(resolve));
-});
+afterAll(() => app.close());
 
 const ORDER = { delivery: 'pickup', buyer_phone: '0805 555 1234' } as const;
 
@@ -400,7 +392,6 @@ describe('refund and payment events', () => {
   it('puts a refund that failed at Paystack back as held and flags the order', async () => {
     const listing = await seedListing(t, team.farm.id);
     const id = await paidOrder(listing);
-    const { port } = server.address() as AddressInfo;
     // Paystack's own refund events are held back, to send a failure instead.
     fake.setWebhookUrl(null);
     try {
@@ -409,7 +400,7 @@ describe('refund and payment events', () => {
         body: { version: 2 },
       });
     } finally {
-      fake.setWebhookUrl(`http://127.0.0.1:${port}/api/webhooks/paystack`);
+      fake.setWebhookUrl(app.webhookUrl);
     }
     const [refund] = await t.db.select().from(refunds).where(eq(refunds.order_id, id));
     const body = JSON.stringify({

@@ -1,5 +1,3 @@
-import type { AddressInfo } from 'node:net';
-import { serve, type ServerType } from '@hono/node-server';
 import { hashPassword } from 'better-auth/crypto';
 import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -24,14 +22,20 @@ import {
   sale_payments,
   sales,
 } from '../../db/schema/index';
-import { FAKE_UNKNOWN_ACCOUNT, startFakePaystack, type FakePaystack } from '../../integrations/fake-paystack';
+import { FAKE_UNKNOWN_ACCOUNT, type FakePaystack } from '../../integrations/fake-paystack';
 import { signPaystackBody } from '../../integrations/payments';
 import { dateIn } from '../../lib/farm-time';
 import { newId } from '../../lib/ids';
-import { createTestContext, TEST_PASSWORD, type TestContext } from '../../test/context';
+import { TEST_PASSWORD, type TestContext } from '../../test/context';
 import { seedFarmTeam, seedUser, type FarmTeam, type SeededUser } from '../../test/farm-team';
 import { completeOrders } from './orders.service';
-import { expectLedgerBalanced, orderLedger, seedListing } from './orders.test-setup';
+import {
+  expectLedgerBalanced,
+  orderLedger,
+  seedListing,
+  paystackTestApp,
+  type PaystackTestApp,
+} from './orders.test-setup';
 import { sendPayouts } from './payouts.service';
 
 type Refusal = { error: { code: string; message: string; fields?: Record<string, string> } };
@@ -41,7 +45,7 @@ const ACCOUNT = { bank_code: '057', account_number: '0123456789' };
 
 let fake: FakePaystack;
 let t: TestContext;
-let server: ServerType;
+let app: PaystackTestApp;
 let team: FarmTeam;
 let buyer: SeededUser;
 const farmIds: string[] = [];
@@ -61,21 +65,13 @@ async function teamWithPassword(): Promise<FarmTeam> {
 }
 
 beforeAll(async () => {
-  fake = await startFakePaystack({ webhookRetryDelaysMs: [20] });
-  t = await createTestContext({ PAYSTACK_BASE_URL: fake.url, PAYSTACK_SECRET_KEY: fake.secretKey });
-  server = await new Promise<ServerType>((resolve) => {
-    const s = serve({ fetch: t.app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s));
-  });
-  const { port } = server.address() as AddressInfo;
-  fake.setWebhookUrl(`http://127.0.0.1:${port}/api/webhooks/paystack`);
+  app = await paystackTestApp();
+  ({ t, fake } = app);
   team = await teamWithPassword();
   buyer = await seedUser(t, { first_name: 'Bisi' });
 });
 
-afterAll(async () => {
-  await fake.close();
-  await new Promise((resolve) => server.close(resolve));
-});
+afterAll(() => app.close());
 
 function save(on: FarmTeam, body: Record<string, unknown>, cookie = on.cookies.owner) {
   return t.request<PayoutAccount & Refusal>('PUT', `${on.base}/payout-account`, { cookie, body });
@@ -449,7 +445,6 @@ describe('payouts', () => {
       .where(eq(payout_accounts.farm_id, team.farm.id));
     // The transfer reached Paystack but its answer and webhook were lost.
     fake.setWebhookUrl(null);
-    const { port } = server.address() as AddressInfo;
     try {
       await t.deps.payments!.transfer({
         amountKobo: order.seller_amount_kobo!,
@@ -458,7 +453,7 @@ describe('payouts', () => {
         reason: 'lost answer',
       });
     } finally {
-      fake.setWebhookUrl(`http://127.0.0.1:${port}/api/webhooks/paystack`);
+      fake.setWebhookUrl(app.webhookUrl);
     }
     expect(await sweep()).toBe(0);
     expect(fake.transfers.filter((tr) => tr.reference.startsWith(order.reference))).toHaveLength(1);
