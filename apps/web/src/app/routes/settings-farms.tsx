@@ -9,7 +9,7 @@ import { settingsFarmPath } from '@/lib/paths';
 
 /** /dashboard/settings/farms: every farm of the user, a way into each one's settings, and Add a farm. */
 export default function ManageFarmsScreen() {
-  const { t } = useTranslation(['farms', 'dashboard']);
+  const { t } = useTranslation('farms');
   const { farms, ready } = useFarmSelection();
   const addFarm = <AddFarmLink />;
   return (
@@ -26,7 +26,7 @@ export default function ManageFarmsScreen() {
                 <span className="flex min-w-0 flex-1 flex-col">
                   <span className="font-semibold wrap-anywhere text-stone-900">{farm.name}</span>
                   <span className="text-sm wrap-anywhere text-stone-700">
-                    {t(`farms.types.${farm.farm_type}`)} · {farm.location}
+                    {t(`farms.types.${farm.farm_type}`, { ns: 'dashboard' })} · {farm.location}
                   </span>
                 </span>
                 <Badge tone="green">{t(`farms.roles.${farm.role}`)}</Badge>

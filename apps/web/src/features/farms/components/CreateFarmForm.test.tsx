@@ -37,6 +37,8 @@ describe('create farm form', () => {
     fireEvent.change(screen.getByLabelText('Farm name'), { target: { value: 'Green Acres' } });
     fireEvent.change(screen.getByLabelText('Location'), { target: { value: 'Umuahia' } });
     fireEvent.change(screen.getByLabelText('Farm type'), { target: { value: 'poultry' } });
+    // The kinds of farm read in words (their names live in the dashboard's catalogue).
+    expect(screen.getByRole('option', { name: 'Poultry' })).toHaveProperty('selected', true);
     fireEvent.change(screen.getByLabelText('Size'), { target: { value: '2.5' } });
     fireEvent.click(screen.getByRole('button', { name: 'Create farm' }));
     await waitFor(() =>

@@ -46,7 +46,7 @@ type Props = {
 
 /** The fields of a farm, shared by the create form and the farm settings. */
 export function FarmFields({ field, complete = false }: Props) {
-  const { t } = useTranslation(['farms', 'dashboard']);
+  const { t } = useTranslation('farms');
   return (
     <>
       <TextField label={t('farms.fields.name')} autoComplete="off" {...field('name')} />
@@ -57,7 +57,7 @@ export function FarmFields({ field, complete = false }: Props) {
       >
         {FARM_TYPES.map((type) => (
           <option key={type} value={type}>
-            {t(`farms.types.${type}`)}
+            {t(`farms.types.${type}`, { ns: 'dashboard' })}
           </option>
         ))}
       </SelectField>
@@ -128,7 +128,7 @@ const LOCATE_TIMEOUT_MS = 20_000;
  * the map; typing it stays possible. Shown only where the browser can locate.
  */
 function UseThisPhonesPlace({ onFound }: { onFound: (lat: number, lng: number) => void }) {
-  const { t } = useTranslation(['farms', 'dashboard']);
+  const { t } = useTranslation('farms');
   const [state, setState] = useState<'idle' | 'finding' | 'denied' | 'failed'>('idle');
   if (typeof navigator === 'undefined' || !('geolocation' in navigator)) return null;
   function locate() {
@@ -159,7 +159,7 @@ function UseThisPhonesPlace({ onFound }: { onFound: (lat: number, lng: number) =
 }
 
 function TimeZoneField(props: FieldProps) {
-  const { t } = useTranslation(['farms', 'dashboard']);
+  const { t } = useTranslation('farms');
   return (
     <SelectField label={t('farms.fields.timezone')} hint={t('farms.timezoneHint')} {...props}>
       {timeZones(props.value).map((zone) => (

@@ -7,7 +7,7 @@ type Props = { onPicked: (farmId: string) => void };
 
 /** The farms the user belongs to, as large touch targets; picking one selects it. */
 export function FarmPicker({ onPicked }: Props) {
-  const { t } = useTranslation(['farms', 'dashboard']);
+  const { t } = useTranslation('farms');
   const { farms, selectedFarmId, selectFarm } = useFarmSelection();
   return (
     <ul className="grid gap-3 sm:grid-cols-2">
@@ -28,7 +28,7 @@ export function FarmPicker({ onPicked }: Props) {
               <span className="flex min-w-0 flex-1 flex-col">
                 <span className="text-lg font-semibold wrap-anywhere text-stone-900">{farm.name}</span>
                 <span className="wrap-anywhere text-stone-700">
-                  {t(`farms.types.${farm.farm_type}`)} · {farm.location}
+                  {t(`farms.types.${farm.farm_type}`, { ns: 'dashboard' })} · {farm.location}
                 </span>
               </span>
               <span className="flex shrink-0 flex-col items-end gap-1">
