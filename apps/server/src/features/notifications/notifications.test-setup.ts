@@ -29,11 +29,21 @@ export async function notificationJobs(t: TestContext) {
     /** The send jobs waiting, taken from the queue as a worker takes them. */
     fetch: () => t.boss.fetch<SendJob>(SEND_QUEUE, { batchSize: 100, includeMetadata: true }),
     run: (job: JobWithMetadata<SendJob>, at = new Date()) => runSendJob(deps, job, at),
-    /** Dispatch, then every send job `times` times; answers each run's result or error. */
+    /**
+     * Dispatch, then every send job `times` times; answers each run's result or error. Every job
+     * waiting is run, batch after batch: the worker's database also holds what earlier test files
+     * notified, often more than one batch.
+     */
     async runAll({ at = new Date(), times = 1 } = {}): Promise<(DeliveryResult | Error)[]> {
       await jobs.dispatch(at);
       const results: (DeliveryResult | Error)[] = [];
-      for (const job of await t.boss.fetch<SendJob>(SEND_QUEUE, { batchSize: 100, includeMetadata: true })) {
+      const waiting: JobWithMetadata<SendJob>[] = [];
+      for (;;) {
+        const batch = await t.boss.fetch<SendJob>(SEND_QUEUE, { batchSize: 100, includeMetadata: true });
+        if (batch.length === 0) break;
+        waiting.push(...batch);
+      }
+      for (const job of waiting) {
         let failed: Error | null = null;
         for (let run = 0; run < times; run++) {
           try {
