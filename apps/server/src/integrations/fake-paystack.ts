@@ -703,20 +703,3 @@ function html(res: ServerResponse, status: number, content: string) {
   res.writeHead(status, { 'content-type': 'text/html; charset=utf-8' });
   res.end(content);
 }
-
-// Run directly: a fake Paystack for offline development, printing each webhook it sends.
-if (import.meta.main) {
-  const port = Number(process.argv[2] ?? 4030);
-  const webhookUrl = process.argv[3] ?? null;
-  const fake = await startFakePaystack({
-    port,
-    webhookUrl,
-    onWebhook: (d) => console.log(`Webhook ${d.event} → ${webhookUrl}: ${d.attempts.at(-1)}`),
-  });
-  console.log(
-    `Fake Paystack at ${fake.url}: set PAYSTACK_BASE_URL=${fake.url} PAYSTACK_SECRET_KEY=${fake.secretKey}` +
-      (webhookUrl
-        ? `\nWebhooks go to ${webhookUrl}`
-        : '\nNo webhooks sent: give the app’s webhook URL as the second argument'),
-  );
-}
