@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { loadConfig, loadDotEnv } from '../config';
 import { createDb, type Db } from '../db/client';
+import { migrateDb } from '../db/migrate';
 import { users } from '../db/schema/index';
 
 /**
@@ -29,6 +30,8 @@ async function main(args: string[]): Promise<number> {
   loadDotEnv();
   const database = createDb(loadConfig());
   try {
+    // The database may not have been opened by this version of the server yet (the column is new).
+    await migrateDb(database.db);
     const found = await setPlatformAdmin(database.db, action, email);
     if (!found) {
       console.error(`No account with the email ${email}`);
