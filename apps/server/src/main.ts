@@ -1,3 +1,4 @@
+import type { Server } from 'node:http';
 import { serve } from '@hono/node-server';
 import { join } from 'node:path';
 import { ConfigError } from '@gona/shared/public-config';
@@ -77,7 +78,11 @@ async function main(): Promise<void> {
 
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () => {
     console.log(`Gona is running at ${config.baseUrl}`);
-  });
+  }) as Server;
+  // Idle keep-alive connections stay open longer than clients and proxies keep theirs: with Node's
+  // 5 s a client reusing a connection just as the server closes it has its request reset.
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
 
   let stopping = false;
   const shutdown = async (signal: string) => {
