@@ -73,10 +73,29 @@ export const routes: RouteObject[] = [
             lazy: () => loadNamespaces(['dashboard']).then(() => ({})),
           },
           // Gona's back office, outside the farm's shell and its sidebar: platform admins only.
-          { path: paths.admin, ...lazyScreen('admin', () => import('./routes/admin'), ['marketplace']) },
           {
-            path: paths.adminDispute,
-            ...lazyScreen('admin/dispute', () => import('./routes/admin-dispute'), ['marketplace']),
+            path: paths.admin,
+            ...lazyScreen('admin', () => import('./routes/admin-layout'), ['marketplace', 'admin']),
+            children: [
+              { index: true, ...lazyScreen('admin/disputes', () => import('./routes/admin')) },
+              {
+                path: paths.adminDispute,
+                ...lazyScreen('admin/dispute', () => import('./routes/admin-dispute')),
+              },
+              {
+                path: paths.adminPayouts,
+                ...lazyScreen('admin/payouts', () => import('./routes/admin-payouts')),
+              },
+              {
+                path: paths.adminOrders,
+                ...lazyScreen('admin/orders', () => import('./routes/admin-orders')),
+              },
+              {
+                path: paths.adminListings,
+                ...lazyScreen('admin/listings', () => import('./routes/admin-listings')),
+              },
+              { path: paths.adminUsers, ...lazyScreen('admin/users', () => import('./routes/admin-users')) },
+            ],
           },
         ],
       },

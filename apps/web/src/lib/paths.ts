@@ -38,9 +38,13 @@ export const paths = {
   /** One of the buyer's orders; /return is where the payment page sends them back. */
   marketplaceOrder: '/dashboard/marketplace/orders/:orderId',
   marketplaceOrderReturn: '/dashboard/marketplace/orders/:orderId/return',
-  /** Gona's back office (platform admins): the disputes queue and one dispute. */
+  /** Gona's back office (platform admins): the disputes queue and one dispute, then its other sections. */
   admin: '/admin',
   adminDispute: '/admin/disputes/:disputeId',
+  adminPayouts: '/admin/payouts',
+  adminOrders: '/admin/orders',
+  adminListings: '/admin/listings',
+  adminUsers: '/admin/users',
   inviteFarmer: '/dashboard/invite-farmer',
   subscription: '/dashboard/subscription',
   support: '/dashboard/support',

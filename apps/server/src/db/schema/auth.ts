@@ -23,6 +23,12 @@ export const users = pgTable('users', {
   intent: text('intent').$type<'farm' | 'buy'>().notNull().default('farm'),
   /** Gona's own staff ('admin': the back office), or null. Set only by `npm run admin` (scripts/admin.ts). */
   platform_role: text('platform_role').$type<'admin'>(),
+  /**
+   * Gona's staff stopped this person selling (docs/decisions/045): the farms they own are not
+   * shown in the marketplace and cannot take orders, and they cannot publish or accept anywhere.
+   */
+  selling_suspended_at: timestampMs('selling_suspended_at'),
+  selling_suspended_reason: text('selling_suspended_reason'),
   created_at: createdAt(),
   updated_at: updatedAt(),
 });

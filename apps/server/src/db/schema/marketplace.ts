@@ -89,6 +89,10 @@ export const listings = pgTable(
           sql`to_tsvector('simple', coalesce(${listings.title}, '') || ' ' || coalesce(${listings.variety}, '') || ' ' || coalesce(${listings.description}, '') || ' ' || coalesce(${listings.state}, '') || ' ' || coalesce(${listings.lga}, ''))`,
       ),
     published_at: timestampMs('published_at'),
+    /** Hidden from buyers by Gona's staff (docs/decisions/045), with the reason the farm reads. */
+    hidden_at: timestampMs('hidden_at'),
+    hidden_reason: text('hidden_reason'),
+    hidden_by: uuid('hidden_by').references(() => users.id, { onDelete: 'set null' }),
     user_id: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
     created_at: createdAt(),
     updated_at: updatedAt(),

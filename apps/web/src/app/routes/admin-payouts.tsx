@@ -1,0 +1,6 @@
+import { AdminPayouts } from '@/features/marketplace/admin/AdminPayouts';
+
+/** /admin/payouts: Gona's back office, failed and held payouts. */
+export default function AdminPayoutsScreen() {
+  return <AdminPayouts />;
+}
