@@ -16,7 +16,10 @@ import { knowledgeRoutes } from './features/knowledge/knowledge.routes';
 import { livestockRoutes } from './features/livestock/livestock.routes';
 import { listingsRoutes } from './features/marketplace/listings.routes';
 import { ordersRoutes } from './features/marketplace/orders.routes';
-import { disputesRoutes } from './features/marketplace/disputes.routes';
+import { adminOrdersRoutes } from './features/marketplace/admin-orders.routes';
+import { adminPayoutsRoutes } from './features/marketplace/admin-payouts.routes';
+import { DISPUTE_PHOTO_UPLOAD_PATH, disputesRoutes } from './features/marketplace/disputes.routes';
+import { moderationRoutes } from './features/marketplace/moderation.routes';
 import { payoutsRoutes } from './features/marketplace/payouts.routes';
 import { ratingsRoutes } from './features/marketplace/ratings.routes';
 import { PAYSTACK_WEBHOOK_PATH, webhooksRoutes } from './features/marketplace/webhooks.routes';
@@ -62,7 +65,7 @@ export function createApp(deps: Deps) {
   app.use('*', securityHeaders);
   app.use('/api/*', compress());
   // Uploads have their own, larger limit (UPLOAD_MAX_BYTES), checked on the route after the session.
-  app.use('*', except(UPLOAD_PATH, limitBodies));
+  app.use('*', except([UPLOAD_PATH, DISPUTE_PHOTO_UPLOAD_PATH], limitBodies));
   // Paystack's webhook comes from no page: it proves itself by its signature (webhooks.routes.ts),
   // and its body is read raw, exactly as signed.
   app.use('/api/*', except(PAYSTACK_WEBHOOK_PATH, originCheck));
@@ -95,6 +98,9 @@ export function createApp(deps: Deps) {
   app.route('/api', ordersRoutes);
   app.route('/api', payoutsRoutes);
   app.route('/api', disputesRoutes);
+  app.route('/api', moderationRoutes);
+  app.route('/api', adminPayoutsRoutes);
+  app.route('/api', adminOrdersRoutes);
   app.route('/api', ratingsRoutes);
   app.route('/api', webhooksRoutes);
   app.route('/api', listingsRoutes);

@@ -9,13 +9,15 @@ import {
   remindUndispatchedOrders,
   retryRefunds,
 } from '../features/marketplace/orders.service';
+import { markUnansweredDisputes } from '../features/marketplace/disputes.service';
 import { sendPayouts } from '../features/marketplace/payouts.service';
 
 const MARKETPLACE_ORDERS_QUEUE = 'marketplace-orders';
 
 /**
  * Every minute: unpaid orders past their 30 minutes expire and free their quantity; paid orders
- * the seller did not accept in 48 hours are cancelled and refunded; sellers of accepted orders not
+ * the seller did not accept in 48 hours are cancelled and refunded; disputes the seller did not
+ * answer in time are marked and both sides and Gona told; sellers of accepted orders not
  * dispatched by their day are reminded once; delivered orders past their window complete (the
  * farm is owed its share, a pending payout); refunds the gateway could not be asked for are asked
  * again; pending payouts of farms with an account not on hold are sent (payouts.service). Each step
@@ -33,14 +35,16 @@ export async function startMarketplaceOrders(
     const cancelled = await cancelUnacceptedOrders(deps, now);
     const reminded = await remindUndispatchedOrders(deps, now);
     const completed = await completeOrders(deps, now);
+    const unanswered = await markUnansweredDisputes(deps, now);
     const retried = await retryRefunds(deps, now);
     const paidOut = await sendPayouts(deps, now);
-    if (expired + cancelled + reminded + completed + retried + paidOut > 0)
+    if (expired + cancelled + reminded + completed + unanswered + retried + paidOut > 0)
       deps.logger.info('marketplace: order sweep', {
         expired,
         cancelled,
         reminded,
         completed,
+        unanswered,
         retried,
         paidOut,
       });

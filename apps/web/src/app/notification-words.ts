@@ -208,6 +208,13 @@ export function useNotificationWords(): (notification: Notification) => Notifica
               body: t(`kinds.dispute.bodyOpened${side}`, { hours: p.answer_hours }),
             };
           }
+          if (p.status === 'unanswered') {
+            const side = p.to === 'seller' ? 'Seller' : p.to === 'gona' ? 'Gona' : 'Buyer';
+            return {
+              title: t(`kinds.dispute.titleUnanswered${side}`, { title: p.listing_title }),
+              body: t(`kinds.dispute.bodyUnanswered${side}`),
+            };
+          }
           return {
             title: t('kinds.dispute.titleDecided', { title: p.listing_title }),
             body: t('kinds.dispute.bodyDecided', {
@@ -222,6 +229,22 @@ export function useNotificationWords(): (notification: Notification) => Notifica
           return p.side === 'buyer'
             ? { title: t('kinds.rating.titleBuyer', words), body: t('kinds.rating.bodyBuyer', words) }
             : { title: t('kinds.rating.titleSeller', words), body: t('kinds.rating.bodySeller', words) };
+        }
+        case 'moderation': {
+          const p = notification.params as NotificationParams['moderation'];
+          if (p.status === 'listing_hidden' || p.status === 'listing_shown')
+            return {
+              title: t(`kinds.moderation.${p.status}.title`, { title: p.listing_title }),
+              body: t(`kinds.moderation.${p.status}.body`, {
+                reason: p.status === 'listing_hidden' ? p.reason : '',
+              }),
+            };
+          return {
+            title: t(`kinds.moderation.${p.status}.title`),
+            body: t(`kinds.moderation.${p.status}.body`, {
+              reason: p.status === 'selling_suspended' ? p.reason : '',
+            }),
+          };
         }
         case 'test':
           return { title: t('kinds.test.title'), body: t('kinds.test.body') };

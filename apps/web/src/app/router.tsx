@@ -75,7 +75,7 @@ export const routes: RouteObject[] = [
           // Gona's back office, outside the farm's shell and its sidebar: platform admins only.
           {
             path: paths.admin,
-            ...lazyScreen('admin', () => import('./routes/admin-layout'), ['marketplace', 'admin']),
+            ...lazyScreen('admin', () => import('./routes/admin-layout'), ['marketplace', 'admin', 'photos']),
             children: [
               { index: true, ...lazyScreen('admin/disputes', () => import('./routes/admin')) },
               {
@@ -89,6 +89,10 @@ export const routes: RouteObject[] = [
               {
                 path: paths.adminOrders,
                 ...lazyScreen('admin/orders', () => import('./routes/admin-orders')),
+              },
+              {
+                path: paths.adminOrder,
+                ...lazyScreen('admin/order', () => import('./routes/admin-order')),
               },
               {
                 path: paths.adminListings,
@@ -195,7 +199,10 @@ function dashboardRoutes(): RouteObject[] {
     },
     {
       path: paths.marketplaceOrder,
-      ...lazyScreen('marketplace/order', () => import('./routes/marketplace-order'), ['marketplace']),
+      ...lazyScreen('marketplace/order', () => import('./routes/marketplace-order'), [
+        'marketplace',
+        'photos',
+      ]),
     },
     {
       path: paths.marketplaceOrderReturn,

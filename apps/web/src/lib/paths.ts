@@ -43,6 +43,7 @@ export const paths = {
   adminDispute: '/admin/disputes/:disputeId',
   adminPayouts: '/admin/payouts',
   adminOrders: '/admin/orders',
+  adminOrder: '/admin/orders/:orderId',
   adminListings: '/admin/listings',
   adminUsers: '/admin/users',
   inviteFarmer: '/dashboard/invite-farmer',

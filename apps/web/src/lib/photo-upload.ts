@@ -10,14 +10,19 @@ export function uploadPhoto(
   farmId: string,
   photo: Pick<WaitingPhoto, 'id' | 'kind' | 'name' | 'blob'>,
 ): Promise<StoredFile> {
+  return uploadPhotoTo(`/api/farms/${encodeURIComponent(farmId)}/files`, photo);
+}
+
+/** Sends one photo to an upload address of its own (a buyer's evidence goes through their order). */
+export function uploadPhotoTo(
+  path: string,
+  photo: Pick<WaitingPhoto, 'id' | 'kind' | 'name' | 'blob'>,
+): Promise<StoredFile> {
   const form = new FormData();
   form.set('file', photo.blob, photo.name);
   form.set('kind', photo.kind);
   form.set('id', photo.id);
-  return apiFetch<StoredFile>(`/api/farms/${encodeURIComponent(farmId)}/files`, {
-    method: 'POST',
-    body: form,
-  });
+  return apiFetch<StoredFile>(path, { method: 'POST', body: form });
 }
 
 /**

@@ -23,8 +23,11 @@ export function usePhotoField(options: {
   kind: FileKind;
   max: number;
   initial?: readonly StoredFile[] | undefined;
+  /** Where a picked photo goes: the farm's files unless the record has its own upload (a buyer's). */
+  upload?: ((photo: Parameters<typeof uploadPhoto>[1]) => Promise<StoredFile>) | undefined;
 }) {
   const { farmId, kind, max, initial = [] } = options;
+  const send = options.upload ?? ((photo: Parameters<typeof uploadPhoto>[1]) => uploadPhoto(farmId, photo));
   const { t } = useTranslation('photos');
   const errorText = useErrorText();
   const [photos, setPhotos] = useState<PickedPhoto[]>(() =>
@@ -69,7 +72,7 @@ export function usePhotoField(options: {
       return;
     }
     try {
-      await uploadPhoto(farmId, { id, kind, name: photo.name, blob: photo.blob });
+      await send({ id, kind, name: photo.name, blob: photo.blob });
       await forgetWaitingPhoto(id);
       setState(id, 'sent');
     } catch (failure) {

@@ -15,6 +15,8 @@ export const FILE_KINDS = [
   'listing',
   'support',
   'task',
+  /** Evidence for a marketplace dispute: the buyer's (stored with the selling farm's files) and the farm's. */
+  'dispute',
 ] as const;
 export type FileKind = (typeof FILE_KINDS)[number];
 
@@ -31,6 +33,7 @@ export const FILE_READ_ACTION: Record<FileKind, FarmAction> = {
   listing: 'records.read',
   support: 'records.read',
   task: 'records.read',
+  dispute: 'marketplace.read',
 };
 
 /** The long side, in pixels, of a stored photo and of its thumbnail. */

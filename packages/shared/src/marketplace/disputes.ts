@@ -88,6 +88,7 @@ export const DisputePhotoSchema = z.object({
   url: z.string(),
   thumb_url: z.string().nullable(),
 });
+export type DisputePhoto = z.infer<typeof DisputePhotoSchema>;
 
 export const DisputeSchema = z.object({
   id: z.uuid(),
@@ -121,6 +122,8 @@ export const DisputeSummarySchema = z.object({
   total_kobo: z.number().int(),
   reason: z.enum(DISPUTE_REASONS),
   status: z.enum(DISPUTE_STATUSES),
+  /** Still open after the seller's time to answer passed: ready to decide on what the buyer sent. */
+  unanswered: z.boolean(),
   created_at: z.string(),
 });
 export type DisputeSummary = z.infer<typeof DisputeSummarySchema>;

@@ -4,3 +4,5 @@ export * from './listings';
 export * from './payouts';
 export * from './ratings';
 export * from './disputes';
+export * from './moderation';
+export * from './admin';

@@ -13,6 +13,7 @@ import {
   LISTING_STATUSES,
   LISTING_TEXT_MAX,
 } from './constants';
+import { ListingHiddenSchema } from './moderation';
 import { RatingBriefSchema, SellerRatingSummarySchema } from './ratings';
 
 const threeDecimals = (value: number) => Math.abs(Math.round(value * 1000) - value * 1000) < 1e-6;
@@ -232,6 +233,8 @@ export const PublicListingSchema = z.object({
   seller: SellerSchema,
   published_at: z.string().nullable(),
   created_at: z.string(),
+  /** Hidden from buyers by Gona, with the reason: only its own farm's members ever read one. */
+  hidden: ListingHiddenSchema.optional(),
 });
 export type PublicListing = z.infer<typeof PublicListingSchema>;
 
@@ -242,6 +245,7 @@ export const FarmListingSchema = PublicListingSchema.omit({ photos: true }).exte
   photos: z.array(FileSchema),
   updated_at: z.string(),
   version: z.number().int(),
+  hidden: ListingHiddenSchema.nullable(),
 });
 export type FarmListing = z.infer<typeof FarmListingSchema>;
 

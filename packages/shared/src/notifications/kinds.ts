@@ -83,6 +83,15 @@ export const NOTIFICATION_KINDS = {
     channels: { email: true, push: true, sms: false },
     listed: false,
   },
+  /**
+   * Gona's staff hid one of the farm's listings from buyers, or showed it again (owners and
+   * managers); stopped a person selling, or let them sell again (the person).
+   */
+  moderation: {
+    importance: 'important',
+    channels: { email: true, push: true, sms: false },
+    listed: false,
+  },
   /** "Send a test notification" in Settings: the bell and this phone only. */
   test: {
     importance: 'normal',
@@ -215,9 +224,12 @@ export type NotificationParams = {
   dispute: {
     order_id: string;
     listing_title: string;
-    to: 'buyer' | 'seller';
+    /** 'gona': Gona's staff (told when the seller's answer time passes). */
+    to: 'buyer' | 'seller' | 'gona';
   } & (
     | { status: 'opened'; answer_hours: number }
+    /** The seller's time to answer passed without an answer. */
+    | { status: 'unanswered' }
     | {
         status: 'decided';
         outcome: 'release' | 'partial_refund' | 'full_refund';
@@ -225,6 +237,12 @@ export type NotificationParams = {
         reason: string;
       }
   );
+  /** `reason` is Gona's, in its words. */
+  moderation:
+    | { status: 'listing_hidden'; listing_id: string; listing_title: string; reason: string }
+    | { status: 'listing_shown'; listing_id: string; listing_title: string }
+    | { status: 'selling_suspended'; reason: string }
+    | { status: 'selling_restored' };
   test: Record<string, never>;
 };
 
@@ -416,6 +434,21 @@ export function notificationText(notification: KindWithParams): { title: string;
               title: `Gona is looking at your order: ${p.listing_title}`,
               body: `The seller has ${p.answer_hours} hours to answer. Gona holds the money until it decides.`,
             };
+      if (p.status === 'unanswered')
+        return p.to === 'seller'
+          ? {
+              title: `The time to answer has passed: ${p.listing_title}`,
+              body: 'Your farm did not answer the buyer in time. Gona decides on what the buyer sent.',
+            }
+          : p.to === 'gona'
+            ? {
+                title: `No answer from the seller: ${p.listing_title}`,
+                body: "The seller's time to answer has passed. The dispute is ready to decide.",
+              }
+            : {
+                title: `The seller did not answer: ${p.listing_title}`,
+                body: 'The seller did not answer in time. Gona decides on what you sent and tells you.',
+              };
       const outcome =
         p.outcome === 'release'
           ? 'The money goes to the seller.'
@@ -439,6 +472,28 @@ export function notificationText(notification: KindWithParams): { title: string;
       return {
         title: `Payout not sent: ${naira(p.amount_kobo)} for ${p.listing_title}`,
         body: `${p.failure} Check the farm's payout account; Gona support will send it again.`,
+      };
+    }
+    case 'moderation': {
+      const p = notification.params;
+      if (p.status === 'listing_hidden')
+        return {
+          title: `Gona hid your listing: ${p.listing_title}`,
+          body: `Buyers cannot find or order it, and it cannot be put on sale until Gona shows it again. Orders already paid go on as usual. Gona's reason: ${p.reason}`,
+        };
+      if (p.status === 'listing_shown')
+        return {
+          title: `Your listing is shown again: ${p.listing_title}`,
+          body: 'Gona no longer hides it. Buyers can find and order it whenever it is on sale.',
+        };
+      if (p.status === 'selling_suspended')
+        return {
+          title: 'Selling is suspended on your account',
+          body: `You cannot put listings on sale or accept orders, and buyers do not see the farms you own. Orders already paid go on to delivery or refund. Gona's reason: ${p.reason}`,
+        };
+      return {
+        title: 'You can sell on Gona again',
+        body: 'Buyers see the farms you own again, and you can put listings on sale and accept orders.',
       };
     }
     case 'test':
@@ -487,8 +542,12 @@ export const NOTIFICATION_PATHS = {
   sales: '/dashboard/expenses?view=sales',
   /** The selling farm's marketplace orders. */
   farmOrders: '/dashboard/marketplace?tab=sales',
+  /** The selling farm's own listings. */
+  farmListings: '/dashboard/marketplace?tab=mine',
   /** One of the buyer's orders. */
   order: (orderId: string) => `/dashboard/marketplace/orders/${encodeURIComponent(orderId)}`,
+  /** A dispute in Gona's back office (platform admins). */
+  adminDispute: (disputeId: string) => `/admin/disputes/${encodeURIComponent(disputeId)}`,
 };
 
 /** The English names of the weather risks, for notifications sent by mail, push and SMS. */

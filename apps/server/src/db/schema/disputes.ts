@@ -32,6 +32,8 @@ export const disputes = pgTable(
     /** Who answered for the farm (null once their account is removed). */
     answer_by: uuid('answer_by').references(() => users.id, { onDelete: 'set null' }),
     answered_at: timestampMs('answered_at'),
+    /** When the sweep found the answer time passed without an answer, and told both sides and Gona. */
+    overdue_at: timestampMs('overdue_at'),
     status: text('status').$type<DisputeStatus>().notNull().default('open'),
     outcome: text('outcome').$type<DisputeOutcome>(),
     refund_kobo: bigint('refund_kobo', { mode: 'number' }),
@@ -47,6 +49,10 @@ export const disputes = pgTable(
     index('disputes_queue_idx')
       .on(t.created_at, t.id)
       .where(sql`${t.status} <> 'resolved'`),
+    // The sweep's list: open disputes whose answer time may have passed unnoticed.
+    index('disputes_unanswered_idx')
+      .on(t.answer_due_at)
+      .where(sql`${t.status} = 'open' AND ${t.overdue_at} IS NULL`),
     check('disputes_reason_check', sql`${t.reason} IN (${oneOf(DISPUTE_REASONS)})`),
     check('disputes_status_check', sql`${t.status} IN (${oneOf(DISPUTE_STATUSES)})`),
     check(

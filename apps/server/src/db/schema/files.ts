@@ -29,9 +29,8 @@ export const files = pgTable(
     width: integer('width'),
     height: integer('height'),
     original_name: text('original_name').notNull(),
-    created_by: uuid('created_by')
-      .notNull()
-      .references(() => users.id),
+    /** Who uploaded it; null once their account is erased (the file stays with the farm's record). */
+    created_by: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     attached_to_table: text('attached_to_table'),
     attached_to_id: uuid('attached_to_id'),
     deleted_at: timestampMs('deleted_at'),

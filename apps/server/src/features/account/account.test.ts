@@ -2,10 +2,19 @@ import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { ErrorBody, Me } from '@gona/shared';
 import type { AccountExport, AccountSession } from '@gona/shared/account';
-import { audit_logs, farm_memberships, farms, invitations, sessions, users } from '../../db/schema/index';
+import {
+  audit_logs,
+  farm_memberships,
+  farms,
+  files,
+  invitations,
+  sessions,
+  users,
+} from '../../db/schema/index';
 import { newId } from '../../lib/ids';
 import { TEST_PASSWORD, createTestContext } from '../../test/context';
 import { seedFarmTeam, seedUser } from '../../test/farm-team';
+import { uploadPhoto } from '../../test/photos';
 
 const t = await createTestContext();
 
@@ -370,6 +379,16 @@ describe('deleting an account', () => {
         ),
       );
     expect(deletion).toMatchObject({ user_id: null, changes: {} });
+  });
+
+  it('a worker who added photos can go: the photos stay with the farm, without who added them', async () => {
+    const team = await seedFarmTeam(t);
+    const photo = await uploadPhoto(t, team.base, team.cookies.worker, { kind: 'task' });
+    expect(photo.status, photo.text).toBe(201);
+    const res = await remove(team.cookies.worker, team.users.worker.email);
+    expect(res.status, JSON.stringify(res.body)).toBe(204);
+    const [kept] = await t.db.select().from(files).where(eq(files.id, photo.body.id));
+    expect(kept).toMatchObject({ farm_id: team.farm.id, created_by: null, deleted_at: null });
   });
 
   it('a farm the person co-owns lives on, named to the other owner', async () => {

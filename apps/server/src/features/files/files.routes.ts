@@ -1,31 +1,14 @@
 import { createRoute } from '@hono/zod-openapi';
-import { bodyLimit } from 'hono/body-limit';
-import { createMiddleware } from 'hono/factory';
 import { ErrorBodySchema } from '@gona/shared';
-import { FileQuerySchema, FileSchema, UploadFileFormSchema, fileTooLargeMessage } from '@gona/shared/files';
+import { FileQuerySchema, FileSchema, UploadFileFormSchema } from '@gona/shared/files';
 import { requireFarm } from '../../lib/auth-guard';
-import { errorBody } from '../../lib/errors';
-import { farmCtxOf, type AppEnv } from '../../lib/http-context';
+import { farmCtxOf } from '../../lib/http-context';
+import { fileResponse, limitUpload } from '../../lib/file-http';
 import { ErrorResponses, createRouter, farmParams, farmParamsWith, jsonContent } from '../../lib/openapi';
 import { deleteFile, openFile, uploadFile } from './files.service';
 
 /** The upload route, which sets its own body limit instead of the app's 1 MB (app.ts). */
 export const UPLOAD_PATH = '/api/farms/:farmId/files';
-
-/** Room for the multipart framing and the form's other fields around the file itself. */
-const FORM_OVERHEAD_BYTES = 64 * 1024;
-
-/**
- * Refuses an upload past UPLOAD_MAX_BYTES with 413 before reading it: at once from its
- * Content-Length, or as soon as a body sent in chunks passes the limit.
- */
-const limitUpload = createMiddleware<AppEnv>((c, next) => {
-  const { maxBytes } = c.var.deps.config.uploads;
-  return bodyLimit({
-    maxSize: maxBytes + FORM_OVERHEAD_BYTES,
-    onError: (c) => c.json(errorBody('PAYLOAD_TOO_LARGE', fileTooLargeMessage(maxBytes)), 413),
-  })(c, next);
-});
 
 const FileParams = farmParamsWith('fileId');
 
@@ -77,21 +60,8 @@ export const filesRoutes = createRouter()
         ...c.req.valid('query'),
         ifNoneMatch: c.req.header('if-none-match'),
       });
-      const headers = new Headers({
-        'content-type': file.contentType,
-        // Only this person's browser may keep it; the address never changes what it holds.
-        'cache-control': `private, max-age=${FILE_CACHE_SECONDS}, immutable`,
-        etag: file.etag,
-      });
-      if (file.downloadName) {
-        headers.set(
-          'content-disposition',
-          `attachment; filename*=UTF-8''${encodeURIComponent(file.downloadName)}`,
-        );
-      }
-      if (!file.body) return new Response(null, { status: 304, headers });
-      if (file.bytes !== undefined) headers.set('content-length', String(file.bytes));
-      return new Response(file.body, { status: 200, headers });
+      // Only this person's browser may keep it; the address never changes what it holds.
+      return fileResponse(file, `private, max-age=${FILE_CACHE_SECONDS}, immutable`);
     },
   )
   .openapi(

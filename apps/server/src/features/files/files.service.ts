@@ -22,6 +22,7 @@ import type { FarmCtx } from '../../lib/ctx';
 import { AppError } from '../../lib/errors';
 import { newId } from '../../lib/ids';
 import { insertOnce } from '../../lib/writes';
+import type { OpenedFile } from '../../lib/file-http';
 
 /**
  * Photos and documents as a service every feature uses: an upload is stored at once, unattached;
@@ -89,17 +90,6 @@ export async function uploadFile(ctx: FarmCtx, deps: FilesDeps, input: UploadFil
   }
 }
 
-export type OpenedFile = {
-  /** Null when the caller's copy is current (If-None-Match): answer 304. */
-  body: ReadableStream<Uint8Array> | null;
-  bytes: number | undefined;
-  contentType: string;
-  /** A file's bytes never change, so its id and size are its version. */
-  etag: string;
-  /** The name a document downloads under; null for photos, which are shown, not saved. */
-  downloadName: string | null;
-};
-
 /** One of the farm's files (or its thumbnail) to send; another farm's, or a removed one, is 404. */
 export async function openFile(
   ctx: FarmCtx,
@@ -142,7 +132,8 @@ export async function openFileOf(
   return openRow(ctx, storage, row, query);
 }
 
-async function openRow(
+/** Sends a file row its feature has already found and let the caller see. */
+export async function openRow(
   ctx: Pick<FarmCtx, 'logger'>,
   storage: FileStorage,
   row: FileRow,

@@ -1,5 +1,4 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { createMiddleware } from 'hono/factory';
 import {
   AdminDisputeSchema,
   AnswerDisputeInputSchema,
@@ -9,22 +8,33 @@ import {
   OrderSchema,
 } from '@gona/shared/marketplace';
 import { PageQuerySchema } from '@gona/shared/pagination';
+import { ErrorBodySchema } from '@gona/shared';
+import { FileQuerySchema, FileSchema, UploadFileFormSchema } from '@gona/shared/files';
 import { requireFarm, requireSession } from '../../lib/auth-guard';
-import { AppError } from '../../lib/errors';
-import { ctxOf, farmCtxOf, type AppEnv } from '../../lib/http-context';
+import { ctxOf, farmCtxOf } from '../../lib/http-context';
 import { ErrorResponses, createRouter, farmParamsWith, jsonBody, jsonContent } from '../../lib/openapi';
+import { requireAdmin } from './admin-guard';
+import { fileResponse, limitUpload } from '../../lib/file-http';
+import { openAdminDisputePhoto, openBuyerDisputePhoto, uploadDisputePhoto } from './dispute-photos.service';
 import { answerDispute, decideDispute, getDispute, listDisputes, openDispute } from './disputes.service';
-
-/** Gona's staff only (users.platform_role 'admin'): no session 401, anyone else 403. */
-export const requireAdmin = createMiddleware<AppEnv>(async (c, next) => {
-  const user = c.var.user;
-  if (!user) throw new AppError('UNAUTHENTICATED');
-  if (user.platform_role !== 'admin') throw new AppError('FORBIDDEN');
-  await next();
-});
 
 const OrderParams = z.object({ orderId: z.uuid() });
 const DisputeParams = z.object({ disputeId: z.uuid() });
+const OrderPhotoParams = z.object({ orderId: z.uuid(), fileId: z.uuid() });
+const DisputePhotoParams = z.object({ disputeId: z.uuid(), fileId: z.uuid() });
+const DisputePhotoFormSchema = UploadFileFormSchema.pick({ file: true, id: true });
+
+/** The buyer's dispute photo upload, which sets its own body limit instead of the app's 1 MB (app.ts). */
+export const DISPUTE_PHOTO_UPLOAD_PATH = '/api/marketplace/orders/:orderId/dispute/photos';
+
+/** A dispute's photo is kept by the reader's browser only; it never changes at its address. */
+const PHOTO_CACHE = `private, max-age=${7 * 24 * 60 * 60}, immutable`;
+
+const photoResponses = {
+  200: { description: 'The photo’s bytes (image/webp)' },
+  304: { description: 'Not modified: the copy the caller has is current' },
+  ...ErrorResponses,
+};
 
 /**
  * Disputes: the buyer reports a problem (/api/marketplace/orders/{id}/dispute), the selling farm
@@ -48,6 +58,55 @@ export const disputesRoutes = createRouter()
         await openDispute(c.var.deps, ctxOf(c).userId, c.req.valid('param').orderId, c.req.valid('json')),
         200,
       ),
+  )
+  .openapi(
+    createRoute({
+      method: 'post',
+      path: '/marketplace/orders/{orderId}/dispute/photos',
+      tags: ['Marketplace'],
+      summary:
+        'Add a photo to the problem I am reporting with my dispatched or delivered order (JPEG, PNG, WebP; stored as WebP, metadata removed). Send its id with the report.',
+      middleware: [requireSession, limitUpload] as const,
+      request: {
+        params: OrderParams,
+        body: { content: { 'multipart/form-data': { schema: DisputePhotoFormSchema } }, required: true },
+      },
+      responses: {
+        201: jsonContent(FileSchema, 'The stored photo (the first one again when its id was sent before)'),
+        413: jsonContent(ErrorBodySchema, 'PAYLOAD_TOO_LARGE: the photo is over UPLOAD_MAX_BYTES'),
+        ...ErrorResponses,
+      },
+    }),
+    async (c) =>
+      c.json(
+        await uploadDisputePhoto(
+          c.var.deps,
+          ctxOf(c).userId,
+          c.req.valid('param').orderId,
+          c.req.valid('form'),
+        ),
+        201,
+      ),
+  )
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/marketplace/orders/{orderId}/dispute/photos/{fileId}',
+      tags: ['Marketplace'],
+      summary:
+        'A photo of the problem reported with my order, mine or the farm’s (?size=thumb for its thumbnail)',
+      middleware: [requireSession] as const,
+      request: { params: OrderPhotoParams, query: FileQuerySchema },
+      responses: photoResponses,
+    }),
+    async (c) => {
+      const { orderId, fileId } = c.req.valid('param');
+      const file = await openBuyerDisputePhoto(c.var.deps, ctxOf(c).userId, orderId, fileId, {
+        ...c.req.valid('query'),
+        ifNoneMatch: c.req.header('if-none-match'),
+      });
+      return fileResponse(file, PHOTO_CACHE);
+    },
   )
   .openapi(
     createRoute({
@@ -96,6 +155,25 @@ export const disputesRoutes = createRouter()
       responses: { 200: jsonContent(AdminDisputeSchema, 'The dispute'), ...ErrorResponses },
     }),
     async (c) => c.json(await getDispute(c.var.deps.db, c.req.valid('param').disputeId), 200),
+  )
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/admin/disputes/{disputeId}/photos/{fileId}',
+      tags: ['Admin'],
+      summary: 'A photo of a dispute, from either side (?size=thumb for its thumbnail)',
+      middleware: [requireAdmin] as const,
+      request: { params: DisputePhotoParams, query: FileQuerySchema },
+      responses: photoResponses,
+    }),
+    async (c) => {
+      const { disputeId, fileId } = c.req.valid('param');
+      const file = await openAdminDisputePhoto(c.var.deps, disputeId, fileId, {
+        ...c.req.valid('query'),
+        ifNoneMatch: c.req.header('if-none-match'),
+      });
+      return fileResponse(file, PHOTO_CACHE);
+    },
   )
   .openapi(
     createRoute({

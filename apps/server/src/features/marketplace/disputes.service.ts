@@ -1,4 +1,4 @@
-import { and, asc, eq, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, lte, ne, sql } from 'drizzle-orm';
 import {
   DISPUTE_ANSWER_HOURS,
   type AdminDispute,
@@ -18,6 +18,7 @@ import { auditUpdate } from '../../lib/audit';
 import type { Deps } from '../../lib/ctx';
 import { AppError } from '../../lib/errors';
 import { notify } from '../notifications/notify.service';
+import { attachDisputePhotos } from './dispute-photos.service';
 import { recordLedger } from './ledger.service';
 import {
   completionMoney,
@@ -44,14 +45,6 @@ const ORDER_NOT_FOUND = 'Order not found';
 const DISPUTE_NOT_FOUND = 'Dispute not found';
 const HOUR_MS = 60 * 60_000;
 
-/** Photos are not taken yet: a report and an answer are words for now. */
-function refusePhotos(photoIds: readonly string[] | undefined): void {
-  if (photoIds && photoIds.length > 0)
-    throw new AppError('VALIDATION', undefined, {
-      photo_ids: 'Photos cannot be sent with a report yet. Describe what you see in the message.',
-    });
-}
-
 /** The buyer reports a problem with their dispatched or delivered order, before it completes. */
 export async function openDispute(
   deps: DisputeDeps,
@@ -59,7 +52,6 @@ export async function openDispute(
   orderId: string,
   input: OpenDisputeInput & { message: string },
 ): Promise<Order> {
-  refusePhotos(input.photo_ids);
   const now = new Date(deps.now());
   const mine = and(eq(orders.id, orderId), eq(orders.buyer_id, userId));
   const opened = await deps.db.transaction(async (tx) => {
@@ -88,6 +80,13 @@ export async function openDispute(
       .onConflictDoNothing({ target: disputes.order_id })
       .returning();
     if (!dispute) throw new AppError('CONFLICT', statusMessage('disputed'));
+    if (order.farm_id)
+      await attachDisputePhotos(
+        tx,
+        { id: dispute.id, farmId: order.farm_id, buyerId: userId },
+        'buyer',
+        input.photo_ids ?? [],
+      );
     const [changed] = await tx
       .update(orders)
       .set({
@@ -113,11 +112,10 @@ export async function answerDispute(
   orderId: string,
   input: AnswerDisputeInput & { message: string },
 ): Promise<Order> {
-  refusePhotos(input.photo_ids);
   const now = new Date(deps.now());
   await deps.db.transaction(async (tx) => {
     const [order] = await tx
-      .select({ id: orders.id })
+      .select({ id: orders.id, buyer_id: orders.buyer_id })
       .from(orders)
       .where(and(eq(orders.id, orderId), eq(orders.farm_id, farmId)));
     if (!order) throw new AppError('NOT_FOUND', ORDER_NOT_FOUND);
@@ -128,6 +126,12 @@ export async function answerDispute(
     if (dispute.status === 'answered') throw new AppError('CONFLICT', 'Your farm has already answered');
     if (dispute.answer_due_at <= now)
       throw new AppError('CONFLICT', 'The time to answer has passed; Gona decides on what it has');
+    await attachDisputePhotos(
+      tx,
+      { id: dispute.id, farmId, buyerId: order.buyer_id },
+      'seller',
+      input.photo_ids ?? [],
+    );
     await tx
       .update(disputes)
       .set({
@@ -175,6 +179,7 @@ export async function listDisputes(db: Db, query: PageQuery): Promise<Page<Dispu
     total_kobo: r.total_kobo,
     reason: r.dispute.reason,
     status: r.dispute.status,
+    unanswered: r.dispute.status === 'open' && r.dispute.overdue_at !== null,
     created_at: r.dispute.created_at.toISOString(),
   }));
   return { items, next_cursor: rows.length > query.limit ? String(offset + query.limit) : null };
@@ -188,7 +193,12 @@ export async function getDispute(db: Db, disputeId: string): Promise<AdminDisput
     .where(eq(disputes.id, disputeId));
   if (!row) throw new AppError('NOT_FOUND', DISPUTE_NOT_FOUND);
   // Gona's staff read it as the seller does (the buyer's phone, the payout), never the delivery code.
-  const order = await readOrder(db, eq(orders.id, row.order_id), { as: 'seller', farmId: row.farm_id ?? '' });
+  const order = await readOrder(
+    db,
+    eq(orders.id, row.order_id),
+    { as: 'seller', farmId: row.farm_id ?? '' },
+    { as: 'admin', disputeId },
+  );
   return { order, dispute: order.dispute! };
 }
 
@@ -315,8 +325,40 @@ export async function decideDispute(
   return getDispute(deps.db, disputeId);
 }
 
+/**
+ * Disputes whose seller let the answer time pass: each is marked once, and the buyer, the farm and
+ * Gona's staff are told that Gona now decides on what it has. Answers the number marked.
+ */
+export async function markUnansweredDisputes(deps: Pick<Deps, 'db'>, now: Date): Promise<number> {
+  const marked = await deps.db
+    .update(disputes)
+    .set({ overdue_at: now, updated_at: now })
+    .where(and(eq(disputes.status, 'open'), isNull(disputes.overdue_at), lte(disputes.answer_due_at, now)))
+    .returning({ id: disputes.id, order_id: disputes.order_id });
+  if (marked.length === 0) return 0;
+  const admins = await deps.db.select({ id: users.id }).from(users).where(eq(users.platform_role, 'admin'));
+  for (const dispute of marked) {
+    const [order] = await deps.db.select().from(orders).where(eq(orders.id, dispute.order_id));
+    if (!order) continue;
+    await tell(deps.db, order, { status: 'unanswered' });
+    if (admins.length > 0)
+      await notify(
+        { db: deps.db },
+        {
+          userIds: admins.map((a) => a.id),
+          kind: 'dispute',
+          params: { order_id: order.id, listing_title: order.title, to: 'gona', status: 'unanswered' },
+          link: NOTIFICATION_PATHS.adminDispute(dispute.id),
+          dedupeKey: `dispute:${order.id}:unanswered:admin`,
+        },
+      );
+  }
+  return marked.length;
+}
+
 type Told =
   | { status: 'opened'; answer_hours: number }
+  | { status: 'unanswered' }
   | { status: 'decided'; outcome: DisputeOutcome; refund_kobo: number; reason: string };
 
 /** Both sides hear of it: the farm's owners and managers, and the buyer. */

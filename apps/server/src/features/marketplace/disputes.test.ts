@@ -1,6 +1,7 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Me } from '@gona/shared';
+import type { StoredFile } from '@gona/shared/files';
 import { DEFAULT_TIMEZONE } from '@gona/shared/farms';
 import type { AdminDispute, DisputePage, Order } from '@gona/shared/marketplace';
 import { audit_logs, disputes, notifications, orders, payouts, refunds, users } from '../../db/schema/index';
@@ -8,6 +9,7 @@ import type { FakePaystack } from '../../integrations/fake-paystack';
 import { dateIn } from '../../lib/farm-time';
 import { newId } from '../../lib/ids';
 import { setPlatformAdmin } from '../../scripts/admin';
+import { cameraPhoto, uploadForm, uploadPhoto } from '../../test/photos';
 import { TEST_PASSWORD, type TestContext } from '../../test/context';
 import { seedFarmTeam, seedUser, type FarmTeam, type SeededUser } from '../../test/farm-team';
 import {
@@ -18,6 +20,7 @@ import {
   paystackTestApp,
   type PaystackTestApp,
 } from './orders.test-setup';
+import { markUnansweredDisputes } from './disputes.service';
 import { completeOrders, completionMoney } from './orders.service';
 
 type Refusal = { error: { code: string; message: string; fields?: Record<string, string> } };
@@ -220,6 +223,102 @@ describe('the buyer reports a problem', () => {
   });
 });
 
+describe('photos of a dispute', () => {
+  /** The buyer's upload for the report on `orderId`. */
+  async function buyerPhoto(orderId: string, cookie: string | undefined = buyer.cookie) {
+    return t.request<StoredFile & Refusal>('POST', `/api/marketplace/orders/${orderId}/dispute/photos`, {
+      cookie,
+      form: uploadForm(await cameraPhoto(), { kind: 'dispute', id: newId() }),
+    });
+  }
+
+  it("carry each side's evidence to the buyer, the farm and Gona's staff, each at its own address", async () => {
+    const order = await dispatchedOrder();
+    const mine = await buyerPhoto(order.id);
+    expect(mine.status, mine.text).toBe(201);
+    expect(mine.body.url).toBe(`/api/marketplace/orders/${order.id}/dispute/photos/${mine.body.id}`);
+    // Before the report the buyer sees their own upload (the form's preview), nobody else's.
+    expect((await t.request('GET', mine.body.url, { cookie: buyer.cookie })).status).toBe(200);
+    expect((await t.request('GET', mine.body.url, { cookie: otherBuyer.cookie })).status).toBe(404);
+
+    const opened = await report(order.id, { ...REPORT, photo_ids: [mine.body.id] });
+    expect(opened.status, opened.text).toBe(200);
+    expect(opened.body.dispute?.photos.map((p) => p.id)).toEqual([mine.body.id]);
+
+    const theirs = await uploadPhoto(t, team.base, team.cookies.manager, { kind: 'dispute' });
+    expect(theirs.status, theirs.text).toBe(201);
+    const answered = await answer(order.id, team.cookies.manager, {
+      message: 'All 5 bags left the farm, weighed.',
+      photo_ids: [theirs.body.id],
+    });
+    expect(answered.status, answered.text).toBe(200);
+    const seen = answered.body.dispute!;
+    expect(seen.photos.map((p) => p.url)).toEqual([`${team.base}/files/${mine.body.id}`]);
+    expect(seen.answer_photos.map((p) => p.url)).toEqual([`${team.base}/files/${theirs.body.id}`]);
+    const farmRead = await t.request('GET', `${team.base}/files/${mine.body.id}?size=thumb`, {
+      cookie: team.cookies.viewer,
+    });
+    expect([farmRead.status, farmRead.headers.get('content-type')]).toEqual([200, 'image/webp']);
+
+    const buyerView = await t.request<Order>('GET', `/api/marketplace/orders/${order.id}`, {
+      cookie: buyer.cookie,
+    });
+    const farmPhoto = buyerView.body.dispute!.answer_photos[0]!;
+    expect(farmPhoto.url).toBe(`/api/marketplace/orders/${order.id}/dispute/photos/${theirs.body.id}`);
+    expect((await t.request('GET', farmPhoto.thumb_url!, { cookie: buyer.cookie })).status).toBe(200);
+    expect((await t.request('GET', farmPhoto.url, { cookie: otherBuyer.cookie })).status).toBe(404);
+    expect((await t.request('GET', farmPhoto.url)).status).toBe(401);
+
+    const adminView = await t.request<AdminDispute>('GET', `/api/admin/disputes/${seen.id}`, {
+      cookie: admin.cookie,
+    });
+    const urls = [...adminView.body.dispute.photos, ...adminView.body.dispute.answer_photos].map(
+      (p) => p.url,
+    );
+    expect(urls).toEqual([
+      `/api/admin/disputes/${seen.id}/photos/${mine.body.id}`,
+      `/api/admin/disputes/${seen.id}/photos/${theirs.body.id}`,
+    ]);
+    for (const url of urls) expect((await t.request('GET', url, { cookie: admin.cookie })).status).toBe(200);
+    expect((await t.request('GET', urls[0]!, { cookie: team.cookies.owner })).status).toBe(403);
+    expect((await t.request('GET', urls[0]!)).status).toBe(401);
+  });
+
+  it("refuses a photo that is not the sender's to give, and uploads for an order that cannot be reported", async () => {
+    const order = await dispatchedOrder();
+    // The farm's own dispute photo is not the buyer's evidence; another buyer's upload is not either.
+    const farms = await uploadPhoto(t, team.base, team.cookies.manager, { kind: 'dispute' });
+    const refused = await report(order.id, { ...REPORT, photo_ids: [farms.body.id] });
+    expect([refused.status, refused.body.error.fields?.photo_ids]).toEqual([
+      400,
+      'A photo could not be found. Add it again.',
+    ]);
+    expect((await orderRow(order.id)).status).toBe('dispatched');
+    // A farm photo of another kind cannot answer a dispute.
+    const mine = await buyerPhoto(order.id);
+    expect((await report(order.id, { ...REPORT, photo_ids: [mine.body.id] })).status).toBe(200);
+    const supply = await uploadPhoto(t, team.base, team.cookies.manager, { kind: 'supply' });
+    const wrongKind = await answer(order.id, team.cookies.manager, {
+      message: 'All 5 bags left the farm, weighed.',
+      photo_ids: [supply.body.id],
+    });
+    expect([wrongKind.status, wrongKind.body.error.fields?.photo_ids]).toEqual([
+      400,
+      'A photo could not be found. Add it again.',
+    ]);
+
+    expect((await buyerPhoto(order.id, otherBuyer.cookie)).status).toBe(404);
+    expect((await buyerPhoto(order.id, '')).status).toBe(401);
+    // Disputed already: a report is written once, with its photos.
+    expect((await buyerPhoto(order.id)).status).toBe(409);
+    const notAPhoto = await t.request<Refusal>('POST', `/api/marketplace/orders/${order.id}/dispute/photos`, {
+      cookie: buyer.cookie,
+      form: new FormData(),
+    });
+    expect([notAPhoto.status, notAPhoto.body.error.fields?.file]).toEqual([400, 'Choose a photo to add']);
+  });
+});
+
 describe('the seller answers', () => {
   it('lets owners and managers answer once; viewers 403, other farms 404, no session 401, bad input 400', async () => {
     const order = await disputedOrder();
@@ -252,6 +351,31 @@ describe('the seller answers', () => {
     expect((await answer(order.id, team.cookies.owner)).status).toBe(409);
     const plain = await dispatchedOrder();
     expect((await answer(plain.id, team.cookies.owner)).status).toBe(409);
+  });
+
+  it('left unanswered past 48 hours: the sweep marks it once and tells the buyer, the farm and Gona', async () => {
+    const order = await disputedOrder();
+    const [row] = await t.db.select().from(disputes).where(eq(disputes.order_id, order.id));
+    const before = new Date(row!.answer_due_at.getTime() - 1);
+    await markUnansweredDisputes(t.deps, before);
+    expect((await t.db.select().from(disputes).where(eq(disputes.id, row!.id)))[0]!.overdue_at).toBeNull();
+
+    const after = new Date(row!.answer_due_at.getTime() + 60_000);
+    expect(await markUnansweredDisputes(t.deps, after)).toBeGreaterThanOrEqual(1);
+    expect(await markUnansweredDisputes(t.deps, new Date(after.getTime() + 60_000))).toBe(0);
+    const [marked] = await t.db.select().from(disputes).where(eq(disputes.id, row!.id));
+    expect([marked!.status, marked!.overdue_at?.getTime()]).toEqual(['open', after.getTime()]);
+    const told = await t.db
+      .select({ user_id: notifications.user_id, params: notifications.params, link: notifications.link })
+      .from(notifications)
+      .where(and(eq(notifications.kind, 'dispute'), sql`${notifications.params}->>'order_id' = ${order.id}`));
+    const unanswered = told.filter((n) => (n.params as { status: string }).status === 'unanswered');
+    const to = (userId: string) =>
+      unanswered.filter((n) => n.user_id === userId).map((n) => (n.params as { to: string }).to);
+    expect(to(buyer.user.id)).toEqual(['buyer']);
+    expect(to(team.users.owner.id)).toEqual(['seller']);
+    expect(to(admin.user.id)).toEqual(['gona']);
+    expect(unanswered.find((n) => n.user_id === admin.user.id)?.link).toBe(`/admin/disputes/${row!.id}`);
   });
 });
 

@@ -14,6 +14,7 @@ import {
   UpdateListingInputSchema,
 } from '@gona/shared/marketplace';
 import { requireFarm, requireSession } from '../../lib/auth-guard';
+import { fileResponse } from '../../lib/file-http';
 import { ctxOf, farmCtxOf } from '../../lib/http-context';
 import {
   ErrorResponses,
@@ -192,15 +193,8 @@ export const listingsRoutes = withActions
         ...c.req.valid('query'),
         ifNoneMatch: c.req.header('if-none-match'),
       });
-      const headers = new Headers({
-        'content-type': file.contentType,
-        // Only this person's browser keeps it: a listing closed later stops showing it to others.
-        'cache-control': `private, max-age=${FILE_CACHE_SECONDS}`,
-        etag: file.etag,
-      });
-      if (!file.body) return new Response(null, { status: 304, headers });
-      if (file.bytes !== undefined) headers.set('content-length', String(file.bytes));
-      return new Response(file.body, { status: 200, headers });
+      // Only this person's browser keeps it: a listing closed later stops showing it to others.
+      return fileResponse(file, `private, max-age=${FILE_CACHE_SECONDS}`);
     },
   )
   .openapi(

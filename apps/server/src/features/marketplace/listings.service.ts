@@ -10,6 +10,7 @@ import {
   type FarmListingPage,
   type FarmListingQuery,
   type ListingBrowsePage,
+  type ListingHidden,
   type ListingPhoto,
   type ListingSort,
   type ListingSources,
@@ -20,17 +21,27 @@ import {
 } from '@gona/shared/marketplace';
 import { can } from '@gona/shared/permissions';
 import type { Db, Tx } from '../../db/client';
-import { farm_memberships, farms, files, knowledge_crops, listings, livestock } from '../../db/schema/index';
+import {
+  farm_memberships,
+  farms,
+  files,
+  knowledge_crops,
+  listings,
+  livestock,
+  users,
+} from '../../db/schema/index';
 import type { FileStorage } from '../../integrations/storage';
 import { auditInsert, auditUpdate } from '../../lib/audit';
 import type { Ctx, FarmCtx } from '../../lib/ctx';
 import { AppError } from '../../lib/errors';
+import type { OpenedFile } from '../../lib/file-http';
 import { farmToday } from '../../lib/farm-time';
 import { isUuid, newId } from '../../lib/ids';
 import { keyset, newestFirst } from '../../lib/pagination';
 import { insertOnce, updateVersioned } from '../../lib/writes';
-import { attachFiles, listFilesOf, openFileOf, type OpenedFile } from '../files/files.service';
+import { attachFiles, listFilesOf, openFileOf } from '../files/files.service';
 import { produceStock, storedProduce } from '../crops/records.service';
+import { assertMaySell, isFarmStopped, listingHiddenMessage } from './moderation.service';
 import { sellerBriefs, sellerRatingSummary } from './ratings.service';
 
 /**
@@ -120,10 +131,12 @@ export async function listingSources(ctx: FarmCtx): Promise<ListingSources> {
 /**
  * A new draft. Its title is the product's name unless given; its location is the farm's (taken
  * again when it is published). The client's id makes a replayed create answer the first listing.
+ * A person Gona stopped selling cannot start one (nor change one: docs/decisions/045).
  */
 export async function createListing(ctx: FarmCtx, input: CreateListing): Promise<FarmListing> {
   const { id = newId(), photo_ids: photoIds, title, unit_kg: typedKg, ...fields } = input;
   return ctx.db.transaction(async (tx) => {
+    await assertMaySell(tx, ctx.userId);
     const farm = await readFarmFull(tx, ctx.farmId);
     const productName = await productNameOf(tx, input.category, input.product_key);
     const unitKg = unitKgOf(input.unit, typedKg);
@@ -185,6 +198,7 @@ export async function updateListing(
   return ctx.db.transaction(async (tx) => {
     const current = await readRow(tx, ctx.farmId, listingId);
     if (current.status === 'closed') throw new AppError('CONFLICT', 'A closed listing cannot be changed.');
+    await assertMaySell(tx, ctx.userId);
     const merged = {
       ...toNumbers(current),
       ...withoutUndefined(changes),
@@ -256,7 +270,8 @@ const ACTION_FROM: Record<ListingAction, { from: readonly ListingStatus[]; refus
 /**
  * Publish (a draft with a photo, from a farm with a state: its location is taken again from the
  * farm), pause, resume, close. Publishing and resuming check again what the listing draws on: the
- * stored harvest may have gone, a group may have been treated since.
+ * stored harvest may have gone, a group may have been treated since. Neither is possible while Gona
+ * hides the listing or has stopped the person selling (docs/decisions/045); pausing and closing are.
  */
 export async function changeListingStatus(
   ctx: FarmCtx,
@@ -270,6 +285,8 @@ export async function changeListingStatus(
     if (!rule.from.includes(current.status)) throw new AppError('CONFLICT', rule.refused);
     const set: Partial<typeof listings.$inferInsert> = {};
     if (action === 'publish' || action === 'resume') {
+      if (current.hidden_at) throw new AppError('CONFLICT', listingHiddenMessage(current.hidden_reason));
+      await assertMaySell(tx, ctx.userId);
       const farm = await readFarmFull(tx, ctx.farmId);
       if (!farm.state) throw new AppError('VALIDATION', STATE_NEEDED, { state: STATE_NEEDED });
       const photos = await listFilesOf(tx, ctx.farmId, listings, listingId);
@@ -308,6 +325,11 @@ export async function changeListingStatus(
 const BROWSED: ListingStatus[] = ['active', 'sold_out'];
 /** Statuses anyone signed in may open by address. */
 const VIEWABLE: ListingStatus[] = ['active', 'paused', 'sold_out'];
+/**
+ * Of a listing read with its farm and the farm's owner: buyers may see it, not hidden by Gona and
+ * its owner not stopped selling (docs/decisions/045).
+ */
+const SHOWN_TO_BUYERS = sql<boolean>`(${listings.hidden_at} IS NULL AND ${users.selling_suspended_at} IS NULL)`;
 
 /**
  * Browsing: full-text words (`plainto_tsquery('simple', q)` against the title, variety,
@@ -327,6 +349,8 @@ export async function browseListings(ctx: Ctx, query: BrowseListingsQuery): Prom
   const where = and(
     // Written out, not as parameters, so the planner matches the browsing indexes' predicate.
     sql`${listings.status} IN ('active', 'sold_out')`,
+    // Hidden by Gona: a filter on the rows the browsing indexes give (hidden listings are few).
+    isNull(listings.hidden_at),
     query.q ? sql`${listings.search} @@ plainto_tsquery('simple', ${query.q})` : undefined,
     query.category ? eq(listings.category, query.category) : undefined,
     query.product_key ? eq(listings.product_key, query.product_key) : undefined,
@@ -340,6 +364,9 @@ export async function browseListings(ctx: Ctx, query: BrowseListingsQuery): Prom
     .select({ row: LISTING_COLUMNS, farm: SELLER_COLUMNS, sort_value: key.value })
     .from(listings)
     .innerJoin(farms, eq(farms.id, listings.farm_id))
+    // The farms of people Gona stopped selling are not shown. A join on the owner's key (one
+    // lookup per farm, remembered) rather than NOT EXISTS, which reads every person to find the few.
+    .innerJoin(users, and(eq(users.id, farms.owner_id), isNull(users.selling_suspended_at)))
     .where(where)
     .orderBy(...key.orderBy)
     .limit(query.limit + 1);
@@ -361,7 +388,8 @@ export async function browseListings(ctx: Ctx, query: BrowseListingsQuery): Prom
 
 /**
  * One listing by its address: on sale, paused or sold out for anyone signed in; a draft or a closed
- * one only for its farm's members. Anything else is 404, saying nothing of whether it exists.
+ * one, one hidden by Gona, or one of a farm whose owner is stopped selling, only for its farm's
+ * members. Anything else is 404, saying nothing of whether it exists.
  */
 export async function getPublicListing(ctx: Ctx, listingId: string): Promise<PublicListing> {
   const row = await readViewable(ctx, listingId);
@@ -369,19 +397,26 @@ export async function getPublicListing(ctx: Ctx, listingId: string): Promise<Pub
   return listing!;
 }
 
-/** A seller's public page: the farm's name, state and LGA, and its listings on sale, newest first. */
+/**
+ * A seller's public page: the farm's name, state and LGA, and its listings on sale, newest first
+ * (none hidden by Gona, and none at all when its owner is stopped selling).
+ */
 export async function sellerPage(ctx: Ctx, farmId: string): Promise<SellerPage> {
   const [farm] = await ctx.db
     .select({ id: farms.id, name: farms.name, state: farms.state, lga: farms.lga })
     .from(farms)
     .where(eq(farms.id, farmId));
   if (!farm) throw new AppError('NOT_FOUND', 'Seller not found');
-  const rows = await ctx.db
-    .select(LISTING_COLUMNS)
-    .from(listings)
-    .where(and(eq(listings.farm_id, farmId), inArray(listings.status, BROWSED)))
-    .orderBy(desc(listings.published_at), desc(listings.id))
-    .limit(SELLER_LISTINGS_MAX);
+  const rows = (await isFarmStopped(ctx.db, farmId))
+    ? []
+    : await ctx.db
+        .select(LISTING_COLUMNS)
+        .from(listings)
+        .where(
+          and(eq(listings.farm_id, farmId), inArray(listings.status, BROWSED), isNull(listings.hidden_at)),
+        )
+        .orderBy(desc(listings.published_at), desc(listings.id))
+        .limit(SELLER_LISTINGS_MAX);
   if (rows.length === 0 && !(await isMember(ctx, farmId)))
     throw new AppError('NOT_FOUND', 'Seller not found');
   const [publicListings, ratings] = await Promise.all([
@@ -393,8 +428,8 @@ export async function sellerPage(ctx: Ctx, farmId: string): Promise<SellerPage> 
 }
 
 /**
- * A listing's photo for a buyer: while it is on sale, anyone signed in; otherwise only members of
- * its farm. Any other photo is 404.
+ * A listing's photo for a buyer: while it is on sale (and shown: not hidden by Gona, its owner not
+ * stopped selling), anyone signed in; otherwise only members of its farm. Any other photo is 404.
  */
 export async function openListingPhoto(
   ctx: Ctx,
@@ -404,11 +439,13 @@ export async function openListingPhoto(
   query: { size: 'full' | 'thumb'; ifNoneMatch: string | undefined },
 ): Promise<OpenedFile> {
   const [row] = await ctx.db
-    .select({ farm_id: listings.farm_id, status: listings.status })
+    .select({ farm_id: listings.farm_id, status: listings.status, shown: SHOWN_TO_BUYERS })
     .from(listings)
+    .innerJoin(farms, eq(farms.id, listings.farm_id))
+    .innerJoin(users, eq(users.id, farms.owner_id))
     .where(eq(listings.id, listingId));
   if (!row) throw new AppError('NOT_FOUND', 'File not found');
-  if (row.status !== 'active' && !(await isMember(ctx, row.farm_id)))
+  if ((row.status !== 'active' || !row.shown) && !(await isMember(ctx, row.farm_id)))
     throw new AppError('NOT_FOUND', 'File not found');
   return openFileOf(ctx, storage, { table: listings, recordId: listingId, fileId }, query);
 }
@@ -623,9 +660,15 @@ async function readFarmFull(db: Db | Tx, farmId: string) {
 
 async function readViewable(ctx: Ctx, listingId: string): Promise<ListingRow> {
   if (!isUuid(listingId)) throw new AppError('NOT_FOUND', NOT_FOUND);
-  const [row] = await ctx.db.select().from(listings).where(eq(listings.id, listingId));
-  if (!row) throw new AppError('NOT_FOUND', NOT_FOUND);
-  if (!VIEWABLE.includes(row.status) && !(await isMember(ctx, row.farm_id)))
+  const [found] = await ctx.db
+    .select({ row: LISTING_COLUMNS, shown: SHOWN_TO_BUYERS })
+    .from(listings)
+    .innerJoin(farms, eq(farms.id, listings.farm_id))
+    .innerJoin(users, eq(users.id, farms.owner_id))
+    .where(eq(listings.id, listingId));
+  if (!found) throw new AppError('NOT_FOUND', NOT_FOUND);
+  const { row, shown } = found;
+  if ((!VIEWABLE.includes(row.status) || !shown) && !(await isMember(ctx, row.farm_id)))
     throw new AppError('NOT_FOUND', NOT_FOUND);
   return row;
 }
@@ -730,7 +773,13 @@ function publicFields(row: ListingRow, farm: FarmRow): Omit<PublicListing, 'phot
     seller: toSeller(farm),
     published_at: row.published_at?.toISOString() ?? null,
     created_at: row.created_at.toISOString(),
+    // Only its farm's members read a hidden listing (readViewable).
+    ...(row.hidden_at ? { hidden: hiddenOf(row)! } : {}),
   };
+}
+
+function hiddenOf(row: ListingRow): ListingHidden | null {
+  return row.hidden_at ? { at: row.hidden_at.toISOString(), reason: row.hidden_reason ?? '' } : null;
 }
 
 function toFarmListing(
@@ -745,6 +794,7 @@ function toFarmListing(
     photos,
     updated_at: row.updated_at.toISOString(),
     version: row.version,
+    hidden: hiddenOf(row),
   };
 }
 

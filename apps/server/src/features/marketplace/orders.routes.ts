@@ -32,6 +32,7 @@ import {
   payOrder,
   placeOrder,
   receiveOrder,
+  releaseMyOrder,
 } from './orders.service';
 
 const OrderParams = z.object({ orderId: z.uuid() });
@@ -138,6 +139,28 @@ export const ordersRoutes = createRouter()
   )
   .openapi(
     createRoute({
+      method: 'post',
+      path: '/marketplace/orders/{orderId}/complete',
+      tags: ['Marketplace'],
+      summary:
+        'All is well with my delivered order (with the version I saw): it completes now and the farm is paid, instead of after the window for problems; I can no longer report a problem with it',
+      middleware: [requireSession] as const,
+      request: { params: OrderParams, ...jsonBody(ReceiveOrderInputSchema) },
+      responses: { 200: jsonContent(OrderSchema, 'The completed order'), ...ErrorResponses },
+    }),
+    async (c) =>
+      c.json(
+        await releaseMyOrder(
+          c.var.deps,
+          ctxOf(c).userId,
+          c.req.valid('param').orderId,
+          c.req.valid('json').version,
+        ),
+        200,
+      ),
+  )
+  .openapi(
+    createRoute({
       method: 'get',
       path: '/farms/{farmId}/orders',
       tags: ['Marketplace'],
@@ -175,7 +198,7 @@ export const ordersRoutes = createRouter()
       c.json(
         await decideOrder(
           c.var.deps,
-          farmCtxOf(c).farmId,
+          farmCtxOf(c),
           c.req.valid('param').orderId,
           'accepted',
           c.req.valid('json').version,
@@ -198,7 +221,7 @@ export const ordersRoutes = createRouter()
       c.json(
         await decideOrder(
           c.var.deps,
-          farmCtxOf(c).farmId,
+          farmCtxOf(c),
           c.req.valid('param').orderId,
           'declined',
           c.req.valid('json').version,

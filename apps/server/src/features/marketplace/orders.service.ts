@@ -37,8 +37,15 @@ import { keyset, newestFirst } from '../../lib/pagination';
 import { notify } from '../notifications/notify.service';
 import { farmPlan } from '../plans/plans.service';
 import { recordLedger } from './ledger.service';
-import { disputeAnswerName, toDispute } from './disputes.read';
-import { createPayout } from './payouts.service';
+import { assertMaySell, listingOffSale } from './moderation.service';
+import {
+  disputeAnswerName,
+  disputePhotoRows,
+  toDispute,
+  toDisputePhotos,
+  type PhotoReader,
+} from './disputes.read';
+import { createPayout, sendPayouts } from './payouts.service';
 import { buyerBriefs, ratingsGiven } from './ratings.service';
 
 const ORDER_NOT_FOUND = 'Order not found';
@@ -116,6 +123,7 @@ function selectOrders(db: Db | Tx) {
       payout_id: payouts.id,
       dispute: getTableColumns(disputes),
       dispute_answer_name: disputeAnswerName,
+      dispute_photos: disputePhotoRows,
     })
     .from(orders)
     .leftJoin(users, eq(users.id, orders.buyer_id))
@@ -135,7 +143,7 @@ type SelectedOrder = Awaited<ReturnType<ReturnType<typeof selectOrders>['execute
  * Phones cross over only once the order is paid: the buyer's to the seller, the seller's to the
  * buyer. The delivery code is the buyer's alone, and only while it is on its way.
  */
-function toOrder(row: SelectedOrder, viewer: Viewer): Order {
+function toOrder(row: SelectedOrder, viewer: Viewer, photoReader?: PhotoReader): Order {
   const o = row.order;
   const paid = o.paid_at !== null;
   return {
@@ -190,7 +198,19 @@ function toOrder(row: SelectedOrder, viewer: Viewer): Order {
     // Filled by withRatings.
     my_rating: null,
     buyer_rating: null,
-    dispute: row.dispute ? toDispute(row.dispute, row.dispute_answer_name) : null,
+    dispute: row.dispute
+      ? toDispute(
+          row.dispute,
+          row.dispute_answer_name,
+          toDisputePhotos(
+            row.dispute_photos,
+            photoReader ??
+              (viewer.as === 'buyer'
+                ? { as: 'buyer', orderId: o.id }
+                : { as: 'seller', farmId: viewer.farmId }),
+          ),
+        )
+      : null,
     created_at: o.created_at.toISOString(),
     version: o.version,
   };
@@ -219,10 +239,16 @@ async function withRatings(db: Db | Tx, list: Order[], viewer: Viewer): Promise<
   }));
 }
 
-export async function readOrder(db: Db | Tx, where: SQL | undefined, viewer: Viewer): Promise<Order> {
+/** One order as `viewer` reads it; Gona's staff read a dispute's photos through it (`photoReader`). */
+export async function readOrder(
+  db: Db | Tx,
+  where: SQL | undefined,
+  viewer: Viewer,
+  photoReader?: PhotoReader,
+): Promise<Order> {
   const [row] = await selectOrders(db).where(where).limit(1);
   if (!row) throw new AppError('NOT_FOUND', ORDER_NOT_FOUND);
-  const [order] = await withRatings(db, [toOrder(row, viewer)], viewer);
+  const [order] = await withRatings(db, [toOrder(row, viewer, photoReader)], viewer);
   return order!;
 }
 
@@ -298,6 +324,9 @@ export async function placeOrder(
     throw new AppError('CONFLICT', soldOutMessage(listing.status), {
       quantity: soldOutMessage(listing.status),
     });
+  // Hidden by Gona, or the farm's owner stopped selling (docs/decisions/045).
+  const offSale = await listingOffSale(deps.db, listing.id);
+  if (offSale) throw new AppError('CONFLICT', offSale, { quantity: offSale });
 
   const units = unitWords(listing.unit);
   const fields: Record<string, string> = {};
@@ -333,6 +362,8 @@ export async function placeOrder(
           and(
             eq(listings.id, listing.id),
             eq(listings.status, 'active'),
+            isNull(listings.hidden_at),
+            sql`NOT EXISTS (SELECT 1 FROM ${farms} INNER JOIN ${users} ON ${users.id} = ${farms.owner_id} WHERE ${farms.id} = ${listings.farm_id} AND ${users.selling_suspended_at} IS NOT NULL)`,
             sql`${listings.quantity_available} >= ${quantity}::numeric`,
           ),
         )
@@ -387,9 +418,10 @@ export async function placeOrder(
     if (raced?.buyer_id === userId)
       return { order: await readOrder(deps.db, eq(orders.id, input.id), viewer), created: false };
     const message =
-      !after || after.status !== 'active' || Number(after.quantity_available) === 0
+      (await listingOffSale(deps.db, listing.id)) ??
+      (!after || after.status !== 'active' || Number(after.quantity_available) === 0
         ? soldOutMessage(after?.status ?? 'closed')
-        : leftMessage(after.quantity_available, units);
+        : leftMessage(after.quantity_available, units));
     throw new AppError('CONFLICT', message, { quantity: message });
   }
   return { order: await readOrder(deps.db, eq(orders.id, input.id), viewer), created: true };
@@ -424,6 +456,9 @@ export async function payOrder(deps: OrdersDeps, userId: string, orderId: string
       'CONFLICT',
       `This order waited more than ${ORDER_PAYMENT_MINUTES} minutes for payment. Order again.`,
     );
+  // Taken off sale by Gona since it was placed: not paid for now (docs/decisions/045).
+  const offSale = order.listing_id ? await listingOffSale(deps.db, order.listing_id) : null;
+  if (offSale) throw new AppError('CONFLICT', `${offSale}: this order cannot be paid. Nothing was charged.`);
   if (!deps.payments)
     throw new AppError('UNAVAILABLE', 'Payments are not available at the moment. Try again later.');
   const callbackUrl = `${deps.config.baseUrl}/dashboard/marketplace/orders/${order.id}/return`;
@@ -568,16 +603,19 @@ export async function getFarmOrder(deps: OrdersDeps, farmId: string, orderId: st
 /**
  * The seller accepts a paid order (with the version they saw): Gona keeps holding the money until
  * the order completes, and the seller dispatches it within ORDER_DISPATCH_DAYS; or declines it:
- * refunded in full and its quantity back on the listing.
+ * refunded in full and its quantity back on the listing. A person Gona stopped selling may
+ * decline, not accept (docs/decisions/045).
  */
 export async function decideOrder(
   deps: OrdersDeps,
-  farmId: string,
+  seller: { farmId: string; userId: string },
   orderId: string,
   decision: 'accepted' | 'declined',
   version: number,
 ): Promise<Order> {
+  const { farmId } = seller;
   const viewer: Viewer = { as: 'seller', farmId };
+  if (decision === 'accepted') await assertMaySell(deps.db, seller.userId);
   const now = new Date(deps.now());
   const done = await deps.db.transaction(async (tx) => {
     const [changed] = await tx
@@ -1287,34 +1325,75 @@ export async function completeOrders(deps: SweepDeps, now: Date): Promise<number
     .limit(SWEEP_BATCH);
   let completed = 0;
   for (const order of due) {
-    const money = completionMoney(order);
-    const done = await deps.db.transaction(async (tx) => {
-      const [changed] = await tx
-        .update(orders)
-        .set({
-          status: 'completed',
-          completed_at: now,
-          seller_amount_kobo: money.sellerKobo,
-          updated_at: now,
-          version: sql`${orders.version} + 1`,
-        })
-        .where(and(eq(orders.id, order.id), eq(orders.status, 'delivered'), lte(orders.complete_by, now)))
-        .returning();
-      if (!changed) return null;
-      const lines = [
-        { account: 'held' as const, amountKobo: money.releasedKobo },
-        { account: 'commission' as const, amountKobo: -money.commissionKobo },
-        { account: 'seller_payable' as const, amountKobo: -money.sellerKobo },
-      ].filter((l) => l.amountKobo !== 0);
-      if (lines.length > 0) await recordLedger(tx, changed.id, 'completion', lines);
-      await createPayout(tx, changed, money.sellerKobo);
-      return changed;
-    });
+    const done = await deps.db.transaction((tx) =>
+      completeDelivered(tx, order, now, lte(orders.complete_by, now)),
+    );
     if (!done) continue;
     completed++;
     await notifySeller(deps.db, done, 'completed');
   }
   return completed;
+}
+
+/**
+ * Completes one delivered order (one conditional update from `delivered`, with `also`): the money
+ * held for it moves to the commission and to what the farm is owed, and its payout is created.
+ * Null when it was no longer delivered (completed or disputed meanwhile).
+ */
+async function completeDelivered(
+  tx: Tx,
+  order: OrderRow,
+  now: Date,
+  also: SQL | undefined,
+): Promise<OrderRow | null> {
+  const money = completionMoney(order);
+  const [changed] = await tx
+    .update(orders)
+    .set({
+      status: 'completed',
+      completed_at: now,
+      seller_amount_kobo: money.sellerKobo,
+      updated_at: now,
+      version: sql`${orders.version} + 1`,
+    })
+    .where(and(eq(orders.id, order.id), eq(orders.status, 'delivered'), also))
+    .returning();
+  if (!changed) return null;
+  const lines = [
+    { account: 'held' as const, amountKobo: money.releasedKobo },
+    { account: 'commission' as const, amountKobo: -money.commissionKobo },
+    { account: 'seller_payable' as const, amountKobo: -money.sellerKobo },
+  ].filter((l) => l.amountKobo !== 0);
+  if (lines.length > 0) await recordLedger(tx, changed.id, 'completion', lines);
+  await createPayout(tx, changed, money.sellerKobo);
+  return changed;
+}
+
+/**
+ * The buyer of a delivered order says all is well before the window for problems ends (with the
+ * version they saw): it completes now, as the sweep would complete it, and its payout is sent at
+ * once. They can no longer report a problem with it.
+ */
+export async function releaseMyOrder(
+  deps: OrdersDeps,
+  userId: string,
+  orderId: string,
+  version: number,
+): Promise<Order> {
+  const now = new Date(deps.now());
+  const mine = and(eq(orders.id, orderId), eq(orders.buyer_id, userId));
+  const done = await deps.db.transaction(async (tx) => {
+    const [order] = await tx
+      .select()
+      .from(orders)
+      .where(and(mine, eq(orders.status, 'delivered'), eq(orders.version, version)))
+      .for('update');
+    return order ? completeDelivered(tx, order, now, undefined) : null;
+  });
+  if (!done) throw await changedMeanwhile(deps.db, mine, 'delivered');
+  await notifySeller(deps.db, done, 'completed');
+  await sendPayouts(deps, now, { orderId: done.id });
+  return readOrder(deps.db, eq(orders.id, orderId), { as: 'buyer', userId });
 }
 
 /**

@@ -1,4 +1,4 @@
-import { and, eq, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import { and, eq, isNull, lte, or, sql } from 'drizzle-orm';
 import {
   PAYOUT_ACCOUNT_HOLD_HOURS,
   PAYOUT_MAX_TRIES,
@@ -312,8 +312,14 @@ function tryOf(reference: string): number {
  * sweeps at once send it once; the reference names the try, so asking Paystack again for the same
  * try is refused there rather than paid twice. A refusal counts as a failed try; no answer leaves
  * it pending for the same try again. Answers how many transfers were asked.
+ *
+ * Tries are counted over the payout's whole life and never go back (the reference of try n is
+ * `<order reference>-payout-<n>`, so a smaller count would ask for a reference already used). A
+ * payout stops at the end of each round of PAYOUT_MAX_TRIES (failTry makes it `failed`); Gona's
+ * staff sending it again (admin-payouts.service.ts) make it pending with its count kept, and the
+ * sweep goes on from the next number: every pending payout may be sent.
  */
-export async function sendPayouts(deps: SweepDeps, now: Date): Promise<number> {
+export async function sendPayouts(deps: SweepDeps, now: Date, only?: { orderId: string }): Promise<number> {
   if (!deps.payments) return 0;
   // Sent, but the request never came back (the process stopped between claim and answer): ask again
   // for the same try.
@@ -342,8 +348,8 @@ export async function sendPayouts(deps: SweepDeps, now: Date): Promise<number> {
     .where(
       and(
         eq(payouts.status, 'pending'),
-        lt(payouts.tries, PAYOUT_MAX_TRIES),
         or(isNull(payout_accounts.hold_until), lte(payout_accounts.hold_until, now)),
+        only ? eq(payouts.order_id, only.orderId) : undefined,
       ),
     )
     .orderBy(payouts.created_at, payouts.id)
@@ -422,7 +428,8 @@ function isDuplicateReference(err: PaymentGatewayError): boolean {
 }
 
 /**
- * A try that failed: back to pending for the next try while tries are left, else failed for Gona's
+ * A try that failed: back to pending for the next try while tries of its round are left (rounds of
+ * PAYOUT_MAX_TRIES: the first, then one per time Gona's staff send it again), else failed for Gona's
  * staff, the farm's owners told. Only from the states given (a payout already paid stays paid).
  */
 async function failTry(
@@ -433,7 +440,7 @@ async function failTry(
   from: PayoutRow['status'][],
 ): Promise<'applied' | 'already_applied'> {
   const tries = Math.max(payout.tries, tryOf(reference));
-  const final = tries >= PAYOUT_MAX_TRIES;
+  const final = tries % PAYOUT_MAX_TRIES === 0;
   const failure = final
     ? `${reason} The payout was tried ${tries} times and waits for Gona support.`
     : `${reason} It is sent again.`;
@@ -471,7 +478,9 @@ async function failTry(
           failure: reason,
         },
         link: NOTIFICATION_PATHS.farmOrders,
-        dedupeKey: `payout:${changed.id}:failed`,
+        // Told again when a round that Gona's staff started fails too.
+        dedupeKey:
+          tries > PAYOUT_MAX_TRIES ? `payout:${changed.id}:failed:${tries}` : `payout:${changed.id}:failed`,
       },
     );
   }

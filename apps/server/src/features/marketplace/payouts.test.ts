@@ -98,6 +98,16 @@ async function sweep(at = now()): Promise<number> {
  * dispatched for pickup, delivered with the buyer's code and completed by the sweep.
  */
 async function completedOrder(on: FarmTeam, quantity = 4): Promise<Order> {
+  const id = await deliveredOrder(on, quantity);
+  const [row] = await t.db.select().from(orders).where(eq(orders.id, id));
+  await completeOrders(t.deps, row!.complete_by!);
+  const seller = await t.request<Order>('GET', `${on.base}/orders/${id}`, { cookie: on.cookies.manager });
+  expect(seller.body.status).toBe('completed');
+  return seller.body;
+}
+
+/** The same order delivered and not yet completed; answers its id. */
+async function deliveredOrder(on: FarmTeam, quantity: number): Promise<string> {
   const listing = await seedListing(t, on.farm.id);
   const placed = await t.request<Order>('POST', '/api/marketplace/orders', {
     cookie: buyer.cookie,
@@ -122,11 +132,7 @@ async function completedOrder(on: FarmTeam, quantity = 4): Promise<Order> {
   await step('dispatch', { version: 3, expected_on: dateIn(DEFAULT_TIMEZONE, now()) });
   const mine = await t.request<Order>('GET', `/api/marketplace/orders/${id}`, { cookie: buyer.cookie });
   await step('deliver', { version: 4, code: mine.body.delivery_code, delivered_quantity: quantity });
-  const [row] = await t.db.select().from(orders).where(eq(orders.id, id));
-  await completeOrders(t.deps, row!.complete_by!);
-  const seller = await t.request<Order>('GET', `${on.base}/orders/${id}`, { cookie: on.cookies.manager });
-  expect(seller.body.status).toBe('completed');
-  return seller.body;
+  return id;
 }
 
 function naira(kobo: number): string {
@@ -359,6 +365,48 @@ describe('payouts', () => {
       status: 'paid',
       tries: 1,
     });
+  });
+
+  it('pays at once when the buyer says all is well before the window ends, and only then', async () => {
+    const id = await deliveredOrder(team, 3);
+    const url = `/api/marketplace/orders/${id}/complete`;
+    const mine = await t.request<Order>('GET', `/api/marketplace/orders/${id}`, { cookie: buyer.cookie });
+    expect(mine.body.status).toBe('delivered');
+    // Who may: no session 401, another buyer 404, the farm's own people 404 (not their order), a stale version 409.
+    const other = await seedUser(t);
+    expect((await t.request('POST', url, { body: { version: mine.body.version } })).status).toBe(401);
+    expect(
+      (await t.request('POST', url, { cookie: other.cookie, body: { version: mine.body.version } })).status,
+    ).toBe(404);
+    expect(
+      (await t.request('POST', url, { cookie: team.cookies.owner, body: { version: mine.body.version } }))
+        .status,
+    ).toBe(404);
+    expect((await t.request('POST', url, { cookie: buyer.cookie, body: { version: 'x' } })).status).toBe(400);
+    expect(
+      (await t.request('POST', url, { cookie: buyer.cookie, body: { version: mine.body.version - 1 } }))
+        .status,
+    ).toBe(409);
+
+    const done = await t.request<Order>('POST', url, {
+      cookie: buyer.cookie,
+      body: { version: mine.body.version },
+    });
+    expect([done.status, done.body.status], done.text).toEqual([200, 'completed']);
+    await fake.settled();
+    const payout = await payoutOf(id);
+    expect(payout).toMatchObject({ status: 'paid', tries: 1, amount_kobo: done.body.seller_amount_kobo });
+    expect(fake.transfers.filter((tr) => tr.reference === payout.reference)).toHaveLength(1);
+    // Once: again is 409, and the sweep completes nothing more and sends nothing more.
+    const again = await t.request<Refusal>('POST', url, {
+      cookie: buyer.cookie,
+      body: { version: done.body.version },
+    });
+    expect([again.status, again.body.error.message]).toEqual([409, 'This order is complete']);
+    expect(await completeOrders(t.deps, new Date(now().getTime() + 100 * HOUR_MS))).toBe(0);
+    expect(await sweep()).toBe(0);
+    expect((await orderLedger(t, id)).seller_payable).toBe(0);
+    await expectLedgerBalanced(t, farmIds);
   });
 
   it('sends a payout once when two sweeps run at the same time', async () => {

@@ -216,6 +216,10 @@ describe('the notifications screen', () => {
         kind: 'dispute' as const,
         params: { ...facts, to: 'buyer' as const, status: 'opened' as const, answer_hours: 48 },
       },
+      ...(['seller', 'buyer', 'gona'] as const).map((to) => ({
+        kind: 'dispute' as const,
+        params: { ...facts, to, status: 'unanswered' as const },
+      })),
       ...(['release', 'partial_refund', 'full_refund'] as const).map((outcome) => ({
         kind: 'dispute' as const,
         params: {
@@ -254,6 +258,32 @@ describe('the notifications screen', () => {
       kinds.map((k, i) =>
         aNotification(
           { ...k, id: anId(0xf0 + i), title: 'stored', body: 'stored', link: '/dashboard/marketplace' },
+          FEED,
+        ),
+      ),
+    );
+    const list = await screen.findByRole('list', { name: 'Your notifications' });
+    for (const k of kinds) {
+      const { title, body } = notificationText(k);
+      expect(within(list).getAllByText(title).length, title).toBeGreaterThan(0);
+      expect(within(list).getAllByText(body).length, body).toBeGreaterThan(0);
+    }
+    expect(within(list).queryByText('stored')).toBeNull();
+  });
+
+  it("says Gona's moderation in the same English as the email and push", async () => {
+    const facts = { listing_id: anId(0xd7), listing_title: 'White maize' };
+    const reason = 'The photos are of another farm’s produce.';
+    const kinds = [
+      { kind: 'moderation' as const, params: { ...facts, status: 'listing_hidden' as const, reason } },
+      { kind: 'moderation' as const, params: { ...facts, status: 'listing_shown' as const } },
+      { kind: 'moderation' as const, params: { status: 'selling_suspended' as const, reason } },
+      { kind: 'moderation' as const, params: { status: 'selling_restored' as const } },
+    ];
+    renderList(
+      kinds.map((k, i) =>
+        aNotification(
+          { ...k, id: anId(0xf8 + i), title: 'stored', body: 'stored', link: '/dashboard/marketplace' },
           FEED,
         ),
       ),

@@ -5,7 +5,8 @@ import type { StoredFile } from '@gona/shared/files';
 import { Button } from './Button';
 import { Dialog } from './Dialog';
 
-type GalleryPhoto = Pick<StoredFile, 'id' | 'url' | 'thumb_url' | 'width' | 'height'>;
+type GalleryPhoto = Pick<StoredFile, 'id' | 'url' | 'thumb_url'> &
+  Partial<Pick<StoredFile, 'width' | 'height'>>;
 
 type Props = {
   photos: readonly GalleryPhoto[];

@@ -7,9 +7,19 @@ import type {
   OpenDisputeInput,
   Order,
 } from '@gona/shared/marketplace';
+import type { StoredFile } from '@gona/shared/files';
 import { apiFetch } from '@/lib/http';
+import { uploadPhotoTo } from '@/lib/photo-upload';
 import { pagedQueryOptions } from '@/lib/paged-query';
 import { orderKeys } from './orders-api';
+
+/** A photo for the buyer's report on their order, sent through the order (a buyer is not of the farm). */
+export function uploadDisputePhoto(
+  orderId: string,
+  photo: Parameters<typeof uploadPhotoTo>[1],
+): Promise<StoredFile> {
+  return uploadPhotoTo(`/api/marketplace/orders/${encodeURIComponent(orderId)}/dispute/photos`, photo);
+}
 
 /** The buyer reports a problem with a dispatched or delivered order. */
 export function useReportProblem() {

@@ -149,6 +149,19 @@ export function useReceiveOrder() {
   });
 }
 
+/** The buyer says all is well with a delivered order: it completes now and the farm is paid. */
+export function useReleaseOrder() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (order: Order) =>
+      apiFetch<Order>(`${myOrderPath(order.id)}/complete`, {
+        method: 'POST',
+        json: { version: order.version },
+      }),
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: orderKeys.all }),
+  });
+}
+
 /** Sends the browser to the payment page (Paystack's checkout, or the fake's in development). */
 export function goToCheckout(url: string): void {
   window.location.assign(url);

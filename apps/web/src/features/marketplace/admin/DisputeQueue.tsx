@@ -31,7 +31,9 @@ export function DisputeQueue() {
                   <span className="flex flex-wrap items-center justify-between gap-2">
                     <span className="font-semibold break-words text-stone-900">{d.listing_title}</span>
                     <Badge tone={d.status === 'resolved' ? 'neutral' : 'amber'}>
-                      {t(`disputes.admin.statuses.${d.status}`)}
+                      {d.unanswered
+                        ? t('disputes.admin.unanswered')
+                        : t(`disputes.admin.statuses.${d.status}`)}
                     </Badge>
                   </span>
                   <span className="text-stone-800">{t(`disputes.reasons.${d.reason}`)}</span>

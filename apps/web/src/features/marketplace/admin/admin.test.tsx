@@ -64,7 +64,20 @@ describe('/admin', () => {
               total_kobo: 12_500_000,
               reason: 'damaged',
               status: 'answered',
+              unanswered: false,
               created_at: '2026-11-26T12:00:00.000Z',
+            },
+            {
+              id: anId(0xd2),
+              order_id: anId(0x0e),
+              listing_title: 'Yellow maize',
+              farm_name: 'Green Acres',
+              buyer_name: 'Tunde Bello',
+              total_kobo: 5_000_000,
+              reason: 'not_delivered',
+              status: 'open',
+              unanswered: true,
+              created_at: '2026-11-26T12:30:00.000Z',
             },
           ],
           next_cursor: null,
@@ -78,6 +91,7 @@ describe('/admin', () => {
       `/admin/disputes/${DISPUTE_ID}`,
     );
     expect(screen.getByText('Seller answered')).toBeInTheDocument();
+    expect(screen.getByText('No answer in time')).toBeInTheDocument();
   });
 
   it('shows anyone else the not-found screen and asks nothing of the admin API', async () => {

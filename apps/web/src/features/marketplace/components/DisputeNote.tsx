@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { Order } from '@gona/shared/marketplace';
 import { formatNaira } from '@gona/shared/money';
+import { PhotoGallery } from '@/components/ui/PhotoGallery';
 import { formatDateTime } from '@/lib/format';
 
 /**
@@ -28,10 +29,16 @@ export function DisputeNote({ order, side }: { order: Order; side: 'buyer' | 'se
         })}{' '}
         {dispute.message}
       </p>
+      {dispute.photos.length > 0 && <PhotoGallery photos={dispute.photos} subject={t('disputes.photosOf')} />}
       {dispute.answer ? (
-        <p className="break-words">
-          {t('disputes.note.answer')} {dispute.answer}
-        </p>
+        <>
+          <p className="break-words">
+            {t('disputes.note.answer')} {dispute.answer}
+          </p>
+          {dispute.answer_photos.length > 0 && (
+            <PhotoGallery photos={dispute.answer_photos} subject={t('disputes.answerPhotosOf')} />
+          )}
+        </>
       ) : (
         !decided && (
           <p className="text-sm text-stone-700">

@@ -13,6 +13,7 @@ import { paths } from '@/lib/paths';
 import { usePublicListing } from '../api';
 import { groupedQuantity, placeOf, useListingText } from '../format';
 import { sellerPath } from '../links';
+import { HiddenNotice } from './HiddenNotice';
 import { RatingBriefText } from './RatingStars';
 
 type Props = {
@@ -133,6 +134,8 @@ function ListingFacts({ listing, panel }: { listing: PublicListing; panel: React
               {t('detail.paused')}
             </p>
           )}
+          {/* Only the listing's own farm ever reads a hidden one. */}
+          {listing.hidden && <HiddenNotice hidden={listing.hidden} />}
         </header>
         {photos.length > 0 && <PhotoGallery photos={photos} subject={listing.title} />}
         <dl className="grid grid-cols-1 gap-x-4 gap-y-3 rounded-xl border border-stone-200 bg-white p-4 sm:grid-cols-[auto_1fr]">

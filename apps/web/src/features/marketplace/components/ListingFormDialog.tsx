@@ -25,6 +25,7 @@ import { usePhotoField } from '@/lib/use-photo-field';
 import { useSchemaForm } from '@/lib/use-schema-form';
 import { useCreateListing, useUpdateListing } from '../mutations';
 import { groupedQuantity, placeOf } from '../format';
+import { HiddenNotice } from './HiddenNotice';
 
 type Props = {
   farmId: string;
@@ -168,6 +169,7 @@ export function ListingFormDialog({ farmId, sources, listing, onClose, onSaved }
     >
       <form id={formId} noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
         <FormAlert>{alert}</FormAlert>
+        {listing?.hidden && <HiddenNotice hidden={listing.hidden} />}
         {sources &&
           (sources.state ? (
             <p className="text-sm text-stone-700">{t('form.location', { place: placeOf(sources) })}</p>

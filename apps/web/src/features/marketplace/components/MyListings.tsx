@@ -12,6 +12,7 @@ import { toast } from '@/lib/toast';
 import { useFarmListings, useListingAction, useListingSources, type ListingAction } from '../api';
 import { useListingText } from '../format';
 import { listingPath } from '../links';
+import { HiddenNotice } from './HiddenNotice';
 import { ListingFormDialog } from './ListingFormDialog';
 
 type Props = { farmId: string; role: FarmRole };
@@ -24,7 +25,10 @@ const TONE: Record<ListingStatus, BadgeTone> = {
   closed: 'neutral',
 };
 
-/** What each status offers: a draft is published, a listing on sale paused, a paused one resumed. */
+/**
+ * What each status offers: a draft is published, a listing on sale paused, a paused one resumed.
+ * A listing hidden by Gona is not put on sale (publish, resume) until Gona shows it again.
+ */
 const ACTIONS: Record<ListingStatus, ListingAction[]> = {
   draft: ['publish', 'close'],
   active: ['pause', 'close'],
@@ -109,12 +113,13 @@ export function MyListings({ farmId, role }: Props) {
                     </p>
                   </div>
                 </div>
+                {listing.hidden && <HiddenNotice hidden={listing.hidden} />}
                 {sells && listing.status !== 'closed' && (
                   <div className="flex flex-wrap gap-2">
                     <Button variant="secondary" onClick={() => setEditing(listing)}>
                       {t('mine.edit')}
                     </Button>
-                    {ACTIONS[listing.status].map((what) => (
+                    {actionsOf(listing).map((what) => (
                       <Button
                         key={what}
                         variant={what === 'publish' || what === 'resume' ? 'primary' : 'secondary'}
@@ -154,4 +159,9 @@ export function MyListings({ farmId, role }: Props) {
       />
     </section>
   );
+}
+
+function actionsOf(listing: FarmListing): ListingAction[] {
+  const actions = ACTIONS[listing.status];
+  return listing.hidden ? actions.filter((what) => what !== 'publish' && what !== 'resume') : actions;
 }

@@ -12,7 +12,7 @@ import { DisputeNote } from './DisputeNote';
 import { PayoutStatus } from './PayoutStatus';
 import { RateOrder } from './RateDialog';
 import { RatingBriefText } from './RatingStars';
-import { ReceiveButton } from './ReceiveButton';
+import { ReceiveButton, ReleaseButton } from './ReceiveButton';
 import { ReportProblemButton } from './ReportProblemDialog';
 
 const TONE: Record<OrderStatus, BadgeTone> = {
@@ -122,6 +122,9 @@ export function OrderCard({ order, side, title, children, canRate = true }: Prop
       {side === 'buyer' && order.status === 'dispatched' && <ReceiveButton order={order} />}
       <DisputeNote order={order} side={side} />
       {side === 'buyer' && canReport(order) && <ReportProblemButton order={order} />}
+      {side === 'buyer' && order.status === 'delivered' && canReport(order) && (
+        <ReleaseButton order={order} />
+      )}
       {side === 'seller' &&
         order.status === 'disputed' &&
         order.farm_id &&

@@ -48,4 +48,36 @@ describe('OrderList (My orders)', () => {
       ]),
     );
   });
+
+  it('offers "All is well: pay the farmer now" on a delivered order in its window, and sends it once', async () => {
+    const inWindow = new Date(Date.now() + 48 * 3_600_000).toISOString();
+    const delivered = aDispatchedOrder({
+      status: 'delivered',
+      delivered_quantity: 5,
+      delivered_at: new Date().toISOString(),
+      complete_by: inWindow,
+      delivery_code: null,
+      version: 5,
+    });
+    const requests = installFakeFetch({
+      [`GET ${MINE}`]: { status: 200, body: { items: [delivered], next_cursor: null } },
+      [`POST ${MINE}/${anId(0x0d)}/complete`]: {
+        status: 200,
+        body: { ...delivered, status: 'completed', complete_by: null, version: 6 },
+      },
+    });
+    renderWithProviders(<OrderList />);
+    const list = await screen.findByRole('list', { name: 'My orders' });
+    fireEvent.click(within(list).getByRole('button', { name: 'All is well: pay the farmer now' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Is everything as you ordered?' });
+    expect(dialog).toHaveTextContent('After this you cannot report a problem with this order.');
+    const yes = within(dialog).getByRole('button', { name: 'All is well: pay the farmer now' });
+    fireEvent.click(yes);
+    fireEvent.click(yes);
+    await waitFor(() =>
+      expect(requests.filter((r) => r.method === 'POST')).toEqual([
+        { method: 'POST', path: `${MINE}/${anId(0x0d)}/complete`, body: { version: 5 } },
+      ]),
+    );
+  });
 });
