@@ -1,31 +1,11 @@
-import type { Page } from '@playwright/test';
 import { newUser, signUp } from './support/accounts';
 import { expect, test } from './support/fixtures';
+import { orderAndPay } from './support/marketplace';
 import { cameraJpeg, choosePhoto } from './support/photos';
 
 const PHONE = { width: 360, height: 740 };
 
-/** Orders and pays on the listing's page: the fake Paystack checkout, then back to the order's page. */
-async function orderAndPay(buyer: Page, title: string, bags: string): Promise<void> {
-  await buyer
-    .getByRole('link', { name: new RegExp(title) })
-    .first()
-    .click();
-  await expect(buyer.getByRole('heading', { name: title })).toBeVisible();
-  const panel = buyer.getByRole('region', { name: 'Order' });
-  await panel.getByLabel(/^How many/).fill(bags);
-  await panel.getByRole('radio', { name: 'I pick it up at the farm' }).check();
-  await panel.getByLabel('Your phone').fill('0805 111 2222');
-  await panel.getByRole('button', { name: 'Order and pay' }).dblclick();
-  await expect(buyer.getByRole('heading', { name: 'Pay with Paystack (fake)' })).toBeVisible();
-  await buyer.getByRole('button', { name: /^Pay ₦/ }).click();
-  await expect(buyer).toHaveURL(/\/dashboard\/marketplace\/orders\//);
-  await expect(buyer.getByText('Payment received. Gona holds it until your order is settled.')).toBeVisible({
-    timeout: 20_000,
-  });
-}
-
-test('on two phones, a farmer lists 20 bags of maize with photos, a buyer without a farm orders 5 and pays, the farmer accepts and hands over 4.5 against the buyer’s code; a second order is declined and refunded', async ({
+test('on two phones, a farmer lists 20 bags of maize with photos, a buyer without a farm orders 5 and pays, the farmer accepts and hands over 4.5 against the buyer’s code, the buyer says all is well and the farm is paid; a second order is declined and refunded', async ({
   farmer: { page: farmer, farm, user: owner },
   browser,
   baseURL,
@@ -149,6 +129,23 @@ test('on two phones, a farmer lists 20 bags of maize with photos, a buyer withou
   await buyer.reload();
   await expect(buyer.getByText('Delivered: 4.5 bags (100 kg)')).toBeVisible();
   await expect(buyer.getByText(/^\d{3} \d{3}$/)).toHaveCount(0);
+
+  // All is well: the buyer completes the order now, and the farm's payout reaches its bank.
+  await buyer.getByRole('button', { name: 'All is well: pay the farmer now' }).click();
+  const release = buyer.getByRole('alertdialog', { name: 'Is everything as you ordered?' });
+  await release.getByRole('button', { name: 'All is well: pay the farmer now' }).dblclick();
+  await expect(buyer.getByText(/is being paid\./)).toBeVisible();
+  await expect(buyer.getByText('Completed', { exact: true })).toBeVisible();
+  await expect(buyer.getByRole('button', { name: 'Report a problem' })).toHaveCount(0);
+  await farmer.reload();
+  await expect(first.getByText('Completed', { exact: true })).toBeVisible();
+  // Paystack reports the transfer by webhook; the list asks again until it shows paid.
+  const payoutList = farmer.getByRole('list', { name: 'Payouts to your bank' });
+  await expect(async () => {
+    await farmer.reload();
+    await expect(payoutList.getByText(/^Paid on /)).toBeVisible({ timeout: 1_000 });
+  }).toPass({ timeout: 20_000 });
+  await expect(payoutList.getByRole('listitem')).toHaveCount(1);
 
   // A second order of 2 bags: the listing now has 15 left; the farmer declines and the buyer is refunded.
   await buyer.goto('/dashboard/marketplace');

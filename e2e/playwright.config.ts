@@ -2,12 +2,13 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { APP_PORT, BACK_OFFICE_PORT } from './support/ports';
 
 /**
  * Browser journeys run against the app started exactly as the README starts it (`npm start`: build,
  * migrate, serve on the embedded database), on its own port and a fresh data directory.
  */
-const port = Number(process.env.E2E_PORT ?? 3999);
+const port = APP_PORT;
 const baseURL = `http://localhost:${port}`;
 /** The fake Open-Meteo the app's weather comes from, with heavy rain in two days. */
 const weatherPort = port + 21;
@@ -72,5 +73,21 @@ export default defineConfig({
         NORMALS_URL: weatherURL,
       },
     },
+    // The back-office journey's own app, on PostgreSQL (TEST_DATABASE_URL), where the admin script
+    // gives the role while the app runs; without TEST_DATABASE_URL that journey is skipped. Started
+    // after the app above, whose `npm start` built apps/server/dist.
+    ...(process.env.TEST_DATABASE_URL
+      ? [
+          {
+            command: `node e2e/support/back-office-server.mjs ${BACK_OFFICE_PORT}`,
+            cwd: '..',
+            url: `http://localhost:${BACK_OFFICE_PORT}/api/health`,
+            timeout: 120_000,
+            reuseExistingServer: !process.env.CI,
+            stdout: 'pipe' as const,
+            stderr: 'pipe' as const,
+          },
+        ]
+      : []),
   ],
 });

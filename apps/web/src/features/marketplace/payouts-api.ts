@@ -35,11 +35,15 @@ export function useBanks() {
   });
 }
 
-/** The farm's payout account; null until the owner adds one. */
+/**
+ * The farm's payout account; null until the owner adds one. Asked again whenever the screen opens:
+ * another owner may have changed it (and put payouts on hold) since this phone last looked.
+ */
 export function usePayoutAccount(farmId: string) {
   return useQuery({
     queryKey: payoutKeys.account(farmId),
     queryFn: () => apiFetch<PayoutAccount | null>(accountPath(farmId)),
+    staleTime: 0,
   });
 }
 
@@ -74,13 +78,18 @@ export function useSavePayoutAccount(farmId: string) {
   });
 }
 
-/** Each completed order's payout, newest first; `limit` rows a page. */
+/**
+ * Each completed order's payout, newest first; `limit` rows a page. Asked again whenever the screen
+ * opens or is reloaded: orders complete and transfers settle on the server, not on this phone, so
+ * a copy kept here would show "No payouts yet" beside money already paid.
+ */
 export function useFarmPayouts(farmId: string, limit?: number) {
-  return useInfiniteQuery(
-    pagedQueryOptions<Payout>({
+  return useInfiniteQuery({
+    ...pagedQueryOptions<Payout>({
       queryKey: payoutKeys.list(farmId, limit ?? 0),
       path: `${farmPath(farmId)}/payouts`,
       ...(limit ? { limit } : {}),
     }),
-  );
+    staleTime: 0,
+  });
 }
