@@ -17,3 +17,4 @@ export * from './money';
 export * from './marketplace';
 export * from './ratings';
 export * from './disputes';
+export * from './assistant';
