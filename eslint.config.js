@@ -138,6 +138,7 @@ export default tseslint.config(
       '**/vite.config.ts',
       '**/vitest.config.ts',
       'e2e/playwright.config.ts',
+      'e2e/support/**',
     ],
     rules: { 'no-restricted-properties': 'off' },
   },

@@ -1,15 +1,16 @@
-import { execFileSync } from 'node:child_process';
 import { newUser, signUp } from './support/accounts';
 import { expect, test } from './support/fixtures';
 import { orderAndPay } from './support/marketplace';
 import { cameraJpeg, choosePhoto } from './support/photos';
+import { backOfficeDatabaseUrl, grantAdmin } from './support/back-office';
 import { BACK_OFFICE_PORT } from './support/ports';
 
 const PHONE = { width: 360, height: 740 };
 const backOffice = `http://localhost:${BACK_OFFICE_PORT}`;
+const database = backOfficeDatabaseUrl();
 
 // This journey's app runs on PostgreSQL, where the admin script can give the role while it runs.
-test.skip(!process.env.TEST_DATABASE_URL, 'needs TEST_DATABASE_URL (PostgreSQL) for its own app');
+test.skip(database === null, 'needs TEST_DATABASE_URL (PostgreSQL) for its own app');
 test.use({ baseURL: backOffice });
 
 test('a buyer reports short bags with a photo, the farm answers, and Gona’s admin refunds part: the buyer gets it back and the farm the rest', async ({
@@ -65,9 +66,11 @@ test('a buyer reports short bags with a photo, the farm answers, and Gona’s ad
   await buyer.getByLabel('Search produce').fill('yellow maize');
   await orderAndPay(buyer, 'Yellow maize, Omagwa', '4');
   const orderId = /\/orders\/([0-9a-f-]{36})/.exec(buyer.url())![1]!;
-  const paid = await (await farmer.request.get(`/api/farms/${farm.id}/orders/${orderId}`)).json();
+  const paid = (await (await farmer.request.get(`/api/farms/${farm.id}/orders/${orderId}`)).json()) as {
+    version: number;
+  };
   const accepted = await api('post', `/api/farms/${farm.id}/orders/${orderId}/accept`, {
-    version: (paid as { version: number }).version,
+    version: paid.version,
   });
   const today = new Date().toLocaleDateString('en-CA', { timeZone: 'Africa/Lagos' });
   await api('post', `/api/farms/${farm.id}/orders/${orderId}/dispatch`, {
@@ -109,13 +112,7 @@ test('a buyer reports short bags with a photo, the farm answers, and Gona’s ad
   await admin.goto(
     await signUp(admin.request, backOffice, staff, { intent: 'buy', callbackURL: '/dashboard/marketplace' }),
   );
-  const database = new URL(process.env.TEST_DATABASE_URL!);
-  database.pathname = `/gona_e2e_back_office_${BACK_OFFICE_PORT}`;
-  execFileSync('npm', ['run', 'admin', '-w', '@gona/server', '--', 'grant', staff.email], {
-    cwd: '..',
-    env: { ...process.env, DATABASE_URL: database.href },
-    stdio: 'pipe',
-  });
+  grantAdmin(database!, staff.email);
   await admin.goto('/admin');
   const queued = admin.getByRole('link', { name: /Yellow maize, Omagwa/ });
   await expect(queued).toContainText('Seller answered');

@@ -1,25 +1,23 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_TIMEZONE } from '@gona/shared/farms';
 import type { AdminOrder, AdminOrderPage, Order } from '@gona/shared/marketplace';
 import { farms, orders } from '../../db/schema/index';
 import type { FakePaystack } from '../../integrations/fake-paystack';
-import { dateIn } from '../../lib/farm-time';
 import { newId } from '../../lib/ids';
-import { setPlatformAdmin } from '../../scripts/admin';
 import type { TestContext, TestResponse } from '../../test/context';
 import { seedFarmTeam, seedUser, type FarmTeam, type SeededUser } from '../../test/farm-team';
-import { completeOrders } from './orders.service';
 import {
+  completedOrder,
+  placePaidOrder,
+  seedAdmin,
   seedListing,
   seedPlacedOrder,
   paystackTestApp,
   type PaystackTestApp,
+  type Refusal,
   type SeededListing,
 } from './orders.test-setup';
-
-type Refusal = { error: { code: string; message: string; fields?: Record<string, string> } };
 
 let fake: FakePaystack;
 let t: TestContext;
@@ -42,8 +40,7 @@ beforeAll(async () => {
     .where(eq(farms.id, team.farm.id));
   buyer = await seedUser(t, { first_name: 'Bisi' });
   otherBuyer = await seedUser(t, { first_name: 'Tunde' });
-  admin = await seedUser(t, { first_name: 'Ada' });
-  expect(await setPlatformAdmin(t.db, 'grant', admin.email)).toBe(true);
+  admin = await seedAdmin(t);
   listing = await seedListing(t, team.farm.id, { title: `Yellow garri ${tag}`, quantity_available: '100' });
 });
 
@@ -67,42 +64,6 @@ function detail(orderId: string, cookie: string | null = admin.cookie) {
 async function reference(orderId: string): Promise<string> {
   const [row] = await t.db.select({ reference: orders.reference }).from(orders).where(eq(orders.id, orderId));
   return row!.reference;
-}
-
-/** 2 bags of the listing bought, paid, accepted, dispatched for pickup, delivered and completed. */
-async function completedOrder(): Promise<Order> {
-  const placed = await t.request<Order>('POST', '/api/marketplace/orders', {
-    cookie: buyer.cookie,
-    body: {
-      id: newId(),
-      listing_id: listing.id,
-      quantity: 2,
-      delivery: 'pickup',
-      buyer_phone: '0805 555 1234',
-    },
-  });
-  expect(placed.status, placed.text).toBe(201);
-  const id = placed.body.id;
-  expect(
-    (await t.request('POST', `/api/marketplace/orders/${id}/pay`, { cookie: buyer.cookie })).status,
-  ).toBe(200);
-  await fake.pay(placed.body.reference);
-  const step = async (action: string, body: Record<string, unknown>) => {
-    const res = await t.request<Order>('POST', `${team.base}/orders/${id}/${action}`, {
-      cookie: team.cookies.manager,
-      body,
-    });
-    expect(res.status, res.text).toBe(200);
-  };
-  await step('accept', { version: 2 });
-  await step('dispatch', { version: 3, expected_on: dateIn(DEFAULT_TIMEZONE, new Date(t.deps.now())) });
-  const mine = await t.request<Order>('GET', `/api/marketplace/orders/${id}`, { cookie: buyer.cookie });
-  await step('deliver', { version: 4, code: mine.body.delivery_code, delivered_quantity: 2 });
-  const [row] = await t.db.select().from(orders).where(eq(orders.id, id));
-  await completeOrders(t.deps, row!.complete_by!);
-  const seller = await t.request<Order>('GET', `${team.base}/orders/${id}`, { cookie: team.cookies.manager });
-  expect(seller.body.status).toBe('completed');
-  return seller.body;
 }
 
 describe('the back office’s orders search', () => {
@@ -226,7 +187,7 @@ describe('the back office’s orders search', () => {
 
 describe('one order for the back office', () => {
   it('shows the order with its payout and every ledger line, each movement adding up to zero', async () => {
-    const order = await completedOrder();
+    const order = await completedOrder(app, { on: team, buyer, listing });
     const res = await detail(order.id);
     expect(res.status, res.text).toBe(200);
     const body = res.body;
@@ -267,19 +228,8 @@ describe('one order for the back office', () => {
   });
 
   it('shows a refunded order’s refund and its ledger lines', async () => {
-    const placed = await t.request<Order>('POST', '/api/marketplace/orders', {
-      cookie: buyer.cookie,
-      body: {
-        id: newId(),
-        listing_id: listing.id,
-        quantity: 2,
-        delivery: 'pickup',
-        buyer_phone: '0805 555 1234',
-      },
-    });
-    const id = placed.body.id;
-    await t.request('POST', `/api/marketplace/orders/${id}/pay`, { cookie: buyer.cookie });
-    await fake.pay(placed.body.reference);
+    const placed = await placePaidOrder(app, buyer, listing);
+    const id = placed.id;
     const declined = await t.request<Order>('POST', `${team.base}/orders/${id}/decline`, {
       cookie: team.cookies.manager,
       body: { version: 2 },
@@ -289,15 +239,15 @@ describe('one order for the back office', () => {
     const res = await detail(id);
     expect(res.status, res.text).toBe(200);
     expect(res.body.order.status).toBe('declined');
-    expect(res.body.refunds).toMatchObject([{ kind: 'full', amount_kobo: placed.body.total_kobo }]);
+    expect(res.body.refunds).toMatchObject([{ kind: 'full', amount_kobo: placed.total_kobo }]);
     expect(res.body.payout).toBeNull();
     expect(res.body.ledger.filter((l) => l.kind === 'refund').map((l) => [l.account, l.amount_kobo])).toEqual(
       expect.arrayContaining([
-        ['held', placed.body.total_kobo],
-        ['refunds_payable', -placed.body.total_kobo],
+        ['held', placed.total_kobo],
+        ['refunds_payable', -placed.total_kobo],
       ]),
     );
-    const found = await search(placed.body.reference);
+    const found = await search(placed.reference);
     expect(found.body.items[0]!.refund_status).toBe(res.body.refunds[0]!.status);
   });
 });

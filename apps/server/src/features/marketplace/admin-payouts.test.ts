@@ -1,30 +1,28 @@
-import { hashPassword } from 'better-auth/crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_TIMEZONE } from '@gona/shared/farms';
 import {
   PAYOUT_MAX_TRIES,
   type AdminPayout,
   type AdminPayoutPage,
   type Order,
 } from '@gona/shared/marketplace';
-import { accounts, audit_logs, ledger_entries, notifications, orders, payouts } from '../../db/schema/index';
+import { audit_logs, ledger_entries, notifications } from '../../db/schema/index';
 import type { FakePaystack } from '../../integrations/fake-paystack';
-import { dateIn } from '../../lib/farm-time';
 import { newId } from '../../lib/ids';
-import { setPlatformAdmin } from '../../scripts/admin';
 import { TEST_PASSWORD, type TestContext } from '../../test/context';
-import { seedFarmTeam, seedUser, type FarmTeam, type SeededUser } from '../../test/farm-team';
-import { completeOrders } from './orders.service';
+import { seedUser, type FarmTeam, type SeededUser } from '../../test/farm-team';
 import {
+  completedOrder,
   expectLedgerBalanced,
-  seedListing,
+  payoutOf,
   paystackTestApp,
+  seedAdmin,
+  seedTeamWithPassword,
+  sweepPayouts,
   type PaystackTestApp,
+  type Refusal,
 } from './orders.test-setup';
-import { applyTransferEvent, sendPayouts } from './payouts.service';
-
-type Refusal = { error: { code: string; message: string; fields?: Record<string, string> } };
+import { applyTransferEvent } from './payouts.service';
 
 const HOUR_MS = 3_600_000;
 const ACCOUNT = { bank_code: '057', account_number: '0123456789' };
@@ -37,20 +35,6 @@ let buyer: SeededUser;
 let admin: SeededUser;
 const farmIds: string[] = [];
 
-/** A farm team whose owner can save a payout account (seeded owners have no password). */
-async function teamWithPassword(): Promise<FarmTeam> {
-  const seeded = await seedFarmTeam(t);
-  const ownerId = seeded.users.owner.id;
-  await t.db.insert(accounts).values({
-    user_id: ownerId,
-    account_id: ownerId,
-    provider_id: 'credential',
-    password: await hashPassword(TEST_PASSWORD),
-  });
-  farmIds.push(seeded.farm.id);
-  return seeded;
-}
-
 async function saveAccount(on: FarmTeam, account = ACCOUNT): Promise<void> {
   const res = await t.request('PUT', `${on.base}/payout-account`, {
     cookie: on.cookies.owner,
@@ -62,78 +46,24 @@ async function saveAccount(on: FarmTeam, account = ACCOUNT): Promise<void> {
 beforeAll(async () => {
   app = await paystackTestApp();
   ({ t, fake } = app);
-  team = await teamWithPassword();
+  team = await seedTeamWithPassword(t, farmIds);
   await saveAccount(team);
   buyer = await seedUser(t, { first_name: 'Bisi' });
-  admin = await seedUser(t, { first_name: 'Ada' });
-  expect(await setPlatformAdmin(t.db, 'grant', admin.email)).toBe(true);
+  admin = await seedAdmin(t);
 });
 
 afterAll(() => app.close());
-
-function now(): Date {
-  return new Date(t.deps.now());
-}
-
-async function payoutOf(orderId: string) {
-  const [row] = await t.db.select().from(payouts).where(eq(payouts.order_id, orderId));
-  return row!;
-}
-
-/** Runs the payout sweep and waits for the webhooks of the transfers it asked. */
-async function sweep(): Promise<number> {
-  const sent = await sendPayouts(t.deps, now());
-  await fake.settled();
-  return sent;
-}
 
 function transfersOf(order: Order) {
   return fake.transfers.filter((tr) => tr.reference.startsWith(`${order.reference}-payout-`));
 }
 
-/** An order of 2 bags of a new listing of `on`'s farm: paid on the fake, accepted, dispatched, delivered, completed. */
-async function completedOrder(on: FarmTeam): Promise<Order> {
-  const listing = await seedListing(t, on.farm.id);
-  const placed = await t.request<Order>('POST', '/api/marketplace/orders', {
-    cookie: buyer.cookie,
-    body: {
-      id: newId(),
-      listing_id: listing.id,
-      quantity: 2,
-      delivery: 'pickup',
-      buyer_phone: '0805 555 1234',
-    },
-  });
-  expect(placed.status, placed.text).toBe(201);
-  const id = placed.body.id;
-  expect(
-    (await t.request('POST', `/api/marketplace/orders/${id}/pay`, { cookie: buyer.cookie })).status,
-  ).toBe(200);
-  await fake.pay(placed.body.reference);
-  const step = async (action: string, body: Record<string, unknown>) => {
-    const res = await t.request<Order>('POST', `${on.base}/orders/${id}/${action}`, {
-      cookie: on.cookies.manager,
-      body,
-    });
-    expect(res.status, res.text).toBe(200);
-  };
-  await step('accept', { version: 2 });
-  await step('dispatch', { version: 3, expected_on: dateIn(DEFAULT_TIMEZONE, now()) });
-  const mine = await t.request<Order>('GET', `/api/marketplace/orders/${id}`, { cookie: buyer.cookie });
-  await step('deliver', { version: 4, code: mine.body.delivery_code, delivered_quantity: 2 });
-  const [row] = await t.db.select().from(orders).where(eq(orders.id, id));
-  await completeOrders(t.deps, row!.complete_by!);
-  const seller = await t.request<Order>('GET', `${on.base}/orders/${id}`, { cookie: on.cookies.manager });
-  expect(seller.body.status).toBe('completed');
-  return seller.body;
-}
-
 /** A completed order whose payout failed every try of a round (the bank refused each transfer). */
 async function failedPayoutOrder(): Promise<Order> {
-  const order = await completedOrder(team);
+  const order = await completedOrder(app, { on: team, buyer });
   fake.failNextTransfer(...Array<'failed'>(PAYOUT_MAX_TRIES).fill('failed'));
-  for (let n = 1; n <= PAYOUT_MAX_TRIES; n++) await sweep();
-  expect(await payoutOf(order.id)).toMatchObject({ status: 'failed', tries: PAYOUT_MAX_TRIES });
+  for (let n = 1; n <= PAYOUT_MAX_TRIES; n++) await sweepPayouts(app);
+  expect(await payoutOf(t, order.id)).toMatchObject({ status: 'failed', tries: PAYOUT_MAX_TRIES });
   return order;
 }
 
@@ -178,7 +108,7 @@ describe('the back office’s payouts', () => {
 
   it('lists a failed payout with its farm, amount, tries and reason; not among the held', async () => {
     const order = await failedPayoutOrder();
-    const payout = await payoutOf(order.id);
+    const payout = await payoutOf(t, order.id);
     const failed = await list('failed');
     expect(failed.status, failed.text).toBe(200);
     expect(failed.body.items.find((p) => p.id === payout.id)).toEqual({
@@ -205,7 +135,7 @@ describe('the back office’s payouts', () => {
 
   it('sends a failed payout again once, with a reference never used, and pays it once', async () => {
     const order = await failedPayoutOrder();
-    const payout = await payoutOf(order.id);
+    const payout = await payoutOf(t, order.id);
 
     const res = await retry(payout.id);
     expect(res.status, res.text).toBe(200);
@@ -215,7 +145,7 @@ describe('the back office’s payouts', () => {
       failure: null,
       tries: PAYOUT_MAX_TRIES,
     });
-    expect(await payoutOf(order.id)).toMatchObject({
+    expect(await payoutOf(t, order.id)).toMatchObject({
       status: 'pending',
       failure: null,
       tries: PAYOUT_MAX_TRIES,
@@ -242,13 +172,13 @@ describe('the back office’s payouts', () => {
       'This payout is not failed: it is already waiting to be sent.',
     ]);
 
-    expect(await sweep()).toBe(1);
+    expect(await sweepPayouts(app)).toBe(1);
     const reference = `${order.reference}-payout-${PAYOUT_MAX_TRIES + 1}`;
     expect(transfersOf(order).map((tr) => [tr.reference, tr.status])).toEqual([
       ...Array.from({ length: PAYOUT_MAX_TRIES }, (_, i) => [`${order.reference}-payout-${i + 1}`, 'failed']),
       [reference, 'success'],
     ]);
-    expect(await payoutOf(order.id)).toMatchObject({
+    expect(await payoutOf(t, order.id)).toMatchObject({
       status: 'paid',
       reference,
       tries: PAYOUT_MAX_TRIES + 1,
@@ -266,7 +196,7 @@ describe('the back office’s payouts', () => {
         transfer_code: transfer.transferCode,
       }),
     ).toBe('already_applied');
-    expect(await sweep()).toBe(0);
+    expect(await sweepPayouts(app)).toBe(0);
     expect(transfersOf(order)).toHaveLength(PAYOUT_MAX_TRIES + 1);
     const paidLines = await t.db
       .select()
@@ -295,32 +225,32 @@ describe('the back office’s payouts', () => {
 
   it('sends a payout again once when two admins tap at the same time', async () => {
     const order = await failedPayoutOrder();
-    const payout = await payoutOf(order.id);
+    const payout = await payoutOf(t, order.id);
     const answers = await Promise.all([retry(payout.id), retry(payout.id)]);
     expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
-    expect(await sweep()).toBe(1);
+    expect(await sweepPayouts(app)).toBe(1);
     expect(transfersOf(order)).toHaveLength(PAYOUT_MAX_TRIES + 1);
-    expect((await payoutOf(order.id)).status).toBe('paid');
+    expect((await payoutOf(t, order.id)).status).toBe('paid');
     await expectLedgerBalanced(t, farmIds);
   });
 
   it('gives a payout sent again a new round of tries, and tells the owners when that fails too', async () => {
     const order = await failedPayoutOrder();
-    const payout = await payoutOf(order.id);
+    const payout = await payoutOf(t, order.id);
     expect((await retry(payout.id)).status).toBe(200);
     fake.failNextTransfer(...Array<'reversed'>(PAYOUT_MAX_TRIES).fill('reversed'));
     for (let n = 1; n <= PAYOUT_MAX_TRIES; n++) {
-      expect(await sweep()).toBe(1);
-      expect(await payoutOf(order.id)).toMatchObject({
+      expect(await sweepPayouts(app)).toBe(1);
+      expect(await payoutOf(t, order.id)).toMatchObject({
         tries: PAYOUT_MAX_TRIES + n,
         reference: `${order.reference}-payout-${PAYOUT_MAX_TRIES + n}`,
         status: n < PAYOUT_MAX_TRIES ? 'pending' : 'failed',
       });
     }
-    expect(await sweep()).toBe(0);
+    expect(await sweepPayouts(app)).toBe(0);
     const references = transfersOf(order).map((tr) => tr.reference);
     expect(new Set(references).size).toBe(2 * PAYOUT_MAX_TRIES);
-    expect((await payoutOf(order.id)).failure).toBe(
+    expect((await payoutOf(t, order.id)).failure).toBe(
       `The bank sent the transfer back. The payout was tried ${2 * PAYOUT_MAX_TRIES} times and waits for Gona support.`,
     );
     const told = await t.db
@@ -342,15 +272,15 @@ describe('the back office’s payouts', () => {
   });
 
   it('lists held payouts and why: no payout account, or one changed and on hold until a time', async () => {
-    const noAccount = await teamWithPassword();
-    const waiting = await completedOrder(noAccount);
-    const changed = await teamWithPassword();
+    const noAccount = await seedTeamWithPassword(t, farmIds);
+    const waiting = await completedOrder(app, { on: noAccount, buyer });
+    const changed = await seedTeamWithPassword(t, farmIds);
     await saveAccount(changed);
     await saveAccount(changed, { bank_code: '058', account_number: '9876543210' });
-    const onHold = await completedOrder(changed);
-    await sweep();
-    expect((await payoutOf(waiting.id)).status).toBe('pending');
-    expect((await payoutOf(onHold.id)).status).toBe('pending');
+    const onHold = await completedOrder(app, { on: changed, buyer });
+    await sweepPayouts(app);
+    expect((await payoutOf(t, waiting.id)).status).toBe('pending');
+    expect((await payoutOf(t, onHold.id)).status).toBe('pending');
 
     const held = await list('held');
     expect(held.status, held.text).toBe(200);
@@ -376,7 +306,7 @@ describe('the back office’s payouts', () => {
     expect((await list('failed')).body.items.some((p) => p.order_id === waiting.id)).toBe(false);
 
     // A held payout is not failed: it cannot be sent again by hand.
-    const refused = await retry((await payoutOf(waiting.id)).id);
+    const refused = await retry((await payoutOf(t, waiting.id)).id);
     expect([refused.status, refused.body.error.message]).toEqual([
       409,
       'This payout is not failed: it is already waiting to be sent.',

@@ -114,64 +114,46 @@ export async function listAdminListings(db: Db, query: AdminListingQuery): Promi
  * Hides a listing from buyers with the reason its farm reads. Its status stays as it is (the farm
  * may still pause or close it); orders already placed go on. The farm's owners and managers are told.
  */
-export async function hideListing(
+export function hideListing(
   deps: ModerationDeps,
   adminId: string,
   listingId: string,
   reason: string,
 ): Promise<AdminListing> {
-  const now = new Date(deps.now());
-  await deps.db.transaction(async (tx) => {
-    const listing = await lockListing(tx, listingId);
-    if (listing.hidden_at) throw new AppError('CONFLICT', 'This listing is already hidden');
-    await tx
-      .update(listings)
-      .set({
-        hidden_at: now,
-        hidden_reason: reason,
-        hidden_by: adminId,
-        updated_at: now,
-        version: sql`${listings.version} + 1`,
-      })
-      .where(eq(listings.id, listingId));
-    await auditUpdate(tx, { logger: deps.logger, userId: adminId, farmId: listing.farm_id }, listings, {
-      id: listingId,
-      changes: {
-        hidden_at: { from: null, to: now.toISOString() },
-        hidden_reason: { from: null, to: reason },
-      },
-      context: { title: listing.title },
-    });
-    await notify(
-      { db: tx },
-      {
-        farmId: listing.farm_id,
-        roles: ['owner', 'manager'],
-        kind: 'moderation',
-        params: { status: 'listing_hidden', listing_id: listingId, listing_title: listing.title, reason },
-        link: NOTIFICATION_PATHS.farmListings,
-      },
-    );
-  });
-  return readAdminListing(deps.db, listingId);
+  return setListingHidden(deps, adminId, listingId, reason);
 }
 
 /** Shows a hidden listing to buyers again (as its status allows); the farm is told. */
-export async function unhideListing(
+export function unhideListing(
   deps: ModerationDeps,
   adminId: string,
   listingId: string,
 ): Promise<AdminListing> {
+  return setListingHidden(deps, adminId, listingId, null);
+}
+
+/**
+ * Hides the listing with `reason`, or shows it again when `reason` is null: the change, its audit
+ * row and the notice to the farm's owners and managers in one transaction.
+ */
+async function setListingHidden(
+  deps: ModerationDeps,
+  adminId: string,
+  listingId: string,
+  reason: string | null,
+): Promise<AdminListing> {
+  const hiding = reason !== null;
   const now = new Date(deps.now());
   await deps.db.transaction(async (tx) => {
     const listing = await lockListing(tx, listingId);
-    if (!listing.hidden_at) throw new AppError('CONFLICT', 'This listing is not hidden');
+    if (hiding && listing.hidden_at) throw new AppError('CONFLICT', 'This listing is already hidden');
+    if (!hiding && !listing.hidden_at) throw new AppError('CONFLICT', 'This listing is not hidden');
     await tx
       .update(listings)
       .set({
-        hidden_at: null,
-        hidden_reason: null,
-        hidden_by: null,
+        hidden_at: hiding ? now : null,
+        hidden_reason: reason,
+        hidden_by: hiding ? adminId : null,
         updated_at: now,
         version: sql`${listings.version} + 1`,
       })
@@ -179,18 +161,21 @@ export async function unhideListing(
     await auditUpdate(tx, { logger: deps.logger, userId: adminId, farmId: listing.farm_id }, listings, {
       id: listingId,
       changes: {
-        hidden_at: { from: listing.hidden_at.toISOString(), to: null },
-        hidden_reason: { from: listing.hidden_reason, to: null },
+        hidden_at: { from: listing.hidden_at?.toISOString() ?? null, to: hiding ? now.toISOString() : null },
+        hidden_reason: { from: listing.hidden_reason, to: reason },
       },
       context: { title: listing.title },
     });
+    const about = { listing_id: listingId, listing_title: listing.title };
     await notify(
       { db: tx },
       {
         farmId: listing.farm_id,
         roles: ['owner', 'manager'],
         kind: 'moderation',
-        params: { status: 'listing_shown', listing_id: listingId, listing_title: listing.title },
+        params: hiding
+          ? { status: 'listing_hidden', ...about, reason }
+          : { status: 'listing_shown', ...about },
         link: NOTIFICATION_PATHS.farmListings,
       },
     );
@@ -235,67 +220,66 @@ export async function suspendSelling(
   reason: string,
 ): Promise<AdminUser> {
   if (userId === adminId) throw new AppError('CONFLICT', 'You cannot suspend selling on your own account');
-  const now = new Date(deps.now());
-  await deps.db.transaction(async (tx) => {
-    const person = await lockPerson(tx, userId);
-    if (person.selling_suspended_at)
-      throw new AppError('CONFLICT', 'Selling is already suspended on this account');
-    await tx
-      .update(users)
-      .set({ selling_suspended_at: now, selling_suspended_reason: reason, updated_at: now })
-      .where(eq(users.id, userId));
-    await auditUpdate(tx, { logger: deps.logger, userId: adminId, farmId: null }, users, {
-      id: userId,
-      changes: {
-        selling_suspended_at: { from: null, to: now.toISOString() },
-        selling_suspended_reason: { from: null, to: reason },
-      },
-      context: { name: person.name, email: person.email },
-    });
-    await notify(
-      { db: tx },
-      {
-        userIds: [userId],
-        kind: 'moderation',
-        params: { status: 'selling_suspended', reason },
-        link: null,
-      },
-    );
-  });
-  return readAdminUser(deps.db, userId);
+  return setSellingSuspended(deps, adminId, userId, reason);
 }
 
 /** Lets a stopped person sell again; they are told. */
-export async function restoreSelling(
+export function restoreSelling(deps: ModerationDeps, adminId: string, userId: string): Promise<AdminUser> {
+  return setSellingSuspended(deps, adminId, userId, null);
+}
+
+/**
+ * Stops the person selling with `reason`, or lets them sell again when `reason` is null: the
+ * change, its audit row and the notice to them in one transaction.
+ */
+async function setSellingSuspended(
   deps: ModerationDeps,
   adminId: string,
   userId: string,
+  reason: string | null,
 ): Promise<AdminUser> {
+  const suspending = reason !== null;
   const now = new Date(deps.now());
   await deps.db.transaction(async (tx) => {
     const person = await lockPerson(tx, userId);
-    if (!person.selling_suspended_at)
+    if (suspending && person.selling_suspended_at)
+      throw new AppError('CONFLICT', 'Selling is already suspended on this account');
+    if (!suspending && !person.selling_suspended_at)
       throw new AppError('CONFLICT', 'Selling is not suspended on this account');
     await tx
       .update(users)
-      .set({ selling_suspended_at: null, selling_suspended_reason: null, updated_at: now })
+      .set({
+        selling_suspended_at: suspending ? now : null,
+        selling_suspended_reason: reason,
+        updated_at: now,
+      })
       .where(eq(users.id, userId));
     await auditUpdate(tx, { logger: deps.logger, userId: adminId, farmId: null }, users, {
       id: userId,
       changes: {
-        selling_suspended_at: { from: person.selling_suspended_at.toISOString(), to: null },
-        selling_suspended_reason: { from: person.selling_suspended_reason, to: null },
+        selling_suspended_at: {
+          from: person.selling_suspended_at?.toISOString() ?? null,
+          to: suspending ? now.toISOString() : null,
+        },
+        selling_suspended_reason: { from: person.selling_suspended_reason, to: reason },
       },
       context: { name: person.name, email: person.email },
     });
     await notify(
       { db: tx },
-      {
-        userIds: [userId],
-        kind: 'moderation',
-        params: { status: 'selling_restored' },
-        link: NOTIFICATION_PATHS.farmListings,
-      },
+      suspending
+        ? {
+            userIds: [userId],
+            kind: 'moderation',
+            params: { status: 'selling_suspended', reason },
+            link: null,
+          }
+        : {
+            userIds: [userId],
+            kind: 'moderation',
+            params: { status: 'selling_restored' },
+            link: NOTIFICATION_PATHS.farmListings,
+          },
     );
   });
   return readAdminUser(deps.db, userId);

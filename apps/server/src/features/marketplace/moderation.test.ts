@@ -14,13 +14,16 @@ import type {
 } from '@gona/shared/marketplace';
 import { audit_logs, farm_memberships, listings, notifications, orders, users } from '../../db/schema/index';
 import { newId } from '../../lib/ids';
-import { setPlatformAdmin } from '../../scripts/admin';
 import { createTestContext, type TestContext } from '../../test/context';
 import { seedFarm, seedFarmTeam, seedUser, type FarmTeam, type SeededUser } from '../../test/farm-team';
 import { uploadPhoto } from '../../test/photos';
-import { seedListing, seedPlacedOrder, type SeededListing } from './orders.test-setup';
-
-type Refusal = { error: { code: string; message: string; fields?: Record<string, string> } };
+import {
+  seedAdmin,
+  seedListing,
+  seedPlacedOrder,
+  type Refusal,
+  type SeededListing,
+} from './orders.test-setup';
 
 let t: TestContext;
 let team: FarmTeam;
@@ -31,8 +34,7 @@ beforeAll(async () => {
   t = await createTestContext();
   team = await seedFarmTeam(t);
   buyer = await seedUser(t, { first_name: 'Bisi' });
-  admin = await seedUser(t, { first_name: 'Ada' });
-  expect(await setPlatformAdmin(t.db, 'grant', admin.email)).toBe(true);
+  admin = await seedAdmin(t);
 });
 
 const REASON = 'The photos are of another farm’s produce.';

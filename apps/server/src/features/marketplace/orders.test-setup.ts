@@ -1,11 +1,46 @@
 import type { AddressInfo } from 'node:net';
 import { serve, type ServerType } from '@hono/node-server';
+import { hashPassword } from 'better-auth/crypto';
 import { and, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import { expect } from 'vitest';
-import { ledger_entries, listings, orders, payouts, refunds } from '../../db/schema/index';
+import { DEFAULT_TIMEZONE } from '@gona/shared/farms';
+import type { Order } from '@gona/shared/marketplace';
+import { accounts, ledger_entries, listings, orders, payouts, refunds } from '../../db/schema/index';
 import { startFakePaystack, type FakePaystack } from '../../integrations/fake-paystack';
+import { dateIn } from '../../lib/farm-time';
 import { newId } from '../../lib/ids';
-import { createTestContext, type TestContext } from '../../test/context';
+import { setPlatformAdmin } from '../../scripts/admin';
+import { createTestContext, TEST_PASSWORD, type TestContext } from '../../test/context';
+import { seedFarmTeam, seedUser, type FarmTeam, type SeededUser } from '../../test/farm-team';
+import { completeOrders } from './orders.service';
+import { sendPayouts } from './payouts.service';
+
+/** What a refused request answers. */
+export type Refusal = { error: { code: string; message: string; fields?: Record<string, string> } };
+
+/** A signed-in person made one of Gona's platform admins (the back office). */
+export async function seedAdmin(t: TestContext): Promise<SeededUser> {
+  const admin = await seedUser(t, { first_name: 'Ada' });
+  expect(await setPlatformAdmin(t.db, 'grant', admin.email)).toBe(true);
+  return admin;
+}
+
+/**
+ * A farm team whose owner signs in with TEST_PASSWORD (seeded owners have no password), as saving a
+ * payout account asks; its farm is added to `farmIds` when given (the farms a test's ledger covers).
+ */
+export async function seedTeamWithPassword(t: TestContext, farmIds?: string[]): Promise<FarmTeam> {
+  const team = await seedFarmTeam(t);
+  const ownerId = team.users.owner.id;
+  await t.db.insert(accounts).values({
+    user_id: ownerId,
+    account_id: ownerId,
+    provider_id: 'credential',
+    password: await hashPassword(TEST_PASSWORD),
+  });
+  farmIds?.push(team.farm.id);
+  return team;
+}
 
 export type SeededListing = typeof listings.$inferSelect;
 
@@ -172,4 +207,82 @@ export async function paystackTestApp(): Promise<PaystackTestApp> {
       await new Promise((resolve) => server.close(resolve));
     },
   };
+}
+
+/** An order taken through its steps over HTTP: who sells, who buys, what and how much (2). */
+export type OrderSteps = {
+  on: FarmTeam;
+  buyer: SeededUser;
+  /** A new listing of `on`'s farm when not given. */
+  listing?: SeededListing;
+  quantity?: number;
+};
+
+/** An order of `quantity` (2) of `listing` placed by `buyer` and paid on the Paystack stand-in; answers it as placed. */
+export async function placePaidOrder(
+  { t, fake }: PaystackTestApp,
+  buyer: SeededUser,
+  listing: SeededListing,
+  quantity = 2,
+): Promise<Order> {
+  const placed = await t.request<Order>('POST', '/api/marketplace/orders', {
+    cookie: buyer.cookie,
+    body: { id: newId(), listing_id: listing.id, quantity, delivery: 'pickup', buyer_phone: '0805 555 1234' },
+  });
+  expect(placed.status, placed.text).toBe(201);
+  expect(
+    (await t.request('POST', `/api/marketplace/orders/${placed.body.id}/pay`, { cookie: buyer.cookie }))
+      .status,
+  ).toBe(200);
+  await fake.pay(placed.body.reference);
+  return placed.body;
+}
+
+/** The order placed and paid, accepted, dispatched for pickup and delivered with the buyer's code; answers its id. */
+export async function deliveredOrder(app: PaystackTestApp, steps: OrderSteps): Promise<string> {
+  const { t } = app;
+  const { on, buyer, quantity = 2 } = steps;
+  const listing = steps.listing ?? (await seedListing(t, on.farm.id));
+  const { id } = await placePaidOrder(app, buyer, listing, quantity);
+  const step = async (action: string, body: Record<string, unknown>) => {
+    const res = await t.request<Order>('POST', `${on.base}/orders/${id}/${action}`, {
+      cookie: on.cookies.manager,
+      body,
+    });
+    expect(res.status, res.text).toBe(200);
+  };
+  await step('accept', { version: 2 });
+  await step('dispatch', { version: 3, expected_on: dateIn(DEFAULT_TIMEZONE, new Date(t.deps.now())) });
+  const mine = await t.request<Order>('GET', `/api/marketplace/orders/${id}`, { cookie: buyer.cookie });
+  await step('deliver', { version: 4, code: mine.body.delivery_code, delivered_quantity: quantity });
+  return id;
+}
+
+/** The delivered order completed by the sweep; answers it as its farm sees it. */
+export async function completedOrder(app: PaystackTestApp, steps: OrderSteps): Promise<Order> {
+  const { t } = app;
+  const id = await deliveredOrder(app, steps);
+  const [row] = await t.db.select().from(orders).where(eq(orders.id, id));
+  await completeOrders(t.deps, row!.complete_by!);
+  const seller = await t.request<Order>('GET', `${steps.on.base}/orders/${id}`, {
+    cookie: steps.on.cookies.manager,
+  });
+  expect(seller.body.status).toBe('completed');
+  return seller.body;
+}
+
+/** The payout row of an order. */
+export async function payoutOf(t: TestContext, orderId: string) {
+  const [row] = await t.db.select().from(payouts).where(eq(payouts.order_id, orderId));
+  return row!;
+}
+
+/** Runs the payout sweep at `at` (the app's clock) and waits for the webhooks of the transfers it asked. */
+export async function sweepPayouts(
+  { t, fake }: PaystackTestApp,
+  at = new Date(t.deps.now()),
+): Promise<number> {
+  const sent = await sendPayouts(t.deps, at);
+  await fake.settled();
+  return sent;
 }

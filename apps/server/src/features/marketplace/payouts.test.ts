@@ -1,7 +1,5 @@
-import { hashPassword } from 'better-auth/crypto';
 import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_TIMEZONE } from '@gona/shared/farms';
 import {
   PAYOUT_MAX_TRIES,
   type Bank,
@@ -11,34 +9,32 @@ import {
 } from '@gona/shared/marketplace';
 import type { Page } from '@gona/shared/pagination';
 import {
-  accounts,
   audit_logs,
   ledger_entries,
   notification_deliveries,
   notifications,
-  orders,
   payout_accounts,
-  payouts,
   sale_payments,
   sales,
 } from '../../db/schema/index';
 import { FAKE_UNKNOWN_ACCOUNT, type FakePaystack } from '../../integrations/fake-paystack';
 import { signPaystackBody } from '../../integrations/payments';
-import { dateIn } from '../../lib/farm-time';
-import { newId } from '../../lib/ids';
 import { TEST_PASSWORD, type TestContext } from '../../test/context';
-import { seedFarmTeam, seedUser, type FarmTeam, type SeededUser } from '../../test/farm-team';
+import { seedUser, type FarmTeam, type SeededUser } from '../../test/farm-team';
 import { completeOrders } from './orders.service';
 import {
+  completedOrder,
+  deliveredOrder,
   expectLedgerBalanced,
   orderLedger,
-  seedListing,
+  payoutOf,
   paystackTestApp,
+  seedTeamWithPassword,
+  sweepPayouts,
   type PaystackTestApp,
+  type Refusal,
 } from './orders.test-setup';
 import { sendPayouts } from './payouts.service';
-
-type Refusal = { error: { code: string; message: string; fields?: Record<string, string> } };
 
 const HOUR_MS = 3_600_000;
 const ACCOUNT = { bank_code: '057', account_number: '0123456789' };
@@ -50,24 +46,10 @@ let team: FarmTeam;
 let buyer: SeededUser;
 const farmIds: string[] = [];
 
-/** A farm team whose owner signs in with TEST_PASSWORD (seeded owners have no password). */
-async function teamWithPassword(): Promise<FarmTeam> {
-  const seeded = await seedFarmTeam(t);
-  const ownerId = seeded.users.owner.id;
-  await t.db.insert(accounts).values({
-    user_id: ownerId,
-    account_id: ownerId,
-    provider_id: 'credential',
-    password: await hashPassword(TEST_PASSWORD),
-  });
-  farmIds.push(seeded.farm.id);
-  return seeded;
-}
-
 beforeAll(async () => {
   app = await paystackTestApp();
   ({ t, fake } = app);
-  team = await teamWithPassword();
+  team = await seedTeamWithPassword(t, farmIds);
   buyer = await seedUser(t, { first_name: 'Bisi' });
 });
 
@@ -79,60 +61,6 @@ function save(on: FarmTeam, body: Record<string, unknown>, cookie = on.cookies.o
 
 function now(): Date {
   return new Date(t.deps.now());
-}
-
-async function payoutOf(orderId: string) {
-  const [row] = await t.db.select().from(payouts).where(eq(payouts.order_id, orderId));
-  return row!;
-}
-
-/** Runs the payout sweep at `at` and waits for the webhooks of the transfers it asked. */
-async function sweep(at = now()): Promise<number> {
-  const sent = await sendPayouts(t.deps, at);
-  await fake.settled();
-  return sent;
-}
-
-/**
- * An order of `quantity` bags of a new listing of `on`'s farm, placed, paid on the fake, accepted,
- * dispatched for pickup, delivered with the buyer's code and completed by the sweep.
- */
-async function completedOrder(on: FarmTeam, quantity = 4): Promise<Order> {
-  const id = await deliveredOrder(on, quantity);
-  const [row] = await t.db.select().from(orders).where(eq(orders.id, id));
-  await completeOrders(t.deps, row!.complete_by!);
-  const seller = await t.request<Order>('GET', `${on.base}/orders/${id}`, { cookie: on.cookies.manager });
-  expect(seller.body.status).toBe('completed');
-  return seller.body;
-}
-
-/** The same order delivered and not yet completed; answers its id. */
-async function deliveredOrder(on: FarmTeam, quantity: number): Promise<string> {
-  const listing = await seedListing(t, on.farm.id);
-  const placed = await t.request<Order>('POST', '/api/marketplace/orders', {
-    cookie: buyer.cookie,
-    body: { id: newId(), listing_id: listing.id, quantity, delivery: 'pickup', buyer_phone: '0805 555 1234' },
-  });
-  expect(placed.status, placed.text).toBe(201);
-  expect(
-    (await t.request('POST', `/api/marketplace/orders/${placed.body.id}/pay`, { cookie: buyer.cookie }))
-      .status,
-  ).toBe(200);
-  await fake.pay(placed.body.reference);
-  const id = placed.body.id;
-  const step = async (action: string, body: Record<string, unknown>) => {
-    const res = await t.request<Order>('POST', `${on.base}/orders/${id}/${action}`, {
-      cookie: on.cookies.manager,
-      body,
-    });
-    expect(res.status, res.text).toBe(200);
-    return res.body;
-  };
-  await step('accept', { version: 2 });
-  await step('dispatch', { version: 3, expected_on: dateIn(DEFAULT_TIMEZONE, now()) });
-  const mine = await t.request<Order>('GET', `/api/marketplace/orders/${id}`, { cookie: buyer.cookie });
-  await step('deliver', { version: 4, code: mine.body.delivery_code, delivered_quantity: quantity });
-  return id;
 }
 
 function naira(kobo: number): string {
@@ -281,18 +209,18 @@ describe('saving the payout account', () => {
 
 describe('payouts', () => {
   it('pays a completed order: pending, sent with its reference, paid on transfer.success, once', async () => {
-    const order = await completedOrder(team);
-    const pending = await payoutOf(order.id);
+    const order = await completedOrder(app, { on: team, buyer, quantity: 4 });
+    const pending = await payoutOf(t, order.id);
     expect(pending).toMatchObject({ status: 'pending', amount_kobo: order.seller_amount_kobo, tries: 0 });
     expect(order.payout).toEqual({ status: 'pending', paid_at: null, failure: null });
 
-    expect(await sweep()).toBe(1);
+    expect(await sweepPayouts(app)).toBe(1);
     const reference = `${order.reference}-payout-1`;
     const transfers = fake.transfers.filter((tr) => tr.reference === reference);
     expect(transfers).toMatchObject([
       { amount: order.seller_amount_kobo, reason: `Gona order ${order.listing_title}` },
     ]);
-    const paid = await payoutOf(order.id);
+    const paid = await payoutOf(t, order.id);
     expect(paid).toMatchObject({
       status: 'paid',
       tries: 1,
@@ -316,7 +244,7 @@ describe('payouts', () => {
     const again = await fake.resendLast();
     expect(JSON.parse(again.body)).toMatchObject({ event: 'transfer.success', data: { reference } });
     expect(again.delivered).toBe(true);
-    expect(await sweep()).toBe(0);
+    expect(await sweepPayouts(app)).toBe(0);
     const payoutLines = await t.db
       .select()
       .from(ledger_entries)
@@ -368,7 +296,7 @@ describe('payouts', () => {
   });
 
   it('pays at once when the buyer says all is well before the window ends, and only then', async () => {
-    const id = await deliveredOrder(team, 3);
+    const id = await deliveredOrder(app, { on: team, buyer, quantity: 3 });
     const url = `/api/marketplace/orders/${id}/complete`;
     const mine = await t.request<Order>('GET', `/api/marketplace/orders/${id}`, { cookie: buyer.cookie });
     expect(mine.body.status).toBe('delivered');
@@ -394,7 +322,7 @@ describe('payouts', () => {
     });
     expect([done.status, done.body.status], done.text).toEqual([200, 'completed']);
     await fake.settled();
-    const payout = await payoutOf(id);
+    const payout = await payoutOf(t, id);
     expect(payout).toMatchObject({ status: 'paid', tries: 1, amount_kobo: done.body.seller_amount_kobo });
     expect(fake.transfers.filter((tr) => tr.reference === payout.reference)).toHaveLength(1);
     // Once: again is 409, and the sweep completes nothing more and sends nothing more.
@@ -404,27 +332,27 @@ describe('payouts', () => {
     });
     expect([again.status, again.body.error.message]).toEqual([409, 'This order is complete']);
     expect(await completeOrders(t.deps, new Date(now().getTime() + 100 * HOUR_MS))).toBe(0);
-    expect(await sweep()).toBe(0);
+    expect(await sweepPayouts(app)).toBe(0);
     expect((await orderLedger(t, id)).seller_payable).toBe(0);
     await expectLedgerBalanced(t, farmIds);
   });
 
   it('sends a payout once when two sweeps run at the same time', async () => {
-    const order = await completedOrder(team, 2);
+    const order = await completedOrder(app, { on: team, buyer });
     const counts = await Promise.all([sendPayouts(t.deps, now()), sendPayouts(t.deps, now())]);
     await fake.settled();
     expect(counts.reduce((a, b) => a + b, 0)).toBe(1);
     expect(fake.transfers.filter((tr) => tr.reference.startsWith(order.reference))).toHaveLength(1);
-    expect((await payoutOf(order.id)).status).toBe('paid');
+    expect((await payoutOf(t, order.id)).status).toBe('paid');
     await expectLedgerBalanced(t, farmIds);
   });
 
   it('tries a failed transfer again with a new reference, and gives up after 3 tries, telling the owners', async () => {
-    const order = await completedOrder(team, 2);
+    const order = await completedOrder(app, { on: team, buyer });
     fake.failNextTransfer('failed', 'failed', 'failed');
     for (let n = 1; n <= PAYOUT_MAX_TRIES; n++) {
-      expect(await sweep()).toBe(1);
-      const row = await payoutOf(order.id);
+      expect(await sweepPayouts(app)).toBe(1);
+      const row = await payoutOf(t, order.id);
       expect(row).toMatchObject({
         tries: n,
         reference: `${order.reference}-payout-${n}`,
@@ -432,7 +360,7 @@ describe('payouts', () => {
       });
       expect(row.failure).toContain('The bank did not accept the transfer.');
     }
-    expect(await sweep()).toBe(0);
+    expect(await sweepPayouts(app)).toBe(0);
     expect(
       fake.transfers.filter((tr) => tr.reference.startsWith(order.reference)).map((tr) => tr.status),
     ).toEqual(['failed', 'failed', 'failed']);
@@ -443,7 +371,7 @@ describe('payouts', () => {
     const told = await t.db
       .select()
       .from(notifications)
-      .where(eq(notifications.dedupe_key, `payout:${(await payoutOf(order.id)).id}:failed`));
+      .where(eq(notifications.dedupe_key, `payout:${(await payoutOf(t, order.id)).id}:failed`));
     expect(told.map((n) => n.user_id)).toEqual([team.users.owner.id]);
     // Still owed to the farm.
     expect((await orderLedger(t, order.id)).seller_payable).toBe(-order.seller_amount_kobo!);
@@ -451,13 +379,13 @@ describe('payouts', () => {
   });
 
   it('sends a reversed transfer again, and pays it', async () => {
-    const order = await completedOrder(team, 2);
+    const order = await completedOrder(app, { on: team, buyer });
     fake.failNextTransfer('reversed');
-    await sweep();
-    expect(await payoutOf(order.id)).toMatchObject({ status: 'pending', tries: 1 });
-    expect((await payoutOf(order.id)).failure).toContain('The bank sent the transfer back.');
-    await sweep();
-    expect(await payoutOf(order.id)).toMatchObject({
+    await sweepPayouts(app);
+    expect(await payoutOf(t, order.id)).toMatchObject({ status: 'pending', tries: 1 });
+    expect((await payoutOf(t, order.id)).failure).toContain('The bank sent the transfer back.');
+    await sweepPayouts(app);
+    expect(await payoutOf(t, order.id)).toMatchObject({
       status: 'paid',
       tries: 2,
       reference: `${order.reference}-payout-2`,
@@ -467,16 +395,16 @@ describe('payouts', () => {
   });
 
   it('counts a refusal by Paystack as a try, and keeps the same try when Paystack does not answer', async () => {
-    const order = await completedOrder(team, 2);
+    const order = await completedOrder(app, { on: team, buyer });
     fake.failNext(503);
-    expect(await sweep()).toBe(0);
-    expect(await payoutOf(order.id)).toMatchObject({ status: 'pending', tries: 0 });
+    expect(await sweepPayouts(app)).toBe(0);
+    expect(await payoutOf(t, order.id)).toMatchObject({ status: 'pending', tries: 0 });
     fake.failNext(400);
-    expect(await sweep()).toBe(0);
-    expect(await payoutOf(order.id)).toMatchObject({ status: 'pending', tries: 1 });
-    expect((await payoutOf(order.id)).failure).toContain('Paystack refused the transfer.');
-    expect(await sweep()).toBe(1);
-    expect(await payoutOf(order.id)).toMatchObject({
+    expect(await sweepPayouts(app)).toBe(0);
+    expect(await payoutOf(t, order.id)).toMatchObject({ status: 'pending', tries: 1 });
+    expect((await payoutOf(t, order.id)).failure).toContain('Paystack refused the transfer.');
+    expect(await sweepPayouts(app)).toBe(1);
+    expect(await payoutOf(t, order.id)).toMatchObject({
       status: 'paid',
       tries: 2,
       reference: `${order.reference}-payout-2`,
@@ -485,7 +413,7 @@ describe('payouts', () => {
   });
 
   it('takes a try Paystack already has (its answer lost) as sent, and pays it on its webhook', async () => {
-    const order = await completedOrder(team, 2);
+    const order = await completedOrder(app, { on: team, buyer });
     const reference = `${order.reference}-payout-1`;
     const [account] = await t.db
       .select()
@@ -503,10 +431,10 @@ describe('payouts', () => {
     } finally {
       fake.setWebhookUrl(app.webhookUrl);
     }
-    expect(await sweep()).toBe(0);
+    expect(await sweepPayouts(app)).toBe(0);
     expect(fake.transfers.filter((tr) => tr.reference.startsWith(order.reference))).toHaveLength(1);
-    expect(await payoutOf(order.id)).toMatchObject({ status: 'sent', tries: 1, reference });
-    expect(await sweep()).toBe(0);
+    expect(await payoutOf(t, order.id)).toMatchObject({ status: 'sent', tries: 1, reference });
+    expect(await sweepPayouts(app)).toBe(0);
     const transfer = fake.transfers.find((tr) => tr.reference === reference)!;
     const body = JSON.stringify({
       event: 'transfer.success',
@@ -527,7 +455,10 @@ describe('payouts', () => {
       },
     });
     expect([res.status, res.body]).toEqual([200, { received: true, outcome: 'applied' }]);
-    expect(await payoutOf(order.id)).toMatchObject({ status: 'paid', transfer_code: transfer.transferCode });
+    expect(await payoutOf(t, order.id)).toMatchObject({
+      status: 'paid',
+      transfer_code: transfer.transferCode,
+    });
     await expectLedgerBalanced(t, farmIds);
   });
 
@@ -554,16 +485,16 @@ describe('payouts', () => {
   });
 
   it('keeps a payout pending while the farm has no account', async () => {
-    const other = await teamWithPassword();
-    const order = await completedOrder(other, 2);
-    await sweep();
-    expect(await payoutOf(order.id)).toMatchObject({ status: 'pending', tries: 0, reference: null });
+    const other = await seedTeamWithPassword(t, farmIds);
+    const order = await completedOrder(app, { on: other, buyer });
+    await sweepPayouts(app);
+    expect(await payoutOf(t, order.id)).toMatchObject({ status: 'pending', tries: 0, reference: null });
     expect(fake.transfers.filter((tr) => tr.reference.startsWith(order.reference))).toEqual([]);
     await expectLedgerBalanced(t, [other.farm.id]);
   });
 
   it('holds payouts 24 hours after the account is changed, and tells the owners', async () => {
-    const other = await teamWithPassword();
+    const other = await seedTeamWithPassword(t, farmIds);
     expect((await save(other, { ...ACCOUNT, password: TEST_PASSWORD })).body.hold_until).toBeNull();
     const changed = await save(other, {
       bank_code: '058',
@@ -593,11 +524,11 @@ describe('payouts', () => {
       );
     expect(mailed).toHaveLength(1);
 
-    const order = await completedOrder(other, 2);
-    expect(await sweep(new Date(t.deps.now() + 23 * HOUR_MS))).toBe(0);
-    expect(await payoutOf(order.id)).toMatchObject({ status: 'pending', tries: 0 });
-    expect(await sweep(new Date(t.deps.now() + 24 * HOUR_MS))).toBe(1);
-    expect(await payoutOf(order.id)).toMatchObject({ status: 'paid', account_last4: '3210' });
+    const order = await completedOrder(app, { on: other, buyer });
+    expect(await sweepPayouts(app, new Date(t.deps.now() + 23 * HOUR_MS))).toBe(0);
+    expect(await payoutOf(t, order.id)).toMatchObject({ status: 'pending', tries: 0 });
+    expect(await sweepPayouts(app, new Date(t.deps.now() + 24 * HOUR_MS))).toBe(1);
+    expect(await payoutOf(t, order.id)).toMatchObject({ status: 'paid', account_last4: '3210' });
     const recipient = fake.recipients.find((r) => r.accountNumber === '9876543210');
     expect(fake.transfers.find((tr) => tr.reference === `${order.reference}-payout-1`)?.recipientCode).toBe(
       recipient?.recipientCode,

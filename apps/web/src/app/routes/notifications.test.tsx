@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { NOTIFICATION_PATHS, notificationText } from '@gona/shared/notifications';
+import { NOTIFICATION_PATHS, notificationText, type KindWithParams } from '@gona/shared/notifications';
 import { paths } from '@/lib/paths';
 import { STORAGE_KEYS } from '@/lib/storage';
 import { farm, installFakeFetch, signedInRoutes, type FakeRequest } from '@/test/fake-fetch';
@@ -41,6 +41,28 @@ function renderList(
     ...extra,
   });
   return { requests, ...renderAt(paths.notifications) };
+}
+
+/**
+ * Lists `kinds` with stale stored words (ids from `firstId` on) and expects each one's title and
+ * body as notificationText says them, the English of the email and push; answers the list.
+ */
+async function expectSaidAsSent(kinds: KindWithParams[], firstId: number, { exactTitle = true } = {}) {
+  renderList(
+    kinds.map((k, i) =>
+      aNotification(
+        { ...k, id: anId(firstId + i), title: 'stored', body: 'stored', link: '/dashboard/marketplace' },
+        FEED,
+      ),
+    ),
+  );
+  const list = await screen.findByRole('list', { name: 'Your notifications' });
+  for (const k of kinds) {
+    const { title, body } = notificationText(k);
+    expect(within(list).getAllByText(title, { exact: exactTitle }).length, title).toBeGreaterThan(0);
+    expect(within(list).getAllByText(body).length, body).toBeGreaterThan(0);
+  }
+  return list;
 }
 
 describe('the notifications screen', () => {
@@ -138,20 +160,7 @@ describe('the notifications screen', () => {
         },
       })),
     ];
-    renderList(
-      kinds.map((k, i) =>
-        aNotification(
-          { ...k, id: anId(0xc0 + i), title: 'stored', body: 'stored', link: '/dashboard/marketplace' },
-          FEED,
-        ),
-      ),
-    );
-    const list = await screen.findByRole('list', { name: 'Your notifications' });
-    for (const k of kinds) {
-      const { title, body } = notificationText(k);
-      expect(within(list).getAllByText(title, { exact: false }).length, title).toBeGreaterThan(0);
-      expect(within(list).getAllByText(body).length, body).toBeGreaterThan(0);
-    }
+    await expectSaidAsSent(kinds, 0xc0, { exactTitle: false });
   });
 
   it('says payouts in the same English as the email and push', async () => {
@@ -189,20 +198,7 @@ describe('the notifications screen', () => {
         },
       },
     ];
-    renderList(
-      kinds.map((k, i) =>
-        aNotification(
-          { ...k, id: anId(0xe0 + i), title: 'stored', body: 'stored', link: '/dashboard/marketplace' },
-          FEED,
-        ),
-      ),
-    );
-    const list = await screen.findByRole('list', { name: 'Your notifications' });
-    for (const k of kinds) {
-      const { title, body } = notificationText(k);
-      expect(within(list).getAllByText(title).length, title).toBeGreaterThan(0);
-      expect(within(list).getAllByText(body).length, body).toBeGreaterThan(0);
-    }
+    await expectSaidAsSent(kinds, 0xe0);
   });
 
   it('says disputes in the same English as the email and push', async () => {
@@ -232,20 +228,7 @@ describe('the notifications screen', () => {
         },
       })),
     ];
-    renderList(
-      kinds.map((k, i) =>
-        aNotification(
-          { ...k, id: anId(0xe0 + i), title: 'stored', body: 'stored', link: '/dashboard/marketplace' },
-          FEED,
-        ),
-      ),
-    );
-    const list = await screen.findByRole('list', { name: 'Your notifications' });
-    for (const k of kinds) {
-      const { title, body } = notificationText(k);
-      expect(within(list).getAllByText(title).length, title).toBeGreaterThan(0);
-      expect(within(list).getAllByText(body).length, body).toBeGreaterThan(0);
-    }
+    await expectSaidAsSent(kinds, 0xe0);
   });
 
   it('says ratings in the same English as the email and push', async () => {
@@ -254,20 +237,7 @@ describe('the notifications screen', () => {
       kind: 'rating' as const,
       params: { ...facts, side },
     }));
-    renderList(
-      kinds.map((k, i) =>
-        aNotification(
-          { ...k, id: anId(0xf0 + i), title: 'stored', body: 'stored', link: '/dashboard/marketplace' },
-          FEED,
-        ),
-      ),
-    );
-    const list = await screen.findByRole('list', { name: 'Your notifications' });
-    for (const k of kinds) {
-      const { title, body } = notificationText(k);
-      expect(within(list).getAllByText(title).length, title).toBeGreaterThan(0);
-      expect(within(list).getAllByText(body).length, body).toBeGreaterThan(0);
-    }
+    const list = await expectSaidAsSent(kinds, 0xf0);
     expect(within(list).queryByText('stored')).toBeNull();
   });
 
@@ -280,20 +250,7 @@ describe('the notifications screen', () => {
       { kind: 'moderation' as const, params: { status: 'selling_suspended' as const, reason } },
       { kind: 'moderation' as const, params: { status: 'selling_restored' as const } },
     ];
-    renderList(
-      kinds.map((k, i) =>
-        aNotification(
-          { ...k, id: anId(0xf8 + i), title: 'stored', body: 'stored', link: '/dashboard/marketplace' },
-          FEED,
-        ),
-      ),
-    );
-    const list = await screen.findByRole('list', { name: 'Your notifications' });
-    for (const k of kinds) {
-      const { title, body } = notificationText(k);
-      expect(within(list).getAllByText(title).length, title).toBeGreaterThan(0);
-      expect(within(list).getAllByText(body).length, body).toBeGreaterThan(0);
-    }
+    const list = await expectSaidAsSent(kinds, 0xf8);
     expect(within(list).queryByText('stored')).toBeNull();
   });
 

@@ -1,13 +1,14 @@
-import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { ADMIN_ORDER_SEARCH_MAX, type AdminOrderSummary } from '@gona/shared/marketplace';
 import { formatNaira } from '@gona/shared/money';
-import { Badge, Button, PagedList, TextField } from '@/components/ui';
+import { Badge } from '@/components/ui';
 import { formatDateTime } from '@/lib/format';
-import { pageItems } from '@/lib/paged-query';
 import { pathTo, paths } from '@/lib/paths';
 import { useAdminOrders } from './admin-api';
+import { useAddressSearch } from './address-search';
+import { AdminResultList } from './AdminResultList';
+import { AdminSearchForm } from './AdminSearchForm';
 
 /**
  * The back office's orders search: a reference, a buyer's email or phone, or part of a farm's name
@@ -16,73 +17,30 @@ import { useAdminOrders } from './admin-api';
  */
 export function AdminOrders() {
   const { t } = useTranslation('admin');
-  const [params, setParams] = useSearchParams();
-  const q = (params.get('q') ?? '').trim().slice(0, ADMIN_ORDER_SEARCH_MAX);
-  const [typed, setTyped] = useState(q);
-  const [error, setError] = useState<string | undefined>();
+  const search = useAddressSearch(
+    ADMIN_ORDER_SEARCH_MAX,
+    t('orders.tooLong', { max: ADMIN_ORDER_SEARCH_MAX }),
+  );
+  const { q } = search;
   const query = useAdminOrders(q);
-
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const next = typed.trim();
-    if (next.length > ADMIN_ORDER_SEARCH_MAX) {
-      setError(t('orders.tooLong', { max: ADMIN_ORDER_SEARCH_MAX }));
-      return;
-    }
-    setError(undefined);
-    setParams(
-      (current) => {
-        const updated = new URLSearchParams(current);
-        if (next === '') updated.delete('q');
-        else updated.set('q', next);
-        return updated;
-      },
-      { replace: true },
-    );
-  };
 
   return (
     <main className="mx-auto flex w-full max-w-3xl flex-col gap-4 px-4 py-6">
       <h1 className="text-2xl font-bold text-stone-900">{t('orders.title')}</h1>
-      <form
-        role="search"
-        noValidate
-        onSubmit={onSubmit}
-        className="grid gap-2 sm:grid-cols-[1fr_auto] sm:items-start"
-      >
-        <TextField
-          label={t('orders.search')}
-          hint={t('orders.searchHint')}
-          type="search"
-          enterKeyHint="search"
-          autoComplete="off"
-          value={typed}
-          error={error}
-          onChange={(e) => setTyped(e.target.value)}
-        />
-        <Button type="submit" className="sm:mt-7">
-          {t('orders.submit')}
-        </Button>
-      </form>
-      <PagedList
+      <AdminSearchForm
+        search={search}
+        label={t('orders.search')}
+        hint={t('orders.searchHint')}
+        submitLabel={t('orders.submit')}
+      />
+      <AdminResultList
         query={query}
-        items={pageItems(query.data)}
+        label={t('orders.title')}
         errorTitle={t('orders.error')}
-        errorText={(message) => message}
-        empty={
-          <p className="break-words text-stone-700">{q ? t('orders.noMatch', { q }) : t('orders.empty')}</p>
-        }
+        empty={q ? t('orders.noMatch', { q }) : t('orders.empty')}
       >
-        {(rows) => (
-          <ul className="flex flex-col gap-2" aria-label={t('orders.title')}>
-            {rows.map((order) => (
-              <li key={order.id}>
-                <OrderResult order={order} />
-              </li>
-            ))}
-          </ul>
-        )}
-      </PagedList>
+        {(order) => <OrderResult order={order} />}
+      </AdminResultList>
     </main>
   );
 }

@@ -1,15 +1,15 @@
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { ADMIN_PAYOUT_FILTERS, type AdminPayout, type AdminPayoutFilter } from '@gona/shared/marketplace';
 import { formatNaira } from '@gona/shared/money';
-import { Button, ConfirmDialog, PagedList, cx } from '@/components/ui';
-import { useErrorText } from '@/lib/error-text';
+import { Button, cx } from '@/components/ui';
 import { formatDateTime } from '@/lib/format';
-import { pageItems } from '@/lib/paged-query';
 import { pathTo, paths } from '@/lib/paths';
-import { toast } from '@/lib/toast';
 import { useAdminPayouts, useRetryPayout } from './admin-api';
+import { useAddressParams } from './address-search';
+import { AdminResultList } from './AdminResultList';
+import { ConfirmOnceDialog } from './ConfirmOnceDialog';
 
 /**
  * The back office's payouts that need someone: failed ones (sent again after a question, once
@@ -18,40 +18,11 @@ import { useAdminPayouts, useRetryPayout } from './admin-api';
  */
 export function AdminPayouts() {
   const { t } = useTranslation('admin');
-  const errorText = useErrorText();
-  const [params, setParams] = useSearchParams();
+  const [params, setParam] = useAddressParams();
   const status: AdminPayoutFilter = params.get('status') === 'held' ? 'held' : 'failed';
   const query = useAdminPayouts(status);
   const retry = useRetryPayout();
   const [asking, setAsking] = useState<AdminPayout | null>(null);
-  // A second tap before the first answer must not send it twice: the server would refuse it, but
-  // it should not be asked.
-  const sending = useRef(false);
-
-  const choose = (next: AdminPayoutFilter) =>
-    setParams(
-      (current) => {
-        const updated = new URLSearchParams(current);
-        if (next === 'failed') updated.delete('status');
-        else updated.set('status', next);
-        return updated;
-      },
-      { replace: true },
-    );
-
-  const send = () => {
-    const payout = asking;
-    if (!payout || sending.current) return;
-    sending.current = true;
-    retry.mutate(payout.id, {
-      onSuccess: () => toast.success(t('payouts.retried')),
-      onError: (error) => toast.error(errorText(error)),
-      onSettled: () => {
-        sending.current = false;
-        setAsking(null);
-      },
-    });
-  };
 
   return (
     <main className="mx-auto flex w-full max-w-3xl flex-col gap-4 px-4 py-6">
@@ -65,7 +36,7 @@ export function AdminPayouts() {
             key={filter}
             type="button"
             aria-pressed={status === filter}
-            onClick={() => choose(filter)}
+            onClick={() => setParam('status', filter === 'failed' ? '' : filter)}
             className={cx(
               'min-h-11 rounded-full border px-4 text-base font-medium',
               'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-green-700',
@@ -78,25 +49,16 @@ export function AdminPayouts() {
           </button>
         ))}
       </div>
-      <PagedList
+      <AdminResultList
         query={query}
-        items={pageItems(query.data)}
+        label={t(`payouts.filters.${status}`)}
         errorTitle={t('payouts.error')}
-        errorText={(message) => message}
-        empty={<p className="text-stone-700">{t(`payouts.empty.${status}`)}</p>}
+        empty={t(`payouts.empty.${status}`)}
       >
-        {(rows) => (
-          <ul className="flex flex-col gap-2" aria-label={t(`payouts.filters.${status}`)}>
-            {rows.map((payout) => (
-              <li key={payout.id}>
-                <PayoutRow payout={payout} onRetry={() => setAsking(payout)} />
-              </li>
-            ))}
-          </ul>
-        )}
-      </PagedList>
-      <ConfirmDialog
-        open={asking !== null}
+        {(payout) => <PayoutRow payout={payout} onRetry={() => setAsking(payout)} />}
+      </AdminResultList>
+      <ConfirmOnceDialog
+        subject={asking}
         title={t('payouts.confirmTitle')}
         message={
           asking
@@ -105,9 +67,11 @@ export function AdminPayouts() {
         }
         confirmLabel={t('payouts.confirmYes')}
         cancelLabel={t('payouts.confirmNo')}
-        pending={retry.isPending}
-        onCancel={() => setAsking(null)}
-        onConfirm={send}
+        send={async (payout) => {
+          await retry.mutateAsync(payout.id);
+          return t('payouts.retried');
+        }}
+        onClose={() => setAsking(null)}
       />
     </main>
   );

@@ -1,5 +1,6 @@
 import { useId, useRef } from 'react';
 import { Button, Dialog, FormAlert, TextareaField } from '@/components/ui';
+import { toast } from '@/lib/toast';
 import { useSchemaForm, type FormCheck } from '@/lib/use-schema-form';
 
 type ReasonInput = { reason: string };
@@ -14,8 +15,11 @@ type Props = {
   submitLabel: string;
   /** The shared schema the server checks the reason with. */
   schema: FormCheck<ReasonInput>;
-  /** Sends the reason; a refusal is shown in the dialog (a field message beside the reason). */
-  onSend: (input: ReasonInput) => Promise<void>;
+  /**
+   * Sends the reason and answers what the toast then says, and the dialog closes; a refusal is
+   * shown in the dialog (a field message beside the reason).
+   */
+  onSend: (input: ReasonInput) => Promise<string>;
   onClose: () => void;
 };
 
@@ -36,7 +40,8 @@ export function ReasonDialog({ title, label, hint, intro, submitLabel, schema, o
     sending.current = true;
     return async () => {
       try {
-        await onSend(input);
+        toast.success(await onSend(input));
+        onClose();
       } finally {
         sending.current = false;
       }
