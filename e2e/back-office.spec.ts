@@ -14,7 +14,7 @@ test.skip(database === null, 'needs TEST_DATABASE_URL (PostgreSQL) for its own a
 test.use({ baseURL: backOffice });
 
 test('a buyer reports short bags with a photo, the farm answers, and Gona’s admin refunds part: the buyer gets it back and the farm the rest', async ({
-  farmer: { page: farmer, farm },
+  farmer: { page: farmer, farm, user: owner },
   browser,
 }) => {
   test.setTimeout(180_000);
@@ -149,6 +149,23 @@ test('a buyer reports short bags with a photo, the farm answers, and Gona’s ad
   }).toPass({ timeout: 20_000 });
   await farmer.reload();
   await expect(sale.getByText('Completed', { exact: true })).toBeVisible();
+
+  // Each section of the back office on a 320 px phone: the order found by its listing, the listing
+  // and the seller found by name, and the farm's payout held (it has no payout account).
+  await admin.setViewportSize({ width: 320, height: 640 });
+  const sections = [
+    { path: '/admin/orders?q=yellow%20maize', shows: 'Yellow maize, Omagwa' },
+    { path: '/admin/listings?q=yellow%20maize', shows: 'Yellow maize, Omagwa' },
+    { path: `/admin/users?q=${encodeURIComponent(owner.email)}`, shows: farm.name },
+    { path: '/admin/payouts?status=held', shows: farm.name },
+  ];
+  for (const { path, shows } of sections) {
+    await admin.goto(path);
+    await expect(admin.getByText(shows).first()).toBeVisible();
+    expect(await admin.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(320);
+    const name = path.split('?')[0]!.replaceAll('/', '-').slice(1);
+    await admin.screenshot({ path: `test-results/back-office-${name}-320.png`, fullPage: true });
+  }
 
   // The admin's back office on a desktop: the queue shows it decided.
   await admin.setViewportSize({ width: 1280, height: 800 });

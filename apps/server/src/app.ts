@@ -1,5 +1,6 @@
 import { compress } from 'hono/compress';
 import { accountRoutes } from './features/account/account.routes';
+import { assistantRoutes } from './features/assistant/assistant.routes';
 import { except } from 'hono/combine';
 import { authHandlerRoutes, meRoutes } from './features/auth/auth.routes';
 import { auditRoutes } from './features/audit/audit.routes';
@@ -93,6 +94,7 @@ export function createApp(deps: Deps) {
   app.route('/api', knowledgeRoutes);
   app.route('/api', cropsRoutes);
   app.route('/api', climateRoutes);
+  app.route('/api', assistantRoutes);
   app.route('/api', fieldsRoutes);
   app.route('/api', tilesRoutes);
   app.route('/api', ordersRoutes);

@@ -130,6 +130,30 @@ describe('notification channels', () => {
       vapidSubject: 'mailto:support@gona.ng',
     });
   });
+
+  it('answers from the facts without a language model, and takes LLM_BASE_URL and LLM_MODEL together', () => {
+    expect(loadConfig({ AUTH_SECRET: secret })).toMatchObject({
+      llm: null,
+      assistantFreeMonthlyQuestions: 30,
+    });
+    expect(
+      loadConfig({
+        AUTH_SECRET: secret,
+        LLM_BASE_URL: 'http://127.0.0.1:11434/v1/',
+        LLM_MODEL: 'llama3.2',
+        ASSISTANT_FREE_MONTHLY_QUESTIONS: '50',
+      }),
+    ).toMatchObject({
+      llm: { baseUrl: 'http://127.0.0.1:11434/v1', model: 'llama3.2', apiKey: null, timeoutMs: 30_000 },
+      assistantFreeMonthlyQuestions: 50,
+    });
+    expect(() => loadConfig({ AUTH_SECRET: secret, LLM_BASE_URL: 'http://127.0.0.1:11434/v1' })).toThrow(
+      /LLM_MODEL: set LLM_BASE_URL and LLM_MODEL together/,
+    );
+    expect(() =>
+      loadConfig({ AUTH_SECRET: secret, LLM_BASE_URL: 'ftp://x', LLM_MODEL: 'm', LLM_TIMEOUT_SECONDS: '0' }),
+    ).toThrow(/LLM_BASE_URL: must be the http\(s\) URL[\s\S]*LLM_TIMEOUT_SECONDS: must be 1 or more/);
+  });
 });
 
 describe('loadDotEnv', () => {

@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { ASSISTANT_FREE_MONTHLY_QUESTIONS } from '@gona/shared/assistant';
 import { ORDER_COMPLETE_HOURS } from '@gona/shared/marketplace';
 import {
   ConfigError,
@@ -139,6 +140,24 @@ const EnvSchema = PublicEnvSchema.extend({
   S3_ACCESS_KEY_ID: z.string().trim().min(1).optional(),
   S3_SECRET_ACCESS_KEY: z.string().trim().min(1).optional(),
   S3_REGION: z.string().trim().min(1).default('us-east-1'),
+  LLM_BASE_URL: urlVariable(
+    /^https?:$/,
+    'must be the http(s) URL of an OpenAI-compatible API, like http://127.0.0.1:11434/v1',
+  ).optional(),
+  LLM_MODEL: z.string().trim().min(1).max(200, 'must be at most 200 characters').optional(),
+  LLM_API_KEY: z.string().trim().regex(/^\S+$/, 'must be a key without spaces').optional(),
+  LLM_TIMEOUT_SECONDS: z.coerce
+    .number()
+    .int('must be a whole number of seconds')
+    .min(1, 'must be 1 or more')
+    .max(300, 'must be at most 300')
+    .default(30),
+  ASSISTANT_FREE_MONTHLY_QUESTIONS: z.coerce
+    .number()
+    .int('must be a whole number of questions')
+    .min(0, 'must be 0 or more')
+    .max(100_000, 'must be at most 100000')
+    .default(ASSISTANT_FREE_MONTHLY_QUESTIONS),
 });
 
 /** Africa's Talking: the live API, or its sandbox for the username "sandbox". */
@@ -159,6 +178,20 @@ export type PaystackConfig = {
   baseUrl: string;
   /** sk_test_… or sk_live_…; it also signs the webhooks Paystack sends. */
   secretKey: string;
+};
+
+/**
+ * Any OpenAI-compatible chat completions API (Ollama, vLLM, llama.cpp's server, a hosted one): the
+ * assistant lets it phrase answers from the retrieved facts; without one it answers from the facts.
+ */
+export type LlmConfig = {
+  /** Up to and including /v1, without a trailing slash. */
+  baseUrl: string;
+  model: string;
+  /** Sent as the bearer token; local servers ignore it. */
+  apiKey: string | null;
+  /** Past this the answer is made from the facts alone. */
+  timeoutMs: number;
 };
 
 export type S3Config = {
@@ -219,6 +252,10 @@ export type Config = {
   };
   /** S3-compatible storage for uploaded files; unset keeps them on disk under DATA_DIR/files. */
   s3: S3Config | undefined;
+  /** null without LLM_BASE_URL and LLM_MODEL: the assistant answers from the facts alone. */
+  llm: LlmConfig | null;
+  /** Questions a farm on Free may ask the assistant in a calendar month (Lagos time). */
+  assistantFreeMonthlyQuestions: number;
 };
 
 const S3_REQUIRED = ['S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
@@ -249,6 +286,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   ) {
     problems.push(
       'PAYSTACK_BASE_URL: must be https:// when NODE_ENV=production (the secret key travels with each request)',
+    );
+  }
+  if (Boolean(given.LLM_BASE_URL) !== Boolean(given.LLM_MODEL)) {
+    problems.push(
+      'LLM_MODEL: set LLM_BASE_URL and LLM_MODEL together (or neither: the assistant answers from its facts)',
     );
   }
   const missingS3 = S3_REQUIRED.filter((name) => !given[name]);
@@ -329,6 +371,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
             region: e.S3_REGION,
           }
         : undefined,
+    llm:
+      e.LLM_BASE_URL && e.LLM_MODEL
+        ? {
+            baseUrl: e.LLM_BASE_URL.replace(/\/+$/, ''),
+            model: e.LLM_MODEL,
+            apiKey: e.LLM_API_KEY ?? null,
+            timeoutMs: e.LLM_TIMEOUT_SECONDS * 1000,
+          }
+        : null,
+    assistantFreeMonthlyQuestions: e.ASSISTANT_FREE_MONTHLY_QUESTIONS,
   };
 }
 

@@ -45,6 +45,11 @@ async function main(): Promise<void> {
       ? `Keeping uploaded files in the S3 bucket ${config.s3.bucket} at ${config.s3.endpoint}`
       : `Keeping uploaded files in ${join(config.dataDir, 'files')}`,
   );
+  logger.info(
+    config.llm
+      ? `The assistant's answers are phrased by ${config.llm.model} at ${config.llm.baseUrl}`
+      : 'No LLM_BASE_URL: the assistant answers from its facts alone (see .env.example)',
+  );
   const jobs = await startJobs(database, config.databaseUrl, {
     mailer,
     logger,

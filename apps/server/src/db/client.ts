@@ -2,6 +2,8 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -48,14 +50,14 @@ export function createDb(
     return { db, kind: 'postgres', pool, close: () => pool.end() };
   }
   if (options.inMemory) {
-    const pglite = new PGlite();
+    const pglite = new PGlite({ extensions: PGLITE_EXTENSIONS });
     const db = drizzlePglite({ client: pglite, schema }) as unknown as Db;
     return { db, kind: 'pglite', pglite, close: () => pglite.close() };
   }
   const dataDir = join(config.dataDir, 'pglite');
   mkdirSync(dataDir, { recursive: true });
   const releaseLock = lockDataDir(config.dataDir);
-  const pglite = new PGlite(dataDir);
+  const pglite = new PGlite(dataDir, { extensions: PGLITE_EXTENSIONS });
   const db = drizzlePglite({ client: pglite, schema }) as unknown as Db;
   return {
     db,
@@ -69,6 +71,12 @@ export function createDb(
 }
 
 const CONNECT_TIMEOUT_MS = 5_000;
+
+/**
+ * The contrib extensions the migrations create (the knowledge search's unaccent and pg_trgm); the
+ * PostgreSQL server ships them with its contrib package.
+ */
+const PGLITE_EXTENSIONS = { unaccent, pg_trgm };
 
 function logToStderr(err: Error): void {
   console.error(`Database connection lost: ${err.message}`);

@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { DashboardShell } from '@/components/layout/DashboardShell';
 import { ErrorBoundary } from '@/components/errors/ErrorBoundary';
+import { AskGonaLink } from '@/features/assistant/components/AskGonaLink';
 import { FarmSwitcher } from '@/features/farms/components/FarmSwitcher';
 import { NotificationBell } from '@/features/notifications/components/NotificationBell';
 import { useFarmSelection } from '@/features/farms/useFarmSelection';
@@ -37,7 +38,13 @@ export function DashboardLayout() {
   return (
     <DashboardShell
       farmSwitcher={<FarmSwitcher />}
-      headerActions={<NotificationBell />}
+      headerActions={
+        <>
+          {/* Asking needs a farm; on the assistant's own screen the link would lead nowhere new. */}
+          {selectedFarmId && pathname !== paths.assistant && <AskGonaLink />}
+          <NotificationBell />
+        </>
+      }
       renderBadge={(path) => <SidebarBadge path={path} farmId={selectedFarmId} />}
       renderAttentionItem={(item) => (
         <Suspense fallback={null}>

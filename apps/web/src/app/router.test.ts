@@ -3,6 +3,7 @@ import { matchRoutes } from 'react-router';
 import { MAIN_NAV, SETTINGS_NAV } from '@/components/layout/nav-items';
 import { APP_ROOTS, pathTo, paths } from '@/lib/paths';
 import { routes } from './router';
+import { ADMIN_ROUTES } from './routes/admin-layout';
 
 /** The path of the deepest route a URL reaches ('*' when only a catch-all takes it). */
 function routeOf(url: string): string | undefined {
@@ -31,7 +32,14 @@ describe('paths', () => {
         orderId: '8',
         disputeId: '9',
       });
-      expect(routeOf(url), path).toBe(path === paths.home ? undefined : path);
+      if (path.startsWith(`${paths.admin}`)) {
+        // The back office is one route; its own table (routes/admin-layout.tsx) has each screen.
+        expect(routeOf(url), path).toBe(`${paths.admin}/*`);
+        const inside = matchRoutes(ADMIN_ROUTES, url.slice(paths.admin.length) || '/')?.at(-1)?.route;
+        expect(inside?.path ?? (inside?.index ? '' : undefined), path).toBe(
+          path.slice(paths.admin.length + 1),
+        );
+      } else expect(routeOf(url), path).toBe(path === paths.home ? undefined : path);
     }
   });
 

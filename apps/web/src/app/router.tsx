@@ -72,34 +72,12 @@ export const routes: RouteObject[] = [
             // The dashboard's words download on the way in, so /login does not carry them.
             lazy: () => loadNamespaces(['dashboard']).then(() => ({})),
           },
-          // Gona's back office, outside the farm's shell and its sidebar: platform admins only.
+          // Gona's back office, outside the farm's shell and its sidebar: platform admins only. One
+          // download holds all its screens (its own routes, routes/admin-layout.tsx), so the
+          // farmers' first load carries one entry for it.
           {
-            path: paths.admin,
+            path: `${paths.admin}/*`,
             ...lazyScreen('admin', () => import('./routes/admin-layout'), ['marketplace', 'admin', 'photos']),
-            children: [
-              { index: true, ...lazyScreen('admin/disputes', () => import('./routes/admin')) },
-              {
-                path: paths.adminDispute,
-                ...lazyScreen('admin/dispute', () => import('./routes/admin-dispute')),
-              },
-              {
-                path: paths.adminPayouts,
-                ...lazyScreen('admin/payouts', () => import('./routes/admin-payouts')),
-              },
-              {
-                path: paths.adminOrders,
-                ...lazyScreen('admin/orders', () => import('./routes/admin-orders')),
-              },
-              {
-                path: paths.adminOrder,
-                ...lazyScreen('admin/order', () => import('./routes/admin-order')),
-              },
-              {
-                path: paths.adminListings,
-                ...lazyScreen('admin/listings', () => import('./routes/admin-listings')),
-              },
-              { path: paths.adminUsers, ...lazyScreen('admin/users', () => import('./routes/admin-users')) },
-            ],
           },
         ],
       },
@@ -166,6 +144,10 @@ function dashboardRoutes(): RouteObject[] {
         {
           path: paths.climate,
           ...lazyScreen('climate', () => import('./routes/climate'), ['climate', 'tasks']),
+        },
+        {
+          path: paths.assistant,
+          ...lazyScreen('assistant', () => import('./routes/assistant'), ['assistant']),
         },
         {
           path: paths.addStaff,

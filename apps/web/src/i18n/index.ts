@@ -15,6 +15,7 @@ import common from './en/common.json';
 const ON_DEMAND = {
   activity: () => import('./en/activity.json'),
   admin: () => import('./en/admin.json'),
+  assistant: () => import('./en/assistant.json'),
   auth: () => import('./en/auth.json'),
   climate: () => import('./en/climate.json'),
   crops: () => import('./en/crops.json'),

@@ -54,7 +54,14 @@ export async function apiFetch<T>(path: string, init: ApiFetchInit = {}): Promis
   } catch {
     throw new ApiError(0, 'NETWORK', 'Network request failed');
   }
+  return readApiResponse<T>(response, expireOn401);
+}
 
+/**
+ * An answer of our API read as apiFetch reads it: the JSON body, or the error thrown as ApiError.
+ * For a request apiFetch cannot make itself (one whose answer may be a stream).
+ */
+export async function readApiResponse<T>(response: Response, expireOn401 = true): Promise<T> {
   const body: unknown = response.status === 204 ? null : await readJson(response);
   if (response.ok) return body as T;
 

@@ -1,4 +1,3 @@
-import { useSyncExternalStore } from 'react';
 import {
   mutationOptions,
   onlineManager,
@@ -7,14 +6,7 @@ import {
   type QueryClient,
 } from '@tanstack/react-query';
 
-/** True while React Query believes there is a connection (it follows the browser's online events). */
-export function useOnline(): boolean {
-  return useSyncExternalStore(
-    (onChange) => onlineManager.subscribe(onChange),
-    () => onlineManager.isOnline(),
-    () => true,
-  );
-}
+export { useOnline } from './online';
 
 type QueuedMutationHooks<TVariables, TResult> = {
   /** The server's answer, with the client that holds the cache it goes into. */

@@ -32,6 +32,8 @@ export const paths = {
   expenses: '/dashboard/expenses',
   reports: '/dashboard/reports',
   climate: '/dashboard/climate',
+  /** The farming assistant; ?about=<kind>:<id> asks about a record, ?q= starts the question. */
+  assistant: '/dashboard/assistant',
   marketplace: '/dashboard/marketplace',
   marketplaceListing: '/dashboard/marketplace/listings/:id',
   marketplaceSeller: '/dashboard/marketplace/sellers/:farmId',

@@ -1,5 +1,17 @@
 import { sql } from 'drizzle-orm';
-import { check, doublePrecision, integer, jsonb, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  customType,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import {
   AGRO_ZONES,
   CROP_CATEGORIES,
@@ -172,5 +184,104 @@ export const knowledge_crop_calendars = pgTable(
     primaryKey({ columns: [t.crop_key, t.zone, t.season] }),
     check('knowledge_crop_calendars_zone_check', sql`${t.zone} IN (${oneOf(AGRO_ZONES)})`),
     check('knowledge_crop_calendars_season_check', sql`${t.season} IN (${oneOf(CROP_SEASONS)})`),
+  ],
+);
+
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+
+/** What a pest row is: an insect or other animal pest of crops, a crop disease, a weed, an animal disease. */
+export const PEST_KINDS = ['pest', 'disease', 'weed', 'animal_disease'] as const;
+export type PestKind = (typeof PEST_KINDS)[number];
+
+/** A chemical control: the active ingredient (never a brand), when to use it, and its interval. */
+export type ChemicalControl = {
+  active_ingredient: string;
+  use: string;
+  /** Days from the last spray to harvest; null where the label decides (most of them). */
+  pre_harvest_interval_days: number | null;
+  /** For animal medicines: how long meat, milk or eggs are kept off the market, in words. */
+  withdrawal: string | null;
+};
+export type PestControl = { cultural: string[]; biological: string[]; chemical: ChemicalControl[] };
+
+/** What an advice note is about. */
+export const ADVICE_TOPICS = [
+  'planting',
+  'seed',
+  'fertilizer',
+  'weeding',
+  'pests',
+  'storage',
+  'poultry',
+  'fish',
+  'livestock',
+  'soil',
+  'selling',
+  'gona',
+] as const;
+export type AdviceTopic = (typeof ADVICE_TOPICS)[number];
+
+/**
+ * A crop pest, disease or weed, or an animal disease: its names, signs, what favours it and how it is
+ * controlled. `notifiable` marks diseases the law requires reporting to the state veterinary office
+ * (`notifiable_source` names that law). `search` is filled when the row is loaded, weighted A (names),
+ * B (signs) and C (the rest), and `names` holds the names for misspelling matches (pg_trgm).
+ */
+export const knowledge_pests = pgTable(
+  'knowledge_pests',
+  {
+    key: text('key').primaryKey(),
+    position: integer('position').notNull(),
+    kind: text('kind').$type<PestKind>().notNull(),
+    name: text('name').notNull(),
+    other_names: text('other_names').array().notNull(),
+    crop_keys: text('crop_keys').array().notNull(),
+    species: text('species').array().$type<LivestockSpecies[]>().notNull(),
+    symptoms: text('symptoms').notNull(),
+    favoured_by: text('favoured_by'),
+    control: jsonb('control').$type<PestControl>().notNull(),
+    notifiable: boolean('notifiable').notNull(),
+    notifiable_source_key: text('notifiable_source_key').references(() => knowledge_sources.key),
+    source_key: text('source_key')
+      .notNull()
+      .references(() => knowledge_sources.key),
+    names: text('names').notNull(),
+    search: tsvector('search').notNull(),
+  },
+  (t) => [
+    check('knowledge_pests_kind_check', sql`${t.kind} IN (${oneOf(PEST_KINDS)})`),
+    check(
+      'knowledge_pests_notifiable_check',
+      sql`${t.notifiable} = (${t.notifiable_source_key} IS NOT NULL)`,
+    ),
+    index('knowledge_pests_search_idx').using('gin', t.search),
+    index('knowledge_pests_names_trgm_idx').using('gin', t.names.op('gin_trgm_ops')),
+  ],
+);
+
+/**
+ * A short vetted note answering a question farmers ask often, with the ways they ask it. `search`
+ * is filled when the row is loaded: the title weighs A, the questions B, the text and tags C.
+ */
+export const knowledge_advice = pgTable(
+  'knowledge_advice',
+  {
+    key: text('key').primaryKey(),
+    position: integer('position').notNull(),
+    topic: text('topic').$type<AdviceTopic>().notNull(),
+    questions: text('questions').array().notNull(),
+    title: text('title').notNull(),
+    text: text('text').notNull(),
+    crop_keys: text('crop_keys').array().notNull(),
+    species: text('species').array().$type<LivestockSpecies[]>().notNull(),
+    source_key: text('source_key')
+      .notNull()
+      .references(() => knowledge_sources.key),
+    search: tsvector('search').notNull(),
+  },
+  (t) => [
+    check('knowledge_advice_topic_check', sql`${t.topic} IN (${oneOf(ADVICE_TOPICS)})`),
+    index('knowledge_advice_search_idx').using('gin', t.search),
+    index('knowledge_advice_title_trgm_idx').using('gin', t.title.op('gin_trgm_ops')),
   ],
 );

@@ -17,17 +17,22 @@ import { NIGERIAN_STATES } from '@gona/shared/farms';
 import { CARE_ANCHORS, CareStepSchema, LIVESTOCK_SPECIES } from '@gona/shared/livestock';
 import type { Db, Tx } from '../../db/client';
 import {
+  ADVICE_TOPICS,
+  PEST_KINDS,
   care_programme_steps,
   care_programmes,
+  knowledge_advice,
   knowledge_crop_calendars,
   knowledge_crop_varieties,
   knowledge_crops,
   knowledge_datasets,
+  knowledge_pests,
   knowledge_sources,
   knowledge_zones,
 } from '../../db/schema/index';
 import { AppError } from '../../lib/errors';
 import type { Logger } from '../../lib/logger';
+import { normalizeQuestion, weightedSearch } from './search.service';
 
 const DATA_DIR = join(dirname(fileURLToPath(import.meta.url)), 'data');
 
@@ -252,7 +257,136 @@ const cropsDataset: Dataset<z.infer<typeof CropRowSchema>> = {
   },
 };
 
-const DATASETS = [sourcesDataset, livestockCareDataset, zonesDataset, cropsDataset] as const;
+const Sentence = z.string().trim().min(1);
+
+const PestRowSchema = z
+  .strictObject({
+    key: z.string().regex(/^[a-z0-9_]+$/),
+    kind: z.enum(PEST_KINDS),
+    name: Sentence,
+    other_names: z.array(Sentence),
+    crop_keys: z.array(z.string().regex(/^[a-z0-9_]+$/)),
+    species: z.array(z.enum(LIVESTOCK_SPECIES)),
+    symptoms: Sentence,
+    favoured_by: Sentence.nullable(),
+    cultural: z.array(Sentence),
+    biological: z.array(Sentence),
+    chemical: z.array(
+      z.strictObject({
+        active_ingredient: Sentence,
+        use: Sentence,
+        pre_harvest_interval_days: z.number().int().min(0).nullable(),
+        withdrawal: Sentence.nullable(),
+      }),
+    ),
+    notifiable: z.boolean(),
+    notifiable_source: SourceKey.nullable(),
+    source: SourceKey,
+  })
+  .refine(
+    (row) =>
+      row.kind === 'animal_disease'
+        ? row.species.length > 0 && row.crop_keys.length === 0
+        : row.crop_keys.length > 0 && row.species.length === 0,
+    'an animal disease names species and no crops; a crop pest, disease or weed names crops and no species',
+  )
+  .refine(
+    (row) => row.notifiable === (row.notifiable_source !== null),
+    'a notifiable disease names the source that makes it notifiable, and only then',
+  )
+  .refine((row) => !row.notifiable || row.kind === 'animal_disease', 'only animal diseases are notifiable');
+
+const pestsDataset: Dataset<z.infer<typeof PestRowSchema>> = {
+  name: 'pests',
+  row: PestRowSchema,
+  async replace(tx, rows) {
+    await tx.delete(knowledge_pests).where(sql`true`);
+    if (!rows.length) return;
+    await tx.insert(knowledge_pests).values(
+      rows.map((row, position) => ({
+        key: row.key,
+        position,
+        kind: row.kind,
+        name: row.name,
+        other_names: row.other_names,
+        crop_keys: row.crop_keys,
+        species: row.species,
+        symptoms: row.symptoms,
+        favoured_by: row.favoured_by,
+        control: { cultural: row.cultural, biological: row.biological, chemical: row.chemical },
+        notifiable: row.notifiable,
+        notifiable_source_key: row.notifiable_source,
+        source_key: row.source,
+        names: sql`unaccent(${[row.name, ...row.other_names].join(' ')}::text)`,
+        search: weightedSearch({
+          a: [row.name, ...row.other_names],
+          b: [row.symptoms],
+          c: [
+            row.kind === 'animal_disease' ? 'disease' : row.kind,
+            row.favoured_by ?? '',
+            ...row.cultural,
+            ...row.biological,
+            ...row.chemical.flatMap((chemical) => [chemical.active_ingredient, chemical.use]),
+            ...tagWords(row.crop_keys, row.species),
+          ],
+        }),
+      })),
+    );
+  },
+};
+
+const AdviceRowSchema = z.strictObject({
+  key: z.string().regex(/^[a-z0-9_]+$/),
+  topic: z.enum(ADVICE_TOPICS),
+  questions: z.array(Sentence).min(2).max(4),
+  title: Sentence,
+  text: Sentence,
+  crop_keys: z.array(z.string().regex(/^[a-z0-9_]+$/)),
+  species: z.array(z.enum(LIVESTOCK_SPECIES)),
+  source: SourceKey,
+});
+
+const adviceDataset: Dataset<z.infer<typeof AdviceRowSchema>> = {
+  name: 'advice',
+  row: AdviceRowSchema,
+  async replace(tx, rows) {
+    await tx.delete(knowledge_advice).where(sql`true`);
+    if (!rows.length) return;
+    await tx.insert(knowledge_advice).values(
+      rows.map((row, position) => ({
+        key: row.key,
+        position,
+        topic: row.topic,
+        questions: row.questions,
+        title: row.title,
+        text: row.text,
+        crop_keys: row.crop_keys,
+        species: row.species,
+        source_key: row.source,
+        search: weightedSearch({
+          a: [row.title],
+          // Farmers' own ways of asking, mapped to the words the facts use as a question is.
+          b: row.questions.map(normalizeQuestion),
+          c: [row.topic, row.text, ...tagWords(row.crop_keys, row.species)],
+        }),
+      })),
+    );
+  },
+};
+
+/** A row's crops and species as words ("chicken_broiler" → "chicken broiler"), so a question naming them matches. */
+function tagWords(cropKeys: string[], species: string[]): string[] {
+  return [...cropKeys, ...species].map((key) => key.replaceAll('_', ' '));
+}
+
+const DATASETS = [
+  sourcesDataset,
+  livestockCareDataset,
+  zonesDataset,
+  cropsDataset,
+  pestsDataset,
+  adviceDataset,
+] as const;
 
 export class KnowledgeFileError extends Error {}
 

@@ -16,7 +16,14 @@ beforeAll(async () => {
 describe('knowledge base loading', () => {
   it('loads each data file once, with its version, and again only when its text changes', async () => {
     const loaded = await t.db.select().from(knowledge_datasets);
-    expect(loaded.map((row) => row.name).sort()).toEqual(['crops', 'livestock-care', 'sources', 'zones']);
+    expect(loaded.map((row) => row.name).sort()).toEqual([
+      'advice',
+      'crops',
+      'livestock-care',
+      'pests',
+      'sources',
+      'zones',
+    ]);
     expect(loaded.every((row) => row.version >= 1 && row.checksum.length === 64)).toBe(true);
     expect(await loadKnowledge(t.db)).toEqual([]);
     await t.db

@@ -1,4 +1,27 @@
+import { useRoutes, type RouteObject } from 'react-router';
+import { NotFound } from '@/components/errors/NotFound';
 import { AdminLayout } from '@/features/marketplace/admin/AdminLayout';
+import AdminScreen from './admin';
+import AdminDisputeScreen from './admin-dispute';
+import AdminListingsScreen from './admin-listings';
+import AdminOrderScreen from './admin-order';
+import AdminOrdersScreen from './admin-orders';
+import AdminPayoutsScreen from './admin-payouts';
+import AdminUsersScreen from './admin-users';
 
-/** /admin/*: Gona's back office shell (platform admins only). */
-export default AdminLayout;
+/** The back office's screens, by their paths in lib/paths.ts (admin…) relative to /admin. */
+export const ADMIN_ROUTES: RouteObject[] = [
+  { index: true, element: <AdminScreen /> },
+  { path: 'disputes/:disputeId', element: <AdminDisputeScreen /> },
+  { path: 'payouts', element: <AdminPayoutsScreen /> },
+  { path: 'orders', element: <AdminOrdersScreen /> },
+  { path: 'orders/:orderId', element: <AdminOrderScreen /> },
+  { path: 'listings', element: <AdminListingsScreen /> },
+  { path: 'users', element: <AdminUsersScreen /> },
+  { path: '*', element: <NotFound /> },
+];
+
+/** /admin/*: Gona's back office (platform admins only), its screens under its own shell. */
+export default function AdminScreens() {
+  return <AdminLayout>{useRoutes(ADMIN_ROUTES)}</AdminLayout>;
+}

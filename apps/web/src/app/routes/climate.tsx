@@ -5,6 +5,7 @@ import type { TaskType } from '@gona/shared/tasks';
 import { can } from '@gona/shared/permissions';
 import { PageHeader } from '@/components/ui';
 import { ClimateView, type ClimateAlert } from '@/features/climate/components/ClimateView';
+import { assistantPath } from '@/features/assistant/links';
 import { TaskFormDialog, type SuggestedTask } from '@/features/tasks/components/TaskFormDialog';
 import { paths, settingsFarmPath } from '@/lib/paths';
 import { todayOnFarm } from '@/lib/format';
@@ -30,6 +31,17 @@ export default function ClimateScreen() {
     };
   }
 
+  /**
+   * A warning has no record of its own to ask about: the question names it, and is about the crop
+   * it concerns when it concerns one.
+   */
+  function askPath(alert: ClimateAlert): string {
+    return assistantPath({
+      about: alert.about ? { kind: 'crop', id: alert.about } : null,
+      q: t('askQuestion', { title: t(`rules.${alert.rule}.title`, alert.values) }),
+    });
+  }
+
   return (
     <>
       <PageHeader title={t('title')} description={t('description')} />
@@ -38,6 +50,7 @@ export default function ClimateScreen() {
         settingsPath={settingsFarmPath(farmId)}
         planPath={paths.crops}
         onMakeTask={can(role, 'records.write') ? (alert) => setTask(suggest(alert)) : undefined}
+        askPath={askPath}
       />
       {task && (
         <TaskFormDialog farmId={farmId} today={today} suggested={task} onClose={() => setTask(null)} />

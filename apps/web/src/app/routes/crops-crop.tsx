@@ -1,4 +1,5 @@
 import { useParams } from 'react-router';
+import { assistantPath } from '@/features/assistant/links';
 import { CropDetail } from '@/features/crops/components/CropDetail';
 import { TasksAbout } from '@/features/tasks/components/TasksAbout';
 import { paths } from '@/lib/paths';
@@ -16,6 +17,7 @@ export default function CropScreen() {
         role={farm.role}
         cropId={cropId}
         listPath={paths.crops}
+        askPath={assistantPath({ about: { kind: 'crop', id: cropId } })}
       />
       <TasksAbout farmId={farm.id} about={{ crop_id: cropId }} tasksPath={paths.tasks} />
     </>

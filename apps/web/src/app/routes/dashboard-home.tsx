@@ -3,10 +3,12 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ChevronRight, Package, PawPrint, Sprout, Users, Wallet } from 'lucide-react';
 import { Badge } from '@/components/ui/Badge';
+import { DashboardCard } from '@/components/ui/DashboardCard';
 import { SkeletonRows } from '@/components/ui/Skeleton';
 import { useFarmSelection } from '@/features/farms/useFarmSelection';
 // Imported from its own module, not the components barrel: the barrel's forms would put zod on the first dashboard load.
 import { LowStockCard } from '@/features/inventory/components/LowStockCard';
+import { AskIcon } from '@/components/brand/AskIcon';
 import { useSession } from '@/lib/session';
 import { paths } from '@/lib/paths';
 import { can } from '@gona/shared/permissions';
@@ -55,6 +57,15 @@ export default function DashboardHomeScreen() {
         <Suspense fallback={null}>
           <WeatherCard farmId={selectedFarm.id} climatePath={paths.climate} />
         </Suspense>
+      )}
+      {selectedFarm && (
+        <DashboardCard
+          id="ask-card-title"
+          icon={AskIcon}
+          title={t('ask.label')}
+          summary={t('ask.card')}
+          to={paths.assistant}
+        />
       )}
       {selectedFarm && <LowStockCard farmId={selectedFarm.id} inventoryPath={paths.inventory} />}
       <section

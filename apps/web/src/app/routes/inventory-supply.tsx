@@ -1,4 +1,5 @@
 import { useParams } from 'react-router';
+import { assistantPath } from '@/features/assistant/links';
 import { SupplyDetail } from '@/features/inventory/components';
 import { TasksAbout } from '@/features/tasks/components/TasksAbout';
 import { paths } from '@/lib/paths';
@@ -16,6 +17,7 @@ export default function InventorySupplyScreen() {
         role={farm.role}
         supplyId={supplyId}
         listPath={paths.inventory}
+        askPath={assistantPath({ about: { kind: 'supply', id: supplyId } })}
       />
       <TasksAbout farmId={farm.id} about={{ supply_id: supplyId }} tasksPath={paths.tasks} />
     </>

@@ -1,4 +1,5 @@
 import { useParams } from 'react-router';
+import { assistantPath } from '@/features/assistant/links';
 import { AnimalDetail } from '@/features/livestock/components/AnimalDetail';
 import { TasksAbout } from '@/features/tasks/components/TasksAbout';
 import { paths } from '@/lib/paths';
@@ -16,6 +17,7 @@ export default function LivestockAnimalScreen() {
         role={farm.role}
         animalId={animalId}
         listPath={paths.livestock}
+        askPath={assistantPath({ about: { kind: 'animal', id: animalId } })}
       />
       <TasksAbout farmId={farm.id} about={{ livestock_id: animalId }} tasksPath={paths.tasks} />
     </>

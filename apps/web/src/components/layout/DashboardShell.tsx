@@ -8,7 +8,7 @@ import { cx } from '@/components/ui/cx';
 import { useFocusTrap } from '@/components/ui/useFocusTrap';
 import { readFlag, STORAGE_KEYS, writeFlag } from '@/lib/storage';
 import { useAttentionItems, type AttentionItem } from '@/lib/needs-attention';
-import { useOnline } from '@/lib/offline';
+import { useOnline } from '@/lib/online';
 import { useQueuedChangeCount } from '@/lib/query-client';
 import { Sidebar } from './Sidebar';
 
@@ -114,7 +114,8 @@ export function DashboardShell({
           >
             <Menu aria-hidden="true" className="size-6" />
           </button>
-          <LogoIcon className="size-8 shrink-0 md:hidden" alt="" />
+          {/* Below 360 px the farm's name needs the room more than the logo does. */}
+          <LogoIcon className="hidden size-8 shrink-0 min-[360px]:block md:hidden" alt="" />
           <div className="min-w-0 flex-1 md:hidden">{farmSwitcher}</div>
           {headerActions}
         </header>

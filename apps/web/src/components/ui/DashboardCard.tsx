@@ -1,11 +1,11 @@
-import type { ReactNode } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import { Link } from 'react-router';
-import { ChevronRight, type LucideIcon } from 'lucide-react';
+import { ChevronRight } from 'lucide-react';
 
 type Props = {
   /** The heading's id, which names the card's region. */
   id: string;
-  icon: LucideIcon;
+  icon: ComponentType<{ className?: string; 'aria-hidden'?: 'true' }>;
   title: string;
   /** One line under the title (counts, today's weather); nothing while it loads. */
   summary?: ReactNode;

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { CloudSun, MapPin } from 'lucide-react';
 import { RULE_SOURCES, type Climate } from '@gona/shared/climate';
 import { Badge, Button, EmptyState, FormAlert, SkeletonRows } from '@/components/ui';
+import { AskAboutLink } from '@/components/ui/AskAboutLink';
 import type { BadgeTone } from '@/components/ui/Badge';
 import { useErrorText } from '@/lib/error-text';
 import { dayMonthYear, formatDateTime } from '@/lib/format';
@@ -18,6 +19,8 @@ type Props = {
   planPath: string;
   /** For people who may add tasks: turn a warning into a task. */
   onMakeTask?: (alert: ClimateAlert) => void;
+  /** The assistant, asked about a warning. */
+  askPath?: (alert: ClimateAlert) => string;
 };
 
 const SEVERITY_TONE: Record<Climate['alerts'][number]['severity'], BadgeTone> = {
@@ -31,7 +34,7 @@ const weekdayFormat = new Intl.DateTimeFormat('en-GB', { weekday: 'short', day: 
 const weekday = (date: string) => weekdayFormat.format(new Date(`${date}T00:00:00Z`));
 
 /** /dashboard/climate: the farm's warnings first, then today and 7 days, then the season's rain. */
-export function ClimateView({ farmId, settingsPath, planPath, onMakeTask }: Props) {
+export function ClimateView({ farmId, settingsPath, planPath, onMakeTask, askPath }: Props) {
   const { t } = useTranslation('climate');
   const errorText = useErrorText();
   const climate = useClimate(farmId);
@@ -58,7 +61,7 @@ export function ClimateView({ farmId, settingsPath, planPath, onMakeTask }: Prop
   return (
     <div className="flex flex-col gap-6">
       <Freshness climate={data} settingsPath={settingsPath} />
-      <Alerts climate={data} onMakeTask={onMakeTask} />
+      <Alerts climate={data} onMakeTask={onMakeTask} askPath={askPath} />
       <Days climate={data} />
       <SeasonRain climate={data} />
       <Planting climate={data} planPath={planPath} />
@@ -96,7 +99,11 @@ function Freshness({ climate, settingsPath }: { climate: Climate; settingsPath: 
   );
 }
 
-function Alerts({ climate, onMakeTask }: { climate: Climate; onMakeTask?: (alert: ClimateAlert) => void }) {
+function Alerts({
+  climate,
+  onMakeTask,
+  askPath,
+}: Pick<Props, 'onMakeTask' | 'askPath'> & { climate: Climate }) {
   const { t } = useTranslation('climate');
   return (
     <section aria-labelledby="climate-alerts" className="flex flex-col gap-2">
@@ -127,10 +134,15 @@ function Alerts({ climate, onMakeTask }: { climate: Climate; onMakeTask?: (alert
               </h3>
               <p className="mt-1 text-stone-800">{t(`rules.${alert.rule}.advice`)}</p>
               <p className="mt-1 text-xs text-stone-600">{t('source', RULE_SOURCES[alert.rule])}</p>
-              {onMakeTask && (
-                <Button variant="secondary" className="mt-3" onClick={() => onMakeTask(alert)}>
-                  {t('makeTask')}
-                </Button>
+              {(onMakeTask || askPath) && (
+                <div className="mt-3 flex flex-wrap items-center gap-x-4 gap-y-2">
+                  {onMakeTask && (
+                    <Button variant="secondary" onClick={() => onMakeTask(alert)}>
+                      {t('makeTask')}
+                    </Button>
+                  )}
+                  {askPath && <AskAboutLink to={askPath(alert)}>{t('ask')}</AskAboutLink>}
+                </div>
               )}
             </li>
           ))}

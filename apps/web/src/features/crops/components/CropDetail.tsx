@@ -21,6 +21,7 @@ import {
   SelectField,
   SkeletonRows,
 } from '@/components/ui';
+import { AskAboutLink } from '@/components/ui/AskAboutLink';
 import { useErrorText } from '@/lib/error-text';
 import { dayMonthYear } from '@/lib/format';
 import { ApiError } from '@/lib/http';
@@ -37,13 +38,20 @@ import {
 } from '../api';
 import { HarvestDialog, StageDialog } from './CropRecordDialogs';
 
-type Props = { farmId: string; role: FarmRole; cropId: string; listPath: string };
+type Props = {
+  farmId: string;
+  role: FarmRole;
+  cropId: string;
+  listPath: string;
+  /** The assistant, asked about this crop. */
+  askPath?: string;
+};
 
 /**
  * One planting: where it is today and what to do now, its facts, the yield it is heading for (with
  * why), its stages and harvests, and the way to put its work into tasks.
  */
-export function CropDetail({ farmId, role, cropId, listPath }: Props) {
+export function CropDetail({ farmId, role, cropId, listPath, askPath }: Props) {
   const { t } = useTranslation('crops');
   const navigate = useNavigate();
   const errorText = useErrorText();
@@ -116,6 +124,11 @@ export function CropDetail({ farmId, role, cropId, listPath }: Props) {
             )
           }
         />
+        {askPath && (
+          <div className="-mt-4">
+            <AskAboutLink to={askPath}>{t('detail.ask')}</AskAboutLink>
+          </div>
+        )}
       </div>
 
       <StageNow crop={item} />

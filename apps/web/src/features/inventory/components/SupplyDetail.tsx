@@ -6,6 +6,7 @@ import { toast } from '@/lib/toast';
 import { can, type FarmRole } from '@gona/shared/permissions';
 import { formatNaira } from '@gona/shared/money';
 import { Badge, Button, ConfirmDialog, EmptyState, PageHeader, SkeletonRows } from '@/components/ui';
+import { AskAboutLink } from '@/components/ui/AskAboutLink';
 import { PhotoGallery } from '@/components/ui/PhotoGallery';
 import { ApiError } from '@/lib/http';
 import { useDeleteSupply, useShownSupply, useSupply } from '../api';
@@ -18,10 +19,17 @@ import { MovementHistory } from './MovementHistory';
 import { ReceiptExpenseOffer } from './ReceiptExpenseOffer';
 import { SupplyFormDialog } from './SupplyFormDialog';
 
-type Props = { farmId: string; role: FarmRole; supplyId: string; listPath: string };
+type Props = {
+  farmId: string;
+  role: FarmRole;
+  supplyId: string;
+  listPath: string;
+  /** The assistant, asked about this supply. */
+  askPath?: string;
+};
 
 /** One supply: what there is, its details, the record / edit / delete actions and its stock history. */
-export function SupplyDetail({ farmId, role, supplyId, listPath }: Props) {
+export function SupplyDetail({ farmId, role, supplyId, listPath, askPath }: Props) {
   const { t } = useTranslation('inventory');
   const navigate = useNavigate();
   const quantityText = useQuantityText();
@@ -111,6 +119,11 @@ export function SupplyDetail({ farmId, role, supplyId, listPath }: Props) {
             )
           }
         />
+        {askPath && (
+          <div className="-mt-4 mb-2">
+            <AskAboutLink to={askPath}>{t('detail.ask')}</AskAboutLink>
+          </div>
+        )}
         <div className="rounded-xl border border-stone-200 bg-white p-4">
           <p className="text-sm text-stone-700">{t('detail.inStock')}</p>
           <p className="flex flex-wrap items-center gap-2 text-3xl font-bold tabular-nums text-stone-900">

@@ -13,6 +13,7 @@ import {
   type Livestock,
 } from '@gona/shared/livestock';
 import { Badge, Button, ConfirmDialog, EmptyState, PageHeader, SkeletonRows } from '@/components/ui';
+import { AskAboutLink } from '@/components/ui/AskAboutLink';
 import { PhotoGallery } from '@/components/ui/PhotoGallery';
 import { ApiError } from '@/lib/http';
 import { useErrorText } from '@/lib/error-text';
@@ -24,14 +25,21 @@ import { LivestockFormDialog } from './LivestockFormDialog';
 import { RecordDialog, type RecordMode } from './RecordDialogs';
 import { Timeline } from './Timeline';
 
-type Props = { farmId: string; role: FarmRole; animalId: string; listPath: string };
+type Props = {
+  farmId: string;
+  role: FarmRole;
+  animalId: string;
+  listPath: string;
+  /** The assistant, asked about this animal or group. */
+  askPath?: string;
+};
 
 /**
  * One animal or group: its withdrawal notice, the quick records (eggs or a death in two taps on a
  * phone), what it is, the latest day's eggs and hen-day rate, weight and eggs charts, its photos
  * and its timeline.
  */
-export function AnimalDetail({ farmId, role, animalId, listPath }: Props) {
+export function AnimalDetail({ farmId, role, animalId, listPath, askPath }: Props) {
   const { t } = useTranslation('livestock');
   const navigate = useNavigate();
   const errorText = useErrorText();
@@ -109,6 +117,11 @@ export function AnimalDetail({ farmId, role, animalId, listPath }: Props) {
             )
           }
         />
+        {askPath && (
+          <div className="-mt-4">
+            <AskAboutLink to={askPath}>{t('detail.ask')}</AskAboutLink>
+          </div>
+        )}
       </div>
 
       {item.withdrawal_until && (

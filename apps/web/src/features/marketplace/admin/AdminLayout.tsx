@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { Link, Outlet, useLocation } from 'react-router';
+import type { ReactNode } from 'react';
+import { Link, useLocation } from 'react-router';
 import { cx } from '@/components/ui';
 import { paths } from '@/lib/paths';
 import { AdminOnly } from './AdminOnly';
@@ -24,7 +25,7 @@ export function adminSectionOf(pathname: string): Section {
  * Gona's back office (platform admins only): its own header and a row of sections, outside the
  * farm's shell and never linked from it.
  */
-export function AdminLayout() {
+export function AdminLayout({ children }: { children: ReactNode }) {
   const { t } = useTranslation('admin');
   const current = adminSectionOf(useLocation().pathname);
   return (
@@ -52,7 +53,7 @@ export function AdminLayout() {
             </nav>
           </div>
         </header>
-        <Outlet />
+        {children}
       </div>
     </AdminOnly>
   );

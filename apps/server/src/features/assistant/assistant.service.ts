@@ -1,0 +1,478 @@
+import { and, asc, count, desc, eq, gte, inArray } from 'drizzle-orm';
+import type { z } from 'zod';
+import type {
+  AskInputSchema,
+  AskResult,
+  AssistantMessage,
+  ConversationDetail,
+  ConversationPage,
+  FactCard,
+  FeedbackInputSchema,
+} from '@gona/shared/assistant';
+import type { PageQuery } from '@gona/shared/pagination';
+import { PLANS } from '@gona/shared/plans';
+import type { Tx } from '../../db/client';
+import { assistant_conversations, assistant_messages, assistant_questions } from '../../db/schema/index';
+import { createLanguageModel, type LanguageModel } from '../../integrations/llm';
+import type { Deps, FarmCtx } from '../../lib/ctx';
+import { AppError } from '../../lib/errors';
+import { dateIn } from '../../lib/farm-time';
+import { newId } from '../../lib/ids';
+import { keyset, newestFirst } from '../../lib/pagination';
+import { cropsByKey } from '../knowledge/knowledge.service';
+import {
+  CONFIDENT_RANK,
+  normalizeQuestion,
+  searchKnowledge,
+  type KnowledgeHit,
+} from '../knowledge/search.service';
+import { farmPlan } from '../plans/plans.service';
+import { HISTORY_MESSAGES, phraseWithModel, type Answer } from './answer';
+import { loadFarmContext, longDate, type FarmContext } from './context';
+import { detectIntent, detectSubjects, lookUp } from './lookups';
+import { MONEY, splitSentences } from './numbers';
+import { notifiableRefusal, offLabelRefusal, unknownAnswer, type Refusal } from './refusals';
+
+/**
+ * The farming assistant: a question gets an answer from vetted, sourced facts and the farm's own
+ * records (docs/decisions/048-assistant-answers.md). Conversations are the asker's own: only they
+ * list, read, rate or delete them, and, like a read receipt, they write no audit rows (the farm's
+ * Activity screen would otherwise show one person's questions to the others).
+ */
+type AssistantDeps = Pick<Deps, 'config' | 'logger' | 'now'>;
+type AskInput = z.output<typeof AskInputSchema>;
+type FeedbackInput = z.output<typeof FeedbackInputSchema>;
+
+const CONVERSATION_NOT_FOUND = 'This conversation could not be found. Start a new one.';
+const ANSWER_NOT_FOUND = 'Answer not found';
+/** The Free plan's month is Lagos's calendar month (West Africa Time, UTC+1 all year). */
+const QUOTA_TIME_ZONE = 'Africa/Lagos';
+const TITLE_MAX = 80;
+/** Cards an answer shows at most, besides the record it is about. */
+const CARDS_MAX = 5;
+const SEARCH_LIMIT = 8;
+/** An answer without a look-up opens with its best fact, this long at most (whole sentences). */
+const OPENING_MAX = 280;
+
+/** A question that passed its checks and was counted; `answer` writes and stores the answer. */
+export type PendingAsk = {
+  answer: (options?: { onText?: (text: string) => void | Promise<void> }) => Promise<AskResult>;
+};
+
+/**
+ * Checks a question (the conversation is the asker's, the record asked about is this farm's) and
+ * counts it against the Free plan's monthly quota (PLAN_LIMIT beyond). Everything that can refuse
+ * the question refuses here, before an answer starts streaming.
+ */
+export async function startAsk(
+  deps: AssistantDeps,
+  ctx: FarmCtx,
+  input: AskInput,
+  options: { signal?: AbortSignal } = {},
+): Promise<PendingAsk> {
+  const history = input.conversation_id ? await historyOf(ctx, input.conversation_id) : [];
+  const context = await loadFarmContext(ctx, deps.config.weather, input.about);
+  const questionsLeft = await countQuestion(deps, ctx);
+  return {
+    answer: async ({ onText } = {}) => {
+      let streamed = false;
+      const answer = await answerQuestion(deps, ctx, {
+        question: input.question,
+        context,
+        history,
+        ...(options.signal ? { signal: options.signal } : {}),
+        ...(onText
+          ? {
+              onText: (text: string) => {
+                streamed = true;
+                return onText(text);
+              },
+            }
+          : {}),
+      });
+      // An answer no model wrote (facts, a refusal) is sent whole, as one piece.
+      if (onText && !streamed) await onText(answer.text);
+      return storeExchange(deps, ctx, input, answer, questionsLeft);
+    },
+  };
+}
+
+/** My conversations on this farm, the one last asked in first. */
+export async function listConversations(ctx: FarmCtx, query: PageQuery): Promise<ConversationPage> {
+  const rows = await ctx.db
+    .select({
+      id: assistant_conversations.id,
+      title: assistant_conversations.title,
+      started_at: assistant_conversations.created_at,
+      // The pages are ordered by the last question: the cursor reads it as the row's created_at.
+      created_at: assistant_conversations.updated_at,
+    })
+    .from(assistant_conversations)
+    .where(
+      and(
+        eq(assistant_conversations.user_id, ctx.userId),
+        eq(assistant_conversations.farm_id, ctx.farmId),
+        conversationPages.after(query.cursor),
+      ),
+    )
+    .orderBy(...conversationPages.orderBy)
+    .limit(query.limit + 1);
+  const page = conversationPages.page(rows, query.limit);
+  return {
+    items: page.items.map((row) => ({
+      id: row.id,
+      title: row.title,
+      created_at: row.started_at.toISOString(),
+      updated_at: row.created_at.toISOString(),
+    })),
+    next_cursor: page.next_cursor,
+  };
+}
+
+const conversationPages = keyset({
+  order: newestFirst({ created_at: assistant_conversations.updated_at, id: assistant_conversations.id }),
+});
+
+/** One of my conversations with its questions and answers, oldest first; 404 for anyone else's. */
+export async function getConversation(ctx: FarmCtx, conversationId: string): Promise<ConversationDetail> {
+  const conversation = await myConversation(ctx, conversationId);
+  const messages = await ctx.db
+    .select()
+    .from(assistant_messages)
+    .where(eq(assistant_messages.conversation_id, conversationId))
+    .orderBy(asc(assistant_messages.created_at), asc(assistant_messages.id));
+  return {
+    id: conversation.id,
+    title: conversation.title,
+    created_at: conversation.created_at.toISOString(),
+    updated_at: conversation.updated_at.toISOString(),
+    messages: messages.map(toMessage),
+  };
+}
+
+/** Deletes one of my conversations with its messages. The questions stay counted for the quota. */
+export async function deleteConversation(ctx: FarmCtx, conversationId: string): Promise<void> {
+  const [deleted] = await ctx.db
+    .delete(assistant_conversations)
+    .where(
+      and(
+        eq(assistant_conversations.id, conversationId),
+        eq(assistant_conversations.user_id, ctx.userId),
+        eq(assistant_conversations.farm_id, ctx.farmId),
+      ),
+    )
+    .returning({ id: assistant_conversations.id });
+  if (!deleted) throw new AppError('NOT_FOUND', CONVERSATION_NOT_FOUND);
+}
+
+/** Whether one of my answers helped, with a reason; given again, it replaces the first. */
+export async function giveFeedback(
+  deps: Pick<Deps, 'now'>,
+  ctx: FarmCtx,
+  messageId: string,
+  input: FeedbackInput,
+): Promise<AssistantMessage> {
+  const mine = ctx.db
+    .select({ id: assistant_conversations.id })
+    .from(assistant_conversations)
+    .where(
+      and(eq(assistant_conversations.user_id, ctx.userId), eq(assistant_conversations.farm_id, ctx.farmId)),
+    );
+  const [row] = await ctx.db
+    .update(assistant_messages)
+    .set({
+      helpful: input.helpful,
+      feedback_reason: input.reason ? input.reason : null,
+      feedback_at: new Date(deps.now()),
+    })
+    .where(
+      and(
+        eq(assistant_messages.id, messageId),
+        eq(assistant_messages.role, 'assistant'),
+        inArray(assistant_messages.conversation_id, mine),
+      ),
+    )
+    .returning();
+  if (!row) throw new AppError('NOT_FOUND', ANSWER_NOT_FOUND);
+  return toMessage(row);
+}
+
+/**
+ * The answer: a notifiable disease or off-label pesticide use is refused and referred; otherwise a
+ * structured look-up and the best vetted facts make it, phrased by the language model when one is
+ * configured (and checked number by number), else given as they are. Nothing close enough and no
+ * look-up: "I don't know this one".
+ */
+async function answerQuestion(
+  deps: AssistantDeps,
+  ctx: FarmCtx,
+  input: {
+    question: string;
+    context: FarmContext;
+    history: { role: 'user' | 'assistant'; text: string }[];
+    signal?: AbortSignal;
+    onText?: (text: string) => void | Promise<void>;
+  },
+): Promise<Answer> {
+  const { context } = input;
+  const normalized = readable(input.question);
+  const crops = await cropsByKey(ctx.db);
+  const subjects = detectSubjects(normalized, crops.values());
+  let intent = detectIntent(normalized);
+  // A follow-up ("And for maize?") asks what the question before it asked, or about what it named.
+  const previous = input.history.findLast((message) => message.role === 'user');
+  if (previous && (!intent || (!subjects.crop && subjects.species.length === 0))) {
+    const before = readable(previous.text);
+    const earlier = detectSubjects(before, crops.values());
+    intent ??= detectIntent(before);
+    if (!subjects.crop && subjects.species.length === 0) Object.assign(subjects, earlier);
+  }
+  const about = context.about;
+  if (!subjects.crop && about?.crop_key) subjects.crop = crops.get(about.crop_key) ?? null;
+  if (subjects.species.length === 0 && about?.species) subjects.species = [about.species];
+  const hits = (
+    await searchKnowledge(ctx.db, about?.search ? `${input.question} ${about.search}` : input.question, {
+      ...(subjects.crop ? { crops: [subjects.crop.key] } : {}),
+      ...(subjects.species.length ? { species: subjects.species } : {}),
+      limit: SEARCH_LIMIT,
+    })
+  )
+    // Vetted notes about prices are money too: not for a worker.
+    .filter((hit) => context.money || !MONEY.test(`${hit.title} ${hit.text}`));
+
+  const refusal =
+    notifiableRefusal(normalized, hits, CONFIDENT_RANK, context.farm.state) ??
+    offLabelRefusal(normalized, subjects.crop);
+  if (refusal) return refused(refusal);
+  const lookup = await lookUp(ctx, intent, subjects, context);
+  const best = hits[0];
+  if (!lookup && (!best || best.rank < CONFIDENT_RANK)) return refused(unknownAnswer());
+
+  const lookupCards = lookup?.cards ?? [];
+  const facts = hits
+    .filter((hit) => hit.rank >= CONFIDENT_RANK / 2 && !lookupCards.some((card) => card.key === hit.key))
+    .slice(0, Math.max(3, CARDS_MAX - lookupCards.length));
+  const cards: FactCard[] = [...(about ? [about.card] : []), ...lookupCards, ...facts.map(toCard)].slice(
+    0,
+    CARDS_MAX + 1,
+  );
+  const factsText = lookup?.text ?? `${best!.title}: ${opening(best!.text)}`;
+  const fromFacts: Answer = { text: factsText, cards, removed_numbers: 0, answered_by: 'facts' };
+
+  const model = languageModel(deps.config.llm);
+  if (!model) return fromFacts;
+  const phrased = await phraseWithModel(model, deps.logger, {
+    question: input.question,
+    cards,
+    numbers: facts.flatMap((hit) => hit.numbers),
+    context,
+    history: input.history,
+    factsText,
+    ...(input.signal ? { signal: input.signal } : {}),
+    ...(input.onText ? { onText: input.onText } : {}),
+  });
+  return phrased ?? fromFacts;
+}
+
+function refused(refusal: Refusal): Answer & { refusal: Refusal['refusal'] } {
+  return {
+    text: refusal.text,
+    cards: refusal.cards,
+    removed_numbers: 0,
+    answered_by: 'facts',
+    refusal: refusal.refusal,
+  };
+}
+
+const models = new WeakMap<object, LanguageModel | null>();
+
+/** One client per configuration (the app's config object lives as long as the app). */
+function languageModel(config: Deps['config']['llm']): LanguageModel | null {
+  if (!config) return null;
+  let model = models.get(config);
+  if (model === undefined) {
+    model = createLanguageModel(config);
+    models.set(config, model);
+  }
+  return model;
+}
+
+/**
+ * Counts the question against the farm's plan, with the farm held (`farmPlan` with `lock`) so two
+ * taps at the last question cannot both pass. Answers the questions left this month on Free, null
+ * on a plan without a quota.
+ */
+async function countQuestion(deps: AssistantDeps, ctx: FarmCtx): Promise<number | null> {
+  const now = new Date(deps.now());
+  return ctx.db.transaction(async (tx) => {
+    const plan = await farmPlan(tx, ctx.farmId, { lock: true });
+    const limit = plan === 'free' ? deps.config.assistantFreeMonthlyQuestions : null;
+    let asked = 0;
+    if (limit !== null) {
+      const month = dateIn(QUOTA_TIME_ZONE, now).slice(0, 7);
+      const [row] = await tx
+        .select({ asked: count() })
+        .from(assistant_questions)
+        .where(
+          and(
+            eq(assistant_questions.farm_id, ctx.farmId),
+            gte(assistant_questions.asked_at, new Date(`${month}-01T00:00:00+01:00`)),
+          ),
+        );
+      asked = row?.asked ?? 0;
+      if (asked >= limit) throw new AppError('PLAN_LIMIT', quotaMessage(limit, month));
+    }
+    await tx.insert(assistant_questions).values({ farm_id: ctx.farmId, user_id: ctx.userId, asked_at: now });
+    return limit === null ? null : limit - asked - 1;
+  });
+}
+
+/** What a farm that asked all its questions this month is told: how many, and the ways on. */
+function quotaMessage(limit: number, month: string): string {
+  const [year, monthNumber] = month.split('-').map(Number);
+  const next =
+    monthNumber === 12 ? `${year! + 1}-01-01` : `${year}-${String(monthNumber! + 1).padStart(2, '0')}-01`;
+  return `The ${PLANS.free.name} plan includes ${limit} assistant questions a month for each farm, and this farm has asked them all. Upgrade to ${PLANS.pro.name} for unlimited questions, or ask again from ${longDate(next)}.`;
+}
+
+/** The question and its answer, in a new conversation or the one continued (still mine). */
+async function storeExchange(
+  deps: AssistantDeps,
+  ctx: FarmCtx,
+  input: AskInput,
+  answer: Answer & { refusal?: Refusal['refusal'] },
+  questionsLeft: number | null,
+): Promise<AskResult> {
+  const now = new Date(deps.now());
+  return ctx.db.transaction(async (tx) => {
+    const conversationId = input.conversation_id ?? newId();
+    if (input.conversation_id) {
+      const [continued] = await tx
+        .update(assistant_conversations)
+        .set({ updated_at: now })
+        .where(mineWhere(ctx, input.conversation_id))
+        .returning({ id: assistant_conversations.id });
+      if (!continued) throw new AppError('NOT_FOUND', CONVERSATION_NOT_FOUND);
+    } else {
+      await tx.insert(assistant_conversations).values({
+        id: conversationId,
+        farm_id: ctx.farmId,
+        user_id: ctx.userId,
+        title: titleOf(input.question),
+        created_at: now,
+        updated_at: now,
+      });
+    }
+    const [question, reply] = await insertMessages(tx, [
+      {
+        id: newId(),
+        conversation_id: conversationId,
+        role: 'user',
+        text: input.question,
+        about: input.about ? `${input.about.kind}:${input.about.id}` : null,
+        created_at: now,
+      },
+      {
+        id: newId(),
+        conversation_id: conversationId,
+        role: 'assistant',
+        text: answer.text,
+        cards: answer.cards,
+        refusal: answer.refusal ?? null,
+        removed_numbers: answer.removed_numbers,
+        answered_by: answer.answered_by,
+        created_at: now,
+      },
+    ]);
+    return {
+      conversation_id: conversationId,
+      question: toMessage(question!),
+      answer: toMessage(reply!),
+      questions_left: questionsLeft,
+    };
+  });
+}
+
+async function insertMessages(tx: Tx, rows: (typeof assistant_messages.$inferInsert)[]) {
+  const inserted = await tx.insert(assistant_messages).values(rows).returning();
+  return [inserted.find((row) => row.role === 'user'), inserted.find((row) => row.role === 'assistant')];
+}
+
+function mineWhere(ctx: FarmCtx, conversationId: string) {
+  return and(
+    eq(assistant_conversations.id, conversationId),
+    eq(assistant_conversations.user_id, ctx.userId),
+    eq(assistant_conversations.farm_id, ctx.farmId),
+  );
+}
+
+async function myConversation(ctx: FarmCtx, conversationId: string) {
+  const [conversation] = await ctx.db
+    .select()
+    .from(assistant_conversations)
+    .where(mineWhere(ctx, conversationId));
+  if (!conversation) throw new AppError('NOT_FOUND', CONVERSATION_NOT_FOUND);
+  return conversation;
+}
+
+/** The conversation's last questions and answers, oldest first, for a model to follow it. */
+async function historyOf(
+  ctx: FarmCtx,
+  conversationId: string,
+): Promise<{ role: 'user' | 'assistant'; text: string }[]> {
+  await myConversation(ctx, conversationId);
+  const rows = await ctx.db
+    .select({ role: assistant_messages.role, text: assistant_messages.text })
+    .from(assistant_messages)
+    .where(eq(assistant_messages.conversation_id, conversationId))
+    .orderBy(desc(assistant_messages.created_at), desc(assistant_messages.id))
+    .limit(HISTORY_MESSAGES);
+  return rows.reverse();
+}
+
+/**
+ * A question for the keyword patterns: as written (lower case, without accents, "2,4-D" intact)
+ * and in the knowledge base's words ("masara" is maize, "sow" is plant), side by side.
+ */
+function readable(question: string): string {
+  const plain = question.toLowerCase().normalize('NFD').replace(/\p{M}/gu, '').replace(/\s+/g, ' ').trim();
+  return `${plain} | ${normalizeQuestion(question)}`;
+}
+
+/** The first sentences of a fact, for an answer's text (its card holds the rest). */
+function opening(text: string): string {
+  let kept = '';
+  for (const sentence of splitSentences(text)) {
+    if (kept && kept.length + sentence.length > OPENING_MAX) break;
+    kept += sentence;
+  }
+  return kept.trim();
+}
+
+/** The first question, cut at a word near TITLE_MAX characters. */
+function titleOf(question: string): string {
+  const text = question.replace(/\s+/g, ' ').trim();
+  if (text.length <= TITLE_MAX) return text;
+  const cut = text.slice(0, TITLE_MAX - 1);
+  const space = cut.lastIndexOf(' ');
+  return `${(space > TITLE_MAX / 2 ? cut.slice(0, space) : cut).trimEnd()}…`;
+}
+
+function toCard({ kind, key, title, text, source }: KnowledgeHit): FactCard {
+  return { kind, key, title, text, source };
+}
+
+function toMessage(row: typeof assistant_messages.$inferSelect): AssistantMessage {
+  return {
+    id: row.id,
+    conversation_id: row.conversation_id,
+    role: row.role,
+    text: row.text,
+    cards: row.cards,
+    refusal: row.refusal,
+    removed_numbers: row.removed_numbers,
+    answered_by: row.answered_by,
+    feedback: row.helpful === null ? null : { helpful: row.helpful, reason: row.feedback_reason },
+    created_at: row.created_at.toISOString(),
+  };
+}

@@ -1,0 +1,517 @@
+import { and, eq } from 'drizzle-orm';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import type { ErrorBody } from '@gona/shared';
+import type { AssistantMessage, ConversationDetail, ConversationPage } from '@gona/shared/assistant';
+import { assistant_conversations, assistant_messages, assistant_questions } from '../../db/schema/index';
+import { newId } from '../../lib/ids';
+import { createTestContext, type TestContext } from '../../test/context';
+import { seedFarmTeam, type FarmTeam } from '../../test/farm-team';
+import type * as plans from '../plans/plans.service';
+import { addLowUrea, ask, moveFarmTo, planMaize, sseEvents } from './assistant.test-setup';
+
+/** Farms the tests put on Pro (billing does not exist yet: every other farm is on Free). */
+const proFarms = vi.hoisted(() => new Set<string>());
+vi.mock('../plans/plans.service', async (importOriginal) => {
+  const original = await importOriginal<typeof plans>();
+  return {
+    ...original,
+    farmPlan: async (...args: Parameters<typeof original.farmPlan>) => {
+      const plan = await original.farmPlan(...args);
+      return proFarms.has(args[1]) ? 'pro' : plan;
+    },
+  };
+});
+
+let t: TestContext;
+let team: FarmTeam;
+
+beforeAll(async () => {
+  t = await createTestContext();
+  team = await seedFarmTeam(t);
+  await moveFarmTo(t, team, 'Kaduna');
+});
+
+describe('asking without a language model', () => {
+  it('answers "When should I plant maize?" on a Kaduna farm with the zone’s window and the farm’s plan, with sources', async () => {
+    const crop = await planMaize(t, team, '2027-06-30');
+    const res = await ask(t, team, 'owner', { question: 'When should I plant maize?' });
+    expect(res.status).toBe(200);
+    const { answer, question } = res.body;
+    expect(answer.text).toBe(
+      'Maize in the Northern Guinea savanna: plant between 24 June and 7 July. You planned Plot A for 30 June 2027.',
+    );
+    expect(answer).toMatchObject({
+      role: 'assistant',
+      refusal: null,
+      removed_numbers: 0,
+      answered_by: 'facts',
+    });
+    expect(answer.cards[0]).toMatchObject({
+      kind: 'calendar',
+      title: 'Maize planting dates, Northern Guinea savanna',
+      text: 'Plant between 24 June and 7 July.',
+      source: { organisation: expect.stringMatching(/IITA/) as unknown },
+    });
+    expect(answer.cards[1]).toMatchObject({ kind: 'farm', key: `crop:${crop.id}`, source: null });
+    expect(answer.cards.length).toBeLessThanOrEqual(6);
+    expect(question).toMatchObject({ role: 'user', text: 'When should I plant maize?', cards: [] });
+    expect(res.body.questions_left).toBe(29);
+
+    const [stored] = await t.db.select().from(assistant_messages).where(eq(assistant_messages.id, answer.id));
+    expect(stored).toMatchObject({ role: 'assistant', text: answer.text, answered_by: 'facts' });
+    const [conversation] = await t.db
+      .select()
+      .from(assistant_conversations)
+      .where(eq(assistant_conversations.id, res.body.conversation_id));
+    expect(conversation).toMatchObject({
+      farm_id: team.farm.id,
+      user_id: team.users.owner.id,
+      title: 'When should I plant maize?',
+    });
+  });
+
+  it('says when a planned day falls outside the window, and reads local names (masara is maize)', async () => {
+    const other = await seedFarmTeam(t);
+    await moveFarmTo(t, other, 'Kaduna');
+    await planMaize(t, other, '2027-08-20');
+    const res = await ask(t, other, 'manager', { question: 'Wetin time I go plant masara?' });
+    expect(res.status).toBe(200);
+    expect(res.body.answer.text).toBe(
+      'Maize in the Northern Guinea savanna: plant between 24 June and 7 July. You planned Plot A for 20 August 2027. That day is outside the window.',
+    );
+  });
+
+  it('gives the seed rate, the fertilizer and the vaccination schedule from the knowledge base’s rows', async () => {
+    const seed = await ask(t, team, 'worker', { question: 'What is the seed rate for maize?' });
+    expect(seed.body.answer.text).toContain('Maize: sow 20 to 25 kg of seed a hectare');
+    expect(seed.body.answer.cards[0]).toMatchObject({ kind: 'practice', key: 'practice:maize:seed' });
+
+    const fertilizer = await ask(t, team, 'worker', { question: 'How much NPK for my maize?' });
+    expect(fertilizer.body.answer.text).toMatch(
+      /^Maize fertilizer: NPK 15-15-15, 14 days after planting: 4 bags of 50 kg a hectare, placed beside the plants; Urea, 42 days after planting: /,
+    );
+
+    const care = await ask(t, team, 'viewer', { question: 'Vaccination schedule for broilers?' });
+    expect(care.body.answer.text).toMatch(/^Broiler vaccinations: day 0: Ask the hatchery/);
+    expect(care.body.answer.text).toContain('day 14: Gumboro (IBD) vaccine, 1st dose');
+    expect(care.body.answer.cards[0]).toMatchObject({ kind: 'care', key: 'care:broiler' });
+    expect(care.body.answer.cards[0]!.source).not.toBeNull();
+  });
+
+  it('answers an open question with the best vetted facts as cards with their sources', async () => {
+    const res = await ask(t, team, 'owner', {
+      question: 'There are holes in my maize leaves and sawdust in the whorl. What is it?',
+    });
+    expect(res.status).toBe(200);
+    const { answer } = res.body;
+    expect(answer.refusal).toBeNull();
+    expect(answer.cards.length).toBeGreaterThanOrEqual(1);
+    expect(answer.cards.length).toBeLessThanOrEqual(5);
+    expect(answer.cards[0]).toMatchObject({ key: 'pest:fall_armyworm' });
+    expect(answer.cards.every((card) => card.source !== null)).toBe(true);
+    expect(answer.text.startsWith(answer.cards[0]!.title)).toBe(true);
+  });
+
+  it('refuses and refers a notifiable disease: isolate, call the state veterinary office, no treatment', async () => {
+    const res = await ask(t, team, 'worker', {
+      question: 'My pigs are dying, I think it is African swine fever. Which drug should I give them?',
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.answer.refusal).toBe('notifiable_disease');
+    expect(res.body.answer.text).toContain('African swine fever');
+    expect(res.body.answer.text).toContain('Call the Kaduna State veterinary office');
+    expect(res.body.answer.text).toContain("I can't give treatment advice");
+    const [stored] = await t.db
+      .select({ refusal: assistant_messages.refusal })
+      .from(assistant_messages)
+      .where(eq(assistant_messages.id, res.body.answer.id));
+    expect(stored?.refusal).toBe('notifiable_disease');
+
+    const flu = await ask(t, team, 'owner', { question: 'Abeg my fowls dey die, na bird flu?' });
+    expect(flu.body.answer.refusal).toBe('notifiable_disease');
+
+    // Not named, but the best vetted match is a notifiable disease.
+    const signs = await ask(t, team, 'owner', {
+      question: 'My pigs have purple skin and are dying suddenly',
+    });
+    expect(signs.body.answer.refusal).toBe('notifiable_disease');
+    expect(signs.body.answer.cards[0]).toMatchObject({ key: 'pest:african_swine_fever' });
+  });
+
+  it('refuses pesticide use outside its label with the label’s rule', async () => {
+    for (const question of [
+      'Can I use Sniper to preserve my beans in the store?',
+      'Can I mix two insecticides to kill armyworm faster?',
+      'Should I double the dose of the chemical when the worms are many?',
+      'Can I spray atrazine on my cowpea?',
+      'Can I spray my tomatoes with insecticide the day before harvest?',
+    ]) {
+      const res = await ask(t, team, 'owner', { question });
+      expect(res.body.answer.refusal, question).toBe('off_label');
+      expect(res.body.answer.text).toContain('A pesticide is used only as its label says');
+      expect(res.body.answer.cards[0]).toMatchObject({ key: 'rule:pesticide_label' });
+    }
+    const fine = await ask(t, team, 'owner', { question: 'How do I control fall armyworm in maize?' });
+    expect(fine.body.answer.refusal).toBeNull();
+  });
+
+  it('says "I don’t know this one" when nothing vetted matches', async () => {
+    const res = await ask(t, team, 'owner', { question: 'Blorp zanzibar quantum fizzle?' });
+    expect(res.status).toBe(200);
+    expect(res.body.answer).toMatchObject({ refusal: 'unknown', cards: [], answered_by: 'facts' });
+    expect(res.body.answer.text).toMatch(/^I don't know this one\./);
+    expect(res.body.answer.text).toContain('extension officer');
+  });
+
+  it('never gives a worker money: the owner sees what a supply cost, the worker does not', async () => {
+    const other = await seedFarmTeam(t);
+    await addLowUrea(t, other);
+    const owner = await ask(t, other, 'owner', { question: 'What is running low in my store?' });
+    expect(owner.body.answer.text).toBe('Running low: Urea.');
+    expect(JSON.stringify(owner.body.answer.cards)).toContain('₦15,000');
+    const worker = await ask(t, other, 'worker', { question: 'What is running low in my store?' });
+    expect(worker.body.answer.text).toBe('Running low: Urea.');
+    const [stored] = await t.db
+      .select()
+      .from(assistant_messages)
+      .where(eq(assistant_messages.id, worker.body.answer.id));
+    expect(JSON.stringify(stored)).not.toMatch(/₦|15,000|15000|naira|kobo/i);
+    expect(stored!.cards[0]).toMatchObject({
+      title: 'Urea',
+      text: '2 bags (50 kg) left; buy more at 5 bags (50 kg).',
+    });
+  });
+
+  it('puts the record asked about first, and refuses another farm’s record (404)', async () => {
+    const crop = await planMaize(t, team, '2027-07-01');
+    const res = await ask(t, team, 'worker', {
+      question: 'When should I weed it?',
+      about: { kind: 'crop', id: crop.id },
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.answer.cards[0]).toMatchObject({ kind: 'farm', key: `crop:${crop.id}` });
+    expect(res.body.answer.text).toContain('Weed maize at 21 and 42 days after planting.');
+    expect(res.body.answer.text).toContain(
+      'on Plot A (planned for 1 July 2027): weed on 22 July 2027 and 12 August 2027.',
+    );
+    const [question] = await t.db
+      .select({ about: assistant_messages.about })
+      .from(assistant_messages)
+      .where(eq(assistant_messages.id, res.body.question.id));
+    expect(question?.about).toBe(`crop:${crop.id}`);
+
+    const strangers = await seedFarmTeam(t);
+    const theirs = await planMaize(t, strangers, '2027-07-01');
+    const before = await questionsOf(team.farm.id);
+    const refused = await ask(t, team, 'owner', {
+      question: 'Is it fine?',
+      about: { kind: 'crop', id: theirs.id },
+    });
+    expect(refused.status).toBe(404);
+    expect((refused.body as unknown as ErrorBody).error.message).toBe('Crop not found');
+    expect(await questionsOf(team.farm.id)).toBe(before);
+    const noAlert = await ask(t, team, 'owner', {
+      question: 'What now?',
+      about: { kind: 'alert', id: newId() },
+    });
+    expect(noAlert.status).toBe(404);
+  });
+
+  it('streams with Accept: text/event-stream: the answer as a delta, then done with the AskResult', async () => {
+    const res = await ask(
+      t,
+      team,
+      'owner',
+      { question: 'When should I plant maize?' },
+      { accept: 'text/event-stream' },
+    );
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toContain('text/event-stream');
+    const events = sseEvents(res.text);
+    expect(events.map((event) => event.event)).toEqual(['delta', 'done']);
+    const done = events[1]!.data as { answer: AssistantMessage; conversation_id: string };
+    expect((events[0]!.data as { text: string }).text).toBe(done.answer.text);
+    const [stored] = await t.db
+      .select()
+      .from(assistant_messages)
+      .where(eq(assistant_messages.id, done.answer.id));
+    expect(stored?.text).toBe(done.answer.text);
+
+    const refused = await ask(
+      t,
+      team,
+      'owner',
+      { question: 'Blorp zanzibar quantum fizzle?' },
+      { accept: 'text/event-stream' },
+    );
+    const refusal = sseEvents(refused.text);
+    expect(refusal.map((event) => event.event)).toEqual(['delta', 'done']);
+    expect((refusal[1]!.data as { answer: AssistantMessage }).answer.refusal).toBe('unknown');
+  });
+});
+
+describe('who may ask', () => {
+  it('needs a session (401), a member of the farm (404 for another farm) and a question (400 with field messages)', async () => {
+    const none = await t.request('POST', `${team.base}/assistant/ask`, {
+      body: { question: 'When to plant maize?' },
+    });
+    expect(none.status).toBe(401);
+    const stranger = await ask(t, team, 'stranger', { question: 'When to plant maize?' });
+    expect(stranger.status).toBe(404);
+    const empty = await ask(t, team, 'owner', { question: ' ' });
+    expect(empty.status).toBe(400);
+    expect((empty.body as unknown as ErrorBody).error.fields).toEqual({ question: 'Write your question' });
+    const long = await ask(t, team, 'owner', { question: 'a'.repeat(501) });
+    expect((long.body as unknown as ErrorBody).error.fields).toEqual({
+      question: 'Write at most 500 characters',
+    });
+    const about = await ask(t, team, 'owner', {
+      question: 'And this?',
+      about: { kind: 'tractor', id: newId() },
+    });
+    expect((about.body as unknown as ErrorBody).error.fields).toEqual({
+      'about.kind': 'Choose what the question is about',
+    });
+    const extra = await ask(t, team, 'owner', { question: 'Hello there', model: 'gpt' });
+    expect(extra.status).toBe(400);
+    const conversation = await ask(t, team, 'owner', {
+      question: 'When to plant maize?',
+      conversation_id: 'nope',
+    });
+    expect((conversation.body as unknown as ErrorBody).error.fields).toEqual({
+      conversation_id: 'This conversation could not be found. Start a new one.',
+    });
+  });
+});
+
+describe('conversations', () => {
+  let mine: FarmTeam;
+  beforeAll(async () => {
+    mine = await seedFarmTeam(t);
+  });
+
+  it('continues a conversation, lists mine (last asked first), shows it, and deletes it', async () => {
+    const first = await asked(mine, 'owner', 'How much seed for cowpea?');
+    t.clock.advance(60);
+    const second = await asked(mine, 'owner', 'How much seed for sorghum?');
+    t.clock.advance(60);
+    const again = await asked(mine, 'owner', 'And for maize?', first.conversation_id);
+    expect(again.conversation_id).toBe(first.conversation_id);
+    await asked(mine, 'manager', 'How much seed for rice?');
+
+    const list = await t.request<ConversationPage>('GET', `${mine.base}/assistant/conversations?limit=1`, {
+      cookie: mine.cookies.owner,
+    });
+    expect(list.status).toBe(200);
+    expect(list.body.items.map((c) => c.title)).toEqual(['How much seed for cowpea?']);
+    const next = await t.request<ConversationPage>(
+      'GET',
+      `${mine.base}/assistant/conversations?limit=5&cursor=${list.body.next_cursor}`,
+      { cookie: mine.cookies.owner },
+    );
+    expect(next.body.items.map((c) => c.id)).toEqual([second.conversation_id]);
+    expect(next.body.next_cursor).toBeNull();
+
+    const detail = await t.request<ConversationDetail>(
+      'GET',
+      `${mine.base}/assistant/conversations/${first.conversation_id}`,
+      { cookie: mine.cookies.owner },
+    );
+    expect(detail.status).toBe(200);
+    expect(detail.body.messages.map((m) => [m.role, m.text.slice(0, 25)])).toEqual([
+      ['user', 'How much seed for cowpea?'],
+      ['assistant', expect.stringMatching(/^Cowpea: sow/)],
+      ['user', 'And for maize?'],
+      ['assistant', expect.stringMatching(/^Maize: sow/)],
+    ]);
+
+    const byManager = await t.request(
+      'GET',
+      `${mine.base}/assistant/conversations/${first.conversation_id}`,
+      {
+        cookie: mine.cookies.manager,
+      },
+    );
+    expect(byManager.status).toBe(404);
+    const deleteByManager = await t.request(
+      'DELETE',
+      `${mine.base}/assistant/conversations/${first.conversation_id}`,
+      {
+        cookie: mine.cookies.manager,
+      },
+    );
+    expect(deleteByManager.status).toBe(404);
+    const continueByManager = await askIn(mine, 'manager', 'And millet?', first.conversation_id);
+    expect(continueByManager.status).toBe(404);
+
+    const questionsBefore = await questionsOf(mine.farm.id);
+    const deleted = await t.request(
+      'DELETE',
+      `${mine.base}/assistant/conversations/${first.conversation_id}`,
+      {
+        cookie: mine.cookies.owner,
+      },
+    );
+    expect(deleted.status).toBe(204);
+    const rows = await t.db
+      .select()
+      .from(assistant_messages)
+      .where(eq(assistant_messages.conversation_id, first.conversation_id));
+    expect(rows).toEqual([]);
+    expect(await questionsOf(mine.farm.id)).toBe(questionsBefore);
+    const gone = await t.request('GET', `${mine.base}/assistant/conversations/${first.conversation_id}`, {
+      cookie: mine.cookies.owner,
+    });
+    expect(gone.status).toBe(404);
+  });
+
+  it('keeps feedback on my answers only', async () => {
+    const result = await asked(mine, 'worker', 'How much seed for groundnut?');
+    const url = `${mine.base}/assistant/messages/${result.answer.id}/feedback`;
+    const res = await t.request<AssistantMessage>('POST', url, {
+      cookie: mine.cookies.worker,
+      body: { helpful: false, reason: '  The rate is for the north  ' },
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.feedback).toEqual({ helpful: false, reason: 'The rate is for the north' });
+    const [row] = await t.db
+      .select()
+      .from(assistant_messages)
+      .where(eq(assistant_messages.id, result.answer.id));
+    expect(row).toMatchObject({ helpful: false, feedback_reason: 'The rate is for the north' });
+    expect(row?.feedback_at).toBeInstanceOf(Date);
+
+    const changed = await t.request<AssistantMessage>('POST', url, {
+      cookie: mine.cookies.worker,
+      body: { helpful: true },
+    });
+    expect(changed.body.feedback).toEqual({ helpful: true, reason: null });
+
+    const others = await t.request('POST', url, { cookie: mine.cookies.owner, body: { helpful: true } });
+    expect(others.status).toBe(404);
+    const stranger = await t.request('POST', url, { cookie: mine.cookies.stranger, body: { helpful: true } });
+    expect(stranger.status).toBe(404);
+    const onQuestion = await t.request(
+      'POST',
+      `${mine.base}/assistant/messages/${result.question.id}/feedback`,
+      {
+        cookie: mine.cookies.worker,
+        body: { helpful: true },
+      },
+    );
+    expect(onQuestion.status).toBe(404);
+    const bad = await t.request<ErrorBody>('POST', url, {
+      cookie: mine.cookies.worker,
+      body: { helpful: 'yes' },
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.fields).toEqual({ helpful: 'Say whether the answer helped' });
+    const none = await t.request('POST', url, { body: { helpful: true } });
+    expect(none.status).toBe(401);
+    const list = await t.request('GET', `${mine.base}/assistant/conversations`);
+    expect(list.status).toBe(401);
+    const strangerList = await t.request<ConversationPage>('GET', `${mine.base}/assistant/conversations`, {
+      cookie: mine.cookies.stranger,
+    });
+    expect(strangerList.status).toBe(404);
+    const badCursor = await t.request<ErrorBody>('GET', `${mine.base}/assistant/conversations?cursor=zz`, {
+      cookie: mine.cookies.owner,
+    });
+    expect(badCursor.status).toBe(400);
+  });
+
+  function askIn(
+    on: FarmTeam,
+    who: 'owner' | 'manager' | 'worker',
+    question: string,
+    conversationId?: string,
+  ) {
+    return ask(t, on, who, { question, ...(conversationId ? { conversation_id: conversationId } : {}) });
+  }
+
+  async function asked(
+    on: FarmTeam,
+    who: 'owner' | 'manager' | 'worker',
+    question: string,
+    conversationId?: string,
+  ) {
+    const res = await askIn(on, who, question, conversationId);
+    if (res.status !== 200) throw new Error(`ask failed: ${res.status} ${res.text}`);
+    return res.body;
+  }
+});
+
+describe('the Free plan’s monthly questions', () => {
+  it('refuses the 31st question of the month on Free, with how many and that Pro has none', async () => {
+    const free = await seedFarmTeam(t);
+    await askedBefore(free.farm.id, 29, 0);
+    // Last month's questions do not count.
+    await askedBefore(free.farm.id, 10, 40);
+    const thirtieth = await ask(t, free, 'worker', { question: 'When should I plant maize?' });
+    expect(thirtieth.status).toBe(200);
+    expect(thirtieth.body.questions_left).toBe(0);
+    const thirtyFirst = await ask(t, free, 'owner', { question: 'When should I plant sorghum?' });
+    expect(thirtyFirst.status).toBe(402);
+    const error = (thirtyFirst.body as unknown as ErrorBody).error;
+    expect(error.code).toBe('PLAN_LIMIT');
+    expect(error.message).toMatch(
+      /^The Free plan includes 30 assistant questions a month for each farm, and this farm has asked them all\. Upgrade to Pro for unlimited questions, or ask again from 1 \w+ \d{4}\.$/,
+    );
+    // Refused before any stream starts: an ordinary JSON error.
+    const streamed = await ask(
+      t,
+      free,
+      'owner',
+      { question: 'When should I plant rice?' },
+      { accept: 'text/event-stream' },
+    );
+    expect(streamed.status).toBe(402);
+    expect(streamed.headers.get('content-type')).toContain('application/json');
+    expect(await questionsOf(free.farm.id)).toBe(40);
+    const stored = await t.db
+      .select()
+      .from(assistant_messages)
+      .innerJoin(assistant_conversations, eq(assistant_conversations.id, assistant_messages.conversation_id))
+      .where(
+        and(
+          eq(assistant_conversations.farm_id, free.farm.id),
+          eq(assistant_messages.text, 'When should I plant sorghum?'),
+        ),
+      );
+    expect(stored).toEqual([]);
+  });
+
+  it('lets only one of two questions asked at once take the last place', async () => {
+    const free = await seedFarmTeam(t);
+    await askedBefore(free.farm.id, 29, 0);
+    const both = await Promise.all([
+      ask(t, free, 'owner', { question: 'How much seed for maize?' }),
+      ask(t, free, 'manager', { question: 'How much seed for rice?' }),
+    ]);
+    expect(both.map((res) => res.status).sort()).toEqual([200, 402]);
+    expect(await questionsOf(free.farm.id)).toBe(30);
+  });
+
+  it('has no limit on Pro', async () => {
+    const pro = await seedFarmTeam(t);
+    proFarms.add(pro.farm.id);
+    await askedBefore(pro.farm.id, 30, 0);
+    const res = await ask(t, pro, 'owner', { question: 'How much seed for maize?' });
+    expect(res.status).toBe(200);
+    expect(res.body.questions_left).toBeNull();
+    expect(await questionsOf(pro.farm.id)).toBe(31);
+  });
+});
+
+/** `count` questions the farm asked `daysAgo` days ago. */
+async function askedBefore(farmId: string, count: number, daysAgo: number): Promise<void> {
+  const at = new Date(t.deps.now() - daysAgo * 86_400_000);
+  await t.db
+    .insert(assistant_questions)
+    .values(Array.from({ length: count }, () => ({ farm_id: farmId, user_id: null, asked_at: at })));
+}
+
+async function questionsOf(farmId: string): Promise<number> {
+  return (await t.db.select().from(assistant_questions).where(eq(assistant_questions.farm_id, farmId)))
+    .length;
+}
