@@ -1,7 +1,14 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { expect, test } from './support/fixtures';
 
 const PHONE = { width: 360, height: 740 };
+
+/** An id as the app makes them (UUID v7: the time in its first 48 bits). */
+function newClientId(): string {
+  const hex = Date.now().toString(16).padStart(12, '0') + randomBytes(10).toString('hex');
+  const variant = ((parseInt(hex[16]!, 16) & 0x3) | 0x8).toString(16);
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-7${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}
 
 test('on a phone in Kaduna, “When should I plant maize?” gets the zone’s planting window and the farm’s own plan, with sources', async ({
   farmer: { page, farm },
@@ -20,7 +27,7 @@ test('on a phone in Kaduna, “When should I plant maize?” gets the zone’s p
   const planned = await page.request.post(`/api/farms/${farm.id}/crops`, {
     headers,
     data: {
-      id: randomUUID(),
+      id: newClientId(),
       crop_key: 'maize',
       area_planted: '2',
       season: 'main',
