@@ -256,7 +256,11 @@ async function answerQuestion(
     0,
     CARDS_MAX + 1,
   );
-  const factsText = lookup?.text ?? `${best!.title}: ${opening(best!.text)}`;
+  // A question about keeping a notifiable disease out is answered, with what to do if it comes.
+  const report = hits.some((hit) => hit.notifiable && hit.rank >= CONFIDENT_RANK)
+    ? ' If you see signs of it, keep the animals apart, move or sell none, and call the state veterinary office the same day: the law says it must be reported.'
+    : '';
+  const factsText = (lookup?.text ?? `${best!.title}: ${opening(best!.text)}`) + report;
   const fromFacts: Answer = { text: factsText, cards, removed_numbers: 0, answered_by: 'facts' };
 
   const model = languageModel(deps.config.llm);

@@ -36,7 +36,7 @@ const INTENTS: [Intent, RegExp][] = [
     'seed_rate',
     /\bseed rate\b|\bhow (much|many) (kg of |kilos? of )?seeds?\b|\bspacing\b|\bhow far apart\b|\bplant population\b|\bseeds? (per|a|for one) (hectare|acre|hole|plot)\b/,
   ],
-  ['fertilizer', /\b(fertili[sz]ers?|npk|urea|top ?dress\w*)\b/],
+  ['fertilizer', /\b(fertili[sz]ers?|fertilzers?|npk|urea|top ?dress\w*)\b/],
   ['weeding', /\bweeding\b|\bwhen\b.*\bweed\b|\bweed\b.*\bwhen\b/],
   [
     'care',
@@ -48,13 +48,22 @@ const INTENTS: [Intent, RegExp][] = [
   ],
   [
     'alerts',
-    /\b(forecast|weather|alerts?|warnings?)\b|\brain\b.*\b(today|tomorrow|this week|next week|coming days)\b/,
+    /\b(forecast|alerts?|warnings?)\b|\bweather (today|tomorrow|this week|next week|now|like)\b|\bwill it rain\b|\brain\b.*\b(today|tomorrow|this week|next week|coming days)\b/,
   ],
   ['farm_crops', /\bmy (crops|plantings|fields)\b|\bwhat (am i|i dey) (growing|plant\w*)\b/],
 ];
 
+/** Fertilizer words alone ("what does NPK 15-15-15 mean?") ask what it is, not the crop's rates. */
+const FERTILIZER_ASKS =
+  /\b(how (much|many)|rate|when|which|what (kind|type)|what fertili\w*|need\w*|apply\w*|application|put|bags?|quantity|time|dose|top ?dress\w*)\b/;
+/** How to give a vaccine or a drug is a matter of method (the vetted notes), not the schedule. */
+const HOW_TO_GIVE = /\bhow (do i |to |i go |can i |i fit |should i )?(give|giv|administer|mix|use)\b/;
+
 export function detectIntent(normalized: string): Intent | null {
-  return INTENTS.find(([, pattern]) => pattern.test(normalized))?.[0] ?? null;
+  const intent = INTENTS.find(([, pattern]) => pattern.test(normalized))?.[0] ?? null;
+  if (intent === 'fertilizer' && !FERTILIZER_ASKS.test(normalized)) return null;
+  if (intent === 'care' && HOW_TO_GIVE.test(normalized)) return null;
+  return intent;
 }
 
 const CROP_WORDS: Record<string, string> = {

@@ -17,6 +17,11 @@ const NOTIFIABLE_WORDS: [RegExp, string][] = [
   [/\banthrax\b/, 'anthrax'],
 ];
 
+const PREVENTION =
+  /\b(protect\w*|prevent\w*|avoid\w*|keep\b.*\b(out|away|safe)|stop\b.*\b(getting|coming|entering)|biosecurity)\b/;
+const SICKNESS =
+  /\b(sick|ill|dying|died|dead|death|symptoms?|signs?|high temperature|bleeding|treat\w*|cure|medicine|drugs?|injection|vaccine)\b/;
+
 /**
  * A notifiable disease named in the question, or the best vetted match flagged notifiable: isolate
  * and call the state veterinary office; no treatment advice. The cards say what it is (signs and
@@ -29,6 +34,9 @@ export function notifiableRefusal(
   state: string | null,
 ): Refusal | null {
   const named = NOTIFIABLE_WORDS.find(([pattern]) => pattern.test(normalized))?.[1];
+  // Keeping a disease out ("how do I protect my pigs from ASF?") is biosecurity the vetted notes
+  // answer; signs, sickness or treatment are what only the veterinary office may handle.
+  if (named && PREVENTION.test(normalized) && !SICKNESS.test(normalized)) return null;
   const best = hits[0];
   const flagged = best && best.notifiable && best.rank >= confidentRank ? best : null;
   if (!named && !flagged) return null;
@@ -62,12 +70,12 @@ const PRODUCTS: { pattern: RegExp; name: string; crops?: string[]; food?: boolea
   { pattern: /\b(paraquat|gramoxone)\b/, name: 'Paraquat (Gramoxone)', crops: [] },
 ];
 const CHEMICAL =
-  /\b(pesticides?|insecticides?|herbicides?|fungicides?|chemicals?|poison|sprays?|weed ?killers?|sniper|dichlorvos|ddvp|nuvan|gammalin|lindane|endosulfan|carbofuran|furadan|atrazine|glyphosate|roundup|paraquat|gramoxone|cypermethrin|lambda|karate|cyhalothrin|emamectin|chlorpyrifos|dursban|mancozeb|ridomil|metalaxyl|imidacloprid|2,?4-?d)\b/;
+  /\b(pesticides?|insecticides?|herbicides?|fungicides?|chemicals?|poison|spray(s|ed|ing)?|weed ?killers?|sniper|dichlorvos|ddvp|nuvan|gammalin|lindane|endosulfan|carbofuran|furadan|atrazine|glyphosate|roundup|paraquat|gramoxone|cypermethrin|lambda|karate|cyhalothrin|emamectin|chlorpyrifos|dursban|mancozeb|ridomil|metalaxyl|imidacloprid|2,?4-?d)\b/;
 const MIXING = /\b(mix|mixing|mixed|combine|combining|cocktail|together with)\b/;
 const STRONGER =
   /\b(increase|raise|double|triple|stronger|extra|overdose)\b.*\b(dose|dosage|rate|quantity|amount|concentration|chemical|spray)|\b(more|higher) (dose|dosage|rate|than the label)\b|\badd more\b/;
 const NEAR_HARVEST =
-  /\b(before|near|close to|during|day of|days to|week of) (the )?harvest\w*\b|\bharvest\w*\b.*\b(after|same day|next day|day after)\b.*\bspray\w*\b|\bspray\w*\b.*\b(then|and|before i) (harvest|sell|eat)\b/;
+  /\b(before|near|close to|during|day of|days to|week of) (the )?harvest\w*\b|\bharvest\w*\b.*\b(after|same day|next day|day after)\b.*\bspray\w*\b|\bspray\w*\b.*\b(then|and|before i) (harvest|sell|eat)\b|\bspray\w*\b.*\b(can i|fit i|i fit|make i|should i) (harvest|sell|eat)\b/;
 const ON_FOOD =
   /\b(stored|storage|store|preserve|preserving|grains?|beans|dried fish|fish|meat|food|to keep weevils)\b/;
 const ON_ANIMALS =
