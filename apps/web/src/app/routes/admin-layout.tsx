@@ -1,6 +1,6 @@
-import { useRoutes, type RouteObject } from 'react-router';
-import { NotFound } from '@/components/errors/NotFound';
+import { Navigate, useRoutes, type RouteObject } from 'react-router';
 import { AdminLayout } from '@/features/marketplace/admin/AdminLayout';
+import { paths } from '@/lib/paths';
 import AdminScreen from './admin';
 import AdminDisputeScreen from './admin-dispute';
 import AdminListingsScreen from './admin-listings';
@@ -18,7 +18,7 @@ export const ADMIN_ROUTES: RouteObject[] = [
   { path: 'orders/:orderId', element: <AdminOrderScreen /> },
   { path: 'listings', element: <AdminListingsScreen /> },
   { path: 'users', element: <AdminUsersScreen /> },
-  { path: '*', element: <NotFound /> },
+  { path: '*', element: <Navigate to={paths.notFound} replace /> },
 ];
 
 /** /admin/*: Gona's back office (platform admins only), its screens under its own shell. */

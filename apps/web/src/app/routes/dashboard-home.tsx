@@ -8,7 +8,7 @@ import { SkeletonRows } from '@/components/ui/Skeleton';
 import { useFarmSelection } from '@/features/farms/useFarmSelection';
 // Imported from its own module, not the components barrel: the barrel's forms would put zod on the first dashboard load.
 import { LowStockCard } from '@/features/inventory/components/LowStockCard';
-import { AskIcon } from '@/components/brand/AskIcon';
+import { LogoIcon } from '@/components/brand/Logo';
 import { useSession } from '@/lib/session';
 import { paths } from '@/lib/paths';
 import { can } from '@gona/shared/permissions';
@@ -61,7 +61,7 @@ export default function DashboardHomeScreen() {
       {selectedFarm && (
         <DashboardCard
           id="ask-card-title"
-          icon={AskIcon}
+          icon={GonaMark}
           title={t('ask.label')}
           summary={t('ask.card')}
           to={paths.assistant}
@@ -96,4 +96,9 @@ export default function DashboardHomeScreen() {
       </section>
     </>
   );
+}
+
+/** Gona's own mark for "Ask Gona": already on every dashboard screen, so the card adds no icon to the first load. */
+function GonaMark({ className }: { className?: string }) {
+  return <LogoIcon alt="" className={className} />;
 }

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { AskIcon } from '@/components/brand/AskIcon';
+import { LogoIcon } from '@/components/brand/Logo';
 import { paths } from '@/lib/paths';
 
 /**
@@ -15,7 +15,7 @@ export function AskGonaLink() {
       to={paths.assistant}
       className="inline-flex min-h-11 min-w-11 gap-2 px-2 font-medium shrink-0 items-center justify-center rounded-lg text-stone-800 hover:bg-stone-100 focus-visible:outline-2 focus-visible:outline-green-700"
     >
-      <AskIcon aria-hidden="true" className="size-6" />
+      <LogoIcon alt="" className="size-6" />
       <span className="sr-only md:not-sr-only">{t('ask.label')}</span>
     </Link>
   );
