@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { FARM_ACTIONS, FARM_ROLES, type FarmAction, type FarmRole } from '@gona/shared';
-import { inventory_alerts } from './db/schema/index';
+import { assistant_conversations, assistant_messages, inventory_alerts } from './db/schema/index';
 import { newId } from './lib/ids';
 import { createTestContext, type TestContext } from './test/context';
 import { seedFarmTeam, seedUser, type FarmTeam } from './test/farm-team';
@@ -321,6 +321,18 @@ const ACCESS: Record<string, Row> = {
     body: () => ({ bank_code: '057', account_number: '0123456789', password: 'not-it' }),
   },
   'GET /farms/{farmId}/payout-account': { action: 'marketplace.sell' },
+  // The assistant: every member asks, and reads, deletes and rates only their own conversations.
+  'POST /farms/{farmId}/assistant/ask': {
+    action: 'records.read',
+    body: () => ({ question: 'When should I plant maize?' }),
+  },
+  'GET /farms/{farmId}/assistant/conversations': { action: 'records.read' },
+  'GET /farms/{farmId}/assistant/conversations/{conversationId}': { action: 'records.read' },
+  'DELETE /farms/{farmId}/assistant/conversations/{conversationId}': { action: 'records.read' },
+  'POST /farms/{farmId}/assistant/messages/{messageId}/feedback': {
+    action: 'records.read',
+    body: () => ({ helpful: true }),
+  },
   'GET /farms/{farmId}/payouts': { action: 'marketplace.sell' },
   'GET /farms/{farmId}/listings': { action: 'marketplace.read' },
   'POST /farms/{farmId}/listings': { action: 'marketplace.sell', body: () => ({ ...LISTING, id: newId() }) },
@@ -386,7 +398,7 @@ async function expectFarmAccess(route: string, row: Row): Promise<void> {
   }
   for (const role of allowed) {
     const on = row.endsFarm ? await seedFarmTeam(t) : team;
-    const res = await t.request(method, await urlOn(on, path), {
+    const res = await t.request(method, await urlOn(on, path, role), {
       body: row.body?.(),
       cookie: on.cookies[role],
     });
@@ -395,7 +407,7 @@ async function expectFarmAccess(route: string, row: Row): Promise<void> {
 }
 
 /** The route's URL on `on`'s farm, each id naming a record made for this call (a call may use it up). */
-async function urlOn(on: FarmTeam, path: string): Promise<string> {
+async function urlOn(on: FarmTeam, path: string, role: FarmRole = 'owner'): Promise<string> {
   const ids: Record<string, () => Promise<string>> = {
     farmId: () => Promise.resolve(on.farm.id),
     programmeKey: () => Promise.resolve('broiler'),
@@ -449,6 +461,16 @@ async function urlOn(on: FarmTeam, path: string): Promise<string> {
     seriesId: async () =>
       (await create<{ series_id: string }>(on, 'tasks', { ...TASK, rrule: 'FREQ=WEEKLY;BYDAY=MO' }))
         .series_id,
+    // A conversation with the assistant is its asker's alone: one of the calling member's own.
+    conversationId: async () => (await conversationOf(on, role)).id,
+    messageId: async () => {
+      const conversation = await conversationOf(on, role);
+      const [message] = await t.db
+        .insert(assistant_messages)
+        .values({ conversation_id: conversation.id, role: 'assistant', text: 'Plant maize in June.' })
+        .returning({ id: assistant_messages.id });
+      return message!.id;
+    },
     fileId: async () => {
       const res = await uploadPhoto(t, on.base, on.cookies.owner);
       if (res.status !== 201) throw new Error(`uploading a photo failed: ${res.status} ${res.text}`);
@@ -462,6 +484,14 @@ async function urlOn(on: FarmTeam, path: string): Promise<string> {
     url = url.replace(`{${name}}`, await make());
   }
   return url;
+}
+
+async function conversationOf(on: FarmTeam, role: FarmRole): Promise<{ id: string }> {
+  const [conversation] = await t.db
+    .insert(assistant_conversations)
+    .values({ farm_id: on.farm.id, user_id: on.users[role].id, title: 'When should I plant maize?' })
+    .returning({ id: assistant_conversations.id });
+  return conversation!;
 }
 
 const SUPPLY = { category: 'fertilizer', name: 'Urea', unit: 'bag_50kg', quantity: '5', low_threshold: '5' };
