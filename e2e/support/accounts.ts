@@ -25,8 +25,12 @@ export function newUser(prefix = 'farmer'): TestUser {
 
 type OutboxMessage = { to: string; subject: string; text: string; html?: string; created_at?: string };
 
-/** The mail worker picks up queued mail every couple of seconds: look often, so a test waits little. */
-const MAIL_POLL = { intervals: [100, 250] };
+/**
+ * The mail worker picks up queued mail every couple of seconds: look often, so a test waits little.
+ * The 30 s is a ceiling, not a speed check: with two apps (the back-office journey's beside the
+ * main one), two browsers and the workers sharing CI's two cores, a queued mail once took over 10 s.
+ */
+const MAIL_POLL = { intervals: [100, 250], timeout: 30_000 };
 
 /** The newest mail sent to `email` whose subject matches, read from the development outbox. */
 export async function latestMail(
