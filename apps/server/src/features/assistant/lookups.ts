@@ -30,11 +30,11 @@ export type Subjects = { crop: KnowledgeCrop | null; species: LivestockSpecies[]
 const INTENTS: [Intent, RegExp][] = [
   [
     'planting',
-    /\b(when|what time|which time|what month|which month|best time|wetin time|time to)\b.*\b(plant|sow|planting|sowing)\b|\b(planting|sowing) (time|date|dates|season|window|calendar)\b|\b(plant|sow)\b.*\bwhen\b/,
+    /\b(when|what time|which time|what month|which month|best time|wetin time|time to)\b.*\b(plant|sow|planting|sowing|transplant\w*)\b|\b(planting|sowing|transplanting) (time|date|dates|season|window|calendar)\b|\b(plant|sow|transplant)\b.*\bwhen\b/,
   ],
   [
     'seed_rate',
-    /\bseed rate\b|\bhow (much|many) (kg of |kilos? of )?seeds?\b|\bspacing\b|\bhow far apart\b|\bplant population\b|\bseeds? (per|a|for one) (hectare|acre|hole|plot)\b/,
+    /\bseed rate\b|\bhow (much|many) (kg of |kilos? of )?seeds?\b|\bhow (much|many) (\w+ ){0,2}(seeds?|stems?|cuttings?|suckers?|setts?|seedlings?|plants?|stands?)\b.*\b(need|hectare|acre|plot|farm|nursery|have)\b|\bspacing\b|\bhow far apart\b|\bplant population\b|\bseeds? (per|a|for one) (hectare|acre|hole|plot)\b/,
   ],
   ['fertilizer', /\b(fertili[sz]ers?|fertilzers?|npk|urea|top ?dress\w*)\b/],
   ['weeding', /\bweeding\b|\bwhen\b.*\bweed\b|\bweed\b.*\bwhen\b/],

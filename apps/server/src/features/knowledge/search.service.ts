@@ -409,7 +409,7 @@ const PHRASES: [string, string][] = [
 
 /** Single words: local, Pidgin and other names mapped to the facts' words; '' drops a word. */
 const WORDS = new Map<string, string>([
-  ...pairs('maize', ['corn', 'masara', 'agbado', 'oka']),
+  ...pairs('maize', ['corn', 'masara', 'agbado', 'oka', 'maze', 'maiz', 'miaze']),
   ...pairs('sorghum', ['dawa']),
   ...pairs('millet', ['gero', 'jero', 'maiwa']),
   ...pairs('rice', ['shinkafa', 'iresi', 'osikapa']),
