@@ -13,7 +13,7 @@ const RECURRING_EXPENSES_QUEUE = 'recurring-expenses';
 export async function startRecurringExpenses(boss: PgBoss, deps: { db: Db; logger: Logger }): Promise<void> {
   await boss.createQueue(RECURRING_EXPENSES_QUEUE, { policy: 'singleton', retryLimit: 1, retryDelay: 60 });
   await boss.work(RECURRING_EXPENSES_QUEUE, async () => {
-    const written = await sweepRecurringExpenses(deps.db, new Date());
+    const written = await sweepRecurringExpenses(deps.db, deps.logger, new Date());
     if (written > 0) deps.logger.info(`recurring-expenses: wrote ${written} expenses`);
   });
   await boss.schedule(RECURRING_EXPENSES_QUEUE, '7 * * * *');

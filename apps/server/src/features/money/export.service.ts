@@ -29,6 +29,8 @@ export async function exportExpensesCsv(ctx: FarmCtx, filters: ExpenseFilters): 
       column.text('What for', (r) => r.description ?? null),
       column.text('Paid to', (r) => r.supplier_name ?? r.paid_to ?? null),
       column.words('Paid by', METHOD_WORDS, (r) => r.payment_method),
+      column.date('Paid on', (r) => r.paid_on),
+      column.date('Due', (r) => r.due_date),
       column.text('For', (r) => r.allocations.map((a) => shareText(a, r.allocations.length > 1)).join('; ')),
       column.plain('Receipts', (r) => String(r.receipt_count)),
       column.text('Notes', (r) => r.notes ?? null),

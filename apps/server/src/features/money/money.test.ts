@@ -190,7 +190,10 @@ describe('expenses', () => {
       on,
     );
     await expense({ date: '2026-06-15', category: 'fuel', amount_kobo: 1_200_000 }, on);
-    await expense({ date: '2026-07-01', category: 'feed', amount_kobo: 100_000 }, on);
+    await expense(
+      { date: '2026-07-01', category: 'feed', amount_kobo: 100_000, paid_on: null, due_date: '2026-07-31' },
+      on,
+    );
     expect(feed.receipts.map((r) => r.id)).toEqual([receiptId]);
     const file = await t.request('GET', `${on.base}/files/${receiptId}`, { cookie: on.cookies.worker });
     expect(file.status).toBe(403);
@@ -216,9 +219,9 @@ describe('expenses', () => {
         .split('\r\n')
         .slice(0, 3),
     ).toEqual([
-      'Date,Category,Amount (₦),What for,Paid to,Paid by,For,Receipts,Notes',
-      '01/07/2026,Feed,1000.00,,,Cash,Whole farm,0,',
-      '01/06/2026,Feed,45500.50,,Afri Feeds,Cash,Whole farm,1,',
+      'Date,Category,Amount (₦),What for,Paid to,Paid by,Paid on,Due,For,Receipts,Notes',
+      '01/07/2026,Feed,1000.00,,,Cash,,31/07/2026,Whole farm,0,',
+      '01/06/2026,Feed,45500.50,,Afri Feeds,Cash,01/06/2026,,Whole farm,1,',
     ]);
   });
 

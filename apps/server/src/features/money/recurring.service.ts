@@ -9,9 +9,10 @@ import {
 import type { Page, PageQuery } from '@gona/shared/pagination';
 import type { Db, Tx } from '../../db/client';
 import { expense_allocations, expenses, farms, recurring_expenses } from '../../db/schema/index';
-import { auditInsert, auditUpdate } from '../../lib/audit';
+import { auditInsert, auditUpdate, type AuditCtx } from '../../lib/audit';
 import type { FarmCtx } from '../../lib/ctx';
 import { AppError } from '../../lib/errors';
+import type { Logger } from '../../lib/logger';
 import { addDays, dateIn, farmTimeZone, zoneOrDefault } from '../../lib/farm-time';
 import { newId } from '../../lib/ids';
 import { keyset, newestFirst } from '../../lib/pagination';
@@ -58,7 +59,7 @@ export async function createRecurringExpense(
     assertHasDays(row);
     await auditInsert(tx, ctx, recurring_expenses, { id: row.id, record: values });
     const today = dateIn(await farmTimeZone(tx, ctx.farmId));
-    const { row: after, written } = await writeDue(tx, row, today);
+    const { row: after, written } = await writeDue(tx, row, today, ctx);
     return { ...(await oneRecurring(tx, ctx.farmId, after)), written };
   });
 }
@@ -93,7 +94,7 @@ export async function updateRecurringExpense(
       context: { description: updated.row.description, category: updated.row.category },
     });
     const today = dateIn(await farmTimeZone(tx, ctx.farmId));
-    const { row, written } = await writeDue(tx, updated.row, today);
+    const { row, written } = await writeDue(tx, updated.row, today, ctx);
     return { ...(await oneRecurring(tx, ctx.farmId, row)), written };
   });
 }
@@ -123,7 +124,12 @@ export async function stopRecurringExpense(ctx: FarmCtx, recurringId: string): P
  * so two sweeps at once, or a sweep beside a farmer's change, write each day once. Answers how many
  * expenses it wrote.
  */
-export async function sweepRecurringExpenses(db: Db, now: Date, batch = 200): Promise<number> {
+export async function sweepRecurringExpenses(
+  db: Db,
+  logger: Logger,
+  now: Date,
+  batch = 200,
+): Promise<number> {
   // A farm's "today" is at most a day from UTC's: pick by UTC, then judge each by its farm's date.
   const latest = addDays(now.toISOString().slice(0, 10), 1);
   let written = 0;
@@ -151,7 +157,10 @@ export async function sweepRecurringExpenses(db: Db, now: Date, batch = 200): Pr
           .from(recurring_expenses)
           .where(eq(recurring_expenses.id, id))
           .for('update');
-        return held ? (await writeDue(tx, held, today)).written : 0;
+        if (!held) return 0;
+        // Written by Gona on the farm's behalf: the audit rows name no one.
+        const audit: AuditCtx = { userId: null, farmId: held.farm_id, logger };
+        return (await writeDue(tx, held, today, audit)).written;
       });
     }
     if (due.length < batch) return written;
@@ -163,12 +172,14 @@ export async function sweepRecurringExpenses(db: Db, now: Date, batch = 200): Pr
  * Writes the rule's days after `written_through` (from its start at first) up to `today` as
  * expenses paid on their day, each once (the unique index on recurring_id and date leaves a day
  * already written alone), and moves `written_through` to today. At most the last
- * RECURRING_CATCH_UP_MAX days are written in one go.
+ * RECURRING_CATCH_UP_MAX days are written in one go. Each expense written has its audit row, as
+ * one a farmer typed would.
  */
 async function writeDue(
   tx: Tx,
   row: RecurringRow,
   today: string,
+  audit: AuditCtx,
 ): Promise<{ row: RecurringRow; written: number }> {
   const from = row.written_through ? addDays(row.written_through, 1) : row.starts_on;
   if (row.stopped || from > today) return { row, written: 0 };
@@ -194,6 +205,19 @@ async function writeDue(
       )
       .onConflictDoNothing()
       .returning({ id: expenses.id, date: expenses.date });
+    for (const expense of made)
+      await auditInsert(tx, audit, expenses, {
+        id: expense.id,
+        record: {
+          date: expense.date,
+          category: row.category,
+          amount_kobo: row.amount_kobo,
+          description: row.description,
+          paid_to: row.paid_to,
+          payment_method: row.payment_method,
+          recurring_id: row.id,
+        },
+      });
     if (made.length > 0)
       await tx.insert(expense_allocations).values(
         made.map((expense) => ({

@@ -1,4 +1,4 @@
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ErrorBody } from '@gona/shared';
 import {
@@ -9,7 +9,7 @@ import {
   type RecurringExpenseWritten,
 } from '@gona/shared/finance';
 import type { Page } from '@gona/shared/pagination';
-import { expense_allocations, expenses, farms, recurring_expenses } from '../../db/schema/index';
+import { audit_logs, expense_allocations, expenses, farms, recurring_expenses } from '../../db/schema/index';
 import { addDays, dateIn } from '../../lib/farm-time';
 import { newId } from '../../lib/ids';
 import { createTestContext, type TestContext } from '../../test/context';
@@ -290,14 +290,17 @@ describe('the repeating expenses sweep', () => {
     const made = await recurring(on, { ...RENT, rrule: rule, starts_on: '2027-01-31' });
     expect(made.written).toBe(0);
 
-    await sweepRecurringExpenses(t.db, new Date('2027-03-31T12:00:00Z'));
+    await sweepRecurringExpenses(t.db, t.deps.logger, new Date('2027-03-31T12:00:00Z'));
     expect(await written(made.id)).toEqual([
       ['2027-01-31', 15_000_000, '2027-01-31'],
       ['2027-02-28', 15_000_000, '2027-02-28'],
       ['2027-03-31', 15_000_000, '2027-03-31'],
     ]);
     const april = new Date('2027-04-30T12:00:00Z');
-    await Promise.all([sweepRecurringExpenses(t.db, april), sweepRecurringExpenses(t.db, april)]);
+    await Promise.all([
+      sweepRecurringExpenses(t.db, t.deps.logger, april),
+      sweepRecurringExpenses(t.db, t.deps.logger, april),
+    ]);
     expect((await written(made.id)).map(([day]) => day)).toEqual([
       '2027-01-31',
       '2027-02-28',
@@ -309,10 +312,22 @@ describe('the repeating expenses sweep', () => {
       .update(recurring_expenses)
       .set({ written_through: '2027-01-01' })
       .where(eq(recurring_expenses.id, made.id));
-    await sweepRecurringExpenses(t.db, april);
+    await sweepRecurringExpenses(t.db, t.deps.logger, april);
     expect(await written(made.id)).toHaveLength(4);
     const [row] = await t.db.select().from(recurring_expenses).where(eq(recurring_expenses.id, made.id));
     expect(row?.written_through).toBe('2027-04-30');
+    // Each expense the sweep wrote has one audit row on the farm, naming no one.
+    const audits = await t.db
+      .select({ farm: audit_logs.farm_id, user: audit_logs.user_id, changes: audit_logs.changes })
+      .from(audit_logs)
+      .where(and(eq(audit_logs.table_name, 'expenses'), eq(audit_logs.farm_id, on.farm.id)))
+      .orderBy(asc(audit_logs.created_at));
+    expect(audits.map((a) => [a.user, (a.changes as { date: string }).date])).toEqual([
+      [null, '2027-01-31'],
+      [null, '2027-02-28'],
+      [null, '2027-03-31'],
+      [null, '2027-04-30'],
+    ]);
   });
 
   it("waits for the day on the farm's own calendar, and writes nothing for a stopped one", async () => {
@@ -328,10 +343,10 @@ describe('the repeating expenses sweep', () => {
     expect((await post(lagos, `recurring-expenses/${stopped.id}/stop`)).status).toBe(200);
 
     // 03:00 UTC on 1 June: 04:00 in Lagos, still 31 May (23:00) in New York.
-    await sweepRecurringExpenses(t.db, new Date('2027-06-01T03:00:00Z'));
+    await sweepRecurringExpenses(t.db, t.deps.logger, new Date('2027-06-01T03:00:00Z'));
     expect(await written(inLagos.id)).toEqual([['2027-06-01', 15_000_000, '2027-06-01']]);
     expect(await written(inNewYork.id)).toEqual([]);
-    await sweepRecurringExpenses(t.db, new Date('2027-06-01T05:00:00Z'));
+    await sweepRecurringExpenses(t.db, t.deps.logger, new Date('2027-06-01T05:00:00Z'));
     expect(await written(inNewYork.id)).toEqual([['2027-06-01', 15_000_000, '2027-06-01']]);
     expect(await written(stopped.id)).toEqual([]);
     const ofFarm = await t.db.select().from(expenses).where(eq(expenses.farm_id, newYork.farm.id));
