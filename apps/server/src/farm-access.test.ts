@@ -100,6 +100,7 @@ const ACCESS: Record<string, Row> = {
   },
   'GET /farms/{farmId}/livestock/{animalId}/timeline': { action: 'records.read' },
   'GET /farms/{farmId}/livestock/{animalId}/care-plan': { action: 'records.read' },
+  'GET /farms/{farmId}/livestock/{animalId}/growth-target': { action: 'records.read' },
   'POST /farms/{farmId}/livestock/{animalId}/care-plan': {
     action: 'records.write',
     body: () => ({ programme_key: 'layer' }),

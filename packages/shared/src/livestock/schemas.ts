@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { UpcomingCareSchema } from './care';
+import { KnowledgeSourceSchema, UpcomingCareSchema } from './care';
 import {
   calendarDateSchema,
   clientIdSchema,
@@ -327,6 +327,33 @@ export const GrowthLogSchema = z.object({
 });
 export type GrowthLog = z.infer<typeof GrowthLogSchema>;
 export const GrowthLogPageSchema = pageSchema(GrowthLogSchema);
+
+/** One point of a target curve: the weight range at an age in days from birth or hatching. */
+export const GrowthPointSchema = z.object({
+  age_days: z.number().int().min(0),
+  low_kg: z.number().positive(),
+  high_kg: z.number().positive(),
+});
+
+/** The knowledge base's target curve for a species, with its source. */
+export const GrowthTargetSchema = z.object({
+  species: SpeciesSchema,
+  note: z.string(),
+  source: KnowledgeSourceSchema,
+  points: z.array(GrowthPointSchema),
+});
+export type GrowthTarget = z.infer<typeof GrowthTargetSchema>;
+
+/**
+ * What an animal's weighings are read against: the day its age counts from (birth or hatching, as
+ * its care programme counts) and its species' target curve. Both null when the record does not say
+ * when it was born or hatched; the target null when the knowledge base has none for the species.
+ */
+export const AnimalGrowthTargetSchema = z.object({
+  anchor_date: z.string().nullable(),
+  growth_target: GrowthTargetSchema.nullable(),
+});
+export type AnimalGrowthTarget = z.infer<typeof AnimalGrowthTargetSchema>;
 
 /* Events */
 

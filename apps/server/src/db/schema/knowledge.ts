@@ -27,9 +27,11 @@ import {
 import {
   CARE_ANCHORS,
   CARE_STEP_KINDS,
+  LIVESTOCK_SPECIES,
   type CareAnchor,
   type CareStep,
   type CareStepKind,
+  type GrowthPoint,
   type LivestockSpecies,
 } from '@gona/shared/livestock';
 import { users } from './auth';
@@ -108,6 +110,20 @@ export const farm_care_programmes = pgTable(
     version: version(),
   },
   (t) => [primaryKey({ columns: [t.farm_id, t.programme_key] })],
+);
+
+/** A species' target weights by age (days from birth or hatching), as ranges in order of age. */
+export const growth_targets = pgTable(
+  'growth_targets',
+  {
+    species: text('species').$type<LivestockSpecies>().primaryKey(),
+    note: text('note').notNull(),
+    points: jsonb('points').$type<GrowthPoint[]>().notNull(),
+    source_key: text('source_key')
+      .notNull()
+      .references(() => knowledge_sources.key),
+  },
+  (t) => [check('growth_targets_species_check', sql`${t.species} IN (${oneOf(LIVESTOCK_SPECIES)})`)],
 );
 
 /** The agro-ecological zone most of a state lies in. */

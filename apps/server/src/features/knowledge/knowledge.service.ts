@@ -14,13 +14,14 @@ import {
   type KnowledgeCropDetail,
 } from '@gona/shared/crops';
 import { NIGERIAN_STATES } from '@gona/shared/farms';
-import { CARE_ANCHORS, CareStepSchema, LIVESTOCK_SPECIES } from '@gona/shared/livestock';
+import { CARE_ANCHORS, CareStepSchema, GrowthPointSchema, LIVESTOCK_SPECIES } from '@gona/shared/livestock';
 import type { Db, Tx } from '../../db/client';
 import {
   ADVICE_TOPICS,
   PEST_KINDS,
   care_programme_steps,
   care_programmes,
+  growth_targets,
   knowledge_advice,
   knowledge_crop_calendars,
   knowledge_crop_varieties,
@@ -128,6 +129,40 @@ const livestockCareDataset: Dataset<z.infer<typeof ProgrammeRowSchema>> = {
 
 const SourceKey = z.string().regex(/^[a-z0-9_]+$/);
 const MonthDay = z.string().regex(/^(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/, 'a month-day, MM-DD');
+
+const GrowthTargetRowSchema = z.strictObject({
+  species: z.enum(LIVESTOCK_SPECIES),
+  note: z.string().min(1),
+  source: SourceKey,
+  points: z
+    .array(z.strictObject(GrowthPointSchema.shape))
+    .min(2)
+    .refine(
+      (points) => points.every((point, i) => i === 0 || point.age_days > points[i - 1]!.age_days),
+      'points in order of age',
+    )
+    .refine(
+      (points) => points.every((point) => point.low_kg <= point.high_kg),
+      'each low_kg at most its high_kg',
+    ),
+});
+
+const growthTargetsDataset: Dataset<z.infer<typeof GrowthTargetRowSchema>> = {
+  name: 'growth-targets',
+  row: GrowthTargetRowSchema,
+  async replace(tx, rows) {
+    await tx.delete(growth_targets).where(sql`true`);
+    if (rows.length)
+      await tx.insert(growth_targets).values(
+        rows.map((row) => ({
+          species: row.species,
+          note: row.note,
+          points: row.points,
+          source_key: row.source,
+        })),
+      );
+  },
+};
 
 const ZoneRowSchema = z.strictObject({
   state: z.enum(NIGERIAN_STATES),
@@ -382,6 +417,7 @@ function tagWords(cropKeys: string[], species: string[]): string[] {
 const DATASETS = [
   sourcesDataset,
   livestockCareDataset,
+  growthTargetsDataset,
   zonesDataset,
   cropsDataset,
   pestsDataset,

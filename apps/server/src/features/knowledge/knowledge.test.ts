@@ -19,6 +19,7 @@ describe('knowledge base loading', () => {
     expect(loaded.map((row) => row.name).sort()).toEqual([
       'advice',
       'crops',
+      'growth-targets',
       'livestock-care',
       'pests',
       'sources',

@@ -149,11 +149,19 @@ function fittingProgramme(programmes: CareProgramme[], animal: AnimalRow): CareP
 }
 
 /**
- * The day a programme's steps count from: birth or hatching (the date of birth, or the day it came
- * less its age then), or arrival on the farm (the day it came, else the day it was recorded).
+ * The day a programme's steps count from: birth or hatching (`bornOn`), or arrival on the farm (the
+ * day it came, else the day it was recorded).
  */
 function anchorOf(programme: CareProgramme, animal: AnimalRow, zone: string): string | null {
   if (programme.counts_from === 'arrival') return animal.acquired_on ?? dateIn(zone, animal.created_at);
+  return bornOn(animal);
+}
+
+/**
+ * The day of birth or hatching: the date of birth, or the day it came less its age then; null when
+ * the record says neither. Care programmes counted from birth and growth targets count from it.
+ */
+export function bornOn(animal: AnimalRow): string | null {
   if (animal.date_of_birth) return animal.date_of_birth;
   if (!animal.acquired_on || animal.age_at_acquisition === null || !animal.age_unit) return null;
   const [y, m, d] = animal.acquired_on.split('-').map(Number) as [number, number, number];

@@ -7,6 +7,7 @@ import {
 } from '@tanstack/react-query';
 import { MAX_PAGE_SIZE, type Page } from '@gona/shared/page-size';
 import type {
+  AnimalGrowthTarget,
   CarePlan,
   CarePlanResult,
   CareProgramme,
@@ -81,6 +82,14 @@ export function useGrowthLogs(farmId: string, animalId: string) {
     queryKey: [...livestockKeys.records(farmId, animalId), 'growth'],
     queryFn: () =>
       apiFetch<Page<GrowthLog>>(`${animalPath(farmId, animalId)}/growth-logs?limit=${MAX_PAGE_SIZE}`),
+  });
+}
+
+/** The species' target weights by age and the day the animal's age counts from, for the weight chart. */
+export function useGrowthTarget(farmId: string, animalId: string) {
+  return useQuery({
+    queryKey: [...livestockKeys.records(farmId, animalId), 'growth-target'],
+    queryFn: () => apiFetch<AnimalGrowthTarget>(`${animalPath(farmId, animalId)}/growth-target`),
   });
 }
 

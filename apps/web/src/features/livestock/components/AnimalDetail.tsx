@@ -5,19 +5,20 @@ import { ArrowLeft, Egg, HeartPulse, Pencil, Scale, Skull, Trash2, TriangleAlert
 import { toast } from '@/lib/toast';
 import { can, type FarmRole } from '@gona/shared/permissions';
 import { formatNaira } from '@gona/shared/money';
-import {
-  averageDailyGainGrams,
-  FISH_SPECIES,
-  LAYING_SPECIES,
-  MILKING_SPECIES,
-  type Livestock,
-} from '@gona/shared/livestock';
+import { FISH_SPECIES, LAYING_SPECIES, MILKING_SPECIES, type Livestock } from '@gona/shared/livestock';
 import { Badge, Button, ConfirmDialog, EmptyState, PageHeader, SkeletonRows } from '@/components/ui';
 import { AskAboutLink } from '@/components/ui/AskAboutLink';
 import { PhotoGallery } from '@/components/ui/PhotoGallery';
 import { ApiError } from '@/lib/http';
 import { useErrorText } from '@/lib/error-text';
-import { useAnimal, useDeleteLivestock, useGrowthLogs, useProduction, useWaitingRecords } from '../api';
+import {
+  useAnimal,
+  useDeleteLivestock,
+  useGrowthLogs,
+  useGrowthTarget,
+  useProduction,
+  useWaitingRecords,
+} from '../api';
 import { animalName, dayMonthYear, percentText, useEggsText, useHeadsText } from '../format';
 import { CareSection } from './CarePlan';
 import { EggsChart, WeightChart } from './Charts';
@@ -273,50 +274,39 @@ function Facts({ animal, role }: { animal: Livestock; role: FarmRole }) {
   );
 }
 
-/** The latest day's eggs and hen-day rate, the average daily gain, and the charts. */
+/** The latest day's eggs and hen-day rate, and the charts (weight against its target, with the daily gain). */
 function Stats({ farmId, animal }: { farmId: string; animal: Livestock }) {
   const { t } = useTranslation('livestock');
   const eggsText = useEggsText();
   const growth = useGrowthLogs(farmId, animal.id).data?.items ?? [];
+  const target = useGrowthTarget(farmId, animal.id).data ?? null;
   const production = useProduction(farmId, animal.id).data?.items ?? [];
   const lays = LAYING_SPECIES.includes(animal.species);
   const latestEggs = production.find((day) => day.eggs_collected !== null);
-  const [last, first] = [growth[0], growth.at(-1)];
-  const gain = first && last && first !== last ? averageDailyGainGrams(first, last) : null;
   return (
     <div className="flex flex-col gap-3">
-      {(latestEggs || gain !== null) && (
+      {latestEggs && latestEggs.eggs_collected !== null && (
         <dl className="grid gap-3 sm:grid-cols-2">
-          {latestEggs && latestEggs.eggs_collected !== null && (
-            <div className="rounded-xl border border-stone-200 bg-white p-4">
-              <dt className="text-sm text-stone-700">
-                {t('stats.eggsOn', { date: dayMonthYear(latestEggs.date) })}
-              </dt>
-              <dd className="text-lg font-semibold text-stone-900 tabular-nums">
-                {eggsText(latestEggs.eggs_collected)}
+          <div className="rounded-xl border border-stone-200 bg-white p-4">
+            <dt className="text-sm text-stone-700">
+              {t('stats.eggsOn', { date: dayMonthYear(latestEggs.date) })}
+            </dt>
+            <dd className="text-lg font-semibold text-stone-900 tabular-nums">
+              {eggsText(latestEggs.eggs_collected)}
+            </dd>
+            {latestEggs.hen_day_percent !== null && (
+              <dd className="text-stone-800">
+                {t('stats.henDay', {
+                  percent: percentText(latestEggs.hen_day_percent),
+                  hens: latestEggs.head_count_on_date.toLocaleString('en-NG'),
+                })}
               </dd>
-              {latestEggs.hen_day_percent !== null && (
-                <dd className="text-stone-800">
-                  {t('stats.henDay', {
-                    percent: percentText(latestEggs.hen_day_percent),
-                    hens: latestEggs.head_count_on_date.toLocaleString('en-NG'),
-                  })}
-                </dd>
-              )}
-            </div>
-          )}
-          {gain !== null && (
-            <div className="rounded-xl border border-stone-200 bg-white p-4">
-              <dt className="text-sm text-stone-700">{t('stats.gain')}</dt>
-              <dd className="text-lg font-semibold text-stone-900 tabular-nums">
-                {t('stats.gramsPerDay', { value: gain })}
-              </dd>
-            </div>
-          )}
+            )}
+          </div>
         </dl>
       )}
       <div className="grid gap-3 md:grid-cols-2">
-        <WeightChart logs={growth} />
+        <WeightChart logs={growth} target={target} group={animal.kind === 'group'} />
         {lays && <EggsChart days={production} />}
       </div>
     </div>
