@@ -279,6 +279,21 @@ export const money_month_totals = pgTable(
 );
 
 /**
+ * How many times a farm's money has changed: the database adds one whenever a row the money reports
+ * read is written (expenses and their shares, sales and payments, harvests, production, pay runs,
+ * suppliers, and the names of plantings and animals; hand-written triggers in migration 0032).
+ * The reports are kept by this number and worked out again only when it moves
+ * (features/money/report-cache.ts). A farm deleted takes its row with it; the deletions of its
+ * records that follow add nothing back (the triggers count only for a farm that exists).
+ */
+export const money_versions = pgTable('money_versions', {
+  farm_id: uuid('farm_id')
+    .primaryKey()
+    .references(() => farms.id, { onDelete: 'cascade' }),
+  version: bigint('version', { mode: 'number' }).notNull().default(0),
+});
+
+/**
  * An expense that comes back (rent every month, a salary, a loan repayment): its fields, and the
  * days it falls on as an RRULE (the tasks engine's subset). On each day the sweep writes the expense
  * (`expenses.recurring_id`), once. `written_through` is the last day already written.

@@ -19,6 +19,10 @@ import {
   SaleWithPaymentsSchema,
   UpdateExpenseInputSchema,
   UpdateSaleInputSchema,
+  type Cash,
+  type ExpenseTotals,
+  type Owed,
+  type Profit,
 } from '@gona/shared/finance';
 import { requireFarm } from '../../lib/auth-guard';
 import { farmCtxOf } from '../../lib/http-context';
@@ -30,6 +34,7 @@ import {
   farmParamsWith,
   jsonBody,
   jsonContent,
+  jsonText,
 } from '../../lib/openapi';
 import {
   createExpense,
@@ -42,6 +47,7 @@ import {
 } from './expenses.service';
 import { exportExpensesCsv, exportSalesCsv } from './export.service';
 import { recurringRoutes } from './recurring.routes';
+import { moneyReportJson } from './report-cache';
 import { cashByMonth, moneyOwed, profitAndLoss } from './reports.service';
 import { createSale, deleteSale, getSale, listSales, recordPayment, updateSale } from './sales.service';
 import { saleStock } from './stock.service';
@@ -60,7 +66,14 @@ const expenseRoutes = createRouter()
       request: { params: farmParams, query: ExpenseFiltersSchema },
       responses: { 200: jsonContent(ExpenseTotalsSchema, 'The totals'), ...ErrorResponses },
     }),
-    async (c) => c.json(await expenseTotals(farmCtxOf(c), c.req.valid('query')), 200),
+    async (c) => {
+      const query = c.req.valid('query');
+      return jsonText<ExpenseTotals>(
+        await moneyReportJson(farmCtxOf(c), `totals ${JSON.stringify(query)}`, () =>
+          expenseTotals(farmCtxOf(c), query),
+        ),
+      );
+    },
   )
   .openapi(
     createRoute({
@@ -281,7 +294,14 @@ const reportRoutes = createRouter()
         ...ErrorResponses,
       },
     }),
-    async (c) => c.json(await profitAndLoss(farmCtxOf(c), c.req.valid('query')), 200),
+    async (c) => {
+      const period = c.req.valid('query');
+      return jsonText<Profit>(
+        await moneyReportJson(farmCtxOf(c), `profit ${period.from} ${period.to}`, () =>
+          profitAndLoss(farmCtxOf(c), period),
+        ),
+      );
+    },
   )
   .openapi(
     createRoute({
@@ -293,7 +313,14 @@ const reportRoutes = createRouter()
       request: { params: farmParams, query: PeriodQuerySchema },
       responses: { 200: jsonContent(CashSchema, 'Cash by month'), ...ErrorResponses },
     }),
-    async (c) => c.json(await cashByMonth(farmCtxOf(c), c.req.valid('query')), 200),
+    async (c) => {
+      const period = c.req.valid('query');
+      return jsonText<Cash>(
+        await moneyReportJson(farmCtxOf(c), `cash ${period.from} ${period.to}`, () =>
+          cashByMonth(farmCtxOf(c), period),
+        ),
+      );
+    },
   )
   .openapi(
     createRoute({
@@ -306,7 +333,7 @@ const reportRoutes = createRouter()
       request: { params: farmParams },
       responses: { 200: jsonContent(OwedSchema, 'Balances by buyer and by creditor'), ...ErrorResponses },
     }),
-    async (c) => c.json(await moneyOwed(farmCtxOf(c)), 200),
+    async (c) => jsonText<Owed>(await moneyReportJson(farmCtxOf(c), 'owed', () => moneyOwed(farmCtxOf(c)))),
   );
 
 /**
