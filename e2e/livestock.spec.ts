@@ -113,6 +113,57 @@ test('a 30-letter breed and drug name wrap at 320 px, and the withdrawal notice 
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
 });
 
+test('a broiler flock weighed three times reads against its target curve at 320 px', async ({
+  farmer: { page, farm },
+  baseURL,
+}, testInfo) => {
+  const lagosDay = (daysAgo: number) =>
+    new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Lagos' }).format(
+      new Date(Date.now() - daysAgo * 86_400_000),
+    );
+  const created = await page.request.post(`/api/farms/${farm.id}/livestock`, {
+    headers: { origin: baseURL! },
+    data: {
+      kind: 'group',
+      species: 'chicken_broiler',
+      name: 'Broilers, house 1',
+      head_count: 200,
+      acquisition: 'born_on_farm',
+      date_of_birth: lagosDay(42),
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const flock = (await created.json()) as { id: string };
+  for (const [age, kg] of [
+    [14, '0.42'],
+    [28, '1.2'],
+    [42, '1.8'],
+  ] as const) {
+    const weighed = await page.request.post(`/api/farms/${farm.id}/livestock/${flock.id}/growth-logs`, {
+      headers: { origin: baseURL! },
+      data: { id: uuidV7(), date: lagosDay(42 - age), weight_kg: kg, count_weighed: 20 },
+    });
+    expect(weighed.status(), await weighed.text()).toBe(201);
+  }
+
+  await page.setViewportSize({ width: 320, height: 640 });
+  await page.goto(`/dashboard/livestock/${flock.id}`);
+  // 1.8 kg at 42 days is under the broiler target of 2.0–2.5 kg; it gained (1,800 − 420) g over 28 days.
+  await expect(
+    page.getByText(/At 42 days the target is 2\.0?–2\.5 kg: this group weighs 1\.8 kg on average, behind\./),
+  ).toBeVisible();
+  await expect(page.getByText(/Gaining 49 g a day/)).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+  await page.getByText('Show the numbers').first().click();
+  await expect(page.getByRole('columnheader', { name: 'Target' })).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+  // The whole chart in one picture kept with the results (the page tall enough not to scroll).
+  await page.setViewportSize({ width: 320, height: 2600 });
+  await page.evaluate(() => window.scrollTo(0, 0));
+  const chart = await page.getByRole('figure').filter({ hasText: 'Weight' }).boundingBox();
+  await page.screenshot({ path: testInfo.outputPath('growth-320.png'), clip: chart! });
+});
+
 /** A UUID v7, as the app makes for records it saves. */
 function uuidV7(): string {
   const hex = Date.now().toString(16).padStart(12, '0');
