@@ -786,17 +786,30 @@ export async function receiveOrder(
   const now = new Date(deps.now());
   const mine = and(eq(orders.id, orderId), eq(orders.buyer_id, userId));
   const delivered = await deps.db.transaction(async (tx) => {
-    const [order] = await tx
-      .select()
-      .from(orders)
-      .where(and(mine, eq(orders.status, 'dispatched'), eq(orders.version, version)))
-      .for('update');
-    if (!order) return null;
-    return markDelivered(deps, tx, order, Number(order.quantity), now);
+    const order = await heldAt(tx, mine, 'dispatched', version);
+    return order ? markDelivered(deps, tx, order, Number(order.quantity), now) : null;
   });
   if (!delivered) throw await changedMeanwhile(deps.db, mine, 'dispatched');
   await afterDelivery(deps, delivered);
   return readOrder(deps.db, eq(orders.id, orderId), { as: 'buyer', userId });
+}
+
+/**
+ * The order `which` finds, held for the rest of the transaction, if it is still in `status` at the
+ * version the person saw; null when it has moved on (the caller says what it is now).
+ */
+async function heldAt(
+  tx: Tx,
+  which: SQL | undefined,
+  status: OrderRow['status'],
+  version: number,
+): Promise<OrderRow | null> {
+  const [order] = await tx
+    .select()
+    .from(orders)
+    .where(and(which, eq(orders.status, status), eq(orders.version, version)))
+    .for('update');
+  return order ?? null;
 }
 
 type Delivered = { order: OrderRow; refundKobo: number; completeHours: number };
@@ -1383,11 +1396,7 @@ export async function releaseMyOrder(
   const now = new Date(deps.now());
   const mine = and(eq(orders.id, orderId), eq(orders.buyer_id, userId));
   const done = await deps.db.transaction(async (tx) => {
-    const [order] = await tx
-      .select()
-      .from(orders)
-      .where(and(mine, eq(orders.status, 'delivered'), eq(orders.version, version)))
-      .for('update');
+    const order = await heldAt(tx, mine, 'delivered', version);
     return order ? completeDelivered(tx, order, now, undefined) : null;
   });
   if (!done) throw await changedMeanwhile(deps.db, mine, 'delivered');
