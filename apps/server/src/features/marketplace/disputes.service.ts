@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, lte, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lte, ne, sql } from 'drizzle-orm';
 import {
   DISPUTE_ANSWER_HOURS,
   type AdminDispute,
@@ -330,30 +330,45 @@ export async function decideDispute(
  * Gona's staff are told that Gona now decides on what it has. Answers the number marked.
  */
 export async function markUnansweredDisputes(deps: Pick<Deps, 'db'>, now: Date): Promise<number> {
-  const marked = await deps.db
-    .update(disputes)
-    .set({ overdue_at: now, updated_at: now })
-    .where(and(eq(disputes.status, 'open'), isNull(disputes.overdue_at), lte(disputes.answer_due_at, now)))
-    .returning({ id: disputes.id, order_id: disputes.order_id });
-  if (marked.length === 0) return 0;
-  const admins = await deps.db.select({ id: users.id }).from(users).where(eq(users.platform_role, 'admin'));
-  for (const dispute of marked) {
-    const [order] = await deps.db.select().from(orders).where(eq(orders.id, dispute.order_id));
-    if (!order) continue;
-    await tell(deps.db, order, { status: 'unanswered' });
-    if (admins.length > 0)
-      await notify(
-        { db: deps.db },
-        {
-          userIds: admins.map((a) => a.id),
-          kind: 'dispute',
-          params: { order_id: order.id, listing_title: order.title, to: 'gona', status: 'unanswered' },
-          link: NOTIFICATION_PATHS.adminDispute(dispute.id),
-          dedupeKey: `dispute:${order.id}:unanswered:admin`,
-        },
-      );
-  }
-  return marked.length;
+  // Marked and told in one transaction: a sweep cut short leaves none marked but untold.
+  return deps.db.transaction(async (tx) => {
+    const marked = await tx
+      .update(disputes)
+      .set({ overdue_at: now, updated_at: now })
+      .where(and(eq(disputes.status, 'open'), isNull(disputes.overdue_at), lte(disputes.answer_due_at, now)))
+      .returning({ id: disputes.id, order_id: disputes.order_id });
+    if (marked.length === 0) return 0;
+    const [admins, disputed] = await Promise.all([
+      tx.select({ id: users.id }).from(users).where(eq(users.platform_role, 'admin')),
+      tx
+        .select()
+        .from(orders)
+        .where(
+          inArray(
+            orders.id,
+            marked.map((d) => d.order_id),
+          ),
+        ),
+    ]);
+    const orderById = new Map(disputed.map((order) => [order.id, order]));
+    for (const dispute of marked) {
+      const order = orderById.get(dispute.order_id);
+      if (!order) continue;
+      await tell(tx, order, { status: 'unanswered' });
+      if (admins.length > 0)
+        await notify(
+          { db: tx },
+          {
+            userIds: admins.map((a) => a.id),
+            kind: 'dispute',
+            params: { order_id: order.id, listing_title: order.title, to: 'gona', status: 'unanswered' },
+            link: NOTIFICATION_PATHS.adminDispute(dispute.id),
+            dedupeKey: `dispute:${order.id}:unanswered:admin`,
+          },
+        );
+    }
+    return marked.length;
+  });
 }
 
 type Told =
@@ -362,7 +377,7 @@ type Told =
   | { status: 'decided'; outcome: DisputeOutcome; refund_kobo: number; reason: string };
 
 /** Both sides hear of it: the farm's owners and managers, and the buyer. */
-async function tell(db: Db, order: OrderRow, told: Told): Promise<void> {
+async function tell(db: Db | Tx, order: OrderRow, told: Told): Promise<void> {
   const facts = { order_id: order.id, listing_title: order.title };
   if (order.farm_id)
     await notify(
