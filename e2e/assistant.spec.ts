@@ -56,3 +56,19 @@ test('on a phone in Kaduna, “When should I plant maize?” gets the zone’s p
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
   await page.screenshot({ path: 'test-results/assistant-maize-kaduna-phone.png', fullPage: true });
 });
+
+test('at 320 px, a question with a 30-letter word and the answer to it stay inside the screen', async ({
+  farmer: { page },
+}) => {
+  await page.setViewportSize({ width: 320, height: 640 });
+  await page.goto('/dashboard/assistant');
+  const long = 'Oxytetracyclinehydrochlorideaa';
+  await page.getByRole('textbox', { name: 'Your question' }).fill(`Can I give ${long} to my layers?`);
+  await page.getByRole('button', { name: 'Send' }).click();
+  const thread = page.getByRole('list', { name: 'Your conversation with Gona' });
+  await expect(thread.getByText(long)).toBeVisible();
+  // Whatever Gona says (an answer or "I don't know this one"), it comes, and nothing scrolls sideways.
+  await expect(thread.getByRole('group', { name: 'Did this answer help?' })).toBeVisible({ timeout: 20_000 });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+  await page.screenshot({ path: 'test-results/assistant-long-word-320.png', fullPage: true });
+});
