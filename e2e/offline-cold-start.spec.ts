@@ -32,6 +32,11 @@ test('after a first visit, Gona opens with no network at all: the signed-in shel
   await page.goto('/dashboard');
   await expect(page.getByRole('heading', { name: farm.name })).toBeVisible();
 
+  // A screen never opened online: its code is in the service worker's copy of the app too.
+  await page.goto('/dashboard/assistant');
+  await expect(page.getByRole('heading', { name: 'Ask Gona', level: 1 })).toBeVisible();
+  await expect(page.getByText('You are offline. Asking Gona needs a connection')).toBeVisible();
+
   // A public page, from the service worker too.
   await page.goto('/pricing');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
