@@ -193,12 +193,22 @@ export type TaskWithPhotos = z.infer<typeof TaskWithPhotosSchema>;
 
 const SectionSchema = z.object({ items: z.array(TaskSchema), total: z.number() });
 
-/** Overdue, today and the next days, in the farm's time zone; `today` is the farm's date. */
+/** A row of the next days: a repeating task's first open day there stands for its series. */
+export const UpcomingTaskSchema = TaskSchema.extend({
+  /** The open days of its series in the next days, this one included; 1 for a task that does not repeat. */
+  series_days: z.number(),
+});
+export type UpcomingTask = z.infer<typeof UpcomingTaskSchema>;
+
+/**
+ * Overdue, today and the next days, in the farm's time zone; `today` is the farm's date. Overdue
+ * and today list every task; the next days list a series once. Each `total` counts tasks.
+ */
 export const TodayTasksSchema = z.object({
   today: z.string(),
   overdue: SectionSchema,
   due_today: SectionSchema,
-  upcoming: SectionSchema,
+  upcoming: z.object({ items: z.array(UpcomingTaskSchema), total: z.number() }),
 });
 export type TodayTasks = z.infer<typeof TodayTasksSchema>;
 

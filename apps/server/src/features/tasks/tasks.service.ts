@@ -1,4 +1,5 @@
 import { and, asc, count, desc, eq, gte, lt, lte, ne, sql, type SQL } from 'drizzle-orm';
+import type { SelectedFields } from 'drizzle-orm/pg-core';
 import { can } from '@gona/shared/permissions';
 import {
   TODAY_SECTION_MAX,
@@ -47,8 +48,13 @@ export const NOT_YOURS =
 
 /** Tasks with their people, what they are about and their rule, ready for `toTask`. */
 export function selectTasks(db: Db | Tx) {
+  return selectTasksWith(db, {});
+}
+
+/** `selectTasks` with more columns. */
+function selectTasksWith<Extra extends SelectedFields>(db: Db | Tx, extra: Extra) {
   return db
-    .select(taskColumns)
+    .select({ ...taskColumns, ...extra })
     .from(tasks)
     .leftJoin(supplies, eq(supplies.id, tasks.supply_id))
     .leftJoin(livestock, eq(livestock.id, tasks.livestock_id))
@@ -108,8 +114,30 @@ const dueTodayQuery = preparedQuery((db) =>
     .limit(TODAY_SECTION_MAX)
     .prepare('gona_tasks_due_today'),
 );
-const upcomingQuery = preparedQuery((db) =>
-  selectTasks(db)
+const upcomingQuery = preparedQuery((db) => {
+  const days = upcomingDays(db);
+  return selectTasksWith(db, { series_days: days.series_days })
+    .innerJoin(days, eq(days.id, tasks.id))
+    .where(eq(days.nth, 1))
+    .orderBy(...dayOrder)
+    .limit(TODAY_SECTION_MAX)
+    .prepare('gona_tasks_upcoming');
+});
+/**
+ * The next days' open tasks with their series' open days there (`series_days`; a task that does not
+ * repeat is a series of its own) and their place in it by `dayOrder` (`nth`, 1 for the first).
+ */
+function upcomingDays(db: Db | Tx) {
+  const series = sql`coalesce(${tasks.series_id}, ${tasks.id})`;
+  return db
+    .select({
+      id: tasks.id,
+      series_days: sql<number>`(count(*) over (partition by ${series}))::int`.as('series_days'),
+      nth: sql<number>`row_number() over (partition by ${series} order by ${sql.join(dayOrder, sql`, `)})`.as(
+        'nth',
+      ),
+    })
+    .from(tasks)
     .where(
       and(
         farmOf,
@@ -119,10 +147,8 @@ const upcomingQuery = preparedQuery((db) =>
         forWhom,
       ),
     )
-    .orderBy(...dayOrder)
-    .limit(TODAY_SECTION_MAX)
-    .prepare('gona_tasks_upcoming'),
-);
+    .as('upcoming_days');
+}
 // Both open counts from the open tasks' index in one pass; today's (all statuses) from the day index.
 const openCountsQuery = preparedQuery((db) =>
   db
@@ -182,8 +208,9 @@ async function whose(ctx: FarmCtx, mine: boolean): Promise<{ everyone: boolean; 
 /**
  * The Today view in the farm's time zone: open tasks overdue (the most recent first: a task missed
  * last week matters more than one forgotten last year), everything due today (done ones too,
- * ticked), and open tasks of the next UPCOMING_DAYS days; each section its first TODAY_SECTION_MAX
- * tasks and its total. `mine`: a worker's own and unassigned tasks.
+ * ticked), and open tasks of the next UPCOMING_DAYS days, a series once (its first open day, with
+ * `series_days`); each section its first TODAY_SECTION_MAX rows and its total of tasks. `mine`: a
+ * worker's own and unassigned tasks.
  */
 export async function todayTasks(ctx: FarmCtx, options: { mine: boolean }): Promise<TodayTasks> {
   const [today, who] = await Promise.all([
@@ -208,7 +235,10 @@ export async function todayTasks(ctx: FarmCtx, options: { mine: boolean }): Prom
     today,
     overdue: { items: overdue.map(toTask), total: openCounts?.overdue ?? 0 },
     due_today: { items: dueToday.map(toTask), total: todayCount?.total ?? 0 },
-    upcoming: { items: upcoming.map(toTask), total: openCounts?.upcoming ?? 0 },
+    upcoming: {
+      items: upcoming.map((row) => ({ ...toTask(row), series_days: row.series_days })),
+      total: openCounts?.upcoming ?? 0,
+    },
   };
 }
 

@@ -375,6 +375,42 @@ describe('Today, My tasks and the calendar', () => {
   });
 });
 
+describe('the next 7 days', () => {
+  it('lists a repeating task once, on its first open day, with how many days it is due there', async () => {
+    const farm = await seedFarmTeam(t);
+    const daily = await addTask(
+      task({ title: 'Feed the layers', type: 'feeding', due_date: addDays(today, 1), rrule: 'FREQ=DAILY' }),
+      farm,
+    );
+    await addTask(task({ title: 'Fix the fence', type: 'maintenance', due_date: addDays(today, 3) }), farm);
+    const upcoming = async () =>
+      (await t.request<TodayTasks>('GET', `${farm.base}/tasks/today`, { cookie: farm.cookies.viewer })).body
+        .upcoming;
+    const rows = (section: TodayTasks['upcoming']) =>
+      section.items.map((item) => [item.title, item.due_date, item.series_days]);
+
+    const before = await upcoming();
+    expect(rows(before)).toEqual([
+      ['Feed the layers', addDays(today, 1), 7],
+      ['Fix the fence', addDays(today, 3), 1],
+    ]);
+    expect(before.items[0]!.id).toBe(daily.id);
+    expect(before.total).toBe(8);
+
+    const done = await t.request('POST', `${farm.base}/tasks/${daily.id}/complete`, {
+      cookie: farm.cookies.owner,
+      body: {},
+    });
+    expect(done.status).toBe(200);
+    const after = await upcoming();
+    expect(rows(after)).toEqual([
+      ['Feed the layers', addDays(today, 2), 6],
+      ['Fix the fence', addDays(today, 3), 1],
+    ]);
+    expect(after.total).toBe(7);
+  });
+});
+
 describe('the Today statement', () => {
   it('answers field for field what the object form answers, for every kind of task and both views', async () => {
     const farm = await seedFarmTeam(t);
@@ -422,6 +458,11 @@ describe('the Today statement', () => {
       farm,
     );
     await addTask(task({ title: 'Every Monday', rrule: 'FREQ=WEEKLY;BYDAY=MO' }), farm);
+    await addTask(
+      task({ title: 'Every day', type: 'feeding', due_date: addDays(today, 1), rrule: 'FREQ=DAILY' }),
+      farm,
+    );
+    await addTask(task({ title: 'Once, in two days', due_date: addDays(today, 2), priority: 'high' }), farm);
     const done = await addTask(task({ title: 'Done today', priority: 'low' }), farm);
     await t.request('POST', `${farm.base}/tasks/${done.id}/complete`, {
       cookie: farm.cookies.owner,
@@ -443,6 +484,10 @@ describe('the Today statement', () => {
       expect(fromStatement.due_today.items.length + fromStatement.overdue.items.length, who).toBeGreaterThan(
         1,
       );
+      expect(
+        fromStatement.upcoming.items.map((item) => [item.title, item.series_days]),
+        who,
+      ).toContainEqual(['Every day', 7]);
       const month = {
         from: addDays(today, -10),
         to: addDays(today, 31),

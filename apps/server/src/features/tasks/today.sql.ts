@@ -5,7 +5,7 @@ import { preparedQuery } from '../../lib/prepared';
 /**
  * The Today view as one statement that answers the response's JSON text: the farm's date in its
  * time zone, the person's staff records, the three sections with their tasks (people, supply,
- * animal, crop, rule) and their totals. Every phone's dashboard asks for it, so PostgreSQL plans it
+ * animal, crop, rule; the next days a series once) and their totals. Every phone's dashboard asks for it, so PostgreSQL plans it
  * once per connection and the server passes the text on without parsing, mapping or re-serialising
  * it (the many-query form cost about ten times the CPU per request). Its shape is `TodayTasksSchema`,
  * field for field what `toTask` makes (a test compares the two).
@@ -14,7 +14,8 @@ import { preparedQuery } from '../../lib/prepared';
 /** A timestamp as JavaScript's toISOString writes it (UTC, milliseconds, Z). */
 const iso = (column: string) => `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
-const TASK_JSON = `json_build_object(
+/** A task's JSON; `extra` adds fields (`, 'name', value`). */
+const taskJson = (extra = '') => `json_build_object(
   'id', t.id, 'farm_id', t.farm_id, 'title', t.title, 'type', t.type, 'notes', t.notes,
   'due_date', t.due_date, 'due_time', to_char(t.due_time, 'HH24:MI'), 'priority', t.priority,
   'status', t.status,
@@ -28,15 +29,15 @@ const TASK_JSON = `json_build_object(
   'series_id', t.series_id, 'rrule', ts.rrule,
   'completed_at', ${iso('t.completed_at')}, 'completed_by_name', t.completed_by_name,
   'completion_note', t.completion_note,
-  'created_at', ${iso('t.created_at')}, 'updated_at', ${iso('t.updated_at')}, 'version', t.version
+  'created_at', ${iso('t.created_at')}, 'updated_at', ${iso('t.updated_at')}, 'version', t.version${extra}
 )`;
 
-const TASK_FROM = `tasks t
-  left join supplies su on su.id = t.supply_id
+const TASK_LINKS = `left join supplies su on su.id = t.supply_id
   left join livestock l on l.id = t.livestock_id
   left join crops c on c.id = t.crop_id
   left join knowledge_crops kc on kc.key = c.crop_key
   left join task_series ts on ts.id = t.series_id`;
+const TASK_FROM = `tasks t ${TASK_LINKS}`;
 
 /** Most pressing first within a day, as `dayOrder` in tasks.service. */
 const DAY_ORDER = `t.due_date asc, (t.priority = 'high') desc, (t.priority = 'low') asc, t.due_time asc nulls last, t.created_at asc, t.id asc`;
@@ -56,8 +57,29 @@ function section(where: SQL, order: { inner: string; outer: string }, whom: SQL)
   const filter = sql`t.farm_id = ${sql.placeholder('farmId')} and ${where} and ${whom}`;
   return sql`json_build_object(
     'items', (select coalesce(json_agg(x.j order by ${sql.raw(order.outer)}), '[]'::json) from (
-      select ${sql.raw(TASK_JSON)} as j, t.id, t.due_date, t.priority, t.due_time, t.created_at
+      select ${sql.raw(taskJson())} as j, t.id, t.due_date, t.priority, t.due_time, t.created_at
       from ${sql.raw(TASK_FROM)} where ${filter} order by ${sql.raw(order.inner)} limit ${sql.raw(String(TODAY_SECTION_MAX))}
+    ) x),
+    'total', (select count(*) from tasks t where ${filter})
+  )`;
+}
+
+/**
+ * The next days, a series once: its first open day (as `DAY_ORDER` picks) with `series_days`, how
+ * many of its days are open there. A task that does not repeat is a series of its own. The total
+ * counts tasks.
+ */
+function upcomingSection(where: SQL, whom: SQL): SQL {
+  const filter = sql`t.farm_id = ${sql.placeholder('farmId')} and ${where} and ${whom}`;
+  return sql`json_build_object(
+    'items', (select coalesce(json_agg(x.j order by ${sql.raw(DAY_ORDER_OUT)}), '[]'::json) from (
+      select ${sql.raw(taskJson(", 'series_days', g.series_days"))} as j, t.id, t.due_date, t.priority, t.due_time, t.created_at
+      from tasks t join (
+        select t.id, (count(*) over series)::int as series_days, row_number() over (series order by ${sql.raw(DAY_ORDER)}) as nth
+        from tasks t where ${filter}
+        window series as (partition by coalesce(t.series_id, t.id))
+      ) g on g.id = t.id ${sql.raw(TASK_LINKS)}
+      where g.nth = 1 order by ${sql.raw(DAY_ORDER)} limit ${sql.raw(String(TODAY_SECTION_MAX))}
     ) x),
     'total', (select count(*) from tasks t where ${filter})
   )`;
@@ -73,9 +95,8 @@ function todayBody(whom: SQL): SQL {
     whom,
   )},
   'due_today', ${section(sql`t.due_date = ${today}`, { inner: DAY_ORDER, outer: DAY_ORDER_OUT }, whom)},
-  'upcoming', ${section(
+  'upcoming', ${upcomingSection(
     sql`t.status = 'open' and t.due_date > ${today} and t.due_date <= ${today} + ${sql.raw(String(UPCOMING_DAYS))}`,
-    { inner: DAY_ORDER, outer: DAY_ORDER_OUT },
     whom,
   )}
 )::text`;

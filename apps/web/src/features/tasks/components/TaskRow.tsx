@@ -12,6 +12,8 @@ type Props = {
   > & {
     assignees?: Task['assignees'];
     livestock?: Task['livestock'];
+    /** In the next days, the open days of its series there, this one included (the row stands for them all). */
+    series_days?: number;
   };
   /** The worker may tick it (their own or nobody's; any for owners and managers). */
   canTick: boolean;
@@ -30,6 +32,7 @@ export function TaskRow({ task, canTick, waiting = false, onTick, onOpen }: Prop
   const when = task.due_time
     ? t('row.dueAt', { date: dayMonthYear(task.due_date), time: task.due_time })
     : t('row.due', { date: dayMonthYear(task.due_date) });
+  const moreDays = (task.series_days ?? 1) - 1;
   const people = task.assignees?.length
     ? task.assignees.map((person) => person.name).join(', ')
     : t('row.nobody');
@@ -67,7 +70,7 @@ export function TaskRow({ task, canTick, waiting = false, onTick, onOpen }: Prop
           {task.series_id && (
             <span className="inline-flex items-center gap-1">
               <Repeat aria-hidden="true" className="size-3.5" />
-              {t('row.repeats')}
+              {moreDays > 0 ? t('row.repeatsMore', { count: moreDays }) : t('row.repeats')}
             </span>
           )}
           {task.priority === 'high' && <Badge tone="red">{t('priority.high')}</Badge>}

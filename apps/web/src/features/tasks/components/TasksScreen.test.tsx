@@ -1,6 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { onlineManager } from '@tanstack/react-query';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { TodayTasks } from '@gona/shared/tasks';
+import { TodayTasksSchema, type TodayTasks } from '@gona/shared/tasks';
 import { installFakeFetch, type FakeRequest } from '@/test/fake-fetch';
 import { aTask, anId, FARM_ID } from '@/test/fixtures';
 import { renderWithProviders } from '@/test/render';
@@ -69,6 +70,79 @@ describe('the Tasks screen', () => {
     expect(sent.map((request) => request.body)).toEqual([
       { records: [{ kind: 'stock_use', supply_id: SPRAY.supply!.id, quantity: '2' }] },
     ]);
+  });
+});
+
+describe('the next 7 days', () => {
+  const SERIES = anId(0x7e);
+  const DAILY = aTask({
+    id: anId(0x7f),
+    due_date: '2026-11-25',
+    series_id: SERIES,
+    rrule: 'FREQ=DAILY',
+  });
+  const FENCE = aTask({
+    id: anId(0x80),
+    title: 'Fix the fence',
+    type: 'maintenance',
+    due_date: '2026-11-27',
+  });
+  const NEXT_DAYS = TodayTasksSchema.parse({
+    ...today([]),
+    upcoming: {
+      items: [
+        { ...DAILY, series_days: 7 },
+        { ...FENCE, series_days: 1 },
+      ],
+      total: 8,
+    },
+  });
+
+  afterEach(() => onlineManager.setOnline(true));
+
+  it('shows a daily task once with the days it repeats, and ticks that day done offline in one tap', async () => {
+    const sent: FakeRequest[] = [];
+    installFakeFetch({
+      [`GET ${BASE}/today?mine=true`]: { status: 200, body: NEXT_DAYS },
+      [`POST ${BASE}/${DAILY.id}/complete`]: (request) => {
+        sent.push(request);
+        return { status: 200, body: { ...DAILY, status: 'done' } };
+      },
+    });
+    renderWithProviders(<TasksScreen farmId={FARM_ID} role="worker" />);
+    const section = await screen.findByRole('region', { name: 'Next 7 days (8)' });
+    const rows = within(section).getAllByRole('listitem');
+    expect(rows).toHaveLength(2);
+    expect(within(rows[0]!).getByText('Feed the layers')).toBeTruthy();
+    expect(within(rows[0]!).getByText('Due 25/11/2026')).toBeTruthy();
+    expect(within(rows[0]!).getByText('Repeats on 6 more days this week')).toBeTruthy();
+    expect(within(rows[1]!).getByText('Fix the fence')).toBeTruthy();
+    expect(within(rows[1]!).queryByText(/Repeats/)).toBeNull();
+    expect(within(section).queryByText(/^and \d+ more$/)).toBeNull();
+
+    onlineManager.setOnline(false);
+    const tick = within(section).getByRole('button', { name: 'Mark Feed the layers as done' });
+    fireEvent.click(tick);
+    await waitFor(() => expect(tick).toHaveAttribute('aria-pressed', 'true'));
+    expect(within(rows[0]!).getByText('Waiting to send')).toBeTruthy();
+    expect(within(rows[0]!).getByText('Repeats on 6 more days this week')).toBeTruthy();
+    expect(sent).toHaveLength(0);
+
+    onlineManager.setOnline(true);
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]!.body).toEqual({ records: [] });
+  });
+
+  it('counts the tasks the rows leave out, a repeating row standing for its days', async () => {
+    installFakeFetch({
+      [`GET ${BASE}/today`]: {
+        status: 200,
+        body: { ...NEXT_DAYS, upcoming: { ...NEXT_DAYS.upcoming, total: 11 } },
+      },
+    });
+    renderWithProviders(<TasksScreen farmId={FARM_ID} role="manager" />);
+    const section = await screen.findByRole('region', { name: 'Next 7 days (11)' });
+    expect(within(section).getByText('and 3 more')).toBeTruthy();
   });
 });
 

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMutationState, useQueryClient } from '@tanstack/react-query';
 import { can, type FarmRole } from '@gona/shared/permissions';
-import type { Task, TaskRecordInput } from '@gona/shared/tasks';
+import type { Task, TaskRecordInput, TodayTasks } from '@gona/shared/tasks';
 import { Button, EmptyState, PageHeader } from '@/components/ui';
 import { cx } from '@/components/ui/cx';
 import { SkeletonRows } from '@/components/ui/Skeleton';
@@ -140,6 +140,7 @@ export function TasksScreen({ farmId, role }: Props) {
         <div className="flex flex-col gap-4">
           {sections.map((key) => {
             const section = today.data![key];
+            const leftOut = tasksLeftOut(section);
             return (
               <section
                 key={key}
@@ -167,10 +168,8 @@ export function TasksScreen({ farmId, role }: Props) {
                     />
                   ))}
                 </ul>
-                {section.total > section.items.length && (
-                  <p className="pb-2 text-sm text-stone-700">
-                    {t('sections.more', { count: section.total - section.items.length })}
-                  </p>
+                {leftOut > 0 && (
+                  <p className="pb-2 text-sm text-stone-700">{t('sections.more', { count: leftOut })}</p>
                 )}
               </section>
             );
@@ -192,4 +191,11 @@ export function TasksScreen({ farmId, role }: Props) {
       )}
     </>
   );
+}
+
+/** The section's tasks its rows leave out; a row of the next days stands for its series' days there. */
+function tasksLeftOut(section: TodayTasks['overdue' | 'due_today' | 'upcoming']): number {
+  let shown = 0;
+  for (const item of section.items) shown += 'series_days' in item ? item.series_days : 1;
+  return section.total - shown;
 }
