@@ -40,8 +40,10 @@ const TASK_LINKS = `left join supplies su on su.id = t.supply_id
 const TASK_FROM = `tasks t ${TASK_LINKS}`;
 
 /** Most pressing first within a day, as `dayOrder` in tasks.service. */
-const DAY_ORDER = `t.due_date asc, (t.priority = 'high') desc, (t.priority = 'low') asc, t.due_time asc nulls last, t.created_at asc, t.id asc`;
-const DAY_ORDER_OUT = `x.due_date asc, (x.priority = 'high') desc, (x.priority = 'low') asc, x.due_time asc nulls last, x.created_at asc, x.id asc`;
+const dayOrder = (alias: string) =>
+  `${alias}.due_date asc, (${alias}.priority = 'high') desc, (${alias}.priority = 'low') asc, ${alias}.due_time asc nulls last, ${alias}.created_at asc, ${alias}.id asc`;
+const DAY_ORDER = dayOrder('t');
+const DAY_ORDER_OUT = dayOrder('x');
 
 /**
  * The person's own tasks (through their staff records) and those given to nobody. Everyone's view
@@ -71,15 +73,20 @@ function section(where: SQL, order: { inner: string; outer: string }, whom: SQL)
  */
 function upcomingSection(where: SQL, whom: SQL): SQL {
   const filter = sql`t.farm_id = ${sql.placeholder('farmId')} and ${where} and ${whom}`;
+  // The rows are chosen (first day of each series, most pressing first, at most a section's worth)
+  // before their people, supply, animal and crop are looked up: only for the rows shown.
   return sql`json_build_object(
     'items', (select coalesce(json_agg(x.j order by ${sql.raw(DAY_ORDER_OUT)}), '[]'::json) from (
       select ${sql.raw(taskJson(", 'series_days', g.series_days"))} as j, t.id, t.due_date, t.priority, t.due_time, t.created_at
-      from tasks t join (
-        select t.id, (count(*) over series)::int as series_days, row_number() over (series order by ${sql.raw(DAY_ORDER)}) as nth
-        from tasks t where ${filter}
-        window series as (partition by coalesce(t.series_id, t.id))
-      ) g on g.id = t.id ${sql.raw(TASK_LINKS)}
-      where g.nth = 1 order by ${sql.raw(DAY_ORDER)} limit ${sql.raw(String(TODAY_SECTION_MAX))}
+      from (
+        select g.id, g.series_days from (
+          select t.id, t.due_date, t.priority, t.due_time, t.created_at,
+            (count(*) over series)::int as series_days, row_number() over (series order by ${sql.raw(DAY_ORDER)}) as nth
+          from tasks t where ${filter}
+          window series as (partition by coalesce(t.series_id, t.id))
+        ) g
+        where g.nth = 1 order by ${sql.raw(dayOrder('g'))} limit ${sql.raw(String(TODAY_SECTION_MAX))}
+      ) g join tasks t on t.id = g.id ${sql.raw(TASK_LINKS)}
     ) x),
     'total', (select count(*) from tasks t where ${filter})
   )`;
