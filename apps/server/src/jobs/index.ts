@@ -15,6 +15,7 @@ import {
   type MailQueue,
 } from './mail';
 import { createNotificationQueues, startNotificationWorkers } from './notifications';
+import { startMarketAlerts } from './market-alerts';
 import { startMarketplaceOrders } from './marketplace-orders';
 import { startPaymentReminders } from './payment-reminders';
 import { startFilesCleanup } from './files';
@@ -70,6 +71,7 @@ export async function startJobs(
   await startTasksSweep(boss, { db: database.db, logger, sms: deps.sms });
   await startRecurringExpenses(boss, { db: database.db, logger });
   await startWeatherRefresh(boss, { db: database.db, logger, weather: deps.weather ?? null });
+  await startMarketAlerts(boss, { db: database.db, logger });
   await startPaymentReminders(boss, { db: database.db, logger });
   await startMarketplaceOrders(boss, { db: database.db, logger, payments: payments ?? null });
 

@@ -72,6 +72,24 @@ export function useNotificationWords(): (notification: Notification) => Notifica
         }
         case 'climate_alert': {
           const p = notification.params as NotificationParams['climate_alert'];
+          if (p.market) {
+            const up = p.market.change_percent > 0;
+            const prices = t('kinds.climate_alert.market.prices', {
+              price: naira(p.market.price_kobo),
+              was: naira(p.market.was_kobo),
+              where: t(`kinds.climate_alert.market.${p.market.where === 'state' ? 'inState' : 'national'}`),
+            });
+            return {
+              title: t(`kinds.climate_alert.market.${up ? 'titleUp' : 'titleDown'}`, {
+                crop: p.about_name ?? '',
+                percent: Math.abs(p.market.change_percent),
+              }),
+              body: t(`kinds.climate_alert.market.${up ? 'bodyUp' : 'bodyDown'}`, {
+                prices,
+                farm: p.farm_name,
+              }),
+            };
+          }
           return {
             title: t('kinds.climate_alert.title', {
               serious: p.severity === 'severe' ? t('kinds.climate_alert.serious') : '',

@@ -102,11 +102,15 @@ export function farmRisks(input: {
     const lastSprayDay = plusDays(today, SPRAY_DAYS_AHEAD - 1);
     found.push(...sprayWindows(hourly).filter((window) => window.from <= lastSprayDay));
   }
-  return mergeAcrossCrops(found.filter((finding) => finding.to >= today)).sort(
-    (a, b) =>
-      SEVERITY_ORDER[a.severity] - SEVERITY_ORDER[b.severity] ||
-      a.from.localeCompare(b.from) ||
-      a.rule.localeCompare(b.rule),
+  return mergeAcrossCrops(found.filter((finding) => finding.to >= today)).sort(byConcern);
+}
+
+/** The most serious first, then the soonest: the order the climate screen lists its alerts in. */
+export function byConcern(a: RiskFinding, b: RiskFinding): number {
+  return (
+    SEVERITY_ORDER[a.severity] - SEVERITY_ORDER[b.severity] ||
+    a.from.localeCompare(b.from) ||
+    a.rule.localeCompare(b.rule)
   );
 }
 

@@ -1,5 +1,6 @@
 export * from './series';
 export * from './rules';
+export * from './market-rules';
 export * from './farm-risks';
 export * from './schemas';
 export * from './places';

@@ -1,3 +1,9 @@
+import {
+  MARKET_BEFORE_DAYS,
+  MARKET_MIN_SAMPLES,
+  MARKET_MOVE_PERCENT,
+  MARKET_RECENT_DAYS,
+} from './market-rules';
 import { daysFrom, hoursByDay, plusDays, runs, type DailyWeather, type HourlyWeather } from './series';
 
 export const RISK_RULES = [
@@ -11,6 +17,7 @@ export const RISK_RULES = [
   'fungal',
   'fall_armyworm',
   'spray_window',
+  'market_price',
 ] as const;
 export type RiskRule = (typeof RISK_RULES)[number];
 
@@ -19,7 +26,8 @@ export type RiskSeverity = (typeof RISK_SEVERITIES)[number];
 
 /**
  * What a rule found: the days it concerns (from and to, inclusive), how serious, what it is about
- * (a crop, when the rule is about one) and the numbers the alert's words quote.
+ * (a crop, when the rule is about one) and the numbers the alert's words quote. Weather rules read
+ * the forecast; the market-price rule (`market-rules.ts`) reads Gona's marketplace listings.
  */
 export type RiskFinding = {
   rule: RiskRule;
@@ -91,6 +99,11 @@ export const RULE_SOURCES: Record<RiskRule, { threshold: string; source: string 
   spray_window: {
     threshold: `${SPRAY.dryHours} dry hours after spraying and wind under ${SPRAY.windKmh} km/h`,
     source: 'Pesticide label practice',
+  },
+  market_price: {
+    threshold: `The median price a kg moved ${MARKET_MOVE_PERCENT} % or more between the last ${MARKET_RECENT_DAYS} days and the ${MARKET_BEFORE_DAYS} days before, with at least ${MARKET_MIN_SAMPLES} listings in each`,
+    source:
+      "Gona's own marketplace listings (sellers' asking prices, not market surveys; your farm's own listings left out)",
   },
 };
 

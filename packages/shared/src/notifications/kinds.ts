@@ -1,4 +1,4 @@
-import type { RiskRule } from '../climate/rules';
+import type { RiskRule, RiskSeverity } from '../climate/rules';
 import { UNIT_WORDS, type Unit } from '../units/units';
 import type { SaleUnit } from '../finance/constants';
 import { SALE_UNIT_WORDS } from '../finance/words';
@@ -32,7 +32,10 @@ export const NOTIFICATION_KINDS = {
     channels: { email: false, push: true, sms: false },
     listed: true,
   },
-  /** A weather risk for what the farm grows or raises (heavy rain, dry spell, heat, blight…): once per alert. */
+  /**
+   * A weather risk for what the farm grows or raises (heavy rain, dry spell, heat, blight…), or a
+   * large move in the marketplace price of a crop it grows or keeps in store: once per alert.
+   */
   climate_alert: {
     importance: 'important',
     channels: { email: true, push: true, sms: false },
@@ -143,11 +146,14 @@ export type NotificationParams = {
   climate_alert: {
     farm_name: string;
     rule: RiskRule;
-    severity: 'warning' | 'severe';
+    /** Info for a market-price move; weather is sent only as a warning or serious. */
+    severity: RiskSeverity;
     from: string;
     to: string;
     /** The crop it concerns, by name, when it concerns one. */
     about_name: string | null;
+    /** The price move, for a market-price alert. */
+    market?: MarketMoveFacts;
   };
   payment_due: {
     sale_id: string;
@@ -257,6 +263,16 @@ type OrderFacts = {
   total_kobo: number;
 };
 
+/** A market-price move: the median price a kg now and before, and whose listings it is from. */
+type MarketMoveFacts = {
+  /** Whole percent, negative when prices fell. */
+  change_percent: number;
+  price_kobo: number;
+  was_kobo: number;
+  /** Listings in the farm's state, or all Nigeria's when its state had too few. */
+  where: 'state' | 'nigeria';
+};
+
 /** What was delivered: less than ordered when weighing showed less (the rest refunded). */
 type DeliveredFacts = {
   /** A decimal string in the order's unit. */
@@ -335,6 +351,7 @@ export function notificationText(notification: KindWithParams): { title: string;
     }
     case 'climate_alert': {
       const p = notification.params;
+      if (p.market) return marketMoveText(p.market, p.about_name ?? '', p.farm_name);
       const days =
         p.from === p.to ? dayMonthYear(p.from) : `${dayMonthYear(p.from)} to ${dayMonthYear(p.to)}`;
       return {
@@ -504,6 +521,18 @@ export function notificationText(notification: KindWithParams): { title: string;
   }
 }
 
+/** A crop's marketplace price moved: what it is now and was, and what to do about it. */
+function marketMoveText(move: MarketMoveFacts, crop: string, farm: string): { title: string; body: string } {
+  const up = move.change_percent > 0;
+  const prices = `${naira(move.price_kobo)} a kg, was ${naira(move.was_kobo)} (Gona marketplace listings ${move.where === 'state' ? 'in your state' : 'across Nigeria'})`;
+  return {
+    title: `${crop} prices are ${up ? 'up' : 'down'} ${Math.abs(move.change_percent)}% this week`,
+    body: up
+      ? `${prices}. A good time to sell what ${farm} has in store: compare offers on the marketplace.`
+      : `${prices}. If what ${farm} has in store keeps, hold it for now and compare buyers before you sell.`,
+  };
+}
+
 /** What was short on delivery and refunded, or nothing when all was delivered. */
 function deliveredWords(p: DeliveredFacts, unit: string, whoIs: string): string {
   return p.refund_kobo > 0
@@ -550,7 +579,7 @@ export const NOTIFICATION_PATHS = {
   adminDispute: (disputeId: string) => `/admin/disputes/${encodeURIComponent(disputeId)}`,
 };
 
-/** The English names of the weather risks, for notifications sent by mail, push and SMS. */
+/** The English names of the weather risks and market moves, for notifications sent by mail, push and SMS. */
 export const CLIMATE_ALERT_NAMES: Record<RiskRule, string> = {
   rain_onset: 'The rains have started',
   false_start: 'Dry spell after sowing',
@@ -562,4 +591,5 @@ export const CLIMATE_ALERT_NAMES: Record<RiskRule, string> = {
   fungal: 'Wet, warm weather',
   fall_armyworm: 'Fall armyworm weather',
   spray_window: 'Good time to spray',
+  market_price: 'Market price move',
 };

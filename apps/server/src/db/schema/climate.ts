@@ -29,7 +29,8 @@ export const weather_cells = pgTable('weather_cells', {
 /**
  * The warnings a farm was sent: one open alert per rule, crop and period. A later forecast that
  * moves or lengthens the period updates it instead of sending again; one that turns it serious
- * sends once more; it is resolved when its last day has passed.
+ * sends once more; it is resolved when its last day has passed. Market-price moves are kept here
+ * too, by the crop's key (`product_key`).
  */
 export const climate_alerts = pgTable(
   'climate_alerts',
@@ -41,6 +42,8 @@ export const climate_alerts = pgTable(
     rule: text('rule').$type<RiskRule>().notNull(),
     /** The crop it concerns (its id), when it concerns one. */
     about: uuid('about'),
+    /** The marketplace product a market-price alert is about (a knowledge-base crop key). */
+    product_key: text('product_key'),
     severity: text('severity').$type<RiskSeverity>().notNull(),
     from: date('from', { mode: 'string' }).notNull(),
     to: date('to', { mode: 'string' }).notNull(),

@@ -1,5 +1,6 @@
 import { and, eq, isNotNull, lt, or, sql } from 'drizzle-orm';
 import {
+  byConcern,
   farmRisks,
   ONSET_SEARCH_FROM,
   seasonOnset,
@@ -24,6 +25,12 @@ import { fetchCellWeather, fetchRainNormals, WeatherUnavailableError } from '../
 import { moveSchedulesToOnset } from '../crops/planning.service';
 import { cropsByKey } from '../knowledge/knowledge.service';
 import { notify } from '../notifications/notify.service';
+import {
+  namedMarketAlerts,
+  openMarketAlerts,
+  openMarketAlertsJson,
+  type MarketAlertRow,
+} from './market.service';
 
 /** Cells asked at once during a refresh: polite to the weather service, quick for many cells. */
 const REFRESH_CONCURRENCY = 4;
@@ -193,6 +200,8 @@ type FarmFacts = {
   poultry: boolean;
   zone: AgroZone | null;
   planting: PlantingRow[];
+  /** The farm's open market-price alerts (for the screen only). */
+  market: MarketAlertRow[];
 };
 
 /**
@@ -240,7 +249,8 @@ async function factsOf(
       where farm_id = ${farmId} and status = 'active' and species in (${listOf(POULTRY_SPECIES)})
     ) as poultry,
     (select z.zone from farms f join knowledge_zones z on z.state = f.state where f.id = ${farmId}) as zone,
-    ${planting} as planting`);
+    ${planting} as planting,
+    ${screen ? openMarketAlertsJson(farmId, screen.today) : sql`'[]'::json`} as market`);
   // Both drivers answer a raw statement with its rows.
   return (result as { rows: FarmFacts[] }).rows[0]!;
 }
@@ -425,7 +435,8 @@ const factsKey = (facts: FarmFacts) =>
 /**
  * The farm's weather from its cell as last fetched (never waiting on the weather service), from its
  * GPS point or else its state's capital; the warnings that matter to what it grows and raises; the
- * season's rain against normal; and its coming planting dates.
+ * season's rain against normal; and its coming planting dates. Market-price alerts (stored by the
+ * daily market job, market.service.ts) are listed with the warnings whatever the weather's status.
  */
 export async function farmClimate(ctx: FarmCtx, config: Config['weather']): Promise<Climate> {
   const farm = await farmPlace(ctx.db, ctx.farmId);
@@ -442,9 +453,14 @@ export async function farmClimate(ctx: FarmCtx, config: Config['weather']): Prom
     planting: [],
     alerts: [],
   };
-  if (!config) return { ...empty, status: 'not_configured' };
-  const place = weatherPlace(farm);
-  if (!place) return { ...empty, status: 'no_location' };
+  const knowledge = await cropsByKey(ctx.db);
+  const named = (rows: readonly MarketAlertRow[]) =>
+    namedMarketAlerts(rows, (key) => knowledge.get(key)?.name ?? key);
+  const place = config ? weatherPlace(farm) : null;
+  if (!config || !place) {
+    const market = named(await openMarketAlerts(ctx.db, ctx.farmId, today));
+    return { ...empty, status: config ? 'no_location' : 'not_configured', alerts: market };
+  }
   const cell = weatherCell(place.lat, place.lng);
   const held = heldCells.get(cell.key);
   const facts = await factsOf(ctx.db, ctx.farmId, {
@@ -452,9 +468,10 @@ export async function farmClimate(ctx: FarmCtx, config: Config['weather']): Prom
     today,
     knownStamp: held?.stamp ?? null,
   });
-  const knowledge = await cropsByKey(ctx.db);
+  const market = named(facts.market);
   const shown = {
     ...empty,
+    alerts: market,
     place: { source: place.source, town: place.town },
     planting: facts.planting.map(({ crop_key, ...date }) => ({
       crop_name: knowledge.get(crop_key)?.name ?? crop_key,
@@ -469,9 +486,10 @@ export async function farmClimate(ctx: FarmCtx, config: Config['weather']): Prom
     return { ...shown, status: 'waiting', last_error: row?.last_error ?? null };
   }
   const { weather, rain_normals: normals } = stored;
-  const alerts = await heldRisks(`${row.stamp}|${today}|${factsKey(facts)}`, () =>
+  const risks = await heldRisks(`${row.stamp}|${today}|${factsKey(facts)}`, () =>
     risksOf(ctx.db, facts, weather, today, onsetOf(facts, weather)),
   );
+  const alerts = market.length === 0 ? risks : [...risks, ...market].sort(byConcern);
   return {
     ...shown,
     status: 'ready',

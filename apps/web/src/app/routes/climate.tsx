@@ -4,7 +4,7 @@ import { plusDays } from '@gona/shared/climate';
 import type { TaskType } from '@gona/shared/tasks';
 import { can } from '@gona/shared/permissions';
 import { PageHeader } from '@/components/ui';
-import { ClimateView, type ClimateAlert } from '@/features/climate/components/ClimateView';
+import { alertWords, ClimateView, type ClimateAlert } from '@/features/climate/components/ClimateView';
 import { assistantPath } from '@/features/assistant/links';
 import { TaskFormDialog, type SuggestedTask } from '@/features/tasks/components/TaskFormDialog';
 import { paths, settingsFarmPath } from '@/lib/paths';
@@ -22,11 +22,11 @@ export default function ClimateScreen() {
   function suggest(alert: ClimateAlert): SuggestedTask {
     const due = alert.rule === 'spray_window' ? alert.from : plusDays(alert.from, -1);
     return {
-      title: t(`tasks.${alert.rule}.title`, alert.values),
+      title: t(`tasks.${alert.rule}.title`, { ...alert.values, crop: alert.about_name }),
       type: t(`tasks.${alert.rule}.type`) as TaskType,
       due_date: due < today ? today : due,
       priority: alert.severity === 'severe' ? 'high' : 'normal',
-      notes: t(`rules.${alert.rule}.advice`),
+      notes: alertWords(t, alert).advice,
       crop_id: alert.about ?? null,
     };
   }
@@ -38,7 +38,7 @@ export default function ClimateScreen() {
   function askPath(alert: ClimateAlert): string {
     return assistantPath({
       about: alert.about ? { kind: 'crop', id: alert.about } : null,
-      q: t('askQuestion', { title: t(`rules.${alert.rule}.title`, alert.values) }),
+      q: t('askQuestion', { title: alertWords(t, alert).title }),
     });
   }
 

@@ -254,6 +254,41 @@ describe('the notifications screen', () => {
     expect(within(list).queryByText('stored')).toBeNull();
   });
 
+  it('says a market-price move in the same English as the email and push', async () => {
+    const move = {
+      farm_name: 'Okafor Farm',
+      rule: 'market_price' as const,
+      severity: 'info' as const,
+      from: '2027-06-02',
+      to: '2027-06-08',
+      about_name: 'Maize',
+    };
+    const kinds = [
+      {
+        kind: 'climate_alert' as const,
+        params: {
+          ...move,
+          market: { change_percent: 18, price_kobo: 46_050, was_kobo: 39_000, where: 'state' as const },
+        },
+      },
+      {
+        kind: 'climate_alert' as const,
+        params: {
+          ...move,
+          market: {
+            change_percent: -22,
+            price_kobo: 1_234_500,
+            was_kobo: 1_582_700,
+            where: 'nigeria' as const,
+          },
+        },
+      },
+    ];
+    const list = await expectSaidAsSent(kinds, 0xc8);
+    expect(within(list).getByText('Maize prices are up 18% this week')).toBeTruthy();
+    expect(within(list).queryByText('stored')).toBeNull();
+  });
+
   it('says the morning tasks and an overdue task in the same English as push', async () => {
     const morning = {
       kind: 'tasks_today' as const,

@@ -104,6 +104,52 @@ describe('the climate screen', () => {
     expect(soybean).not.toHaveTextContent('Moved');
   });
 
+  const rise: Climate['alerts'][number] = {
+    rule: 'market_price',
+    severity: 'info',
+    from: '2026-09-15',
+    to: '2026-09-21',
+    about_name: 'Maize',
+    values: { change_percent: 18, price_kobo: 46_000, was_kobo: 39_000, in_state: 1 },
+  };
+
+  it('lists a market-price move after the weather warnings, with what to do and its source', async () => {
+    const heavyRain: Climate['alerts'][number] = {
+      rule: 'heavy_rain',
+      severity: 'warning',
+      from: '2026-09-16',
+      to: '2026-09-16',
+      about_name: null,
+      values: { max_day_mm: 62, max_3day_mm: 70 },
+    };
+    const fall = {
+      ...rise,
+      about_name: 'Cassava',
+      values: { ...rise.values, change_percent: -20, in_state: 0 },
+    };
+    show(climate({ alerts: [heavyRain, rise, fall] }));
+    const alerts = within(await screen.findByRole('region', { name: 'Warnings' }));
+    expect(alerts.getAllByRole('heading', { level: 3 }).map((heading) => heading.textContent)).toEqual([
+      'Heavy rain: up to 62 mm in a day',
+      'Maize prices are up 18% this week in your state (₦460 a kg, was ₦390)',
+      'Cassava prices are down 20% this week across Nigeria (₦460 a kg, was ₦390)',
+    ]);
+    const maize = alerts.getByText(/Maize prices are up/).closest('li')!;
+    expect(maize).toHaveTextContent('Good to know');
+    expect(maize).toHaveTextContent('A good time to sell what you have in store.');
+    expect(maize).toHaveTextContent("Source: Gona's own marketplace listings");
+    const cassava = alerts.getByText(/Cassava prices are down/).closest('li')!;
+    expect(cassava).toHaveTextContent('If your produce keeps well');
+  });
+
+  it('shows market-price moves where there is no weather', async () => {
+    show(climate({ status: 'not_configured', past_rain: [], alerts: [rise] }));
+    expect(
+      await screen.findByText('Weather is not set up on this server yet.', { exact: false }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: /Maize prices are up 18% this week/ })).toBeInTheDocument();
+  });
+
   it('leads to planning a season when there are no planting dates', async () => {
     show(climate());
     expect(

@@ -1,7 +1,9 @@
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { CloudSun, MapPin } from 'lucide-react';
 import { RULE_SOURCES, type Climate } from '@gona/shared/climate';
+import { formatNaira } from '@gona/shared/money';
 import { Badge, Button, EmptyState, FormAlert, SkeletonRows } from '@/components/ui';
 import { AskAboutLink } from '@/components/ui/AskAboutLink';
 import type { BadgeTone } from '@/components/ui/Badge';
@@ -29,6 +31,27 @@ const SEVERITY_TONE: Record<Climate['alerts'][number]['severity'], BadgeTone> = 
   severe: 'red',
 };
 
+/**
+ * An alert's title and advice. A market-price move says which way prices went, by how much, and
+ * whose listings it compares (the farm's state, or all Nigeria when its state has too few).
+ */
+export function alertWords(t: TFunction<'climate'>, alert: ClimateAlert): { title: string; advice: string } {
+  if (alert.rule !== 'market_price')
+    return { title: t(`rules.${alert.rule}.title`, alert.values), advice: t(`rules.${alert.rule}.advice`) };
+  const change = alert.values.change_percent ?? 0;
+  const way = change > 0 ? 'Up' : 'Down';
+  return {
+    title: t(`rules.market_price.title${way}`, {
+      crop: alert.about_name ?? '',
+      percent: Math.abs(change),
+      where: t(alert.values.in_state ? 'rules.market_price.inState' : 'rules.market_price.national'),
+      price: formatNaira(alert.values.price_kobo ?? 0),
+      was: formatNaira(alert.values.was_kobo ?? 0),
+    }),
+    advice: t(`rules.market_price.advice${way}`),
+  };
+}
+
 const number = (value: number | null) => (value === null ? '–' : String(Math.round(value)));
 const weekdayFormat = new Intl.DateTimeFormat('en-GB', { weekday: 'short', day: 'numeric', timeZone: 'UTC' });
 const weekday = (date: string) => weekdayFormat.format(new Date(`${date}T00:00:00Z`));
@@ -41,9 +64,31 @@ export function ClimateView({ farmId, settingsPath, planPath, onMakeTask, askPat
   if (climate.isPending) return <SkeletonRows rows={4} />;
   if (climate.isError) return <FormAlert>{t('failed', { message: errorText(climate.error) })}</FormAlert>;
   const data = climate.data;
-  if (data.status === 'not_configured')
+  if (data.status !== 'ready')
+    return (
+      <div className="flex flex-col gap-6">
+        <NoWeather climate={data} settingsPath={settingsPath} />
+        {/* Market-price alerts need no weather: they are shown whatever the forecast's state. */}
+        {data.alerts.length > 0 && <Alerts climate={data} onMakeTask={onMakeTask} askPath={askPath} />}
+      </div>
+    );
+  return (
+    <div className="flex flex-col gap-6">
+      <Freshness climate={data} settingsPath={settingsPath} />
+      <Alerts climate={data} onMakeTask={onMakeTask} askPath={askPath} />
+      <Days climate={data} />
+      <SeasonRain climate={data} />
+      <Planting climate={data} planPath={planPath} />
+    </div>
+  );
+}
+
+/** Why there is no forecast yet: none set up on this server, no place for the farm, or on its way. */
+function NoWeather({ climate, settingsPath }: { climate: Climate; settingsPath: string }) {
+  const { t } = useTranslation('climate');
+  if (climate.status === 'not_configured')
     return <EmptyState icon={CloudSun} title={t('title')} description={t('notConfigured')} />;
-  if (data.status === 'no_location')
+  if (climate.status === 'no_location')
     return (
       <EmptyState
         icon={MapPin}
@@ -56,17 +101,7 @@ export function ClimateView({ farmId, settingsPath, planPath, onMakeTask, askPat
         }
       />
     );
-  if (data.status === 'waiting')
-    return <EmptyState icon={CloudSun} title={t('waitingTitle')} description={t('waiting')} />;
-  return (
-    <div className="flex flex-col gap-6">
-      <Freshness climate={data} settingsPath={settingsPath} />
-      <Alerts climate={data} onMakeTask={onMakeTask} askPath={askPath} />
-      <Days climate={data} />
-      <SeasonRain climate={data} />
-      <Planting climate={data} planPath={planPath} />
-    </div>
-  );
+  return <EmptyState icon={CloudSun} title={t('waitingTitle')} description={t('waiting')} />;
 }
 
 function Freshness({ climate, settingsPath }: { climate: Climate; settingsPath: string }) {
@@ -114,38 +149,39 @@ function Alerts({
         <p className="text-stone-700">{t('noAlerts')}</p>
       ) : (
         <ul className="flex flex-col gap-2">
-          {climate.alerts.map((alert) => (
-            <li
-              key={`${alert.rule}-${alert.about ?? ''}-${alert.from}`}
-              className="rounded-xl border border-stone-200 bg-white p-4"
-            >
-              <div className="flex flex-wrap items-center gap-2">
-                <Badge tone={SEVERITY_TONE[alert.severity]}>{t(`severity.${alert.severity}`)}</Badge>
-                <span className="text-sm text-stone-700">
-                  {alert.from === alert.to
-                    ? t('oneDay', { date: dayMonthYear(alert.from) })
-                    : t('period', { from: dayMonthYear(alert.from), to: dayMonthYear(alert.to) })}
-                  {alert.about_name && ` · ${alert.about_name}`}
-                  {alert.values.crops && ` · ${t('crops', { count: alert.values.crops })}`}
-                </span>
-              </div>
-              <h3 className="mt-1 font-semibold wrap-anywhere text-stone-900">
-                {t(`rules.${alert.rule}.title`, alert.values)}
-              </h3>
-              <p className="mt-1 text-stone-800">{t(`rules.${alert.rule}.advice`)}</p>
-              <p className="mt-1 text-xs text-stone-600">{t('source', RULE_SOURCES[alert.rule])}</p>
-              {(onMakeTask || askPath) && (
-                <div className="mt-3 flex flex-wrap items-center gap-x-4 gap-y-2">
-                  {onMakeTask && (
-                    <Button variant="secondary" onClick={() => onMakeTask(alert)}>
-                      {t('makeTask')}
-                    </Button>
-                  )}
-                  {askPath && <AskAboutLink to={askPath(alert)}>{t('ask')}</AskAboutLink>}
+          {climate.alerts.map((alert) => {
+            const words = alertWords(t, alert);
+            return (
+              <li
+                key={`${alert.rule}-${alert.about ?? alert.about_name ?? ''}-${alert.from}`}
+                className="rounded-xl border border-stone-200 bg-white p-4"
+              >
+                <div className="flex flex-wrap items-center gap-2">
+                  <Badge tone={SEVERITY_TONE[alert.severity]}>{t(`severity.${alert.severity}`)}</Badge>
+                  <span className="text-sm text-stone-700">
+                    {alert.from === alert.to
+                      ? t('oneDay', { date: dayMonthYear(alert.from) })
+                      : t('period', { from: dayMonthYear(alert.from), to: dayMonthYear(alert.to) })}
+                    {alert.about_name && ` · ${alert.about_name}`}
+                    {alert.values.crops && ` · ${t('crops', { count: alert.values.crops })}`}
+                  </span>
                 </div>
-              )}
-            </li>
-          ))}
+                <h3 className="mt-1 font-semibold wrap-anywhere text-stone-900">{words.title}</h3>
+                <p className="mt-1 text-stone-800">{words.advice}</p>
+                <p className="mt-1 text-xs text-stone-600">{t('source', RULE_SOURCES[alert.rule])}</p>
+                {(onMakeTask || askPath) && (
+                  <div className="mt-3 flex flex-wrap items-center gap-x-4 gap-y-2">
+                    {onMakeTask && (
+                      <Button variant="secondary" onClick={() => onMakeTask(alert)}>
+                        {t('makeTask')}
+                      </Button>
+                    )}
+                    {askPath && <AskAboutLink to={askPath(alert)}>{t('ask')}</AskAboutLink>}
+                  </div>
+                )}
+              </li>
+            );
+          })}
         </ul>
       )}
     </section>

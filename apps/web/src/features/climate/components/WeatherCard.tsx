@@ -7,8 +7,9 @@ import { useClimate } from '../api';
 type Props = { farmId: string; climatePath: string };
 
 /**
- * A card of /dashboard: today's weather on the farm and its most serious warning, the way to the
- * climate screen. Nothing when the server has no weather source; a nudge when the farm has no point.
+ * A card of /dashboard: today's weather on the farm and its most serious warning (a market-price
+ * move only when there is no weather warning), the way to the climate screen. Nothing when the
+ * server has no weather source; a nudge when the farm has no point.
  */
 export default function WeatherCard({ farmId, climatePath }: Props) {
   const { t } = useTranslation('dashboard');
@@ -16,6 +17,7 @@ export default function WeatherCard({ farmId, climatePath }: Props) {
   if (!climate || climate.status === 'not_configured' || climate.status === 'waiting') return null;
   const today = climate.days[0];
   const worst = climate.alerts.find((alert) => alert.severity !== 'info');
+  const market = worst ? undefined : climate.alerts.find((alert) => alert.rule === 'market_price');
   return (
     <DashboardCard
       id="today-weather"
@@ -44,6 +46,14 @@ export default function WeatherCard({ farmId, climatePath }: Props) {
               worst.from === worst.to
                 ? dayMonthYear(worst.from)
                 : t('home.weather.period', { from: dayMonthYear(worst.from), to: dayMonthYear(worst.to) }),
+          })}
+        </p>
+      )}
+      {market && (
+        <p className="mt-2 rounded-lg bg-sky-50 px-3 py-2 text-sm font-medium wrap-anywhere text-sky-950">
+          {t((market.values.change_percent ?? 0) > 0 ? 'home.weather.marketUp' : 'home.weather.marketDown', {
+            crop: market.about_name ?? '',
+            percent: Math.abs(market.values.change_percent ?? 0),
           })}
         </p>
       )}

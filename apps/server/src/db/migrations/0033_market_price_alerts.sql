@@ -1,0 +1,1 @@
+ALTER TABLE "climate_alerts" ADD COLUMN "product_key" text;
