@@ -2,7 +2,12 @@ import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ErrorBody } from '@gona/shared';
 import type { AssistantMessage, ConversationDetail, ConversationPage } from '@gona/shared/assistant';
-import { assistant_conversations, assistant_messages, assistant_questions } from '../../db/schema/index';
+import {
+  assistant_conversations,
+  assistant_messages,
+  assistant_questions,
+  climate_alerts,
+} from '../../db/schema/index';
 import { newId } from '../../lib/ids';
 import { createTestContext, type TestContext } from '../../test/context';
 import { seedFarmTeam, type FarmTeam } from '../../test/farm-team';
@@ -215,6 +220,28 @@ describe('asking without a language model', () => {
       about: { kind: 'alert', id: newId() },
     });
     expect(noAlert.status).toBe(404);
+
+    // A market-price alert is about a crop by its key, not a planting: its card names the crop.
+    const [market] = await t.db
+      .insert(climate_alerts)
+      .values({
+        farm_id: team.farm.id,
+        rule: 'market_price',
+        product_key: 'maize',
+        severity: 'info',
+        from: '2027-06-01',
+        to: '2027-06-07',
+        values: { change_percent: 18, median_kobo: 46_000, before_kobo: 39_000, in_state: 1 },
+      })
+      .returning({ id: climate_alerts.id });
+    const aboutMarket = await ask(t, team, 'owner', {
+      question: 'Should I sell now?',
+      about: { kind: 'alert', id: market!.id },
+    });
+    expect(aboutMarket.status, aboutMarket.text).toBe(200);
+    expect(aboutMarket.body.answer.cards.find((card) => card.kind === 'farm')?.text).toMatch(
+      /^Market price move for Maize \(info\)/,
+    );
   });
 
   it('streams with Accept: text/event-stream: the answer as a delta, then done with the AskResult', async () => {

@@ -14,7 +14,7 @@ import { farmClimate } from '../climate/climate.service';
 import { listFarmCrops, readCrop } from '../crops/crops.service';
 import { getFarm } from '../farms/farms.service';
 import { listSupplies, readSupply } from '../inventory/supplies.service';
-import { zoneOfState } from '../knowledge/knowledge.service';
+import { cropsByKey, zoneOfState } from '../knowledge/knowledge.service';
 import { listLivestock, livestockSummary, readLivestock } from '../livestock/livestock.service';
 import { profitAndLoss } from '../money/reports.service';
 
@@ -152,7 +152,7 @@ export async function loadFarmContext(
   // The record asked about is read first: another farm's id stops here, before anything else.
   const aboutRecord = about ? await readAbout(ctx, about, money) : null;
   const farm = await getFarm(ctx);
-  const [zone, crops, summary, animals, low, alerts, climate] = await Promise.all([
+  const [zone, crops, summary, animals, low, alerts, climate, knowledge] = await Promise.all([
     zoneOfState(ctx.db, farm.state),
     listFarmCrops(ctx, { limit: 100 }),
     livestockSummary(ctx),
@@ -160,6 +160,7 @@ export async function loadFarmContext(
     listSupplies(ctx, { limit: LIST_MAX, low_stock: true }),
     openClimateAlerts(ctx),
     farmClimate(ctx, weather),
+    cropsByKey(ctx.db),
   ]);
   const today = climate.today;
   const cropNames = new Map(crops.items.map((crop) => [crop.id, crop.crop_name]));
@@ -203,7 +204,12 @@ export async function loadFarmContext(
       severity: alert.severity,
       from: alert.from,
       to: alert.to,
-      about: alert.about ? (cropNames.get(alert.about) ?? null) : null,
+      // A weather alert is about one of the farm's plantings; a market-price alert about a crop.
+      about: alert.about
+        ? (cropNames.get(alert.about) ?? null)
+        : alert.product_key
+          ? (knowledge.get(alert.product_key)?.name ?? null)
+          : null,
       values: alert.values,
     })),
     forecast: {
@@ -465,20 +471,22 @@ async function readAlert(
     .where(and(eq(climate_alerts.farm_id, ctx.farmId), eq(climate_alerts.id, id)));
   if (weather) {
     const crop = weather.about ? await readCrop(ctx.db, ctx.farmId, weather.about).catch(() => null) : null;
+    const product = weather.product_key ? (await cropsByKey(ctx.db)).get(weather.product_key) : undefined;
     const alert: ContextAlert = {
       id,
       title: CLIMATE_ALERT_NAMES[weather.rule],
       severity: weather.severity,
       from: weather.from,
       to: weather.to,
-      about: crop?.crop_name ?? null,
+      about: crop?.crop_name ?? product?.name ?? null,
       values: weather.values,
     };
+    const cropKey = crop?.crop_key ?? weather.product_key;
     return {
       kind: 'alert',
       id,
       card: farmCard(alert.title, `${alertLine(alert)}.`),
-      ...(crop ? { crop_key: crop.crop_key } : {}),
+      ...(cropKey ? { crop_key: cropKey } : {}),
       search: alert.title,
     };
   }
