@@ -4,59 +4,131 @@ CREATE TABLE "money_versions" (
 );
 --> statement-breakpoint
 ALTER TABLE "money_versions" ADD CONSTRAINT "money_versions_farm_id_farms_id_fk" FOREIGN KEY ("farm_id") REFERENCES "public"."farms"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
--- Written by hand: drizzle-kit neither generates nor tracks functions and triggers. Any write to a
--- row the money reports read adds one to its farm's money version, so a report kept from before
--- is worked out again (features/money/report-cache.ts).
+-- Written by hand: drizzle-kit neither generates nor tracks functions and triggers. Any statement
+-- that writes rows the money reports read adds one to the money version of each farm whose rows it
+-- wrote, so a report kept from before is worked out again (features/money/report-cache.ts). Once
+-- per statement, not per row: a statement writing many rows of one farm moves its version once
+-- (per row, a bulk insert would update the same version row once for every row written).
 CREATE FUNCTION money_version_bump() RETURNS trigger LANGUAGE plpgsql AS $$
-DECLARE
-	v_farm uuid;
 BEGIN
-	IF TG_OP = 'DELETE' THEN
-		v_farm := OLD.farm_id;
-	ELSE
-		v_farm := NEW.farm_id;
-	END IF;
 	-- While a farm is deleted, its records go after it (and after its version): nothing to count.
 	INSERT INTO money_versions AS v (farm_id, version)
-	SELECT v_farm, 1 WHERE EXISTS (SELECT 1 FROM farms WHERE id = v_farm)
+	SELECT DISTINCT c.farm_id, 1 FROM changed c WHERE EXISTS (SELECT 1 FROM farms f WHERE f.id = c.farm_id)
 	ON CONFLICT (farm_id) DO UPDATE SET version = v.version + 1;
 	RETURN NULL;
 END;
 $$;
 --> statement-breakpoint
-CREATE TRIGGER money_version_bump AFTER INSERT OR UPDATE OR DELETE ON expenses
-	FOR EACH ROW EXECUTE FUNCTION money_version_bump();
+-- Suppliers, plantings and animals count only when a name the reports show changed.
+CREATE FUNCTION money_version_supplier_names() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+	INSERT INTO money_versions AS v (farm_id, version)
+	SELECT DISTINCT c.farm_id, 1 FROM changed c JOIN earlier b ON b.id = c.id
+	WHERE c.name IS DISTINCT FROM b.name AND EXISTS (SELECT 1 FROM farms f WHERE f.id = c.farm_id)
+	ON CONFLICT (farm_id) DO UPDATE SET version = v.version + 1;
+	RETURN NULL;
+END;
+$$;
 --> statement-breakpoint
-CREATE TRIGGER money_version_bump AFTER INSERT OR UPDATE OR DELETE ON expense_allocations
-	FOR EACH ROW EXECUTE FUNCTION money_version_bump();
+CREATE FUNCTION money_version_crop_names() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+	INSERT INTO money_versions AS v (farm_id, version)
+	SELECT DISTINCT c.farm_id, 1 FROM changed c JOIN earlier b ON b.id = c.id
+	WHERE (c.crop_key, c.planting_date) IS DISTINCT FROM (b.crop_key, b.planting_date)
+		AND EXISTS (SELECT 1 FROM farms f WHERE f.id = c.farm_id)
+	ON CONFLICT (farm_id) DO UPDATE SET version = v.version + 1;
+	RETURN NULL;
+END;
+$$;
 --> statement-breakpoint
-CREATE TRIGGER money_version_bump AFTER INSERT OR UPDATE OR DELETE ON sales
-	FOR EACH ROW EXECUTE FUNCTION money_version_bump();
+CREATE FUNCTION money_version_animal_names() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+	INSERT INTO money_versions AS v (farm_id, version)
+	SELECT DISTINCT c.farm_id, 1 FROM changed c JOIN earlier b ON b.id = c.id
+	WHERE (c.name, c.tag, c.species) IS DISTINCT FROM (b.name, b.tag, b.species)
+		AND EXISTS (SELECT 1 FROM farms f WHERE f.id = c.farm_id)
+	ON CONFLICT (farm_id) DO UPDATE SET version = v.version + 1;
+	RETURN NULL;
+END;
+$$;
 --> statement-breakpoint
-CREATE TRIGGER money_version_bump AFTER INSERT OR UPDATE OR DELETE ON sale_payments
-	FOR EACH ROW EXECUTE FUNCTION money_version_bump();
+CREATE TRIGGER money_version_insert AFTER INSERT ON expenses
+	REFERENCING NEW TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION money_version_bump();
 --> statement-breakpoint
-CREATE TRIGGER money_version_bump AFTER INSERT OR UPDATE OR DELETE ON crop_harvests
-	FOR EACH ROW EXECUTE FUNCTION money_version_bump();
+CREATE TRIGGER money_version_update AFTER UPDATE ON expenses
+	REFERENCING NEW TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION money_version_bump();
 --> statement-breakpoint
-CREATE TRIGGER money_version_bump AFTER INSERT OR UPDATE OR DELETE ON livestock_production
-	FOR EACH ROW EXECUTE FUNCTION money_version_bump();
+CREATE TRIGGER money_version_delete AFTER DELETE ON expenses
+	REFERENCING OLD TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION money_version_bump();
 --> statement-breakpoint
-CREATE TRIGGER money_version_bump AFTER INSERT OR UPDATE OR DELETE ON pay_runs
-	FOR EACH ROW EXECUTE FUNCTION money_version_bump();
+CREATE TRIGGER money_version_insert AFTER INSERT ON expense_allocations
+	REFERENCING NEW TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION money_version_bump();
 --> statement-breakpoint
-CREATE TRIGGER money_version_bump AFTER INSERT OR UPDATE OR DELETE ON pay_run_lines
-	FOR EACH ROW EXECUTE FUNCTION money_version_bump();
+CREATE TRIGGER money_version_update AFTER UPDATE ON expense_allocations
+	REFERENCING NEW TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION money_version_bump();
 --> statement-breakpoint
--- Suppliers, plantings and animals only by the names the reports show.
-CREATE TRIGGER money_version_bump AFTER UPDATE ON suppliers
-	FOR EACH ROW WHEN (OLD.name IS DISTINCT FROM NEW.name)
-	EXECUTE FUNCTION money_version_bump();
+CREATE TRIGGER money_version_delete AFTER DELETE ON expense_allocations
+	REFERENCING OLD TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION money_version_bump();
 --> statement-breakpoint
-CREATE TRIGGER money_version_bump AFTER UPDATE ON crops
-	FOR EACH ROW WHEN ((OLD.crop_key, OLD.planting_date) IS DISTINCT FROM (NEW.crop_key, NEW.planting_date))
-	EXECUTE FUNCTION money_version_bump();
+CREATE TRIGGER money_version_insert AFTER INSERT ON sales
+	REFERENCING NEW TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION money_version_bump();
 --> statement-breakpoint
-CREATE TRIGGER money_version_bump AFTER UPDATE ON livestock
-	FOR EACH ROW WHEN ((OLD.name, OLD.tag, OLD.species) IS DISTINCT FROM (NEW.name, NEW.tag, NEW.species))
-	EXECUTE FUNCTION money_version_bump();
+CREATE TRIGGER money_version_update AFTER UPDATE ON sales
+	REFERENCING NEW TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION money_version_bump();
+--> statement-breakpoint
+CREATE TRIGGER money_version_delete AFTER DELETE ON sales
+	REFERENCING OLD TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION money_version_bump();
+--> statement-breakpoint
+CREATE TRIGGER money_version_insert AFTER INSERT ON sale_payments
+	REFERENCING NEW TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION money_version_bump();
+--> statement-breakpoint
+CREATE TRIGGER money_version_update AFTER UPDATE ON sale_payments
+	REFERENCING NEW TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION money_version_bump();
+--> statement-breakpoint
+CREATE TRIGGER money_version_delete AFTER DELETE ON sale_payments
+	REFERENCING OLD TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION money_version_bump();
+--> statement-breakpoint
+CREATE TRIGGER money_version_insert AFTER INSERT ON crop_harvests
+	REFERENCING NEW TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION money_version_bump();
+--> statement-breakpoint
+CREATE TRIGGER money_version_update AFTER UPDATE ON crop_harvests
+	REFERENCING NEW TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION money_version_bump();
+--> statement-breakpoint
+CREATE TRIGGER money_version_delete AFTER DELETE ON crop_harvests
+	REFERENCING OLD TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION money_version_bump();
+--> statement-breakpoint
+CREATE TRIGGER money_version_insert AFTER INSERT ON livestock_production
+	REFERENCING NEW TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION money_version_bump();
+--> statement-breakpoint
+CREATE TRIGGER money_version_update AFTER UPDATE ON livestock_production
+	REFERENCING NEW TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION money_version_bump();
+--> statement-breakpoint
+CREATE TRIGGER money_version_delete AFTER DELETE ON livestock_production
+	REFERENCING OLD TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION money_version_bump();
+--> statement-breakpoint
+CREATE TRIGGER money_version_insert AFTER INSERT ON pay_runs
+	REFERENCING NEW TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION money_version_bump();
+--> statement-breakpoint
+CREATE TRIGGER money_version_update AFTER UPDATE ON pay_runs
+	REFERENCING NEW TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION money_version_bump();
+--> statement-breakpoint
+CREATE TRIGGER money_version_delete AFTER DELETE ON pay_runs
+	REFERENCING OLD TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION money_version_bump();
+--> statement-breakpoint
+CREATE TRIGGER money_version_insert AFTER INSERT ON pay_run_lines
+	REFERENCING NEW TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION money_version_bump();
+--> statement-breakpoint
+CREATE TRIGGER money_version_update AFTER UPDATE ON pay_run_lines
+	REFERENCING NEW TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION money_version_bump();
+--> statement-breakpoint
+CREATE TRIGGER money_version_delete AFTER DELETE ON pay_run_lines
+	REFERENCING OLD TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION money_version_bump();
+--> statement-breakpoint
+CREATE TRIGGER money_version_names AFTER UPDATE ON suppliers
+	REFERENCING OLD TABLE AS earlier NEW TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION money_version_supplier_names();
+--> statement-breakpoint
+CREATE TRIGGER money_version_names AFTER UPDATE ON crops
+	REFERENCING OLD TABLE AS earlier NEW TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION money_version_crop_names();
+--> statement-breakpoint
+CREATE TRIGGER money_version_names AFTER UPDATE ON livestock
+	REFERENCING OLD TABLE AS earlier NEW TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION money_version_animal_names();

@@ -279,8 +279,8 @@ export const money_month_totals = pgTable(
 );
 
 /**
- * How many times a farm's money has changed: the database adds one whenever a row the money reports
- * read is written (expenses and their shares, sales and payments, harvests, production, pay runs,
+ * How many times a farm's money has changed: the database adds one for each statement that writes
+ * rows the money reports read (expenses and their shares, sales and payments, harvests, production, pay runs,
  * suppliers, and the names of plantings and animals; hand-written triggers in migration 0032).
  * The reports are kept by this number and worked out again only when it moves
  * (features/money/report-cache.ts). A farm deleted takes its row with it; the deletions of its

@@ -60,11 +60,9 @@ describe('money reports kept until the farm’s money changes', () => {
 
     // Changed with the version trigger turned off: the kept reports are answered, unchanged.
     await t.db.transaction(async (tx) => {
-      await tx.execute(sql`alter table expenses disable trigger money_version_bump`);
-      await tx.execute(sql`alter table expense_allocations disable trigger money_version_bump`);
+      await tx.execute(sql`alter table expenses disable trigger money_version_update`);
       await tx.update(expenses).set({ amount_kobo: 900_000 }).where(eq(expenses.id, fuel.id));
-      await tx.execute(sql`alter table expenses enable trigger money_version_bump`);
-      await tx.execute(sql`alter table expense_allocations enable trigger money_version_bump`);
+      await tx.execute(sql`alter table expenses enable trigger money_version_update`);
     });
     expect(await reports(on)).toEqual(first);
 
