@@ -20,5 +20,8 @@ export default defineConfig({
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/test/setup.ts'],
+    // Each wait for the screen may take up to 5 s (asyncUtilTimeout in src/test/setup.ts), and a
+    // test waits several times: the default 5 s for the whole test failed one on a loaded machine.
+    testTimeout: 30_000,
   },
 });
