@@ -88,7 +88,9 @@ export type RefundStatus = (typeof REFUND_STATUSES)[number];
  * - held: what Gona holds for buyers and sellers of orders not yet settled (a liability);
  * - commission: Gona's earnings on orders (revenue);
  * - refunds_payable: refunds asked of the provider and not yet processed (a liability);
- * - seller_payable: what completed orders owe their farms, until it is paid out (a liability).
+ * - seller_payable: what completed orders owe their farms, until it is paid out (a liability);
+ * - suspense: money the gateway took that paid for nothing (a second payment of an order, one that
+ *   does not match it, a reference no order issued), until it is refunded (a liability).
  */
 export const LEDGER_ACCOUNTS = [
   'gateway',
@@ -96,6 +98,7 @@ export const LEDGER_ACCOUNTS = [
   'commission',
   'refunds_payable',
   'seller_payable',
+  'suspense',
 ] as const;
 export type LedgerAccount = (typeof LEDGER_ACCOUNTS)[number];
 

@@ -225,6 +225,61 @@ export const orders = pgTable(
 );
 
 /**
+ * Where a payment attempt stands: `open` is the order's one checkout that may be paid now; `closed`
+ * was replaced or the order moved on (a late bank transfer or USSD payment may still complete it);
+ * `paid` paid its order; `extra` was charged but paid nothing (a second payment of a paid order, one
+ * that did not match it, or a reference Gona never issued): it is in the ledger's suspense account
+ * and refunded (docs/decisions/050).
+ */
+export const PAYMENT_ATTEMPT_STATUSES = ['open', 'closed', 'paid', 'extra'] as const;
+export type PaymentAttemptStatus = (typeof PAYMENT_ATTEMPT_STATUSES)[number];
+
+/**
+ * Every checkout reference Gona issued for an order (at most one `open` per order), and any
+ * successful charge on a reference it did not issue (`order_id` null). A charge on any of them is
+ * recorded here once (`charged_at`), so a payment on any reference pays the order once and every
+ * further one is refunded. `attention_at` marks money staff must act on (a refund the gateway
+ * refused or that failed, a charge of no order) until `resolved_at`.
+ */
+export const order_payments = pgTable(
+  'order_payments',
+  {
+    id: id(),
+    order_id: uuid('order_id').references(() => orders.id, { onDelete: 'restrict' }),
+    reference: text('reference').notNull(),
+    /** What the checkout asks for (the order's total then). */
+    amount_kobo: kobo('amount_kobo').notNull(),
+    status: text('status').$type<PaymentAttemptStatus>().notNull().default('open'),
+    /** The gateway's checkout page for this reference, answered again while it stays open. */
+    authorization_url: text('authorization_url'),
+    /** What the gateway says was charged (its verify), once a charge arrived. */
+    charged_kobo: kobo('charged_kobo'),
+    currency: text('currency'),
+    charged_at: timestampMs('charged_at'),
+    gateway_id: text('gateway_id'),
+    /** Why a charge paid nothing, in plain words for staff. */
+    problem: text('problem'),
+    attention_at: timestampMs('attention_at'),
+    resolved_at: timestampMs('resolved_at'),
+    resolved_by: uuid('resolved_by').references(() => users.id, { onDelete: 'set null' }),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('order_payments_reference_idx').on(t.reference),
+    index('order_payments_order_id_idx').on(t.order_id),
+    uniqueIndex('order_payments_open_idx')
+      .on(t.order_id)
+      .where(sql`${t.status} = 'open'`),
+    index('order_payments_attention_idx')
+      .on(t.attention_at)
+      .where(sql`${t.attention_at} IS NOT NULL AND ${t.resolved_at} IS NULL`),
+    check('order_payments_status_check', sql`${t.status} IN (${oneOf(PAYMENT_ATTEMPT_STATUSES)})`),
+    check('order_payments_amount_check', sql`${t.amount_kobo} >= 0`),
+  ],
+);
+
+/**
  * Every event the payment provider sent (webhooks), kept once by its key (event and the provider's
  * id or reference): a retry of one already applied changes nothing.
  */
@@ -251,9 +306,10 @@ export const payment_events = pgTable(
 /**
  * Why an order is refunded: `full` (declined, cancelled, not accepted or not dispatched in time:
  * what is left of the total) or `short_delivery` (the part weighed short on delivery) or `dispute`
- * (the part Gona's staff decided to refund). One of each per order at most.
+ * (the part Gona's staff decided to refund), one of each per order at most; or `extra_payment`: a
+ * charge that paid nothing (order_payments `extra`), one per payment reference, from suspense.
  */
-export const REFUND_KINDS = ['full', 'short_delivery', 'dispute'] as const;
+export const REFUND_KINDS = ['full', 'short_delivery', 'dispute', 'extra_payment'] as const;
 export type RefundKind = (typeof REFUND_KINDS)[number];
 
 /**
@@ -264,10 +320,11 @@ export const refunds = pgTable(
   'refunds',
   {
     id: id(),
-    order_id: uuid('order_id')
-      .notNull()
-      .references(() => orders.id, { onDelete: 'restrict' }),
+    /** Null only for an extra payment on a reference no order issued. */
+    order_id: uuid('order_id').references(() => orders.id, { onDelete: 'restrict' }),
     kind: text('kind').$type<RefundKind>().notNull().default('full'),
+    /** The payment refunded (its reference at the gateway); null on refunds older than decision 050. */
+    reference: text('reference'),
     amount_kobo: kobo('amount_kobo').notNull(),
     status: text('status').$type<RefundStatus>().notNull().default('pending'),
     reason: text('reason').notNull(),
@@ -276,7 +333,12 @@ export const refunds = pgTable(
     processed_at: timestampMs('processed_at'),
   },
   (t) => [
-    uniqueIndex('refunds_order_id_kind_idx').on(t.order_id, t.kind),
+    uniqueIndex('refunds_order_id_kind_idx')
+      .on(t.order_id, t.kind)
+      .where(sql`${t.kind} <> 'extra_payment'`),
+    uniqueIndex('refunds_extra_payment_idx')
+      .on(t.reference)
+      .where(sql`${t.kind} = 'extra_payment'`),
     uniqueIndex('refunds_provider_refund_id_idx')
       .on(t.provider_refund_id)
       .where(sql`${t.provider_refund_id} IS NOT NULL`),
@@ -301,12 +363,17 @@ export const ledger_entries = pgTable(
     amount_kobo: kobo('amount_kobo').notNull(),
     /** What moved the money: payment, commission, refund, refund_processed, … */
     kind: text('kind').notNull(),
+    /** The gateway reference a line of money in or out names (payments, extra payments): reconciliation matches it. */
+    reference: text('reference'),
     created_at: createdAt(),
   },
   (t) => [
     index('ledger_entries_txn_id_idx').on(t.txn_id),
     index('ledger_entries_order_id_idx').on(t.order_id),
     index('ledger_entries_account_idx').on(t.account, t.amount_kobo),
+    index('ledger_entries_reference_idx')
+      .on(t.reference)
+      .where(sql`${t.reference} IS NOT NULL`),
     check('ledger_entries_account_check', sql`${t.account} IN (${oneOf(LEDGER_ACCOUNTS)})`),
     check('ledger_entries_amount_check', sql`${t.amount_kobo} <> 0`),
   ],
