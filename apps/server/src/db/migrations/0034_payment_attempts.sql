@@ -36,8 +36,8 @@ CREATE UNIQUE INDEX "refunds_extra_payment_idx" ON "refunds" USING btree ("refer
 CREATE UNIQUE INDEX "refunds_order_id_kind_idx" ON "refunds" USING btree ("order_id","kind") WHERE "refunds"."kind" <> 'extra_payment';--> statement-breakpoint
 ALTER TABLE "ledger_entries" ADD CONSTRAINT "ledger_entries_account_check" CHECK ("ledger_entries"."account" IN ('gateway', 'held', 'commission', 'refunds_payable', 'seller_payable', 'suspense'));--> statement-breakpoint
 ALTER TABLE "refunds" ADD CONSTRAINT "refunds_kind_check" CHECK ("refunds"."kind" IN ('full', 'short_delivery', 'dispute', 'extra_payment'));--> statement-breakpoint
-INSERT INTO "order_payments" ("order_id", "reference", "amount_kobo", "status", "charged_kobo", "currency", "charged_at", "created_at", "updated_at")
-SELECT "id", "reference", "total_kobo",
+INSERT INTO "order_payments" ("id", "order_id", "reference", "amount_kobo", "status", "charged_kobo", "currency", "charged_at", "created_at", "updated_at")
+SELECT gen_random_uuid(), "id", "reference", "total_kobo",
   CASE WHEN "paid_at" IS NOT NULL THEN 'paid' ELSE 'closed' END,
   CASE WHEN "paid_at" IS NOT NULL THEN "total_kobo" END,
   CASE WHEN "paid_at" IS NOT NULL THEN 'NGN' END,
