@@ -36,16 +36,18 @@ export function createDb(
   options: { inMemory?: boolean; onConnectionError?: (err: Error) => void } = {},
 ): Database {
   if (config.databaseUrl) {
+    const onConnectionError = options.onConnectionError ?? logToStderr;
     const pool = new pg.Pool({
       connectionString: config.databaseUrl,
       max: 10,
-      Client: StatementCachingClient,
+      Client: statementCachingClient(onConnectionError),
       // While the server is away, a request fails within seconds (503) instead of waiting for ever.
       connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
     });
     // An idle connection that the server closes (restart, failover) emits 'error' on the pool; unhandled,
     // that would end the process. The pool drops the broken client and opens a new one on the next query.
-    pool.on('error', (err) => (options.onConnectionError ?? logToStderr)(err));
+    // A checked-out one is covered by its class (handledClient).
+    pool.on('error', onConnectionError);
     const db = drizzlePg({ client: pool, schema }) as unknown as Db;
     return { db, kind: 'postgres', pool, close: () => pool.end() };
   }
@@ -120,21 +122,46 @@ function isAlive(pid: number): boolean {
 }
 
 /**
+ * The class of every PostgreSQL connection Gona opens: its pool's, and pg-boss's own pool's.
+ *
+ * pg-pool listens for a client's 'error' only while the client is idle in the pool. A client that is
+ * checked out (a transaction between two statements, a request between its query and its release)
+ * when the server ends the connection (`pg_ctl restart`, a failover, an administrator's terminate)
+ * emits 'error' with nobody listening, and an unhandled 'error' event ends the process: every request
+ * after it went unanswered. This listener is always attached; it reports the loss only when it is the
+ * sole listener (otherwise the pool or pg-boss reports it). Whoever holds the client then gets
+ * "not queryable" from its next query (a 503), and the pool discards it on release, since it is no
+ * longer queryable.
+ */
+export function handledClient(onError: (err: Error) => void): typeof pg.Client {
+  return class HandledClient extends pg.Client {
+    constructor(config?: string | pg.ClientConfig) {
+      super(config);
+      this.on('error', (err: Error) => {
+        if (this.listenerCount('error') === 1) onError(err);
+      });
+    }
+  };
+}
+
+/**
  * A pg client that names every parameterised statement after its text, so PostgreSQL parses and
  * plans each query shape once per connection instead of on every request (planning a farm list
  * cost several times its execution). Queries without parameters, such as migrations, are untouched.
  */
-class StatementCachingClient extends pg.Client {
-  constructor(config?: string | pg.ClientConfig) {
-    super(config);
-    const query = this.query.bind(this) as (...args: unknown[]) => unknown;
-    this.query = ((queryConfig: unknown, ...rest: unknown[]) => {
-      if (isUnnamedParameterisedQuery(queryConfig, rest[0])) {
-        queryConfig.name = statementName(queryConfig.text);
-      }
-      return query(queryConfig, ...rest);
-    }) as typeof this.query;
-  }
+function statementCachingClient(onError: (err: Error) => void): typeof pg.Client {
+  return class StatementCachingClient extends handledClient(onError) {
+    constructor(config?: string | pg.ClientConfig) {
+      super(config);
+      const query = this.query.bind(this) as (...args: unknown[]) => unknown;
+      this.query = ((queryConfig: unknown, ...rest: unknown[]) => {
+        if (isUnnamedParameterisedQuery(queryConfig, rest[0])) {
+          queryConfig.name = statementName(queryConfig.text);
+        }
+        return query(queryConfig, ...rest);
+      }) as typeof this.query;
+    }
+  };
 }
 
 /** Names by statement text, so a hot query is not hashed on every call (kept to a bounded size). */

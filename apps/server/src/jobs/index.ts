@@ -1,6 +1,7 @@
 import { lt } from 'drizzle-orm';
-import { PgBoss, fromPglite, type JobWithMetadata } from 'pg-boss';
-import type { Database } from '../db/client';
+import type pg from 'pg';
+import { PgBoss, fromPglite, type ConstructorOptions, type JobWithMetadata } from 'pg-boss';
+import { handledClient, type Database } from '../db/client';
 import type { PaymentGateway } from '../integrations/payments';
 import type { PushSender } from '../integrations/push';
 import type { SmsProvider } from '../integrations/sms';
@@ -23,6 +24,7 @@ import { startRecurringExpenses } from './recurring-expenses';
 import { startTasksSweep } from './tasks';
 import { startWeatherRefresh } from './weather';
 import type { Config } from '../config';
+import type { Logger } from '../lib/logger';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -48,7 +50,7 @@ export async function startJobs(
   const { logger, files, weather: _weather, payments, ...mailDeps } = deps;
   const boss = database.pglite
     ? new PgBoss({ db: fromPglite(database.pglite) })
-    : new PgBoss({ connectionString: databaseUrl });
+    : new PgBoss(ownPoolOptions(databaseUrl, logger));
   boss.on('error', (err) => logger.error('jobs: pg-boss error', err));
   await boss.start();
 
@@ -85,5 +87,20 @@ export async function startJobs(
       await stopWakeUps();
       await boss.stop({ graceful: true, timeout: 10_000 });
     },
+  };
+}
+
+/**
+ * pg-boss's own pool on PostgreSQL, whose connections are of the class that always handles its
+ * 'error' event (handledClient): one pg-boss holds when the database restarts must not end the
+ * process. pg-boss hands its options to pg.Pool, which takes the connection class as `Client`.
+ */
+export function ownPoolOptions(
+  databaseUrl: string | undefined,
+  logger: Pick<Logger, 'warn'>,
+): ConstructorOptions & { Client: typeof pg.Client } {
+  return {
+    connectionString: databaseUrl,
+    Client: handledClient((err) => logger.warn(`jobs: database connection lost (${err.message})`)),
   };
 }

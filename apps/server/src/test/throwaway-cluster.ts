@@ -1,8 +1,9 @@
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFile, execFileSync, spawnSync } from 'node:child_process';
 import { chmodSync, chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 
 const PG_ROOT = '/usr/lib/postgresql';
 
@@ -11,6 +12,11 @@ export type ThrowawayCluster = {
   url: string;
   stop: () => void;
   start: () => void;
+  /**
+   * `pg_ctl restart -m fast`: open connections are terminated, then the server comes back on the same
+   * port. Asynchronous, so the test's own requests keep going while it happens.
+   */
+  restart: () => Promise<void>;
   destroy: () => void;
 };
 
@@ -38,21 +44,26 @@ export async function startThrowawayCluster(bin: string): Promise<ThrowawayClust
     const gid = Number(execFileSync('id', ['-g', 'postgres']).toString().trim());
     chownSync(dir, uid, gid);
   }
+  const argvOf = (tool: string, args: string[]): [string, string[]] =>
+    asRoot ? ['runuser', ['-u', 'postgres', '--', join(bin, tool), ...args]] : [join(bin, tool), args];
   const run = (tool: string, args: string[]) => {
-    const command = asRoot ? 'runuser' : join(bin, tool);
-    const argv = asRoot ? ['-u', 'postgres', '--', join(bin, tool), ...args] : args;
-    const result = spawnSync(command, argv, { encoding: 'utf8' });
+    const result = spawnSync(...argvOf(tool, args), { encoding: 'utf8' });
     if (result.status !== 0) throw new Error(`${tool} failed: ${result.stderr || result.stdout}`);
   };
   run('initdb', ['-D', dataDir, '-U', 'postgres', '--auth=trust', '--no-sync', '-E', 'UTF8']);
   const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off`;
   const start = () => run('pg_ctl', ['-D', dataDir, '-o', options, '-l', join(dir, 'log'), '-w', 'start']);
   const stop = () => run('pg_ctl', ['-D', dataDir, '-m', 'fast', '-w', 'stop']);
+  const restart = async () => {
+    const args = ['-D', dataDir, '-o', options, '-l', join(dir, 'log'), '-m', 'fast', '-w', 'restart'];
+    await promisify(execFile)(...argvOf('pg_ctl', args));
+  };
   start();
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
     start,
     stop,
+    restart,
     destroy: () => {
       try {
         stop();
