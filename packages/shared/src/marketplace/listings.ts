@@ -3,10 +3,17 @@ import { calendarDateSchema, clientIdSchema, optionalTextSchema, VersionSchema }
 import { FileSchema, fileIdsSchema } from '../files/index';
 import { MONEY_RECORD_MAX_KOBO, SALE_UNITS } from '../finance/constants';
 import { SALE_UNIT_KG } from '../finance/stock';
-import { LIVESTOCK_SPECIES } from '../livestock/constants';
+import {
+  FISH_SPECIES,
+  LAYING_SPECIES,
+  LIVESTOCK_SPECIES,
+  MILKING_SPECIES,
+  type LivestockSpecies,
+} from '../livestock/constants';
 import { pageLimitSchema } from '../pagination/index';
 import {
   FARM_PRODUCTS,
+  type FarmProduct,
   LISTING_CATEGORIES,
   LISTING_DESCRIPTION_MAX,
   LISTING_PHOTOS_MAX,
@@ -81,7 +88,10 @@ const ListingFields = {
     .string({ error: 'Choose the crop in store' })
     .regex(/^[a-z0-9_]{1,40}$/, 'Choose the crop in store')
     .nullish(),
-  /** Sells this livestock group (or animal) of the farm. */
+  /**
+   * Sells this livestock group (or animal) of the farm; for eggs, milk, meat or fish, the group (or
+   * animal) they come from, so its withdrawal periods keep them off sale (docs/decisions/050).
+   */
   animal_id: z.uuid('Choose the animal or group').nullish(),
   photo_ids: fileIdsSchema(LISTING_PHOTOS_MAX),
 };
@@ -93,6 +103,42 @@ export const MIN_ORDER_ABOVE_QUANTITY = 'The smallest order cannot be more than 
 export const AVAILABLE_BEFORE_HARVEST = 'It cannot be available before it is harvested';
 export const STORE_NOT_CROP = 'Only a crop can be sold from stored harvest';
 export const ANIMAL_NOT_LIVESTOCK = 'Only livestock can be sold from a group';
+export const ANIMAL_NOT_SOURCE = 'Only eggs, milk, meat or fish come from a group';
+
+/**
+ * The species each farm product can come from: a listing of it names its flock, herd or pond batch
+ * (`animal_id`), and is off sale while that group is in a withdrawal period.
+ */
+export const PRODUCT_SOURCE_SPECIES: Partial<Record<FarmProduct, readonly LivestockSpecies[]>> = {
+  eggs: LAYING_SPECIES,
+  milk: MILKING_SPECIES,
+  meat: LIVESTOCK_SPECIES.filter((species) => !FISH_SPECIES.includes(species)),
+  fish: FISH_SPECIES,
+};
+
+/**
+ * Products that must name their group when the farm keeps, in Gona, at least one active group or
+ * animal (with a head) of a species that gives them: what withdrawal periods protect.
+ */
+export const SOURCE_REQUIRED_PRODUCTS: readonly FarmProduct[] = ['eggs', 'milk', 'meat'];
+
+/** The species a product listing may name as its source, or null when it comes from no animal. */
+export function sourceSpeciesOf(category: unknown, productKey: unknown): readonly LivestockSpecies[] | null {
+  if (category !== 'product' || typeof productKey !== 'string') return null;
+  return PRODUCT_SOURCE_SPECIES[productKey as FarmProduct] ?? null;
+}
+
+const SOURCE_NEEDED: Partial<Record<FarmProduct, string>> = {
+  eggs: 'Choose the flock the eggs come from',
+  milk: 'Choose the herd or animal the milk comes from',
+  meat: 'Choose the group or animal the meat comes from',
+  fish: 'Choose the pond batch the fish come from',
+};
+
+/** The message when a listing of a product must say which group it comes from. */
+export function sourceNeededMessage(productKey: string): string {
+  return SOURCE_NEEDED[productKey as FarmProduct] ?? 'Choose the group it comes from';
+}
 
 type RuleInput = {
   category?: unknown;
@@ -140,8 +186,11 @@ export function listingRuleIssues(input: RuleInput): { path: string[]; message: 
     issues.push({ path: ['available_from'], message: AVAILABLE_BEFORE_HARVEST });
   if (input.crop_key && category !== undefined && category !== 'crop')
     issues.push({ path: ['crop_key'], message: STORE_NOT_CROP });
-  if (input.animal_id && category !== undefined && category !== 'livestock')
-    issues.push({ path: ['animal_id'], message: ANIMAL_NOT_LIVESTOCK });
+  if (input.animal_id && category !== undefined && category !== 'livestock') {
+    if (category !== 'product') issues.push({ path: ['animal_id'], message: ANIMAL_NOT_LIVESTOCK });
+    else if (typeof product === 'string' && !sourceSpeciesOf(category, product))
+      issues.push({ path: ['animal_id'], message: ANIMAL_NOT_SOURCE });
+  }
   return issues;
 }
 
@@ -202,6 +251,21 @@ export const SellerSchema = z.object({
 });
 export type Seller = z.infer<typeof SellerSchema>;
 
+/**
+ * Why a listing is off sale while its animal or group (or the group its eggs, milk or meat come
+ * from) is in a withdrawal period: only its own farm's members ever read it. It is on sale again
+ * by itself on `until`, the first day the animals' products may be sold (docs/decisions/050).
+ */
+export const ListingWithdrawalSchema = z.object({
+  /** yyyy-mm-dd. */
+  until: z.string(),
+  animal_id: z.uuid(),
+  animal_name: z.string(),
+  /** The product given (or the condition treated), when the record names one. */
+  treatment: z.string().nullable(),
+});
+export type ListingWithdrawal = z.infer<typeof ListingWithdrawalSchema>;
+
 /** A listing as every signed-in person sees it. */
 export const PublicListingSchema = z.object({
   id: z.uuid(),
@@ -235,6 +299,11 @@ export const PublicListingSchema = z.object({
   created_at: z.string(),
   /** Hidden from buyers by Gona, with the reason: only its own farm's members ever read one. */
   hidden: ListingHiddenSchema.optional(),
+  /**
+   * Off sale for a withdrawal period: only its own farm's members read it. Buyers see such a
+   * listing as paused, with no reason.
+   */
+  withdrawal: ListingWithdrawalSchema.optional(),
 });
 export type PublicListing = z.infer<typeof PublicListingSchema>;
 
@@ -246,6 +315,8 @@ export const FarmListingSchema = PublicListingSchema.omit({ photos: true }).exte
   updated_at: z.string(),
   version: z.number().int(),
   hidden: ListingHiddenSchema.nullable(),
+  /** Off sale (whatever its status says) until the withdrawal period of its animals ends. */
+  withdrawal: ListingWithdrawalSchema.nullable(),
 });
 export type FarmListing = z.infer<typeof FarmListingSchema>;
 

@@ -95,6 +95,15 @@ export const NOTIFICATION_KINDS = {
     channels: { email: true, push: true, sms: false },
     listed: false,
   },
+  /**
+   * A treatment's withdrawal period took listings of the animal or group (or of its eggs, milk or
+   * meat) off sale until it ends (owners and managers): once per treatment.
+   */
+  listing_withheld: {
+    importance: 'important',
+    channels: { email: true, push: true, sms: false },
+    listed: false,
+  },
   /** "Send a test notification" in Settings: the bell and this phone only. */
   test: {
     importance: 'normal',
@@ -249,6 +258,17 @@ export type NotificationParams = {
     | { status: 'listing_shown'; listing_id: string; listing_title: string }
     | { status: 'selling_suspended'; reason: string }
     | { status: 'selling_restored' };
+  listing_withheld: {
+    animal_id: string;
+    animal_name: string;
+    /** The product given or the condition treated, when the record names one. */
+    treatment: string | null;
+    /** yyyy-mm-dd: the first day the listings are on sale again. */
+    until: string;
+    /** The first few listings' titles, and how many there are. */
+    listing_titles: string[];
+    listing_count: number;
+  };
   test: Record<string, never>;
 };
 
@@ -511,6 +531,17 @@ export function notificationText(notification: KindWithParams): { title: string;
       return {
         title: 'You can sell on Gona again',
         body: 'Buyers see the farms you own again, and you can put listings on sale and accept orders.',
+      };
+    }
+    case 'listing_withheld': {
+      const p = notification.params;
+      const what =
+        p.listing_count === 1
+          ? (p.listing_titles[0] ?? '1 listing')
+          : `${p.listing_count} listings (${p.listing_titles.join(', ')}${p.listing_count > p.listing_titles.length ? ', …' : ''})`;
+      return {
+        title: `Paused until ${dayMonthYear(p.until)}: ${p.animal_name} is in a withdrawal period`,
+        body: `${what} ${p.listing_count === 1 ? 'is' : 'are'} off sale until ${dayMonthYear(p.until)}: ${p.animal_name} is under withdrawal after ${p.treatment ?? 'a treatment'}. Buyers cannot find or order ${p.listing_count === 1 ? 'it' : 'them'} meanwhile; ${p.listing_count === 1 ? 'it goes' : 'they go'} back on sale by ${p.listing_count === 1 ? 'itself' : 'themselves'} that day.`,
       };
     }
     case 'test':

@@ -1,6 +1,7 @@
 import { and, asc, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
 import {
   applyHeadCountEvent,
+  isUnderWithdrawal,
   STATUS_AT_ZERO,
   withdrawalEndDate,
   type CreateGrowthLog,
@@ -28,11 +29,13 @@ import {
 import { auditInsert } from '../../lib/audit';
 import type { FarmCtx } from '../../lib/ctx';
 import { AppError } from '../../lib/errors';
+import { farmToday } from '../../lib/farm-time';
 import { newId } from '../../lib/ids';
 import { byDate, keyset } from '../../lib/pagination';
 import { preparedQuery } from '../../lib/prepared';
 import { insertOnce } from '../../lib/writes';
 import { recordMovementIn } from '../inventory/movements.service';
+import { notifyListingsWithheld } from '../marketplace/withdrawal.service';
 import { dropOpenTasksAbout } from '../tasks/schedule.service';
 import { toEvent, toGrowthLog, toHealthRecord, toProduction } from './livestock.rows';
 import { displayName, NOT_FOUND, readLivestock, readRow } from './livestock.service';
@@ -48,7 +51,8 @@ const WORKER_MONEY = 'Only the owner or a manager records money; leave it empty'
 /**
  * A health record. A product from the store with the amount used records that use in the
  * inventory (`recordMovementIn`, in this transaction, once); a withdrawal period sets the date
- * before which the animal may not be sold or eaten, kept on the animal as the latest such date.
+ * before which the animal may not be sold or eaten, kept on the animal as the latest such date: its
+ * marketplace listings are off sale until then, and its owners and managers are told.
  */
 export async function recordHealth(
   ctx: FarmCtx,
@@ -101,6 +105,15 @@ export async function writeHealthRecord(
       .update(livestock)
       .set({ withdrawal_until: withdrawalUntil })
       .where(and(eq(livestock.farm_id, ctx.farmId), eq(livestock.id, animalId)));
+    // Its listings (and those of its eggs, milk or meat) are off sale from now until that day.
+    if (isUnderWithdrawal(withdrawalUntil, await farmToday(tx, ctx.farmId)))
+      await notifyListingsWithheld(tx, {
+        farmId: ctx.farmId,
+        healthRecordId: row.id,
+        animal: { id: animalId, name: displayName(animal) },
+        until: withdrawalUntil,
+        treatment: row.product_name ?? row.condition,
+      });
   }
   await auditInsert(tx, ctx, livestock_health_records, {
     id: row.id,

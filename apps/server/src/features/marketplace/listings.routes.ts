@@ -1,4 +1,5 @@
 import { createRoute, z } from '@hono/zod-openapi';
+import type { Context } from 'hono';
 import { FileQuerySchema } from '@gona/shared/files';
 import {
   BrowseListingsQuerySchema,
@@ -15,7 +16,7 @@ import {
 } from '@gona/shared/marketplace';
 import { requireFarm, requireSession } from '../../lib/auth-guard';
 import { fileResponse } from '../../lib/file-http';
-import { ctxOf, farmCtxOf } from '../../lib/http-context';
+import { ctxOf, farmCtxOf, type AppEnv } from '../../lib/http-context';
 import {
   ErrorResponses,
   createRouter,
@@ -67,7 +68,7 @@ const farmListingRoutes = createRouter()
       request: { params: farmParams, query: FarmListingQuerySchema },
       responses: { 200: jsonContent(FarmListingPageSchema, 'A page of listings'), ...ErrorResponses },
     }),
-    async (c) => c.json(await listFarmListings(farmCtxOf(c), c.req.valid('query')), 200),
+    async (c) => c.json(await listFarmListings(farmCtxOf(c), c.req.valid('query'), appNow(c)), 200),
   )
   .openapi(
     createRoute({
@@ -79,7 +80,7 @@ const farmListingRoutes = createRouter()
       request: { params: farmParams, ...jsonBody(CreateListingInputSchema) },
       responses: { 201: jsonContent(FarmListingSchema, 'The new draft'), ...ErrorResponses },
     }),
-    async (c) => c.json(await createListing(farmCtxOf(c), c.req.valid('json')), 201),
+    async (c) => c.json(await createListing(farmCtxOf(c), c.req.valid('json'), appNow(c)), 201),
   )
   // Before /listings/{listingId}, which would otherwise take "sources" as an id.
   .openapi(
@@ -92,7 +93,7 @@ const farmListingRoutes = createRouter()
       request: { params: farmParams },
       responses: { 200: jsonContent(ListingSourcesSchema, 'The choices'), ...ErrorResponses },
     }),
-    async (c) => c.json(await listingSources(farmCtxOf(c)), 200),
+    async (c) => c.json(await listingSources(farmCtxOf(c), appNow(c)), 200),
   )
   .openapi(
     createRoute({
@@ -104,7 +105,7 @@ const farmListingRoutes = createRouter()
       request: { params: ListingParams },
       responses: { 200: jsonContent(FarmListingSchema, 'The listing'), ...ErrorResponses },
     }),
-    async (c) => c.json(await getFarmListing(farmCtxOf(c), c.req.valid('param').listingId), 200),
+    async (c) => c.json(await getFarmListing(farmCtxOf(c), c.req.valid('param').listingId, appNow(c)), 200),
   )
   .openapi(
     createRoute({
@@ -117,7 +118,10 @@ const farmListingRoutes = createRouter()
       responses: { 200: jsonContent(FarmListingSchema, 'The changed listing'), ...ErrorResponses },
     }),
     async (c) =>
-      c.json(await updateListing(farmCtxOf(c), c.req.valid('param').listingId, c.req.valid('json')), 200),
+      c.json(
+        await updateListing(farmCtxOf(c), c.req.valid('param').listingId, c.req.valid('json'), appNow(c)),
+        200,
+      ),
   );
 
 const withActions = LISTING_ACTIONS.reduce(
@@ -139,6 +143,7 @@ const withActions = LISTING_ACTIONS.reduce(
             c.req.valid('param').listingId,
             action,
             c.req.valid('json').version,
+            appNow(c),
           ),
           200,
         ),
@@ -159,7 +164,7 @@ export const listingsRoutes = withActions
       request: { query: BrowseListingsQuerySchema },
       responses: { 200: jsonContent(ListingBrowsePageSchema, 'A page of listings'), ...ErrorResponses },
     }),
-    async (c) => c.json(await browseListings(ctxOf(c), c.req.valid('query')), 200),
+    async (c) => c.json(await browseListings(ctxOf(c), c.req.valid('query'), appNow(c)), 200),
   )
   .openapi(
     createRoute({
@@ -171,7 +176,7 @@ export const listingsRoutes = withActions
       request: { params: PublicListingParams },
       responses: { 200: jsonContent(PublicListingSchema, 'The listing'), ...ErrorResponses },
     }),
-    async (c) => c.json(await getPublicListing(ctxOf(c), c.req.valid('param').listingId), 200),
+    async (c) => c.json(await getPublicListing(ctxOf(c), c.req.valid('param').listingId, appNow(c)), 200),
   )
   .openapi(
     createRoute({
@@ -189,10 +194,14 @@ export const listingsRoutes = withActions
     }),
     async (c) => {
       const { listingId, fileId } = c.req.valid('param');
-      const file = await openListingPhoto(ctxOf(c), c.var.deps.storage, listingId, fileId, {
-        ...c.req.valid('query'),
-        ifNoneMatch: c.req.header('if-none-match'),
-      });
+      const file = await openListingPhoto(
+        ctxOf(c),
+        c.var.deps.storage,
+        listingId,
+        fileId,
+        { ...c.req.valid('query'), ifNoneMatch: c.req.header('if-none-match') },
+        appNow(c),
+      );
       // Only this person's browser keeps it: a listing closed later stops showing it to others.
       return fileResponse(file, `private, max-age=${FILE_CACHE_SECONDS}`);
     },
@@ -207,5 +216,10 @@ export const listingsRoutes = withActions
       request: { params: SellerParams },
       responses: { 200: jsonContent(SellerPageSchema, 'The seller'), ...ErrorResponses },
     }),
-    async (c) => c.json(await sellerPage(ctxOf(c), c.req.valid('param').farmId), 200),
+    async (c) => c.json(await sellerPage(ctxOf(c), c.req.valid('param').farmId, appNow(c)), 200),
   );
+
+/** The app's clock (deps.now), which withdrawal periods are read against: tests move it. */
+function appNow(c: Context<AppEnv>): Date {
+  return new Date(c.var.deps.now());
+}

@@ -3,6 +3,9 @@ import { withdrawalNotice, isUnderWithdrawal } from '@gona/shared/livestock';
 import {
   listingRuleIssues,
   pricePerKgKobo,
+  sourceNeededMessage,
+  sourceSpeciesOf,
+  SOURCE_REQUIRED_PRODUCTS,
   unitKgOf,
   type BrowseListingsQuery,
   type CreateListing,
@@ -15,6 +18,7 @@ import {
   type ListingSort,
   type ListingSources,
   type ListingStatus,
+  type ListingWithdrawal,
   type PublicListing,
   type SellerPage,
   type UpdateListing,
@@ -43,6 +47,7 @@ import { attachFiles, listFilesOf, openFileOf } from '../files/files.service';
 import { produceStock, storedProduce } from '../crops/records.service';
 import { assertMaySell, isFarmStopped, listingHiddenMessage } from './moderation.service';
 import { sellerBriefs, sellerRatingSummary } from './ratings.service';
+import { listingWithheldSql, withdrawalsOf } from './withdrawal.service';
 
 /**
  * Listings: what a farm offers on the marketplace. Its owners and managers write them (drafts,
@@ -66,7 +71,15 @@ type FarmRow = Pick<typeof farms.$inferSelect, 'id' | 'name' | 'state' | 'lga'>;
 // ---------------------------------------------------------------------------------------------
 // The seller's side
 
-export async function listFarmListings(ctx: FarmCtx, query: FarmListingQuery): Promise<FarmListingPage> {
+/**
+ * The services below take `now`, the app's clock (deps.now), for the withdrawal periods that keep
+ * listings off sale (withdrawal.service.ts): a listing is off sale until its farm's day reaches the end.
+ */
+export async function listFarmListings(
+  ctx: FarmCtx,
+  query: FarmListingQuery,
+  now: Date = new Date(),
+): Promise<FarmListingPage> {
   const rows = await ctx.db
     .select()
     .from(listings)
@@ -81,19 +94,33 @@ export async function listFarmListings(ctx: FarmCtx, query: FarmListingQuery): P
     .limit(query.limit + 1);
   const page = farmPages.page(rows, query.limit);
   const farm = await readFarm(ctx.db, ctx.farmId);
-  const photos = await photosOf(ctx.db, page.items);
+  const [photos, withdrawals] = await Promise.all([
+    photosOf(ctx.db, page.items),
+    withdrawalsOf(
+      ctx.db,
+      ctx.farmId,
+      page.items.map((row) => row.animal_id),
+      now,
+    ),
+  ]);
   return {
-    items: page.items.map((row) => toFarmListing(row, farm, photos.get(row.id) ?? [])),
+    items: page.items.map((row) =>
+      toFarmListing(row, farm, photos.get(row.id) ?? [], withdrawalOf(row, withdrawals)),
+    ),
     next_cursor: page.next_cursor,
   };
 }
 
-export async function getFarmListing(ctx: FarmCtx, listingId: string): Promise<FarmListing> {
-  return readFarmListing(ctx.db, ctx.farmId, listingId);
+export async function getFarmListing(
+  ctx: FarmCtx,
+  listingId: string,
+  now: Date = new Date(),
+): Promise<FarmListing> {
+  return readFarmListing(ctx.db, ctx.farmId, listingId, now);
 }
 
 /** What the listing form offers: the farm's crops in store, its groups and animals, and where it is. */
-export async function listingSources(ctx: FarmCtx): Promise<ListingSources> {
+export async function listingSources(ctx: FarmCtx, now: Date = new Date()): Promise<ListingSources> {
   const [farm, crops, harvest, animals, today] = await Promise.all([
     readFarm(ctx.db, ctx.farmId),
     ctx.db
@@ -113,7 +140,7 @@ export async function listingSources(ctx: FarmCtx): Promise<ListingSources> {
       .from(livestock)
       .where(and(eq(livestock.farm_id, ctx.farmId), eq(livestock.status, 'active')))
       .orderBy(asc(livestock.name), asc(livestock.id)),
-    farmToday(ctx.db, ctx.farmId),
+    farmToday(ctx.db, ctx.farmId, now),
   ]);
   return {
     state: farm.state,
@@ -133,14 +160,18 @@ export async function listingSources(ctx: FarmCtx): Promise<ListingSources> {
  * again when it is published). The client's id makes a replayed create answer the first listing.
  * A person Gona stopped selling cannot start one (nor change one: docs/decisions/045).
  */
-export async function createListing(ctx: FarmCtx, input: CreateListing): Promise<FarmListing> {
+export async function createListing(
+  ctx: FarmCtx,
+  input: CreateListing,
+  now: Date = new Date(),
+): Promise<FarmListing> {
   const { id = newId(), photo_ids: photoIds, title, unit_kg: typedKg, ...fields } = input;
   return ctx.db.transaction(async (tx) => {
     await assertMaySell(tx, ctx.userId);
     const farm = await readFarmFull(tx, ctx.farmId);
     const productName = await productNameOf(tx, input.category, input.product_key);
     const unitKg = unitKgOf(input.unit, typedKg);
-    await checkSources(tx, ctx.farmId, { ...input, unit_kg: unitKg });
+    await checkSources(tx, ctx.farmId, { ...input, unit_kg: unitKg }, now);
     const { row, replayed } = await insertOnce(tx, listings, {
       id,
       farmId: ctx.farmId,
@@ -172,7 +203,7 @@ export async function createListing(ctx: FarmCtx, input: CreateListing): Promise
         },
       });
     }
-    return readFarmListing(tx, ctx.farmId, row.id);
+    return readFarmListing(tx, ctx.farmId, row.id, now);
   });
 }
 
@@ -184,6 +215,7 @@ export async function updateListing(
   ctx: FarmCtx,
   listingId: string,
   input: UpdateListing,
+  now: Date = new Date(),
 ): Promise<FarmListing> {
   const {
     version,
@@ -217,7 +249,12 @@ export async function updateListing(
       changes.unit !== undefined || typedKg !== undefined
         ? unitKgOf(unit, typedKg ?? (changes.unit === undefined ? merged.unit_kg : null))
         : merged.unit_kg;
-    await checkSources(tx, ctx.farmId, { ...merged, unit, unit_kg: unitKg });
+    // The withdrawal is checked when the animal changes: a listing already off sale for it can
+    // still be edited (it stays off sale until the period ends).
+    const animalChanged = changes.animal_id !== undefined && changes.animal_id !== current.animal_id;
+    await checkSources(tx, ctx.farmId, { ...merged, unit, unit_kg: unitKg }, now, {
+      withdrawal: animalChanged,
+    });
     const delivers = merged.delivery_seller;
     const set: Partial<typeof listings.$inferInsert> = {
       ...rest,
@@ -248,7 +285,7 @@ export async function updateListing(
       changes: updated.changes || photos ? { ...updated.changes, ...photos } : null,
       context: { title: updated.before.title },
     });
-    return readFarmListing(tx, ctx.farmId, listingId);
+    return readFarmListing(tx, ctx.farmId, listingId, now);
   });
 }
 
@@ -278,6 +315,7 @@ export async function changeListingStatus(
   listingId: string,
   action: ListingAction,
   version: number | undefined,
+  now: Date = new Date(),
 ): Promise<FarmListing> {
   return ctx.db.transaction(async (tx) => {
     const current = await readRow(tx, ctx.farmId, listingId);
@@ -291,7 +329,7 @@ export async function changeListingStatus(
       if (!farm.state) throw new AppError('VALIDATION', STATE_NEEDED, { state: STATE_NEEDED });
       const photos = await listFilesOf(tx, ctx.farmId, listings, listingId);
       if (photos.length === 0) throw new AppError('VALIDATION', PHOTO_NEEDED, { photo_ids: PHOTO_NEEDED });
-      await checkSources(tx, ctx.farmId, toNumbers(current));
+      await checkSources(tx, ctx.farmId, toNumbers(current), now);
       Object.assign(set, {
         state: farm.state,
         lga: farm.lga,
@@ -314,7 +352,7 @@ export async function changeListingStatus(
       changes: updated.changes,
       context: { title: updated.before.title },
     });
-    return readFarmListing(tx, ctx.farmId, listingId);
+    return readFarmListing(tx, ctx.farmId, listingId, now);
   });
 }
 
@@ -337,7 +375,11 @@ const SHOWN_TO_BUYERS = sql<boolean>`(${listings.hidden_at} IS NULL AND ${users.
  * from the buyer's farm (`near_farm`, one they are a member of) when it has a position; otherwise
  * the newest come first and the answer says so.
  */
-export async function browseListings(ctx: Ctx, query: BrowseListingsQuery): Promise<ListingBrowsePage> {
+export async function browseListings(
+  ctx: Ctx,
+  query: BrowseListingsQuery,
+  now: Date = new Date(),
+): Promise<ListingBrowsePage> {
   let sort: ListingSort = query.sort;
   let origin: { lat: number; lng: number } | null = null;
   if (sort === 'nearest') {
@@ -351,6 +393,8 @@ export async function browseListings(ctx: Ctx, query: BrowseListingsQuery): Prom
     sql`${listings.status} IN ('active', 'sold_out')`,
     // Hidden by Gona: a filter on the rows the browsing indexes give (hidden listings are few).
     isNull(listings.hidden_at),
+    // Off sale while its animals are in a withdrawal period (one lookup by key for a listing with one).
+    sql`NOT ${listingWithheldSql(now)}`,
     query.q ? sql`${listings.search} @@ plainto_tsquery('simple', ${query.q})` : undefined,
     query.category ? eq(listings.category, query.category) : undefined,
     query.product_key ? eq(listings.product_key, query.product_key) : undefined,
@@ -391,17 +435,21 @@ export async function browseListings(ctx: Ctx, query: BrowseListingsQuery): Prom
  * one, one hidden by Gona, or one of a farm whose owner is stopped selling, only for its farm's
  * members. Anything else is 404, saying nothing of whether it exists.
  */
-export async function getPublicListing(ctx: Ctx, listingId: string): Promise<PublicListing> {
-  const row = await readViewable(ctx, listingId);
+export async function getPublicListing(
+  ctx: Ctx,
+  listingId: string,
+  now: Date = new Date(),
+): Promise<PublicListing> {
+  const { row, withdrawal } = await readViewable(ctx, listingId, now);
   const [listing] = await toPublicListings(ctx.db, [row]);
-  return listing!;
+  return withdrawal ? { ...listing!, withdrawal } : listing!;
 }
 
 /**
  * A seller's public page: the farm's name, state and LGA, and its listings on sale, newest first
  * (none hidden by Gona, and none at all when its owner is stopped selling).
  */
-export async function sellerPage(ctx: Ctx, farmId: string): Promise<SellerPage> {
+export async function sellerPage(ctx: Ctx, farmId: string, now: Date = new Date()): Promise<SellerPage> {
   const [farm] = await ctx.db
     .select({ id: farms.id, name: farms.name, state: farms.state, lga: farms.lga })
     .from(farms)
@@ -413,7 +461,12 @@ export async function sellerPage(ctx: Ctx, farmId: string): Promise<SellerPage> 
         .select(LISTING_COLUMNS)
         .from(listings)
         .where(
-          and(eq(listings.farm_id, farmId), inArray(listings.status, BROWSED), isNull(listings.hidden_at)),
+          and(
+            eq(listings.farm_id, farmId),
+            inArray(listings.status, BROWSED),
+            isNull(listings.hidden_at),
+            sql`NOT ${listingWithheldSql(now)}`,
+          ),
         )
         .orderBy(desc(listings.published_at), desc(listings.id))
         .limit(SELLER_LISTINGS_MAX);
@@ -437,9 +490,14 @@ export async function openListingPhoto(
   listingId: string,
   fileId: string,
   query: { size: 'full' | 'thumb'; ifNoneMatch: string | undefined },
+  now: Date = new Date(),
 ): Promise<OpenedFile> {
   const [row] = await ctx.db
-    .select({ farm_id: listings.farm_id, status: listings.status, shown: SHOWN_TO_BUYERS })
+    .select({
+      farm_id: listings.farm_id,
+      status: listings.status,
+      shown: sql<boolean>`(${SHOWN_TO_BUYERS} AND NOT ${listingWithheldSql(now)})`,
+    })
     .from(listings)
     .innerJoin(farms, eq(farms.id, listings.farm_id))
     .innerJoin(users, eq(users.id, farms.owner_id))
@@ -455,7 +513,10 @@ export async function openListingPhoto(
 
 /**
  * What a listing draws on must hold it: stored harvest of `crop_key` at least its kg (quantity ×
- * kg per unit), and a group of the farm out of any withdrawal period.
+ * kg per unit), and a group of the farm out of any withdrawal period (unless `withdrawal: false`:
+ * an edit that keeps the animal). Eggs, milk and meat name the group they come from when the farm
+ * keeps animals that give them, and a named group must be of a species that does
+ * (docs/decisions/050).
  */
 async function checkSources(
   tx: Tx,
@@ -469,6 +530,8 @@ async function checkSources(
     crop_key?: string | null;
     animal_id?: string | null;
   },
+  now: Date,
+  options: { withdrawal: boolean } = { withdrawal: true },
 ): Promise<void> {
   if (listing.crop_key) {
     if (listing.unit_kg === null)
@@ -488,6 +551,27 @@ async function checkSources(
       });
     }
   }
+  const sourceSpecies = sourceSpeciesOf(listing.category, listing.product_key);
+  if (
+    sourceSpecies &&
+    !listing.animal_id &&
+    SOURCE_REQUIRED_PRODUCTS.includes(listing.product_key as (typeof SOURCE_REQUIRED_PRODUCTS)[number])
+  ) {
+    const [kept] = await tx
+      .select({ id: livestock.id })
+      .from(livestock)
+      .where(
+        and(
+          eq(livestock.farm_id, farmId),
+          eq(livestock.status, 'active'),
+          inArray(livestock.species, [...sourceSpecies]),
+          sql`${livestock.head_count} > 0`,
+        ),
+      )
+      .limit(1);
+    if (kept)
+      throw new AppError('VALIDATION', undefined, { animal_id: sourceNeededMessage(listing.product_key) });
+  }
   if (listing.animal_id) {
     const [animal] = await tx
       .select({
@@ -502,12 +586,20 @@ async function checkSources(
       throw new AppError('VALIDATION', undefined, {
         animal_id: 'Choose one of the farm’s animals or groups',
       });
-    const today = await farmToday(tx, farmId);
-    if (isUnderWithdrawal(animal.withdrawal_until, today))
+    if (sourceSpecies && !sourceSpecies.includes(animal.species))
+      throw new AppError('VALIDATION', undefined, {
+        animal_id: `Choose a group that gives ${listing.product_key}`,
+      });
+    const today = await farmToday(tx, farmId, now);
+    if (options.withdrawal && isUnderWithdrawal(animal.withdrawal_until, today))
       throw new AppError('VALIDATION', undefined, {
         animal_id: `${withdrawalNotice(animal.withdrawal_until!)}: a treated animal cannot be listed in its withdrawal period.`,
       });
-    if (listing.unit === 'head' && listing.quantity_available > animal.head_count)
+    if (
+      listing.category === 'livestock' &&
+      listing.unit === 'head' &&
+      listing.quantity_available > animal.head_count
+    )
       throw new AppError('VALIDATION', undefined, {
         quantity_available: `The group has ${animal.head_count} head`,
       });
@@ -631,13 +723,26 @@ async function readRow(db: Db | Tx, farmId: string, listingId: string): Promise<
   return row;
 }
 
-async function readFarmListing(db: Db | Tx, farmId: string, listingId: string): Promise<FarmListing> {
+async function readFarmListing(
+  db: Db | Tx,
+  farmId: string,
+  listingId: string,
+  now: Date,
+): Promise<FarmListing> {
   const [row, farm, photos] = await Promise.all([
     readRow(db, farmId, listingId),
     readFarm(db, farmId),
     listFilesOf(db, farmId, listings, listingId),
   ]);
-  return toFarmListing(row, farm, photos);
+  const withdrawals = await withdrawalsOf(db, farmId, [row.animal_id], now);
+  return toFarmListing(row, farm, photos, withdrawalOf(row, withdrawals));
+}
+
+function withdrawalOf(
+  row: ListingRow,
+  withdrawals: Map<string, ListingWithdrawal>,
+): ListingWithdrawal | null {
+  return (row.animal_id && withdrawals.get(row.animal_id)) || null;
 }
 
 async function readFarm(db: Db | Tx, farmId: string): Promise<FarmRow> {
@@ -658,19 +763,31 @@ async function readFarmFull(db: Db | Tx, farmId: string) {
   return farm;
 }
 
-async function readViewable(ctx: Ctx, listingId: string): Promise<ListingRow> {
+/**
+ * A listing anyone signed in may open (readViewable's rules). One off sale for a withdrawal period
+ * reads as paused to buyers, with no reason; its farm's members read the real status and why.
+ */
+async function readViewable(
+  ctx: Ctx,
+  listingId: string,
+  now: Date,
+): Promise<{ row: ListingRow; withdrawal: ListingWithdrawal | null }> {
   if (!isUuid(listingId)) throw new AppError('NOT_FOUND', NOT_FOUND);
   const [found] = await ctx.db
-    .select({ row: LISTING_COLUMNS, shown: SHOWN_TO_BUYERS })
+    .select({ row: LISTING_COLUMNS, shown: SHOWN_TO_BUYERS, withheld: listingWithheldSql(now) })
     .from(listings)
     .innerJoin(farms, eq(farms.id, listings.farm_id))
     .innerJoin(users, eq(users.id, farms.owner_id))
     .where(eq(listings.id, listingId));
   if (!found) throw new AppError('NOT_FOUND', NOT_FOUND);
-  const { row, shown } = found;
-  if ((!VIEWABLE.includes(row.status) || !shown) && !(await isMember(ctx, row.farm_id)))
-    throw new AppError('NOT_FOUND', NOT_FOUND);
-  return row;
+  const { row, shown, withheld } = found;
+  const member = (!VIEWABLE.includes(row.status) || !shown || withheld) && (await isMember(ctx, row.farm_id));
+  if ((!VIEWABLE.includes(row.status) || !shown) && !member) throw new AppError('NOT_FOUND', NOT_FOUND);
+  if (!withheld) return { row, withdrawal: null };
+  if (!member)
+    return { row: BROWSED.includes(row.status) ? { ...row, status: 'paused' } : row, withdrawal: null };
+  const withdrawals = await withdrawalsOf(ctx.db, row.farm_id, [row.animal_id], now);
+  return { row, withdrawal: withdrawalOf(row, withdrawals) };
 }
 
 async function isMember(ctx: Ctx, farmId: string): Promise<boolean> {
@@ -786,9 +903,11 @@ function toFarmListing(
   row: ListingRow,
   farm: FarmRow,
   photos: Awaited<ReturnType<typeof listFilesOf>>,
+  withdrawal: ListingWithdrawal | null,
 ): FarmListing {
   return {
     ...publicFields(row, farm),
+    withdrawal,
     crop_key: row.crop_key,
     animal_id: row.animal_id,
     photos,

@@ -47,6 +47,13 @@ import {
 } from './disputes.read';
 import { createPayout, sendPayouts } from './payouts.service';
 import { buyerBriefs, ratingsGiven } from './ratings.service';
+import {
+  acceptRefusedMessage,
+  listingWithdrawal,
+  listingWithheldSql,
+  NOT_FOR_SALE_NOW,
+  orderWithdrawal,
+} from './withdrawal.service';
 
 const ORDER_NOT_FOUND = 'Order not found';
 const MINUTE_MS = 60_000;
@@ -327,6 +334,9 @@ export async function placeOrder(
   // Hidden by Gona, or the farm's owner stopped selling (docs/decisions/045).
   const offSale = await listingOffSale(deps.db, listing.id);
   if (offSale) throw new AppError('CONFLICT', offSale, { quantity: offSale });
+  // Its animals in a withdrawal period (docs/decisions/050): the buyer is told no more than this.
+  if (await listingWithdrawal(deps.db, listing, new Date(deps.now())))
+    throw new AppError('CONFLICT', NOT_FOR_SALE_NOW, { quantity: NOT_FOR_SALE_NOW });
 
   const units = unitWords(listing.unit);
   const fields: Record<string, string> = {};
@@ -364,6 +374,7 @@ export async function placeOrder(
             eq(listings.status, 'active'),
             isNull(listings.hidden_at),
             sql`NOT EXISTS (SELECT 1 FROM ${farms} INNER JOIN ${users} ON ${users.id} = ${farms.owner_id} WHERE ${farms.id} = ${listings.farm_id} AND ${users.selling_suspended_at} IS NOT NULL)`,
+            sql`NOT ${listingWithheldSql(new Date(now))}`,
             sql`${listings.quantity_available} >= ${quantity}::numeric`,
           ),
         )
@@ -419,6 +430,7 @@ export async function placeOrder(
       return { order: await readOrder(deps.db, eq(orders.id, input.id), viewer), created: false };
     const message =
       (await listingOffSale(deps.db, listing.id)) ??
+      ((await listingWithdrawal(deps.db, listing, new Date(now))) ? NOT_FOR_SALE_NOW : null) ??
       (!after || after.status !== 'active' || Number(after.quantity_available) === 0
         ? soldOutMessage(after?.status ?? 'closed')
         : leftMessage(after.quantity_available, units));
@@ -617,6 +629,9 @@ export async function decideOrder(
   const viewer: Viewer = { as: 'seller', farmId };
   if (decision === 'accepted') await assertMaySell(deps.db, seller.userId);
   const now = new Date(deps.now());
+  // Not while its animals are in a withdrawal period: the seller is told why and until when.
+  const withdrawal = decision === 'accepted' ? await orderWithdrawal(deps.db, farmId, orderId, now) : null;
+  if (withdrawal) throw new AppError('CONFLICT', acceptRefusedMessage(withdrawal));
   const done = await deps.db.transaction(async (tx) => {
     const [changed] = await tx
       .update(orders)

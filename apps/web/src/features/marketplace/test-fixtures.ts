@@ -47,6 +47,7 @@ export function aFarmListing(overrides: Partial<FarmListing> = {}): FarmListing 
     updated_at: '2026-11-20T08:00:00.000Z',
     version: 1,
     hidden: null,
+    withdrawal: null,
     ...overrides,
   };
 }
