@@ -129,6 +129,7 @@ const ACCESS: Record<string, Row> = {
   'DELETE /farms/{farmId}/crops/{cropId}': { action: 'records.write' },
   'POST /farms/{farmId}/crops/{cropId}/tasks-plan': { action: 'records.write' },
   'GET /farms/{farmId}/crops/{cropId}/stages': { action: 'records.read' },
+  'GET /farms/{farmId}/crops/{cropId}/timeline': { action: 'records.read' },
   'POST /farms/{farmId}/crops/{cropId}/stages': {
     action: 'records.recordEvent',
     body: () => ({ id: newId(), stage_key: 'emergence', start_date: '2026-11-20' }),

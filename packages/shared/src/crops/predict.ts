@@ -60,7 +60,7 @@ export function historyFactor(pastTHa: readonly number[], typicalTHa: number): F
   return { known: true, value: round(ratio, 3), basis: 'past_harvests', detail: pastTHa.length };
 }
 
-/** No climate data yet: the weather leaves the prediction as it is, and the prediction says so. */
+/** The weather left out, as predictions made before the season's rain was read have it (see weatherFactor). */
 export const WEATHER_UNKNOWN: Factor = { known: false, value: 1, basis: 'no_climate_data', detail: null };
 
 export type HarvestCheck = {

@@ -162,8 +162,20 @@ export type Harvest = z.infer<typeof HarvestSchema>;
 
 /** Why a factor is what it is, for the words the farmer reads. */
 export const FACTOR_BASES = [
+  /** Predictions made before the weather was read: it was left out. */
   'no_climate_data',
+  // The weather factor: the season's rain against the normal, or exactly what is missing.
   'rain_on_track',
+  'rain_short',
+  'rain_very_short',
+  'rain_excess',
+  'dry_season',
+  'no_rain_normals',
+  'season_too_short',
+  'not_planted_yet',
+  'weather_not_fetched',
+  'no_farm_location',
+  'weather_not_configured',
   'no_soil_record',
   'soil_in_range',
   'soil_acid',
@@ -173,13 +185,27 @@ export const FACTOR_BASES = [
 ] as const;
 export type FactorBasis = (typeof FACTOR_BASES)[number];
 
+/** The season's rain a weather factor was worked out from: the days since planting the weather service has. */
+export const SeasonRainSchema = z.object({
+  /** First and last day counted (the planting day, or the oldest day the weather service keeps; yesterday). */
+  from: z.string(),
+  to: z.string(),
+  days: z.number().int(),
+  mm: z.number(),
+  /** The normal rain of those days (NASA POWER's monthly means), null when it is not known. */
+  normal_mm: z.number().nullable(),
+});
+export type SeasonRain = z.infer<typeof SeasonRainSchema>;
+
 export const FactorSchema = z.object({
   known: z.boolean(),
   /** The multiplier (1: no effect). */
   value: z.number(),
   basis: z.enum(FACTOR_BASES),
-  /** e.g. the soil's pH, the number of past harvests. */
+  /** e.g. the soil's pH, the number of past harvests, the season's rain in percent of normal. */
   detail: z.number().nullable(),
+  /** The weather factor's rain, when it was read (absent from older predictions and other factors). */
+  rain: SeasonRainSchema.nullable().optional(),
 });
 export type Factor = z.infer<typeof FactorSchema>;
 export const PredictionFactorsSchema = z.object(
@@ -201,10 +227,31 @@ export const PredictionSchema = z.object({
   confidence_score: z.number(),
   /** Tonnes a hectare the prediction started from (the crop's national average, or the spec's default). */
   typical_t_ha: z.number(),
+  /** Where typical_t_ha comes from: the knowledge base's source for the crop; null for the default. */
+  source: KnowledgeSourceSchema.nullable(),
   factors: PredictionFactorsSchema,
   created_at: z.string(),
 });
 export type Prediction = z.infer<typeof PredictionSchema>;
+
+/** How a stage's recorded start compares with the one expected from the planting day. */
+export const STAGE_TIMINGS = ['on_time', 'early', 'late', 'not_recorded', 'upcoming'] as const;
+export type StageTiming = (typeof STAGE_TIMINGS)[number];
+
+/** One row of a planting's dated stages: each stage of the crop, then the harvest. */
+export const StageDateSchema = z.object({
+  /** The stage's key in the knowledge base, or `harvest`. */
+  key: z.string(),
+  name: z.string(),
+  /** The planting day plus the stage's day in the knowledge base (the harvest: expected_harvest). */
+  expected_date: z.string(),
+  /** The first day the farm recorded for it (a growth-stage record, or the first harvest); null if none. */
+  actual_date: z.string().nullable(),
+  /** actual − expected in days (positive: late); null when not recorded. */
+  days_late: z.number().int().nullable(),
+  timing: z.enum(STAGE_TIMINGS),
+});
+export type StageDate = z.infer<typeof StageDateSchema>;
 
 /** The crop's planting windows for the farm's zone, as dates of the coming year. */
 export const PlantingWindowsSchema = z.object({

@@ -12,7 +12,7 @@ import {
   type GrowingCrop,
   type RiskFinding,
 } from '@gona/shared/climate';
-import type { AgroZone } from '@gona/shared/crops';
+import type { AgroZone, WeatherReading } from '@gona/shared/crops';
 import { POULTRY_SPECIES } from '@gona/shared/livestock';
 import { NOTIFICATION_PATHS } from '@gona/shared/notifications';
 import type { Config } from '../../config';
@@ -177,6 +177,46 @@ function fetchSoon(ctx: FarmCtx, weather: Weather, cell: Cell, triedAt: Date | n
     })
     .catch((error: unknown) => ctx.logger.error('climate: first fetch of a weather cell failed', error))
     .finally(() => fetching.delete(cell.key));
+}
+
+/**
+ * The farm's days of weather before `today` as its cell last fetched them, each with its month's
+ * normal rain (mm a day), the same figures as the climate screen's season's rain; or why there are
+ * none: no weather service, no place for the farm, or its cell not fetched yet (a fetch is started,
+ * as the climate screen does).
+ */
+export async function pastWeather(
+  ctx: FarmCtx,
+  config: Config['weather'],
+  today: string,
+): Promise<WeatherReading> {
+  if (!config) return { status: 'not_configured' };
+  const place = weatherPlace(await farmPlace(ctx.db, ctx.farmId));
+  if (!place) return { status: 'no_location' };
+  const cell = weatherCell(place.lat, place.lng);
+  const [row] = await ctx.db
+    .select({
+      weather: weather_cells.weather,
+      rain_normals: weather_cells.rain_normals,
+      tried_at: weather_cells.tried_at,
+    })
+    .from(weather_cells)
+    .where(eq(weather_cells.key, cell.key));
+  if (!row?.weather) {
+    fetchSoon(ctx, config, cell, row?.tried_at ?? null);
+    return { status: 'waiting' };
+  }
+  const normals = row.rain_normals;
+  return {
+    status: 'ready',
+    days: row.weather.daily
+      .filter((day) => day.date < today)
+      .map((day) => ({
+        date: day.date,
+        rain_mm: day.rain_mm,
+        normal_mm: normals?.[Number(day.date.slice(5, 7)) - 1] ?? null,
+      })),
+  };
 }
 
 type NamedFinding = RiskFinding & { about_name: string | null };

@@ -14,6 +14,7 @@ import {
   PredictionSchema,
   RecordHarvestInputSchema,
   RecordStageInputSchema,
+  StageDateSchema,
   UpdateCropInputSchema,
 } from '@gona/shared/crops';
 import { PageQuerySchema, pageSchema } from '@gona/shared/pagination';
@@ -36,6 +37,7 @@ import {
   schedulePlanting,
 } from './planning.service';
 import {
+  cropTimeline,
   listHarvests,
   listPredictions,
   listCropStages,
@@ -256,6 +258,22 @@ export const cropsRoutes = createRouter()
   )
   .openapi(
     createRoute({
+      method: 'get',
+      path: `${base}/timeline`,
+      tags: ['Crops'],
+      summary:
+        "A planting's stages and harvest with their expected dates (from the planting day) and actual ones (as recorded), and which came late",
+      middleware: [requireFarm('records.read')] as const,
+      request: { params: CropParams },
+      responses: {
+        200: jsonContent(z.object({ items: z.array(StageDateSchema) }), 'The dated stages'),
+        ...ErrorResponses,
+      },
+    }),
+    async (c) => c.json({ items: await cropTimeline(farmCtxOf(c), c.req.valid('param').cropId) }, 200),
+  )
+  .openapi(
+    createRoute({
       method: 'post',
       path: `${base}/stages`,
       tags: ['Crops'],
@@ -320,5 +338,6 @@ export const cropsRoutes = createRouter()
       request: { params: CropParams },
       responses: { 201: jsonContent(PredictionSchema, 'The prediction'), ...ErrorResponses },
     }),
-    async (c) => c.json(await predictCrop(farmCtxOf(c), c.req.valid('param').cropId), 201),
+    async (c) =>
+      c.json(await predictCrop(farmCtxOf(c), c.req.valid('param').cropId, c.var.deps.config.weather), 201),
   );

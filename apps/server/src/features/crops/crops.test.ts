@@ -252,7 +252,7 @@ describe('yield predictions', () => {
       typical_t_ha: 1.8,
       confidence_score: 0.55,
       factors: {
-        weather: { known: false, basis: 'no_climate_data' },
+        weather: { known: false, basis: 'weather_not_configured' },
         soil_quality: { known: false, basis: 'no_soil_record' },
         historical_data: { known: false, basis: 'no_past_harvests' },
       },

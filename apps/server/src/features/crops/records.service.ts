@@ -1,20 +1,23 @@
-import { and, asc, desc, eq, ne, sql, sum } from 'drizzle-orm';
+import { and, asc, desc, eq, min, ne, sql, sum } from 'drizzle-orm';
 import {
   DEFAULT_YIELD_PER_AREA,
   HARVEST_UNIT_KG,
   historyFactor,
   predictYield,
   soilFactor,
-  WEATHER_UNKNOWN,
+  stageTimeline,
+  weatherFactor,
   type GrowthStage,
   type Harvest,
   type KnowledgeCrop,
   type Prediction,
   type RecordHarvest,
   type RecordStage,
+  type StageDate,
 } from '@gona/shared/crops';
 import type { Page, PageQuery } from '@gona/shared/pagination';
 import { fromMilli, normalizeQuantity, toMilli } from '@gona/shared/units';
+import type { Config } from '../../config';
 import type { Db, Tx } from '../../db/client';
 import {
   crop_growth_stages,
@@ -29,6 +32,7 @@ import { AppError } from '../../lib/errors';
 import { farmToday } from '../../lib/farm-time';
 import { byDate, keyset } from '../../lib/pagination';
 import { insertOnce } from '../../lib/writes';
+import { pastWeather } from '../climate/climate.service';
 import { latestPh } from '../fields/fields.service';
 import { knowledgeMap, NOT_FOUND } from './crops.service';
 
@@ -243,7 +247,10 @@ export async function storedProduce(
   }));
 }
 
-function toPrediction(row: typeof crop_yield_predictions.$inferSelect, typical: number): Prediction {
+function toPrediction(
+  row: typeof crop_yield_predictions.$inferSelect,
+  knowledge: KnowledgeCrop | undefined,
+): Prediction {
   return {
     id: row.id,
     crop_id: row.crop_id,
@@ -252,7 +259,8 @@ function toPrediction(row: typeof crop_yield_predictions.$inferSelect, typical: 
     low: row.low,
     high: row.high,
     confidence_score: row.confidence_score,
-    typical_t_ha: typical,
+    typical_t_ha: knowledge?.yield_t_ha.national ?? DEFAULT_YIELD_PER_AREA,
+    source: knowledge?.source ?? null,
     factors: row.factors,
     created_at: row.created_at.toISOString(),
   };
@@ -260,9 +268,17 @@ function toPrediction(row: typeof crop_yield_predictions.$inferSelect, typical: 
 
 /**
  * A prediction for the planting, kept with the others (history): area × the crop's national
- * yield × weather (unknown until the climate feature) × soil (the field's latest pH) × history (this farm's past harvests of the crop per hectare). See predictYield.
+ * yield (with the knowledge base's source for it) × weather (the rain since planting against the
+ * normal, or what is missing to say) × soil (the field's latest pH) × history (this farm's past
+ * harvests of the crop per hectare). See predictYield and weatherFactor.
  */
-export async function predictCrop(ctx: FarmCtx, cropId: string): Promise<Prediction> {
+export async function predictCrop(
+  ctx: FarmCtx,
+  cropId: string,
+  weather: Config['weather'],
+): Promise<Prediction> {
+  const today = await farmToday(ctx.db, ctx.farmId);
+  const reading = await pastWeather(ctx, weather, today);
   return ctx.db.transaction(async (tx) => {
     const crop = await cropRow(tx, ctx.farmId, cropId);
     const knowledge = (await knowledgeMap(tx)).get(crop.crop_key);
@@ -272,7 +288,7 @@ export async function predictCrop(ctx: FarmCtx, cropId: string): Promise<Predict
       area_ha: Number(crop.area_planted),
       typical_t_ha: typical,
       factors: {
-        weather: WEATHER_UNKNOWN,
+        weather: weatherFactor(crop.planting_date, today, reading),
         soil_quality: soilFactor(await latestPh(tx, ctx.farmId, crop.field_id)),
         historical_data: historyFactor(past, typical ?? DEFAULT_YIELD_PER_AREA),
       },
@@ -282,7 +298,7 @@ export async function predictCrop(ctx: FarmCtx, cropId: string): Promise<Predict
       .values({
         farm_id: ctx.farmId,
         crop_id: cropId,
-        prediction_date: await farmToday(tx, ctx.farmId),
+        prediction_date: today,
         predicted_yield: result.predicted_yield,
         low: result.low,
         high: result.high,
@@ -290,7 +306,7 @@ export async function predictCrop(ctx: FarmCtx, cropId: string): Promise<Predict
         factors: result.factors,
       })
       .returning();
-    return toPrediction(row!, result.typical_t_ha);
+    return toPrediction(row!, knowledge);
   });
 }
 
@@ -334,7 +350,36 @@ export async function listPredictions(ctx: FarmCtx, cropId?: string): Promise<Pr
       .limit(100),
     knowledgeMap(ctx.db),
   ]);
-  return rows.map((row) =>
-    toPrediction(row.prediction, knowledge.get(row.crop_key)?.yield_t_ha.national ?? DEFAULT_YIELD_PER_AREA),
-  );
+  return rows.map((row) => toPrediction(row.prediction, knowledge.get(row.crop_key)));
+}
+
+/**
+ * The planting's stages with their expected dates (from the planting day) and actual ones (the
+ * first growth-stage record of each, and the first harvest), so a farmer can plan the work ahead
+ * and see which stage came late. See stageTimeline.
+ */
+export async function cropTimeline(ctx: FarmCtx, cropId: string): Promise<StageDate[]> {
+  const crop = await cropRow(ctx.db, ctx.farmId, cropId);
+  const [recorded, [harvest], knowledge, today] = await Promise.all([
+    ctx.db
+      .select({ stage_key: crop_growth_stages.stage_key, start_date: crop_growth_stages.start_date })
+      .from(crop_growth_stages)
+      .where(and(eq(crop_growth_stages.farm_id, ctx.farmId), eq(crop_growth_stages.crop_id, cropId)))
+      .limit(STAGES_MAX),
+    ctx.db
+      .select({ first: min(crop_harvests.date) })
+      .from(crop_harvests)
+      .where(and(eq(crop_harvests.farm_id, ctx.farmId), eq(crop_harvests.crop_id, cropId))),
+    knowledgeMap(ctx.db),
+    farmToday(ctx.db, ctx.farmId),
+  ]);
+  return stageTimeline({
+    stages: knowledge.get(crop.crop_key)?.stages ?? [],
+    plantingDate: crop.planting_date,
+    expectedHarvest: crop.expected_harvest,
+    recorded,
+    firstHarvest: harvest?.first ?? null,
+    harvestName: 'Harvest',
+    today,
+  });
 }

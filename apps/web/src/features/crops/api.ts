@@ -11,6 +11,7 @@ import type {
   PlanSeasonResult,
   PlantingWindows,
   Prediction,
+  StageDate,
   UpdateCropInput,
 } from '@gona/shared/crops';
 import { apiFetch } from '@/lib/http';
@@ -153,6 +154,14 @@ export function useStages(farmId: string, cropId: string) {
   return useQuery({
     queryKey: [...cropKeys.records(farmId, cropId), 'stages'],
     queryFn: () => apiFetch<{ items: GrowthStage[] }>(`${cropPath(farmId, cropId)}/stages`),
+  });
+}
+
+/** The planting's stages and harvest with their expected and recorded dates. */
+export function useTimeline(farmId: string, cropId: string) {
+  return useQuery({
+    queryKey: [...cropKeys.records(farmId, cropId), 'timeline'],
+    queryFn: () => apiFetch<{ items: StageDate[] }>(`${cropPath(farmId, cropId)}/timeline`),
   });
 }
 

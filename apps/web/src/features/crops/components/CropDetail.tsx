@@ -10,6 +10,8 @@ import {
   type Factor,
   type HarvestCheck,
   type Prediction,
+  type StageDate,
+  STAGE_LATE_AFTER_DAYS,
 } from '@gona/shared/crops';
 import { can, type FarmRole } from '@gona/shared/permissions';
 import {
@@ -34,6 +36,7 @@ import {
   usePredict,
   usePredictions,
   useStages,
+  useTimeline,
   useUpdateCrop,
 } from '../api';
 import { HarvestDialog, StageDialog } from './CropRecordDialogs';
@@ -153,6 +156,7 @@ export function CropDetail({ farmId, role, cropId, listPath, askPath }: Props) {
       )}
 
       <Facts farmId={farmId} role={role} crop={item} />
+      <Timeline farmId={farmId} cropId={item.id} />
       <PredictionCard farmId={farmId} role={role} crop={item} />
       <Records farmId={farmId} cropId={item.id} />
 
@@ -250,17 +254,50 @@ function Facts({ farmId, role, crop }: { farmId: string; role: FarmRole; crop: C
 
 const tonnes = (value: number) => value.toLocaleString('en-NG', { maximumFractionDigits: 1 });
 
+const millimetres = (value: number) => value.toLocaleString('en-NG', { maximumFractionDigits: 0 });
+
 function FactorLine({ name, factor }: { name: string; factor: Factor }) {
   const { t } = useTranslation('crops');
   const effect =
     factor.value === 1
       ? t('prediction.noEffect')
       : t('prediction.effect', { percent: Math.round((factor.value - 1) * 100) });
+  const rain = factor.rain;
   return (
     <li className="wrap-anywhere">
       <span className="font-medium">{t(`prediction.factors.${name}`)}:</span>{' '}
-      {t(`prediction.bases.${factor.basis}`, { detail: factor.detail ?? '' })} {factor.known && `(${effect})`}
+      {t(`prediction.bases.${factor.basis}`, {
+        detail: factor.detail ?? '',
+        percent: factor.detail ?? '',
+        days: rain?.days ?? factor.detail ?? '',
+        mm: rain ? millimetres(rain.mm) : '',
+        normal: rain?.normal_mm != null ? millimetres(rain.normal_mm) : '',
+        from: rain ? dayMonthYear(rain.from) : '',
+        to: rain ? dayMonthYear(rain.to) : '',
+      })}{' '}
+      {factor.known && `(${effect})`}
     </li>
+  );
+}
+
+/** Where the typical yield comes from, as the assistant cites its facts; a link only to a web address. */
+function SourceLine({ source, typical }: { source: Prediction['source']; typical: number }) {
+  const { t } = useTranslation('crops');
+  if (!source)
+    return <p className="text-sm text-stone-700">{t('prediction.noSource', { typical: tonnes(typical) })}</p>;
+  const words = t('prediction.source', {
+    source: `${source.title} — ${source.organisation}${source.year ? `, ${source.year}` : ''}`,
+  });
+  return (
+    <p className="text-sm wrap-anywhere text-stone-700">
+      {source.url && /^https?:\/\//i.test(source.url) ? (
+        <a href={source.url} target="_blank" rel="noreferrer" className="text-green-800 underline">
+          {words}
+        </a>
+      ) : (
+        words
+      )}
+    </p>
   );
 }
 
@@ -323,6 +360,7 @@ function PredictionCard({ farmId, role, crop }: { farmId: string; role: FarmRole
               date: dayMonthYear(latest.prediction_date),
             })}
           </p>
+          <SourceLine source={latest.source} typical={latest.typical_t_ha} />
           <ul className="flex flex-col gap-1 text-sm text-stone-800">
             {Object.entries(latest.factors).map(([name, factor]) => (
               <FactorLine key={name} name={name} factor={factor} />
@@ -344,6 +382,65 @@ function PredictionCard({ farmId, role, crop }: { farmId: string; role: FarmRole
         </Button>
       )}
     </section>
+  );
+}
+
+const TIMING_TONES = {
+  on_time: 'green',
+  late: 'red',
+  early: 'neutral',
+  not_recorded: 'amber',
+  upcoming: 'neutral',
+} as const;
+
+/** Each stage and the harvest: the day expected from planting, the day recorded, and whether it came late. */
+function Timeline({ farmId, cropId }: { farmId: string; cropId: string }) {
+  const { t } = useTranslation('crops');
+  const rows = useTimeline(farmId, cropId).data?.items;
+  if (!rows) return null;
+  return (
+    <section aria-labelledby="timeline" className="rounded-xl border border-stone-200 bg-white p-4">
+      <h2 id="timeline" className="text-lg font-semibold text-stone-900">
+        {t('timeline.title')}
+      </h2>
+      <p className="mt-1 text-sm text-stone-700">{t('timeline.note', { days: STAGE_LATE_AFTER_DAYS })}</p>
+      <ol className="mt-2 divide-y divide-stone-100">
+        {rows.map((row) => (
+          <TimelineRow key={row.key} row={row} />
+        ))}
+      </ol>
+    </section>
+  );
+}
+
+function TimelineRow({ row }: { row: StageDate }) {
+  const { t } = useTranslation('crops');
+  const count = Math.abs(row.days_late ?? 0);
+  return (
+    <li className="py-2">
+      <div className="flex flex-wrap items-center justify-between gap-x-2 gap-y-1">
+        <span className="min-w-0 font-medium wrap-anywhere text-stone-900">
+          {row.key === 'harvest' ? t('timeline.harvest') : row.name}
+        </span>
+        <Badge tone={TIMING_TONES[row.timing]}>{t(`timeline.timing.${row.timing}`, { count })}</Badge>
+      </div>
+      <dl className="mt-1 grid grid-cols-2 gap-x-3 text-sm">
+        <div className="min-w-0">
+          <dt className="text-stone-700">{t('timeline.expected')}</dt>
+          <dd className="text-stone-900">{dayMonthYear(row.expected_date)}</dd>
+        </div>
+        <div className="min-w-0">
+          <dt className="text-stone-700">{t('timeline.actual')}</dt>
+          <dd className="text-stone-900">
+            {row.actual_date
+              ? dayMonthYear(row.actual_date)
+              : row.timing === 'not_recorded'
+                ? t('timeline.notRecorded')
+                : t('timeline.notYet')}
+          </dd>
+        </div>
+      </dl>
+    </li>
   );
 }
 
