@@ -1,87 +1,91 @@
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { and, eq } from 'drizzle-orm';
+import type { AssistantMessage } from '@gona/shared/assistant';
 import { REPO_ROOT, loadConfig, loadDotEnv, type Config } from '../config';
 import { createDb, type Db } from '../db/client';
 import { migrateDb } from '../db/migrate';
 import { crops, farm_memberships, farms, livestock, users } from '../db/schema/index';
 import {
-  GOLDEN_TOPICS,
   GoldenSetSchema,
+  TestSetSchema,
   askAssistant,
-  farmContext,
-  retrieve,
-  scoreAnswer,
-  supportedNumbers,
+  devCase,
+  rewordingAgreement,
+  scoreCase,
+  testCase,
+  totalsOf,
+  type Case,
+  type CaseScore,
   type GoldenFarm,
   type GoldenQuestion,
-  type QuestionScore,
+  type SetTotals,
 } from '../features/assistant/evaluate';
-import type { FarmContext } from '../features/assistant/context';
+import {
+  FIXTURE_NOW,
+  farmRecordTexts,
+  fixtureDerived,
+  fixtureFigures,
+  seedFixtureFarm,
+} from '../features/assistant/golden/farm';
+import { numberTokens } from '../features/assistant/numbers';
 import { loadKnowledge } from '../features/knowledge/knowledge.service';
 import type { FarmCtx } from '../lib/ctx';
-import { addDays, dateIn } from '../lib/farm-time';
+import { addDays } from '../lib/farm-time';
 import { newId } from '../lib/ids';
 import { createLogger, type Logger } from '../lib/logger';
 
 /**
- * The assistant's benchmark: every golden question (features/assistant/golden/questions.json) asked
- * on a farm like the asker's, in a fresh in-memory database with the knowledge base loaded, and
- * scored for retrieval hit rate at 5, fact recall, numbers the answer writes that no fact or farm
- * record holds, and refusals. Without a language model it answers from the facts; with LLM_BASE_URL
- * and LLM_MODEL set it also asks the model. The figures are reported, not asserted, except that an
- * answer from the facts must never write a number it was not given (exit code 1).
+ * The assistant's benchmark, on both sets of questions (features/assistant/evaluate.ts):
+ *
+ * - development (golden/dev.json): the questions the team tunes on, each asked on a farm like the
+ *   asker's (its state, crops and animals);
+ * - test (golden/test.json): questions written from how farmers ask and never tuned on, asked on
+ *   the fixture farm (golden/farm.ts), whose records are known.
+ *
+ * Everything runs in a fresh in-memory database with the knowledge base loaded, on a clock fixed at
+ * Wednesday 18 November 2026, 10:00 in Lagos, so "last week" and "this month" always mean the same
+ * days. Without a language model it scores the answers from the facts; with LLM_BASE_URL and
+ * LLM_MODEL set it scores the model's answers as well. Every figure is printed beside its target;
+ * a figure below target is reported, not failed (exit code 0), so CI shows it without stopping.
  *
  *   npm run eval:assistant
  */
 
-const GOLDEN_FILE = join(
-  dirname(fileURLToPath(import.meta.url)),
-  '../features/assistant/golden/questions.json',
-);
+const here = dirname(fileURLToPath(import.meta.url));
+const GOLDEN_DIR = join(here, '../features/assistant/golden');
+const KNOWLEDGE_DIR = join(here, '../features/knowledge/data');
 const RESULT_FILE = join(REPO_ROOT, 'test-results/assistant-eval.json');
 /** High enough that the Free plan's monthly quota never answers instead of the assistant. */
 const QUESTIONS_A_MONTH = 100_000;
 
 type Mode = 'facts' | 'model';
-type Totals = {
-  questions: number;
-  hit_at_5: number | null;
-  retrieval_questions: number;
-  fact_recall: number | null;
-  /** Fact recall of the answer's own text, without its cards. */
-  text_recall: number | null;
-  recall_questions: number;
-  numbers: number;
-  unsupported_numbers: number;
-  unsupported_number_rate: number;
-  answers_with_unsupported_numbers: number;
-  invented_numbers: number;
-  removed_numbers: number;
-  /** Answers the language model wrote (the others fell back to the facts, or were refusals). */
-  answered_by_model: number;
-  refusals_expected: number;
-  correct_refusals: number;
-  correct_refusal_rate: number | null;
-  false_refusals: number;
-  lookups_expected: number;
-  lookups_used: number;
-  passed: number;
+type SetName = 'dev' | 'test';
+
+const TARGETS = {
+  knowledge_fully_right: 0.85,
+  records_exactly_right: 0.95,
+  rewording_agreement: 0.9,
 };
 
 async function main(): Promise<number> {
   const started = Date.now();
+  const clockStarted = performance.now();
   loadDotEnv();
   const config = loadConfig();
+  fixClock(FIXTURE_NOW);
   const logger = createLogger('warn');
-  const golden = GoldenSetSchema.parse(JSON.parse(readFileSync(GOLDEN_FILE, 'utf8')));
+  const dev = GoldenSetSchema.parse(readJson(join(GOLDEN_DIR, 'dev.json')));
+  const test = TestSetSchema.parse(readJson(join(GOLDEN_DIR, 'test.json')));
+  const knowledge = new Set(knowledgeTexts().flatMap((text) => numberTokens(text)));
 
   const database = createDb({ databaseUrl: undefined, dataDir: '' }, { inMemory: true });
   try {
     await migrateDb(database.db);
     await loadKnowledge(database.db);
-    const farmsByKey = await seedFarms(database.db, golden, logger);
-    const contexts = new Map<string, FarmContext>();
+    const devFarms = await seedFarms(database.db, dev, logger);
+    const fixture = await seedFixtureFarm(database.db, logger);
 
     const base: Config = {
       ...config,
@@ -90,62 +94,86 @@ async function main(): Promise<number> {
       assistantFreeMonthlyQuestions: QUESTIONS_A_MONTH,
     };
     const modes: { mode: Mode; deps: { config: Config; logger: Logger; now: () => number } }[] = [
-      { mode: 'facts', deps: { config: base, logger, now: Date.now } },
+      { mode: 'facts', deps: { config: base, logger, now: () => Date.now() } },
       ...(config.llm
-        ? [{ mode: 'model' as const, deps: { config: { ...base, llm: config.llm }, logger, now: Date.now } }]
+        ? [
+            {
+              mode: 'model' as const,
+              deps: { config: { ...base, llm: config.llm }, logger, now: () => Date.now() },
+            },
+          ]
         : []),
     ];
-    const scores: Record<Mode, QuestionScore[]> = { facts: [], model: [] };
-    for (const question of golden) {
-      const ctx = farmsByKey.get(farmKey(question.farm))!;
-      let context = contexts.get(ctx.farmId);
-      if (!context) contexts.set(ctx.farmId, (context = await farmContext(ctx)));
-      const retrieved = await retrieve(ctx, question.question, context);
-      const supported = await supportedNumbers(ctx, question.question, retrieved, context);
-      for (const { mode, deps } of modes) {
-        const answer = await askAssistant(deps, ctx, question.question);
-        scores[mode].push(scoreAnswer(question, answer, retrieved, supported));
+
+    const sets: { name: SetName; cases: { item: Case; ctx: FarmCtx }[] }[] = [
+      {
+        name: 'dev',
+        cases: dev.map((question) => ({
+          item: devCase(question),
+          ctx: devFarms.get(farmKey(question.farm))!,
+        })),
+      },
+      {
+        name: 'test',
+        cases: await Promise.all(
+          test.map(async (question) => ({
+            item: await withFarmDates(testCase(question), fixture),
+            ctx: fixture,
+          })),
+        ),
+      },
+    ];
+    const farmSupport = new Map<string, Set<string>>();
+    const supportOf = async (ctx: FarmCtx) => {
+      let support = farmSupport.get(ctx.farmId);
+      if (!support) {
+        const texts = [...(await farmRecordTexts(ctx.db, ctx.farmId)), ...daysAround('2026-11-18')];
+        if (ctx === fixture)
+          texts.push(
+            ...Object.values(fixtureFigures()).map(String),
+            ...fixtureDerived(),
+            ...test.filter((q) => q.kind === 'record').flatMap((q) => q.must_contain.flat()),
+          );
+        farmSupport.set(ctx.farmId, (support = new Set(texts.flatMap((text) => numberTokens(text)))));
       }
-    }
+      return support;
+    };
 
     const report: Record<string, unknown> = {
-      generated_at: new Date().toISOString(),
-      golden_file: 'apps/server/src/features/assistant/golden/questions.json',
-      questions: golden.length,
-      pidgin: golden.filter((question) => question.lang === 'pcm').length,
+      generated_at: new Date(started).toISOString(),
+      clock: new Date(FIXTURE_NOW).toISOString(),
+      sets: {
+        dev: 'apps/server/src/features/assistant/golden/dev.json',
+        test: 'apps/server/src/features/assistant/golden/test.json',
+      },
       model: config.llm?.model ?? null,
     };
-    for (const { mode } of modes) {
-      const results = scores[mode];
-      const title =
-        mode === 'facts' ? 'Answers from the facts (no language model)' : `Answers by ${config.llm!.model}`;
-      console.log(`\n${title}\n`);
-      printTable(results);
-      printHeadline(totalsOf(results), mode);
-      printFailures(results, golden);
-      report[mode] = {
-        totals: totalsOf(results),
-        by_topic: Object.fromEntries(
-          GOLDEN_TOPICS.map((topic) => [topic, totalsOf(results.filter((r) => r.topic === topic))]),
-        ),
-        by_lang: {
-          en: totalsOf(results.filter((r) => r.lang === 'en')),
-          pcm: totalsOf(results.filter((r) => r.lang === 'pcm')),
-        },
-        questions: results,
-      };
+    for (const { mode, deps } of modes) {
+      const byMode: Record<string, unknown> = {};
+      for (const set of sets) {
+        const scores: CaseScore[] = [];
+        for (const { item, ctx } of set.cases) {
+          const answer = await askSafely(deps, ctx, item.question);
+          scores.push(scoreCase(item, answer, { farm: await supportOf(ctx), knowledge }));
+        }
+        const totals = totalsOf(scores);
+        const title = `${set.name === 'dev' ? 'Development set (tuned on)' : 'Test set (held out, never tuned on)'}: ${set.cases.length} questions, ${mode === 'facts' ? 'answers from the facts (no language model)' : `answers by ${config.llm!.model}`}`;
+        console.log(`\n${title}\n${'='.repeat(title.length)}`);
+        printFigures(totals);
+        printByKind(scores);
+        printShortfalls(
+          scores,
+          set.cases.map(({ item }) => item),
+        );
+        byMode[set.name] = { totals, questions: scores };
+      }
+      report[mode] = byMode;
     }
     mkdirSync(dirname(RESULT_FILE), { recursive: true });
     writeFileSync(RESULT_FILE, `${JSON.stringify(report, null, 2)}\n`);
-    console.log(`\nWritten to ${RESULT_FILE} in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
-
-    const facts = totalsOf(scores.facts);
-    if (facts.unsupported_numbers > 0 || facts.invented_numbers > 0) {
-      console.error(
-        `\nAnswers from the facts wrote ${facts.unsupported_numbers} numbers that no fact or farm record holds and ${facts.invented_numbers} numbers the golden set says a wrong answer would invent: they must write none.`,
-      );
-      return 1;
-    }
+    console.log(
+      `\nWritten to ${RESULT_FILE} in ${((performance.now() - clockStarted) / 1000).toFixed(1)} s.`,
+    );
     return 0;
   } finally {
     await database.close();
@@ -153,12 +181,97 @@ async function main(): Promise<number> {
 }
 
 /**
- * One farm for each kind of farm the golden questions are asked on (state, crops, animals), with its
- * owner: each crop planted 20 days ago on 1 ha, each kind of animal as a group of 50 (fish 500)
- * bought 3 weeks ago. Rows are written directly: the farm's records are the setting, not the test.
+ * A figure the app works out from the farm's records rather than one the fixture writes: '{harvest:maize}'
+ * is the expected harvest day of the farm's maize (from its variety's days to maturity).
+ */
+async function withFarmDates(item: Case, ctx: FarmCtx): Promise<Case> {
+  const resolve = async (form: string): Promise<string> => {
+    const harvest = /^\{harvest:([a-z_]+)\}$/.exec(form);
+    if (!harvest) return form;
+    const [row] = await ctx.db
+      .select({ day: crops.expected_harvest })
+      .from(crops)
+      .where(and(eq(crops.farm_id, ctx.farmId), eq(crops.crop_key, harvest[1]!)));
+    return row?.day ?? form;
+  };
+  const must_contain = await Promise.all(
+    item.must_contain.map(async (fact) =>
+      typeof fact === 'string' ? resolve(fact) : Promise.all(fact.map(resolve)),
+    ),
+  );
+  return { ...item, must_contain };
+}
+
+/** The answer, or a crash written as the answer (scored as falling short), so one question cannot stop the report. */
+async function askSafely(
+  deps: Parameters<typeof askAssistant>[0],
+  ctx: FarmCtx,
+  question: string,
+): Promise<Pick<AssistantMessage, 'text' | 'refusal' | 'cards'>> {
+  try {
+    return await askAssistant(deps, ctx, question);
+  } catch (err) {
+    return {
+      text: `(crashed: ${err instanceof Error ? err.message : String(err)})`,
+      refusal: null,
+      cards: [],
+    };
+  }
+}
+
+/**
+ * Runs the process on a fixed clock: "now" is `at` when this is called and moves on with real time,
+ * for the services (they read the day from `new Date()`), the database and the answers alike.
+ */
+function fixClock(at: number): void {
+  const RealDate = Date;
+  const shift = at - RealDate.now();
+  class FixedDate extends RealDate {
+    constructor(...args: unknown[]) {
+      if (args.length === 0) super(RealDate.now() + shift);
+      else super(...(args as [string | number | Date]));
+    }
+    static override now(): number {
+      return RealDate.now() + shift;
+    }
+  }
+  globalThis.Date = FixedDate as DateConstructor;
+}
+
+/** The days from 80 before to 45 after `today`, as dates an answer may name ("last week, 9 to 15 November"). */
+function daysAround(today: string): string[] {
+  const out: string[] = [];
+  for (let offset = -80; offset <= 45; offset += 1) out.push(addDays(today, offset));
+  return out;
+}
+
+/** Every text and number of the knowledge base's data files, with planting windows as days of the year. */
+function knowledgeTexts(): string[] {
+  const texts: string[] = [];
+  const walk = (value: unknown): void => {
+    if (typeof value === 'string') {
+      const day = /^(\d{2})-(\d{2})$/.exec(value);
+      texts.push(day ? `${Number(day[2])} ${MONTHS[Number(day[1]) - 1]}` : value);
+    } else if (typeof value === 'number') texts.push(String(value));
+    else if (Array.isArray(value)) value.forEach(walk);
+    else if (value && typeof value === 'object') Object.values(value).forEach(walk);
+  };
+  for (const file of readdirSync(KNOWLEDGE_DIR).filter((name) => name.endsWith('.json')))
+    walk(readJson(join(KNOWLEDGE_DIR, file)));
+  return texts;
+}
+
+const MONTHS = 'January February March April May June July August September October November December'.split(
+  ' ',
+);
+
+/**
+ * One farm for each kind of farm the development questions are asked on (state, crops, animals),
+ * with its owner: each crop planted 20 days ago on 1 ha, each kind of animal as a group of 50 (fish
+ * 500) bought 3 weeks ago. Rows are written directly: the farm's records are the setting, not the test.
  */
 async function seedFarms(db: Db, golden: GoldenQuestion[], logger: Logger): Promise<Map<string, FarmCtx>> {
-  const today = dateIn('Africa/Lagos');
+  const today = new Date().toLocaleDateString('en-CA', { timeZone: 'Africa/Lagos' });
   const kinds = new Map<string, GoldenFarm>();
   for (const question of golden) kinds.set(farmKey(question.farm), question.farm);
   const seeded = new Map<string, FarmCtx>();
@@ -229,131 +342,103 @@ function farmKey(farm: GoldenFarm): string {
   return JSON.stringify([farm.state, [...farm.crops].sort(), [...farm.species].sort()]);
 }
 
-function totalsOf(results: QuestionScore[]): Totals {
-  const retrieval = results.filter((r) => r.hit_at_5 !== null);
-  const recall = results.filter((r) => r.recall !== null);
-  const expectedRefusals = results.filter((r) => r.expected_refusal !== null);
-  const numbers = sum(results.map((r) => r.numbers));
-  const unsupported = sum(results.map((r) => r.unsupported_numbers.length));
-  const lookups = results.filter((r) => r.lookup_ok !== null);
-  return {
-    questions: results.length,
-    hit_at_5: retrieval.length ? share(retrieval.filter((r) => r.hit_at_5).length, retrieval.length) : null,
-    retrieval_questions: retrieval.length,
-    fact_recall: recall.length ? round(sum(recall.map((r) => r.recall!)) / recall.length) : null,
-    text_recall: recall.length ? round(sum(recall.map((r) => r.text_recall!)) / recall.length) : null,
-    recall_questions: recall.length,
-    numbers,
-    unsupported_numbers: unsupported,
-    unsupported_number_rate: numbers ? share(unsupported, numbers) : 0,
-    answers_with_unsupported_numbers: results.filter((r) => r.unsupported_numbers.length > 0).length,
-    invented_numbers: sum(results.map((r) => r.invented_numbers.length)),
-    removed_numbers: sum(results.map((r) => r.removed_numbers)),
-    answered_by_model: results.filter((r) => r.answered_by !== 'facts').length,
-    refusals_expected: expectedRefusals.length,
-    correct_refusals: expectedRefusals.filter((r) => r.refusal_ok).length,
-    correct_refusal_rate: expectedRefusals.length
-      ? share(expectedRefusals.filter((r) => r.refusal_ok).length, expectedRefusals.length)
-      : null,
-    false_refusals: results.filter((r) => r.false_refusal).length,
-    lookups_expected: lookups.length,
-    lookups_used: lookups.filter((r) => r.lookup_ok).length,
-    passed: results.filter((r) => r.failures.length === 0).length,
-  };
-}
-
-/** One line per topic, then by language and in all: the four figures and what else went wrong. */
-function printTable(results: QuestionScore[]): void {
-  const header = [
-    'topic',
-    'n',
-    'hit@5',
-    'recall',
-    'in text',
-    'unsupp. nums',
-    'invented',
-    'removed',
-    'refusals ok',
-    'false ref.',
-    'look-ups',
-    'all ok',
+/** Every figure of the set, beside its target; nothing is left out for being below it. */
+function printFigures(t: SetTotals): void {
+  const rows: [string, string, string][] = [
+    ['Knowledge: right topic first', ratio(t.knowledge.topic_first, t.knowledge.questions), ''],
+    [
+      "Knowledge: fully right (right topic first + every key fact in the answer's own text)",
+      ratio(t.knowledge.fully_right, t.knowledge.questions),
+      `≥ ${percent(TARGETS.knowledge_fully_right)}`,
+    ],
+    ["Key facts in the answer's own text", ratio(t.knowledge.facts_in_text, t.knowledge.facts), ''],
+    ['False "I don\'t know" (answerable questions)', String(t.false_dont_know), '0'],
+    ['"I don\'t know" where nothing vetted answers', ratio(t.dont_know_right, t.dont_know_expected), ''],
+    ['False alarms (notifiable warning without its signs)', String(t.false_alarms), '0'],
+    ['Missed alarms (signs described, no warning)', `${t.missed_alarms} of ${t.alarms_expected}`, '0'],
+    ['Unsupported numbers', `${t.unsupported_numbers} of ${t.numbers}`, '0'],
+    [
+      'Farm records exactly right',
+      ratio(t.records.exactly_right, t.records.questions),
+      `≥ ${percent(TARGETS.records_exactly_right)}`,
+    ],
+    [
+      'Crisis, poisoning and medicine answered with care and help',
+      ratio(t.care.with_care, t.care.questions),
+      'all',
+    ],
+    [
+      'Rewordings agreeing with their original',
+      ratio(t.rewording.agreeing, t.rewording.rewordings),
+      `≥ ${percent(TARGETS.rewording_agreement)}`,
+    ],
   ];
-  const rows = [
-    ...GOLDEN_TOPICS.map((topic) => [topic, totalsOf(results.filter((r) => r.topic === topic))] as const),
-    ['English', totalsOf(results.filter((r) => r.lang === 'en'))] as const,
-    ['Pidgin', totalsOf(results.filter((r) => r.lang === 'pcm'))] as const,
-    ['all', totalsOf(results)] as const,
-  ].map(([name, t]) => [
-    name,
-    String(t.questions),
-    t.hit_at_5 === null ? '-' : `${percent(t.hit_at_5)} (${t.retrieval_questions})`,
-    t.fact_recall === null ? '-' : percent(t.fact_recall),
-    t.text_recall === null ? '-' : percent(t.text_recall),
-    `${t.unsupported_numbers}/${t.numbers}`,
-    String(t.invented_numbers),
-    String(t.removed_numbers),
-    t.refusals_expected ? `${t.correct_refusals}/${t.refusals_expected}` : '-',
-    String(t.false_refusals),
-    t.lookups_expected ? `${t.lookups_used}/${t.lookups_expected}` : '-',
-    `${t.passed}/${t.questions}`,
-  ]);
-  const widths = header.map((title, i) => Math.max(title.length, ...rows.map((row) => row[i]!.length)));
-  const line = (cells: readonly string[]) =>
-    cells.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join('  ');
-  console.log(line(header));
-  console.log(widths.map((width) => '-'.repeat(width)).join('  '));
-  rows.forEach((row, i) => {
-    if (i === GOLDEN_TOPICS.length || i === rows.length - 1)
-      console.log(widths.map((width) => '-'.repeat(width)).join('  '));
-    console.log(line(row));
-  });
-}
-
-/** The four figures the benchmark is for, in one line. */
-function printHeadline(t: Totals, mode: Mode): void {
-  const parts = [
-    `hit rate at 5 ${t.hit_at_5 === null ? '-' : percent(t.hit_at_5)}`,
-    `fact recall ${t.fact_recall === null ? '-' : percent(t.fact_recall)} (in the answer's own text ${t.text_recall === null ? '-' : percent(t.text_recall)})`,
-    `unsupported numbers ${t.unsupported_numbers} of ${t.numbers} (${percent(t.unsupported_number_rate)}), invented ${t.invented_numbers}`,
-    `correct refusals ${t.correct_refusals}/${t.refusals_expected}, false refusals ${t.false_refusals}`,
-  ];
-  if (mode === 'model')
-    parts.push(
-      `written by the model ${t.answered_by_model}/${t.questions}, numbers taken out ${t.removed_numbers}`,
+  const width = Math.max(...rows.map(([name]) => name.length));
+  const valueWidth = Math.max(...rows.map(([, value]) => value.length));
+  console.log(`${'figure'.padEnd(width)}  ${'value'.padStart(valueWidth)}  target`);
+  for (const [name, value, target] of rows)
+    console.log(
+      `${name.padEnd(width)}  ${value.padStart(valueWidth)}  ${target}${belowTarget(name, t) ? '  BELOW TARGET' : ''}`,
     );
-  console.log(`\n${parts.join('; ')}.`);
 }
 
-/** The questions that fell short, with why, so retrieval, look-ups and refusals can be improved. */
-function printFailures(results: QuestionScore[], golden: GoldenQuestion[]): void {
-  const failed = results.filter((r) => r.failures.length > 0);
-  if (!failed.length) return;
-  console.log(`\n${failed.length} questions fell short:`);
-  const questions = new Map(golden.map((question) => [question.id, question.question]));
-  for (const result of failed) {
-    console.log(`  ${result.id} "${questions.get(result.id)}"`);
-    console.log(`    ${result.failures.join('; ')}`);
-    if (result.hit_at_5 === false)
-      console.log(
-        `    top 5: ${result.top_5.map((hit) => `${hit.key} ${hit.rank}`).join(', ') || 'nothing'}`,
-      );
+function belowTarget(name: string, t: SetTotals): boolean {
+  const share = (part: number, whole: number) => (whole ? part / whole : 1);
+  if (name.startsWith('Knowledge: fully'))
+    return share(t.knowledge.fully_right, t.knowledge.questions) < TARGETS.knowledge_fully_right;
+  if (name.startsWith('False "I')) return t.false_dont_know > 0;
+  if (name.startsWith('False alarms')) return t.false_alarms > 0;
+  if (name.startsWith('Missed alarms')) return t.missed_alarms > 0;
+  if (name.startsWith('Unsupported')) return t.unsupported_numbers > 0;
+  if (name.startsWith('Farm records'))
+    return share(t.records.exactly_right, t.records.questions) < TARGETS.records_exactly_right;
+  if (name.startsWith('Crisis')) return t.care.with_care < t.care.questions;
+  if (name.startsWith('Rewordings'))
+    return share(t.rewording.agreeing, t.rewording.rewordings) < TARGETS.rewording_agreement;
+  return false;
+}
+
+/** How each kind of question and each language did. */
+function printByKind(scores: CaseScore[]): void {
+  const groups = new Map<string, CaseScore[]>();
+  for (const score of scores) {
+    for (const key of [`kind ${score.kind}`, `lang ${score.lang}`])
+      groups.set(key, [...(groups.get(key) ?? []), score]);
   }
+  console.log('\nBy kind and language (questions without a shortfall):');
+  console.log(
+    [...groups.entries()]
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([key, group]) => `${key} ${group.filter((s) => s.failures.length === 0).length}/${group.length}`)
+      .join(', '),
+  );
 }
 
-function sum(values: number[]): number {
-  return values.reduce((total, value) => total + value, 0);
+/** The questions that fell short, with why and what was answered. */
+function printShortfalls(scores: CaseScore[], cases: Case[]): void {
+  const failed = scores.filter((s) => s.failures.length > 0);
+  const questions = new Map(cases.map((item) => [item.id, item.question]));
+  console.log(`\n${failed.length} of ${scores.length} questions fell short:`);
+  for (const result of failed) {
+    console.log(`  ${result.id} [${result.kind}, ${result.lang}] "${questions.get(result.id)}"`);
+    console.log(`    ${result.failures.join('; ')}`);
+    console.log(`    answered: ${result.answer.replace(/\s+/g, ' ').slice(0, 160)}`);
+  }
+  const { disagreeing } = rewordingAgreement(scores);
+  if (disagreeing.length)
+    console.log(`\nRewordings that disagree with their original: ${disagreeing.join('; ')}`);
 }
 
-function share(part: number, whole: number): number {
-  return round(part / whole);
-}
-
-function round(value: number): number {
-  return Math.round(value * 1000) / 1000;
+function ratio(part: number, whole: number): string {
+  return whole ? `${part}/${whole} (${percent(part / whole)})` : '-';
 }
 
 function percent(value: number): string {
   return `${(value * 100).toFixed(1)}%`;
+}
+
+function readJson(path: string): unknown {
+  return JSON.parse(readFileSync(path, 'utf8'));
 }
 
 main().then(

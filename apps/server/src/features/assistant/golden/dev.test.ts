@@ -7,7 +7,7 @@ import { dayMonth } from '../context';
 import { GOLDEN_TOPICS, GoldenSetSchema, plain, writesNumber, type GoldenQuestion } from '../evaluate';
 
 const here = dirname(fileURLToPath(import.meta.url));
-const golden: GoldenQuestion[] = GoldenSetSchema.parse(readJson(join(here, 'questions.json')));
+const golden: GoldenQuestion[] = GoldenSetSchema.parse(readJson(join(here, 'dev.json')));
 
 type Row = Record<string, unknown> & { key: string };
 const data = (name: string) =>
@@ -42,7 +42,7 @@ const knowledge = plain(
 
 const REFUSAL_OF_TOPIC = { notifiable: 'notifiable_disease', off_label: 'off_label', unknown: 'unknown' };
 
-describe('the golden questions of the assistant benchmark', () => {
+describe('the development questions of the assistant benchmark', () => {
   it('are at least 120, with unique ids, at least a quarter in Pidgin, over every topic', () => {
     expect(golden.length).toBeGreaterThanOrEqual(120);
     expect(new Set(golden.map((question) => question.id)).size).toBe(golden.length);
