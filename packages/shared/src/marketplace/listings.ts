@@ -90,7 +90,7 @@ const ListingFields = {
     .nullish(),
   /**
    * Sells this livestock group (or animal) of the farm; for eggs, milk, meat or fish, the group (or
-   * animal) they come from, so its withdrawal periods keep them off sale (docs/decisions/050).
+   * animal) they come from, so its withdrawal periods keep them off sale (docs/decisions/052).
    */
   animal_id: z.uuid('Choose the animal or group').nullish(),
   photo_ids: fileIdsSchema(LISTING_PHOTOS_MAX),
@@ -254,7 +254,7 @@ export type Seller = z.infer<typeof SellerSchema>;
 /**
  * Why a listing is off sale while its animal or group (or the group its eggs, milk or meat come
  * from) is in a withdrawal period: only its own farm's members ever read it. It is on sale again
- * by itself on `until`, the first day the animals' products may be sold (docs/decisions/050).
+ * by itself on `until`, the first day the animals' products may be sold (docs/decisions/052).
  */
 export const ListingWithdrawalSchema = z.object({
   /** yyyy-mm-dd. */

@@ -516,7 +516,7 @@ export async function openListingPhoto(
  * kg per unit), and a group of the farm out of any withdrawal period (unless `withdrawal: false`:
  * an edit that keeps the animal). Eggs, milk and meat name the group they come from when the farm
  * keeps animals that give them, and a named group must be of a species that does
- * (docs/decisions/050).
+ * (docs/decisions/052).
  */
 async function checkSources(
   tx: Tx,

@@ -334,7 +334,7 @@ export async function placeOrder(
   // Hidden by Gona, or the farm's owner stopped selling (docs/decisions/045).
   const offSale = await listingOffSale(deps.db, listing.id);
   if (offSale) throw new AppError('CONFLICT', offSale, { quantity: offSale });
-  // Its animals in a withdrawal period (docs/decisions/050): the buyer is told no more than this.
+  // Its animals in a withdrawal period (docs/decisions/052): the buyer is told no more than this.
   if (await listingWithdrawal(deps.db, listing, new Date(deps.now())))
     throw new AppError('CONFLICT', NOT_FOR_SALE_NOW, { quantity: NOT_FOR_SALE_NOW });
 

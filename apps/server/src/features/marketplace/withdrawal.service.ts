@@ -8,7 +8,7 @@ import { farmToday } from '../../lib/farm-time';
 import { notify } from '../notifications/notify.service';
 
 /**
- * Listings off sale while their animals are in a withdrawal period (docs/decisions/050). Nothing is
+ * Listings off sale while their animals are in a withdrawal period (docs/decisions/052). Nothing is
  * written on the listing: whether it is withheld is worked out, whenever it is read, from the
  * withdrawal end kept on its animal or group (`livestock.withdrawal_until`, the latest a health
  * record set) and the farm's calendar day at the app's clock. So a listing is off sale from the

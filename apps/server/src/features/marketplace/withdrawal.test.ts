@@ -24,7 +24,7 @@ import {
 
 /**
  * A treatment with a withdrawal period takes every listing of its animals, and of their eggs, milk
- * and meat, off sale until the period ends (docs/decisions/050): buyers neither find nor order
+ * and meat, off sale until the period ends (docs/decisions/052): buyers neither find nor order
  * them and are never told why; the farm is told, and sees why on the listing; they are back on sale
  * by themselves on the day, unless the farm paused one by hand.
  */
