@@ -264,6 +264,31 @@ export function useNotificationWords(): (notification: Notification) => Notifica
             }),
           };
         }
+        case 'listing_withheld': {
+          const p = notification.params as NotificationParams['listing_withheld'];
+          const date = dayMonthYear(p.until);
+          const titles = p.listing_titles.join(', ');
+          const what =
+            p.listing_count === 1
+              ? (p.listing_titles[0] ?? '')
+              : t('kinds.listing_withheld.several', {
+                  count: p.listing_count,
+                  titles:
+                    p.listing_count > p.listing_titles.length
+                      ? t('kinds.listing_withheld.more', { titles })
+                      : titles,
+                });
+          return {
+            title: t('kinds.listing_withheld.title', { date, name: p.animal_name }),
+            body: t('kinds.listing_withheld.body', {
+              count: p.listing_count,
+              what,
+              date,
+              name: p.animal_name,
+              treatment: p.treatment ?? t('kinds.listing_withheld.aTreatment'),
+            }),
+          };
+        }
         case 'test':
           return { title: t('kinds.test.title'), body: t('kinds.test.body') };
         default:

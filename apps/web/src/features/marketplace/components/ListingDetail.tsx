@@ -14,6 +14,7 @@ import { usePublicListing } from '../api';
 import { groupedQuantity, placeOf, useListingText } from '../format';
 import { sellerPath } from '../links';
 import { HiddenNotice } from './HiddenNotice';
+import { WithdrawalNotice } from './WithdrawalNotice';
 import { RatingBriefText } from './RatingStars';
 
 type Props = {
@@ -136,6 +137,8 @@ function ListingFacts({ listing, panel }: { listing: PublicListing; panel: React
           )}
           {/* Only the listing's own farm ever reads a hidden one. */}
           {listing.hidden && <HiddenNotice hidden={listing.hidden} />}
+          {/* Only its own farm reads why a listing is off sale for a withdrawal period. */}
+          {listing.withdrawal && <WithdrawalNotice withdrawal={listing.withdrawal} status={listing.status} />}
         </header>
         {photos.length > 0 && <PhotoGallery photos={photos} subject={listing.title} />}
         <dl className="grid grid-cols-1 gap-x-4 gap-y-3 rounded-xl border border-stone-200 bg-white p-4 sm:grid-cols-[auto_1fr]">

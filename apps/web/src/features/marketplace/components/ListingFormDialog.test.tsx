@@ -4,7 +4,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import type { ListingSources } from '@gona/shared/marketplace';
 import { loadNamespaces } from '@/i18n';
 import { installFakeFetch } from '@/test/fake-fetch';
-import { FARM_ID } from '@/test/fixtures';
+import { anId, FARM_ID } from '@/test/fixtures';
 import { AppToaster } from '@/app/toaster';
 import { renderWithProviders } from '@/test/render';
 import { aFarmListing } from '../test-fixtures';
@@ -116,6 +116,53 @@ describe('ListingFormDialog', () => {
       'href',
       `/dashboard/settings/farms/${FARM_ID}`,
     );
+  });
+
+  it('asks which flock eggs come from, offering only groups that lay, and none in a withdrawal period', async () => {
+    const layers = anId(0x51);
+    const treated = anId(0x52);
+    const goats = anId(0x53);
+    const animals: ListingSources['animals'] = [
+      {
+        id: layers,
+        name: 'Layers House 2',
+        species: 'chicken_layer',
+        head_count: 300,
+        withdrawal_until: null,
+      },
+      {
+        id: treated,
+        name: 'Noilers',
+        species: 'chicken_noiler',
+        head_count: 80,
+        withdrawal_until: '2099-01-09',
+      },
+      { id: goats, name: 'Goats', species: 'goat', head_count: 12, withdrawal_until: null },
+    ];
+    const requests = installFakeFetch({ [`POST ${LIST}`]: { status: 201, body: aFarmListing() } });
+    const onClose = vi.fn();
+    renderWithProviders(
+      <ListingFormDialog farmId={FARM_ID} sources={{ ...SOURCES, animals }} onClose={onClose} />,
+    );
+    type('What are you selling?', 'product');
+    type('Product', 'honey');
+    expect(screen.queryByLabelText('Which flock, herd or pond it comes from')).toBeNull();
+    type('Product', 'eggs');
+    const picker = screen.getByLabelText('Which flock, herd or pond it comes from');
+    const options = [...picker.querySelectorAll('option')].map((o) => [o.textContent, o.disabled]);
+    expect(options).toEqual([
+      ['Choose the group', false],
+      ['Layers House 2', false],
+      ['Noilers: in a withdrawal period', true],
+    ]);
+    type('Which flock, herd or pond it comes from', layers);
+    type('Unit', 'crate');
+    type('Kg in one unit', '2');
+    type('Quantity to sell', '20');
+    type('Price per unit (₦)', '4,500');
+    fireEvent.click(screen.getByRole('button', { name: 'Save as draft' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(requests[0]?.body).toMatchObject({ category: 'product', product_key: 'eggs', animal_id: layers });
   });
 
   it('edits with the version it opened', async () => {

@@ -8,7 +8,10 @@ import {
   FARM_PRODUCTS,
   LISTING_CATEGORIES,
   LISTING_PHOTOS_MAX,
+  SOURCE_REQUIRED_PRODUCTS,
+  sourceSpeciesOf,
   UpdateListingInputSchema,
+  type FarmProduct,
   type FarmListing,
   type ListingSources,
 } from '@gona/shared/marketplace';
@@ -83,6 +86,14 @@ export function ListingFormDialog({ farmId, sources, listing, onClose, onSaved }
   const createId = useRef<string | null>(null);
   const formId = listing ? `listing-form-${listing.id}` : 'listing-form-new';
   const fixedKg = SALE_UNIT_KG[values.unit as SaleUnit];
+  // Eggs, milk, meat and fish name the flock, herd or pond they come from (off sale in its withdrawals).
+  const sourceSpecies = sourceSpeciesOf(values.category, values.product_key);
+  const sourceGroups = sourceSpecies
+    ? (sources?.animals ?? []).filter((animal) => sourceSpecies.includes(animal.species))
+    : [];
+  const sourceRequired = SOURCE_REQUIRED_PRODUCTS.includes(values.product_key as FarmProduct);
+  const namesAnimal =
+    values.category === 'livestock' || sourceGroups.some((animal) => animal.id === values.animal_id);
 
   const onSubmit = handleSubmit(() => {
     const money = parse(MoneyFormSchema, {
@@ -112,7 +123,7 @@ export function ListingFormDialog({ farmId, sources, listing, onClose, onSaved }
       delivery_fee_kobo: delivers ? (money.delivery_fee_kobo ?? 0) : null,
       description: values.description,
       crop_key: values.category === 'crop' ? values.crop_key || null : null,
-      animal_id: values.category === 'livestock' ? values.animal_id || null : null,
+      animal_id: namesAnimal ? values.animal_id || null : null,
     };
     if (listing) {
       const input = parse(UpdateListingInputSchema, {
@@ -230,6 +241,20 @@ export function ListingFormDialog({ farmId, sources, listing, onClose, onSaved }
             <option value="">{t('form.notFromAnimals')}</option>
             {sources?.animals.map((animal) => (
               <option key={animal.id} value={animal.id} disabled={animal.withdrawal_until !== null}>
+                {animal.withdrawal_until ? t('form.underWithdrawal', { name: animal.name }) : animal.name}
+              </option>
+            ))}
+          </SelectField>
+        )}
+        {sourceGroups.length > 0 && (
+          <SelectField label={t('form.fromGroup')} hint={t('form.fromGroupHint')} {...field('animal_id')}>
+            <option value="">{sourceRequired ? t('form.chooseGroup') : t('form.notFromGroup')}</option>
+            {sourceGroups.map((animal) => (
+              <option
+                key={animal.id}
+                value={animal.id}
+                disabled={animal.withdrawal_until !== null && animal.id !== listing?.animal_id}
+              >
                 {animal.withdrawal_until ? t('form.underWithdrawal', { name: animal.name }) : animal.name}
               </option>
             ))}

@@ -41,6 +41,33 @@ describe('MyListings', () => {
     });
   });
 
+  it('shows a listing off sale for a withdrawal period as paused, with why and until when', async () => {
+    const eggs = aFarmListing({
+      title: 'Layers House 2 eggs',
+      status: 'active',
+      withdrawal: {
+        until: '2026-12-06',
+        animal_id: anId(0x51),
+        animal_name: 'Layers House 2',
+        treatment: 'Oxytetracycline 20% LA',
+      },
+    });
+    installFakeFetch({
+      [`GET ${LIST}`]: { status: 200, body: { items: [eggs], next_cursor: null } },
+      [`GET ${LIST}/sources`]: { status: 200, body: SOURCES },
+    });
+    renderWithProviders(<MyListings farmId={FARM_ID} role="owner" />);
+    const [row] = within(await screen.findByRole('list')).getAllByRole('listitem');
+    expect(within(row!).getByText('Paused')).toBeInTheDocument();
+    expect(
+      within(row!).getByText(
+        'Paused until 06/12/2026: Layers House 2 is under withdrawal after Oxytetracycline 20% LA',
+      ),
+    ).toBeInTheDocument();
+    // It can still be paused by hand, so it stays off sale after the period.
+    expect(within(row!).getByRole('button', { name: 'Pause' })).toBeInTheDocument();
+  });
+
   it('says why publishing was refused', async () => {
     const draft = aFarmListing();
     installFakeFetch({

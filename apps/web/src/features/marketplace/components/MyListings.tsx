@@ -14,6 +14,7 @@ import { useListingText } from '../format';
 import { listingPath } from '../links';
 import { HiddenNotice } from './HiddenNotice';
 import { ListingFormDialog } from './ListingFormDialog';
+import { WithdrawalNotice } from './WithdrawalNotice';
 
 type Props = { farmId: string; role: FarmRole };
 
@@ -105,7 +106,7 @@ export function MyListings({ farmId, role }: Props) {
                       >
                         {listing.title}
                       </Link>
-                      <Badge tone={TONE[listing.status]}>{t(`statuses.${listing.status}`)}</Badge>
+                      <Badge tone={TONE[shownStatus(listing)]}>{t(`statuses.${shownStatus(listing)}`)}</Badge>
                     </p>
                     <p className="text-sm text-stone-700">{text.perUnit(listing.price_kobo, listing.unit)}</p>
                     <p className="text-sm text-stone-700">
@@ -114,6 +115,9 @@ export function MyListings({ farmId, role }: Props) {
                   </div>
                 </div>
                 {listing.hidden && <HiddenNotice hidden={listing.hidden} />}
+                {listing.withdrawal && (
+                  <WithdrawalNotice withdrawal={listing.withdrawal} status={listing.status} />
+                )}
                 {sells && listing.status !== 'closed' && (
                   <div className="flex flex-wrap gap-2">
                     <Button variant="secondary" onClick={() => setEditing(listing)}>
@@ -159,6 +163,13 @@ export function MyListings({ farmId, role }: Props) {
       />
     </section>
   );
+}
+
+/** On sale, but off sale for a withdrawal period: paused, as buyers see it (the notice says why). */
+function shownStatus(listing: FarmListing): ListingStatus {
+  return listing.withdrawal && (listing.status === 'active' || listing.status === 'sold_out')
+    ? 'paused'
+    : listing.status;
 }
 
 function actionsOf(listing: FarmListing): ListingAction[] {
