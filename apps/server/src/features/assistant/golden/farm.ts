@@ -128,11 +128,15 @@ export function fixtureDerived(): string[] {
     if (!recorded.length) continue;
     const eggs = pens.map(([pen]) => recorded.reduce((total, day) => total + eggsOn(pen, day), 0));
     const all = eggs[0]! + eggs[1]!;
-    const hens = [200, 120];
+    // Hen-days: Pen A had 204 hens until 4 died on 6 October.
+    const henDays = [
+      recorded.reduce((total, day) => total + (day < '2026-10-06' ? 204 : 200), 0),
+      120 * recorded.length,
+    ];
     for (const [i, count] of [...eggs, all].entries()) {
-      const birds = i < 2 ? hens[i]! : 320;
+      const birdDays = i < 2 ? henDays[i]! : henDays[0]! + henDays[1]!;
       out.push(String(count), ...forms(count / 30), String(Math.floor(count / 30)), String(count % 30));
-      out.push(...forms((count / (birds * recorded.length)) * 100), ...forms(count / recorded.length));
+      out.push(...forms((count / birdDays) * 100), ...forms(count / recorded.length));
     }
     const feedDays = recorded.filter((day) => day >= '2026-11-01').length;
     out.push(
