@@ -192,6 +192,8 @@ const CropRowSchema = z.strictObject({
     hausa: z.string().min(1).nullable(),
     yoruba: z.string().min(1).nullable(),
     igbo: z.string().min(1).nullable(),
+    /** The Pidgin or everyday Nigerian English name where it differs from `name` ("guinea corn"); optional. */
+    pidgin: z.string().min(1).nullable().optional(),
   }),
   category: z.enum(CROP_CATEGORIES),
   maturity_days: z.strictObject({ min: z.number().int().min(20), max: z.number().int().max(900) }),

@@ -83,6 +83,15 @@ describe('crop knowledge', () => {
     for (const [zone, keys] of cropsByZone) expect(keys.size, zone).toBeGreaterThanOrEqual(3);
   });
 
+  it('keeps a Pidgin or everyday name beside the Hausa, Yoruba and Igbo ones where it differs', async () => {
+    expect((await cropDetail(t.db, 'sorghum')).local_names).toMatchObject({
+      hausa: 'Dawa',
+      pidgin: 'guinea corn',
+    });
+    expect((await cropDetail(t.db, 'maize')).local_names).toMatchObject({ pidgin: 'corn' });
+    expect((await cropDetail(t.db, 'yam')).local_names).toMatchObject({ hausa: 'Doya', pidgin: null });
+  });
+
   it('names the zone of every state and the FCT', async () => {
     for (const state of NIGERIAN_STATES) expect(await zoneOfState(t.db, state), state).not.toBeNull();
     expect(await zoneOfState(t.db, 'Kano')).toBe('sudan_savanna');

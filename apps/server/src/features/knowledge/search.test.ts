@@ -64,6 +64,10 @@ describe('knowledge content', () => {
       .leftJoin(knowledge_sources, eq(knowledge_sources.key, knowledge_advice.source_key));
     expect(advice.length).toBeGreaterThanOrEqual(200);
     expect(advice.filter((row) => row.source === null)).toEqual([]);
+    // Rows not yet checked against a published guide cite `extension_unverified`; they may only
+    // become fewer (each one checked cites its guide instead, or goes).
+    const unverified = [...pests, ...advice].filter((row) => row.source === 'extension_unverified');
+    expect(unverified.length).toBeLessThanOrEqual(175);
     expect(advice.every((row) => row.questions.length >= 2 && row.questions.length <= 4)).toBe(true);
     for (const topic of ['planting', 'fertilizer', 'storage', 'poultry', 'fish', 'selling', 'gona']) {
       expect(advice.filter((row) => row.topic === topic).length, topic).toBeGreaterThanOrEqual(10);
@@ -289,7 +293,7 @@ const SAME_ON_BOTH: Record<string, string[]> = {
   ],
   'army worm dey chop my maize': [
     '0.887 advice:faw_first_steps',
-    '0.823 pest:fall_armyworm',
+    '0.829 pest:fall_armyworm',
     '0.339 pest:aflatoxin',
   ],
   'my cassva leaves are yellow and twisted': [
@@ -303,19 +307,19 @@ const SAME_ON_BOTH: Record<string, string[]> = {
     '0.373 advice:egg_drop',
   ],
   'pigs dying with red skin and fever': [
-    '0.716 pest:african_swine_fever',
+    '0.718 pest:african_swine_fever',
     '0.568 pest:fish_bacterial_disease',
     '0.471 pest:anthrax',
   ],
   // "add", and "adding" below, are words the two engines' stemmers once split (see STEMMED_ALIKE).
   'How do I add my bank account for payout?': [
-    '0.903 advice:payout_account',
-    '0.781 advice:payout_account_change',
-    '0.727 advice:payout_failed',
+    '0.904 advice:payout_account',
+    '0.782 advice:payout_account_change',
+    '0.728 advice:payout_failed',
   ],
   'adding urea to rice': [
-    '0.654 advice:rice_fertilizer',
-    '0.459 advice:top_dressing_timing',
+    '0.656 advice:rice_fertilizer',
+    '0.461 advice:top_dressing_timing',
     '0.457 advice:onion_fertilizer',
   ],
   'catfish feeding rate': [
