@@ -12,26 +12,41 @@ import type {
 import type { PageQuery } from '@gona/shared/pagination';
 import { PLANS } from '@gona/shared/plans';
 import type { Tx } from '../../db/client';
-import { assistant_conversations, assistant_messages, assistant_questions } from '../../db/schema/index';
+import {
+  assistant_conversations,
+  assistant_messages,
+  assistant_questions,
+  knowledge_advice,
+  knowledge_sources,
+} from '../../db/schema/index';
 import { createLanguageModel, type LanguageModel } from '../../integrations/llm';
 import type { Deps, FarmCtx } from '../../lib/ctx';
 import { AppError } from '../../lib/errors';
 import { dateIn } from '../../lib/farm-time';
 import { newId } from '../../lib/ids';
 import { keyset, newestFirst } from '../../lib/pagination';
-import { cropsByKey } from '../knowledge/knowledge.service';
-import {
-  CONFIDENT_RANK,
-  normalizeQuestion,
-  searchKnowledge,
-  type KnowledgeHit,
-} from '../knowledge/search.service';
+import { cropsByKey, zoneOfState } from '../knowledge/knowledge.service';
+import { CONFIDENT_RANK, searchKnowledge, type KnowledgeHit } from '../knowledge/search.service';
 import { farmPlan } from '../plans/plans.service';
 import { HISTORY_MESSAGES, phraseWithModel, type Answer } from './answer';
-import { loadFarmContext, longDate, type FarmContext } from './context';
-import { detectIntent, detectSubjects, lookUp } from './lookups';
-import { MONEY, splitSentences } from './numbers';
-import { notifiableRefusal, offLabelRefusal, unknownAnswer, type Refusal } from './refusals';
+import { aboutTheSubject, composeAnswer } from './compose';
+import { ZONE_NAMES, loadFarmContext, longDate, type FarmContext } from './context';
+import { lookUp, type Subjects } from './lookups';
+import { MONEY } from './numbers';
+import { readQuestion } from './reading';
+import { answerRecord } from './records';
+import {
+  LANGUAGE_NOTE,
+  bannedRefusal,
+  isLocalLanguage,
+  languageAnswer,
+  notifiableRefusal,
+  offLabelRefusal,
+  unknownAnswer,
+  type Refusal,
+} from './refusals';
+import { bannedProducts, careAnswer, careNeeded } from './safety';
+import { notifiableAlarm } from './signs';
 
 /**
  * The farming assistant: a question gets an answer from vetted, sourced facts and the farm's own
@@ -51,8 +66,6 @@ const TITLE_MAX = 80;
 /** Cards an answer shows at most, besides the record it is about. */
 const CARDS_MAX = 5;
 const SEARCH_LIMIT = 8;
-/** An answer without a look-up opens with its best fact, this long at most (whole sentences). */
-const OPENING_MAX = 280;
 
 /** A question that passed its checks and was counted; `answer` writes and stores the answer. */
 export type PendingAsk = {
@@ -198,10 +211,13 @@ export async function giveFeedback(
 }
 
 /**
- * The answer: a notifiable disease or off-label pesticide use is refused and referred; otherwise a
- * structured look-up and the best vetted facts make it, phrased by the language model when one is
- * configured (and checked number by number), else given as they are. Nothing close enough and no
- * look-up: "I don't know this one".
+ * The answer (docs/decisions/050-assistant-reading-and-safety.md). The question is read first
+ * (reading.ts): a person in crisis, someone poisoned or medicine for people get care and nothing
+ * else; the signs of a notifiable disease (never a card's flag, a name alone or a count) are
+ * referred to the state veterinary office; a banned product or use outside a label is refused.
+ * Then the farm's own records, a structured look-up, or the vetted facts that are about what was
+ * asked answer it, phrased by the language model when one is configured (and checked number by
+ * number), else given as they are. Nothing on the topic: "I don't know this one".
  */
 async function answerQuestion(
   deps: AssistantDeps,
@@ -214,22 +230,38 @@ async function answerQuestion(
     onText?: (text: string) => void | Promise<void>;
   },
 ): Promise<Answer> {
-  const { context } = input;
-  const normalized = readable(input.question);
+  let { context } = input;
   const crops = await cropsByKey(ctx.db);
-  const subjects = detectSubjects(normalized, crops.values());
-  let intent = detectIntent(normalized);
+  const reading = readQuestion(input.question, crops.values(), context.farm.today);
+  const subjects: Subjects = { crop: reading.crop, species: [...reading.species] };
+
+  // A person first: never answered as a farming question, never phrased by a model.
+  const care = careNeeded(reading.plain, Boolean(subjects.crop || subjects.species.length));
+  if (care) {
+    const answer = careAnswer(care, care === 'poisoning' ? await firstAidCard(ctx) : null);
+    return { text: answer.text, cards: answer.cards, removed_numbers: 0, answered_by: 'facts' };
+  }
+
   // A follow-up ("And for maize?") asks what the question before it asked, or about what it named.
+  let intent = reading.intent;
   const previous = input.history.findLast((message) => message.role === 'user');
-  if (previous && (!intent || (!subjects.crop && subjects.species.length === 0))) {
-    const before = readable(previous.text);
-    const earlier = detectSubjects(before, crops.values());
-    intent ??= detectIntent(before);
-    if (!subjects.crop && subjects.species.length === 0) Object.assign(subjects, earlier);
+  if (previous && !reading.record && (!intent || (!subjects.crop && subjects.species.length === 0))) {
+    const before = readQuestion(previous.text, crops.values(), context.farm.today);
+    intent ??= before.intent;
+    if (!subjects.crop && subjects.species.length === 0) {
+      subjects.crop = before.crop;
+      subjects.species = before.species;
+    }
   }
   const about = context.about;
   if (!subjects.crop && about?.crop_key) subjects.crop = crops.get(about.crop_key) ?? null;
   if (subjects.species.length === 0 && about?.species) subjects.species = [about.species];
+
+  // Alarms on signs: what the question describes, for the animals it names.
+  const alarm = notifiableAlarm(`${reading.plain} | ${reading.normalized}`, reading.species);
+  const understood = Boolean(subjects.crop || subjects.species.length || reading.record || intent);
+  if (isLocalLanguage(reading.language) && !understood && !alarm) return refused(languageAnswer());
+
   const hits = (
     await searchKnowledge(ctx.db, about?.search ? `${input.question} ${about.search}` : input.question, {
       ...(subjects.crop ? { crops: [subjects.crop.key] } : {}),
@@ -240,42 +272,106 @@ async function answerQuestion(
     // Vetted notes about prices are money too: not for a worker.
     .filter((hit) => context.money || !MONEY.test(`${hit.title} ${hit.text}`));
 
+  if (alarm) return refused(notifiableRefusal(alarm.disease, hits, context.farm.state));
+  const banned = bannedProducts(reading.both);
   const refusal =
-    notifiableRefusal(normalized, hits, CONFIDENT_RANK, context.farm.state) ??
-    offLabelRefusal(normalized, subjects.crop);
+    (banned.length ? bannedRefusal(banned) : null) ?? offLabelRefusal(reading.both, subjects.crop);
   if (refusal) return refused(refusal);
-  const lookup = await lookUp(ctx, intent, subjects, context);
-  const best = hits[0];
+
+  // The farm's own records, exactly.
+  const record = reading.record ? await answerRecord(ctx, reading, context) : null;
+  if (record) return withModel(deps, input, context, { text: record.text, cards: record.cards, numbers: [] });
+  if (reading.record === 'low_stock') intent = 'low_stock';
+  if (reading.record === 'crops') intent = 'farm_crops';
+
+  // A state the question names ("maize in Kano") is the place asked about, not the farm's.
+  if (reading.state && reading.state !== context.farm.state)
+    context = await elsewhere(ctx, context, reading.state);
+  const lookup = await lookUp(ctx, intent, subjects, context, reading.plain);
+  const onTopic = hits.filter(
+    (hit) => hit.rank >= CONFIDENT_RANK / 2 && aboutTheSubject(hit, reading, subjects),
+  );
+  const best = onTopic[0];
   if (!lookup && (!best || best.rank < CONFIDENT_RANK)) return refused(unknownAnswer());
 
   const lookupCards = lookup?.cards ?? [];
-  const facts = hits
-    .filter((hit) => hit.rank >= CONFIDENT_RANK / 2 && !lookupCards.some((card) => card.key === hit.key))
+  const facts = onTopic
+    .filter((hit) => !lookupCards.some((card) => card.key === hit.key))
     .slice(0, Math.max(3, CARDS_MAX - lookupCards.length));
   const cards: FactCard[] = [...(about ? [about.card] : []), ...lookupCards, ...facts.map(toCard)].slice(
     0,
     CARDS_MAX + 1,
   );
-  // A question about keeping a notifiable disease out is answered, with what to do if it comes.
-  const report = hits.some((hit) => hit.notifiable && hit.rank >= CONFIDENT_RANK)
-    ? ' If you see signs of it, keep the animals apart, move or sell none, and call the state veterinary office the same day: the law says it must be reported.'
-    : '';
-  const factsText = (lookup?.text ?? `${best!.title}: ${opening(best!.text)}`) + report;
-  const fromFacts: Answer = { text: factsText, cards, removed_numbers: 0, answered_by: 'facts' };
+  const language = isLocalLanguage(reading.language) ? ` ${LANGUAGE_NOTE}` : '';
+  const factsText = (lookup?.text ?? composeAnswer(reading, best!, facts)) + language;
+  return withModel(deps, input, context, {
+    text: factsText,
+    cards,
+    numbers: facts.flatMap((hit) => hit.numbers),
+  });
+}
 
+/** The answer from the facts, or phrased by the model when one is configured (and checked). */
+async function withModel(
+  deps: AssistantDeps,
+  input: {
+    question: string;
+    history: { role: 'user' | 'assistant'; text: string }[];
+    signal?: AbortSignal;
+    onText?: (text: string) => void | Promise<void>;
+  },
+  context: FarmContext,
+  facts: { text: string; cards: FactCard[]; numbers: string[] },
+): Promise<Answer> {
+  const fromFacts: Answer = {
+    text: facts.text,
+    cards: facts.cards,
+    removed_numbers: 0,
+    answered_by: 'facts',
+  };
   const model = languageModel(deps.config.llm);
   if (!model) return fromFacts;
   const phrased = await phraseWithModel(model, deps.logger, {
     question: input.question,
-    cards,
-    numbers: facts.flatMap((hit) => hit.numbers),
+    cards: facts.cards,
+    numbers: facts.numbers,
     context,
     history: input.history,
-    factsText,
+    factsText: facts.text,
     ...(input.signal ? { signal: input.signal } : {}),
     ...(input.onText ? { onText: input.onText } : {}),
   });
   return phrased ?? fromFacts;
+}
+
+/** The knowledge base's first-aid card for a poisoning, with its source, when it has one. */
+async function firstAidCard(ctx: FarmCtx): Promise<FactCard | null> {
+  const [row] = await ctx.db
+    .select({
+      title: knowledge_advice.title,
+      text: knowledge_advice.text,
+      source: {
+        title: knowledge_sources.title,
+        organisation: knowledge_sources.organisation,
+        year: knowledge_sources.year,
+        url: knowledge_sources.url,
+      },
+    })
+    .from(knowledge_advice)
+    .innerJoin(knowledge_sources, eq(knowledge_sources.key, knowledge_advice.source_key))
+    .where(eq(knowledge_advice.key, FIRST_AID_KEY));
+  return row ? { kind: 'advice', key: `advice:${FIRST_AID_KEY}`, ...row } : null;
+}
+const FIRST_AID_KEY = 'pesticide_poisoning';
+
+/** The farm's context with the place asked about: its state and zone (the farm's own plantings are elsewhere). */
+async function elsewhere(ctx: FarmCtx, context: FarmContext, state: string): Promise<FarmContext> {
+  const zone = await zoneOfState(ctx.db, state);
+  return {
+    ...context,
+    farm: { ...context.farm, state, zone, zone_name: zone ? ZONE_NAMES[zone] : null },
+    crops: [],
+  };
 }
 
 function refused(refusal: Refusal): Answer & { refusal: Refusal['refusal'] } {
@@ -432,25 +528,6 @@ async function historyOf(
     .orderBy(desc(assistant_messages.created_at), desc(assistant_messages.id))
     .limit(HISTORY_MESSAGES);
   return rows.reverse();
-}
-
-/**
- * A question for the keyword patterns: as written (lower case, without accents, "2,4-D" intact)
- * and in the knowledge base's words ("masara" is maize, "sow" is plant), side by side.
- */
-function readable(question: string): string {
-  const plain = question.toLowerCase().normalize('NFD').replace(/\p{M}/gu, '').replace(/\s+/g, ' ').trim();
-  return `${plain} | ${normalizeQuestion(question)}`;
-}
-
-/** The first sentences of a fact, for an answer's text (its card holds the rest). */
-function opening(text: string): string {
-  let kept = '';
-  for (const sentence of splitSentences(text)) {
-    if (kept && kept.length + sentence.length > OPENING_MAX) break;
-    kept += sentence;
-  }
-  return kept.trim();
 }
 
 /** The first question, cut at a word near TITLE_MAX characters. */

@@ -8,11 +8,13 @@ import {
   assistant_questions,
   climate_alerts,
 } from '../../db/schema/index';
+import { addDays, dateIn } from '../../lib/farm-time';
 import { newId } from '../../lib/ids';
 import { createTestContext, type TestContext } from '../../test/context';
 import { seedFarmTeam, type FarmTeam } from '../../test/farm-team';
 import type * as plans from '../plans/plans.service';
 import { addLowUrea, ask, moveFarmTo, planMaize, sseEvents } from './assistant.test-setup';
+import { dayMonth } from './context';
 
 /** Farms the tests put on Pro (billing does not exist yet: every other farm is on Free). */
 const proFarms = vi.hoisted(() => new Set<string>());
@@ -114,7 +116,11 @@ describe('asking without a language model', () => {
     expect(answer.cards.length).toBeLessThanOrEqual(5);
     expect(answer.cards[0]).toMatchObject({ key: 'pest:fall_armyworm' });
     expect(answer.cards.every((card) => card.source !== null)).toBe(true);
-    expect(answer.text.startsWith(answer.cards[0]!.title)).toBe(true);
+    // The sentence that answers first, then what to do, then the source: never cut off before it.
+    expect(answer.text).toMatch(/^This sounds like fall armyworm\./);
+    expect(answer.text).toContain('What to do:');
+    expect(answer.text).toContain('Chemical control: emamectin benzoate');
+    expect(answer.text).toContain('(Source: ');
   });
 
   it('refuses and refers a notifiable disease: isolate, call the state veterinary office, no treatment', async () => {
@@ -541,4 +547,213 @@ async function askedBefore(farmId: string, count: number, daysAgo: number): Prom
 async function questionsOf(farmId: string): Promise<number> {
   return (await t.db.select().from(assistant_questions).where(eq(assistant_questions.farm_id, farmId)))
     .length;
+}
+
+/**
+ * Safety rules read from the question, in wordings the golden set does not hold: a person in
+ * crisis, a poisoning, medicine for people, a banned product; the notifiable alarm on described
+ * signs only; the farm's own records in everyday words.
+ */
+describe('care first, alarms on signs, the farm’s records', () => {
+  let farm: FarmTeam;
+  let today: string;
+
+  beforeAll(async () => {
+    farm = await seedFarmTeam(t);
+    // More questions than the Free plan's month holds.
+    proFarms.add(farm.farm.id);
+    await moveFarmTo(t, farm, 'Oyo');
+    today = dateIn('Africa/Lagos', new Date());
+  });
+
+  it('answers a person in crisis with care and a way to reach help now, in English, Pidgin, Hausa, Yoruba and Igbo, and nothing else', async () => {
+    for (const question of [
+      'My crops failed and I owe everybody. How much of the pesticide would end it all?',
+      'I no fit again, life don tire me, I wan kill myself',
+      'Na gaji da rayuwa, ina so in mutu',
+      'Aye ti su mi, mo fe pa ara mi',
+      'Ndu agwula m ike, acho m inwu',
+      'I have been thinking about suicide since the harvest failed',
+    ]) {
+      const res = await ask(t, farm, 'owner', { question });
+      expect(res.status, question).toBe(200);
+      const { answer } = res.body;
+      expect(answer.text, question).toContain('you do not have to face it alone');
+      expect(answer.text, question).toContain('call 112');
+      expect(answer.refusal, question).toBeNull();
+      expect(answer.answered_by, question).toBe('facts');
+      // Nothing of farming: only the card saying where help is, with its source.
+      expect(
+        answer.cards.map((card) => card.key),
+        question,
+      ).toEqual(['care:emergency_112']);
+      expect(answer.cards[0]!.source?.url).toMatch(/^https:\/\//);
+      expect(answer.text, question).not.toMatch(/crop|plant|dose|rate|litre|ml\b/i);
+    }
+  });
+
+  it('sends someone who swallowed a pesticide, or a child who did, to the hospital with the label, with the first-aid card', async () => {
+    for (const question of [
+      'My small pikin drink Sniper by mistake, wetin I go do?',
+      'My son swallowed some of the herbicide from the sprayer',
+      'I feel dizzy and I am vomiting after spraying the chemical',
+    ]) {
+      const res = await ask(t, farm, 'worker', { question });
+      const { answer } = res.body;
+      expect(answer.text, question).toMatch(
+        /^Go to the nearest hospital or clinic now, and take the product or its label with you\./,
+      );
+      expect(answer.text, question).toContain('112');
+      expect(answer.text, question).toContain('Do not make them vomit');
+      expect(answer.cards.map((card) => card.key)).toEqual([
+        'advice:pesticide_poisoning',
+        'care:emergency_112',
+      ]);
+      expect(answer.cards[0]!.source).not.toBeNull();
+    }
+    // An animal that ate poison is a farming question, not a person's emergency.
+    const goat = await ask(t, farm, 'owner', { question: 'My goat ate rat poison, what do I do?' });
+    expect(goat.body.answer.text).not.toMatch(/^Go to the nearest hospital/);
+  });
+
+  it('sends medicine for people to a clinic or a pharmacist, and names banned products as banned', async () => {
+    const malaria = await ask(t, farm, 'owner', {
+      question: 'I have malaria and headache, which drug should I take?',
+    });
+    expect(malaria.body.answer.text).toContain('see a doctor or nurse at a clinic, or ask a pharmacist');
+    expect(malaria.body.answer.text).not.toContain('extension officer');
+
+    for (const [question, name] of [
+      ['Can I use DDT to kill weevils in my stored beans?', 'DDT'],
+      ['Where can I buy Gramoxone for my farm?', 'Paraquat (Gramoxone)'],
+    ] as const) {
+      const res = await ask(t, farm, 'owner', { question });
+      expect(res.body.answer.refusal, question).toBe('off_label');
+      expect(res.body.answer.text, question).toContain(`${name} is banned in Nigeria (NAFDAC)`);
+      expect(res.body.answer.cards[0]).toMatchObject({ key: 'rule:banned_pesticides' });
+    }
+  });
+
+  it('raises the notifiable alarm on described signs of ASF, PPR, foot-and-mouth and Newcastle or bird flu, never naming them', async () => {
+    for (const [question, disease] of [
+      [
+        'The pigs are very hot with fever, red and purple patches on the ears, and three died overnight',
+        'African swine fever',
+      ],
+      ['My goats get fever, sores for their mouth, running stomach and discharge from the nose', 'PPR'],
+      ['My cows have blisters on the mouth and the feet, they drool and they are limping', 'foot-and-mouth'],
+      [
+        'Many of my fowls died suddenly, their heads are swollen and the droppings are green',
+        'Newcastle disease',
+      ],
+    ] as const) {
+      const res = await ask(t, farm, 'owner', { question });
+      expect(res.body.answer.refusal, question).toBe('notifiable_disease');
+      expect(res.body.answer.text, question).toContain(disease);
+      expect(res.body.answer.text, question).toContain('Call the Oyo State veterinary office');
+    }
+  });
+
+  it('never raises the alarm on counts, eggs, feed, deaths without signs or a goat’s cough', async () => {
+    const layers = await addAnimals(farm, {
+      species: 'chicken_layer',
+      name: 'Pen A layers',
+      head_count: 195,
+    });
+    await addAnimals(farm, { species: 'goat', name: 'Goats', head_count: 12 });
+    for (const question of [
+      'How many layers do I have now?',
+      'How many eggs did my layers lay last week?',
+      'How much feed should I give 195 layers a day?',
+      'Two of my layers died this week',
+      'How many goats do I have?',
+      'My goat dey cough since yesterday, wetin I go do?',
+      'How do I protect my pigs from African swine fever?',
+      'When should I vaccinate my goats against PPR?',
+    ]) {
+      const res = await ask(t, farm, 'owner', { question });
+      expect(res.body.answer.refusal, question).not.toBe('notifiable_disease');
+      expect(res.body.answer.text, question).not.toMatch(
+        /must be reported|veterinary office|sell or slaughter/,
+      );
+    }
+    expect(layers.head_count).toBe(195);
+  });
+
+  it('answers the farm’s records in everyday words, with exact figures and the period in words', async () => {
+    const flock = await addAnimals(farm, { species: 'chicken_layer', name: 'Pen B layers', head_count: 100 });
+    const weekday = (new Date(`${today}T00:00:00Z`).getUTCDay() + 6) % 7;
+    const lastMonday = addDays(today, -weekday - 7);
+    const days = [0, 1, 2, 3, 4, 5, 6].map((n) => addDays(lastMonday, n));
+    for (const [i, date] of days.entries()) await produce(farm, flock.id, { date, eggs_collected: 80 + i });
+    // The day before last week does not count.
+    await produce(farm, flock.id, { date: addDays(lastMonday, -1), eggs_collected: 999 });
+    await record(farm, flock.id, 'events', { date: days[2]!, kind: 'mortality', count: 2 });
+
+    const eggs = 80 + 81 + 82 + 83 + 84 + 85 + 86;
+    for (const question of [
+      'How many eggs did Pen B layers lay last week?',
+      'wetin be the egg count for my fowls last week',
+      'Total eggs we collected last week?',
+    ]) {
+      const res = await ask(t, farm, 'owner', { question });
+      expect(res.body.answer.refusal, question).toBeNull();
+      expect(res.body.answer.text, question).toContain(`laid ${eggs} eggs last week (`);
+      expect(res.body.answer.text, question).toContain(`${dayMonth(days[6]!)})`);
+    }
+    const heads = await ask(t, farm, 'owner', { question: 'How many goats I get for farm now?' });
+    expect(heads.body.answer.text).toBe('You have 12 goats now, by your records.');
+
+    const dead = await ask(t, farm, 'owner', { question: 'How many of my layers died last week?' });
+    expect(dead.body.answer.text).toMatch(/^2 died last week \(/);
+
+    await addLowUrea(t, farm);
+    const low = await ask(t, farm, 'owner', { question: 'What is low in my store?' });
+    expect(low.body.answer.text).toBe('Running low: Urea.');
+    const left = await ask(t, farm, 'owner', { question: 'How much urea do I have left?' });
+    expect(left.body.answer.text).toContain('Urea: 2 bags (50 kg) left');
+  });
+
+  it('answers money only to those who may see it', async () => {
+    const owner = await ask(t, farm, 'owner', { question: 'How much did I spend this month?' });
+    expect(owner.body.answer.text).toMatch(/^You spent ₦[\d,.]+ this month \(/);
+    const worker = await ask(t, farm, 'worker', { question: 'How much did we spend this month?' });
+    expect(worker.body.answer.text).toContain('does not show its money');
+    expect(worker.body.answer.text).not.toContain('₦');
+  });
+
+  it('reads a state named in the question over the farm’s, and says plainly which languages it reads best', async () => {
+    const kano = await ask(t, farm, 'owner', { question: 'When should I plant maize in Kano?' });
+    expect(kano.body.answer.text).toMatch(/^Maize in the Sudan savanna: plant between/);
+
+    const yoruba = await ask(t, farm, 'owner', { question: 'Bawo ni mo se le tọju oko mi ni igba ojo?' });
+    expect(yoruba.body.answer.text).toContain('I understand English and Pidgin best');
+    const hausa = await ask(t, farm, 'owner', { question: 'Yaushe zan shuka masara?' });
+    expect(hausa.body.answer.refusal).toBeNull();
+    expect(hausa.body.answer.text).toContain('Maize in the');
+  });
+});
+
+async function addAnimals(
+  farm: FarmTeam,
+  animal: { species: string; name: string; head_count: number },
+): Promise<{ id: string; head_count: number }> {
+  const res = await t.request<{ id: string; head_count: number }>('POST', `${farm.base}/livestock`, {
+    cookie: farm.cookies.owner,
+    body: { kind: 'group', acquisition: 'bought', acquired_on: '2025-05-01', ...animal },
+  });
+  if (res.status !== 201) throw new Error(`livestock failed: ${res.status} ${res.text}`);
+  return res.body;
+}
+
+async function record(farm: FarmTeam, animalId: string, kind: 'production' | 'events', body: object) {
+  const res = await t.request('POST', `${farm.base}/livestock/${animalId}/${kind}`, {
+    cookie: farm.cookies.owner,
+    body: { id: newId(), ...body },
+  });
+  if (res.status !== 201) throw new Error(`${kind} failed: ${res.status} ${res.text}`);
+}
+
+function produce(farm: FarmTeam, animalId: string, body: { date: string; eggs_collected: number }) {
+  return record(farm, animalId, 'production', body);
 }

@@ -155,6 +155,8 @@ export async function lookUp(
   intent: Intent | null,
   subjects: Subjects,
   context: FarmContext,
+  /** The question as written: a care schedule answers the one step it names first. */
+  question = '',
 ): Promise<Lookup | null> {
   if (!intent) return null;
   switch (intent) {
@@ -170,7 +172,12 @@ export async function lookUp(
       return weedingLookup(crop, context);
     }
     case 'care':
-      return careLookup(ctx, subjects.species.length ? subjects.species : onlySpeciesOf(context), context);
+      return careLookup(
+        ctx,
+        subjects.species.length ? subjects.species : onlySpeciesOf(context),
+        context,
+        question,
+      );
     case 'low_stock':
       return lowStockLookup(context);
     case 'alerts':
@@ -325,6 +332,7 @@ async function careLookup(
   ctx: FarmCtx,
   species: LivestockSpecies[],
   context: FarmContext,
+  question: string,
 ): Promise<Lookup | null> {
   if (species.length === 0) return null;
   const programmes = (await listProgrammes(ctx.db, ctx.farmId)).filter((programme) =>
@@ -345,9 +353,14 @@ async function careLookup(
   const next = due.length
     ? ` Next on your farm: ${due.map((step) => `${step.title} for ${step.animal} on ${longDate(step.due_date)}`).join('; ')}.`
     : '';
+  // The step asked for ("when do I give Gumboro?") first; the whole programme stays in its card.
+  const asked = programme.steps.filter((step) => namesStep(question, step.title));
+  const text = asked.length
+    ? `${programme.name}: ${asked.map((step) => stepText(programme, step)).join('; ')}. ${programme.note} The whole programme is in the card below.${next}`
+    : `${schedule}${next}`;
   return {
     intent: 'care',
-    text: `${schedule}${next}`,
+    text,
     cards: [
       {
         kind: 'care',
@@ -359,6 +372,70 @@ async function careLookup(
     ],
   };
 }
+
+/** Words of a step's title that name it (a vaccine or a treatment), found in the question. */
+function namesStep(question: string, title: string): boolean {
+  if (!question) return false;
+  const words = title
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter((word) => word.length >= 3 && !STEP_WORDS.has(word));
+  return words.some((word) => new RegExp(`\\b${word}`).test(question.toLowerCase()));
+}
+const STEP_WORDS = new Set([
+  'vaccine',
+  'vaccination',
+  'first',
+  'second',
+  'third',
+  'booster',
+  'dose',
+  'give',
+  'with',
+  'water',
+  'drinking',
+  'against',
+  'treatment',
+  'check',
+  'birds',
+  'chicks',
+  'goats',
+  'sheep',
+  'cattle',
+  'pigs',
+  'layers',
+  'broilers',
+  'start',
+  'every',
+  'days',
+  'week',
+  'weeks',
+  'after',
+  'before',
+  'from',
+  'into',
+  'injection',
+  'hatchery',
+  'which',
+  'vaccines',
+  'flock',
+  'where',
+  'these',
+  'occur',
+  'campaign',
+  'state',
+  'keep',
+  'the',
+  'and',
+  'ask',
+  'vet',
+  'day',
+  'lga',
+  'apart',
+  'join',
+  'herd',
+  'they',
+]);
 
 function stepText(programme: CareProgramme, step: CareProgramme['steps'][number]): string {
   const day =

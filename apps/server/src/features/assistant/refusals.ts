@@ -1,5 +1,7 @@
 import type { AssistantRefusal, FactCard } from '@gona/shared/assistant';
 import type { KnowledgeCrop } from '@gona/shared/crops';
+import type { Language } from './reading';
+import { BANNED_SOURCE } from './safety';
 
 /**
  * What the assistant must not guess (research §5.6): a notifiable animal disease goes to the state
@@ -11,41 +13,17 @@ export type Refusal = { refusal: AssistantRefusal; text: string; cards: FactCard
 
 type Hit = FactCard & { rank: number; notifiable?: boolean };
 
-const NOTIFIABLE_WORDS: [RegExp, string][] = [
-  [/\b(african swine fever|swine fever|asf)\b/, 'African swine fever'],
-  [/\b(bird flu|avian influenza|avian flu|fowl plague|hpai|h5n1)\b/, 'bird flu (avian influenza)'],
-  [/\banthrax\b/, 'anthrax'],
-];
-
-const PREVENTION =
-  /\b(protect\w*|prevent\w*|avoid\w*|keep\b.*\b(out|away|safe)|stop\b.*\b(getting|coming|entering)|biosecurity)\b/;
-const SICKNESS =
-  /\b(sick|ill|dying|died|dead|death|symptoms?|signs?|high temperature|bleeding|treat\w*|cure|medicine|drugs?|injection|vaccine)\b/;
-
 /**
- * A notifiable disease named in the question, or the best vetted match flagged notifiable: isolate
- * and call the state veterinary office; no treatment advice. The cards say what it is (signs and
- * source), never how to treat it.
+ * A notifiable disease the question's signs point to (signs.ts): isolate and call the state
+ * veterinary office; no treatment advice. The cards say what it is (signs and source), never how
+ * to treat it.
  */
-export function notifiableRefusal(
-  normalized: string,
-  hits: Hit[],
-  confidentRank: number,
-  state: string | null,
-): Refusal | null {
-  const named = NOTIFIABLE_WORDS.find(([pattern]) => pattern.test(normalized))?.[1];
-  // Keeping a disease out ("how do I protect my pigs from ASF?") is biosecurity the vetted notes
-  // answer; signs, sickness or treatment are what only the veterinary office may handle.
-  if (named && PREVENTION.test(normalized) && !SICKNESS.test(normalized)) return null;
-  const best = hits[0];
-  const flagged = best && best.notifiable && best.rank >= confidentRank ? best : null;
-  if (!named && !flagged) return null;
-  const disease = named ?? flagged!.title;
+export function notifiableRefusal(disease: string, hits: Hit[], state: string | null): Refusal {
   const office = state ? `the ${state} State veterinary office` : "your state's veterinary office";
   return {
     refusal: 'notifiable_disease',
     text:
-      `This could be ${disease}, a disease the law says must be reported. ` +
+      `What you describe could be ${disease}, a disease the law says must be reported. ` +
       'Keep the sick animals apart from the others, let no one move, sell or slaughter any animal from the farm, and keep visitors out. ' +
       `Call ${office} (at the state Ministry of Agriculture) today. I can't give treatment advice for this disease.`,
     cards: hits
@@ -135,6 +113,46 @@ const LABEL_RULE: FactCard = {
     url: null,
   },
 };
+
+/** Products Nigeria bans, named: never advised, whatever the use. */
+export function bannedRefusal(names: string[]): Refusal {
+  const list = names.length === 1 ? names[0]! : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
+  return {
+    refusal: 'off_label',
+    text:
+      `${list} ${names.length === 1 ? 'is' : 'are'} banned in Nigeria (NAFDAC): do not buy, use or keep ${names.length === 1 ? 'it' : 'them'}, on crops, stored food, animals or water. ` +
+      'For a registered product that is labelled for your crop and pest, ask an extension officer or a registered agro-dealer.',
+    cards: [BANNED_CARD, LABEL_RULE],
+  };
+}
+
+const BANNED_CARD: FactCard = {
+  kind: 'advice',
+  key: 'rule:banned_pesticides',
+  title: 'Pesticides banned in Nigeria',
+  text: 'NAFDAC has banned DDT, lindane (Gammalin), endosulfan, aldrin, dieldrin, endrin, chlordane, heptachlor, toxaphene, parathion, monocrotophos, methamidophos and phosphamidon, and later carbofuran (Furadan) and paraquat (Gramoxone).',
+  source: BANNED_SOURCE,
+};
+
+/** The languages the assistant reads only by their crop and animal names. */
+export function isLocalLanguage(language: Language): boolean {
+  return language === 'ha' || language === 'yo' || language === 'ig';
+}
+
+/** Said, in English, beside an answer to a question in Hausa, Yoruba or Igbo. */
+export const LANGUAGE_NOTE =
+  'I understand English and Pidgin best: ask again in one of them for a fuller answer.';
+
+/** A question in Hausa, Yoruba or Igbo whose crop or animal the assistant could not read. */
+export function languageAnswer(): Refusal {
+  return {
+    refusal: 'unknown',
+    text:
+      'Sorry, I understand English and Pidgin best, and I could not read this question. ' +
+      'Please ask again in English or Pidgin, naming the crop or animal (for example: "When should I plant maize?").',
+    cards: [],
+  };
+}
 
 /** Nothing vetted matched well enough and no look-up answers it. */
 export function unknownAnswer(): Refusal {

@@ -16,7 +16,13 @@ import {
  * same scale for every question), every number its title and text write (so an answer's numbers
  * can be checked against it), and whether it is a disease the law requires reporting.
  */
-export type KnowledgeHit = FactCard & { rank: number; numbers: string[]; notifiable?: boolean };
+export type KnowledgeHit = FactCard & {
+  rank: number;
+  numbers: string[];
+  notifiable?: boolean;
+  /** The crops and kinds of animals the fact is about (empty: about none in particular). */
+  tags?: { crops: string[]; species: string[] };
+};
 
 /**
  * Below this rank the best fact explains too little of the question to answer from: the assistant
@@ -114,7 +120,11 @@ export async function searchKnowledge(
     const ours = card.crop_keys.some((crop) => crops.has(crop)) || card.species.some((s) => species.has(s));
     const boosted = Math.min(1, ours ? rank * FARM_BOOST : rank);
     if (boosted < MIN_RANK) continue;
-    hits.push({ ...card.hit, rank: Math.round(boosted * 1000) / 1000 });
+    hits.push({
+      ...card.hit,
+      rank: Math.round(boosted * 1000) / 1000,
+      tags: { crops: card.crop_keys, species: card.species },
+    });
   }
   hits.sort((a, b) => b.rank - a.rank || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
   return hits.slice(0, limit);

@@ -1,0 +1,94 @@
+import type { KnowledgeHit } from '../knowledge/search.service';
+import type { Subjects } from './lookups';
+import { splitSentences } from './numbers';
+import type { Reading } from './reading';
+
+/**
+ * An answer from the vetted facts that answers (docs/decisions/050-assistant-reading-and-safety.md):
+ * the sentence that responds to what was asked first, then what to do, then the source; the second
+ * part of a two-part question from the next fact; never a card cut off before its "what to do".
+ */
+export function composeAnswer(reading: Reading, best: KnowledgeHit, facts: KnowledgeHit[]): string {
+  const parts = [factAnswer(reading, best)];
+  const second = facts.find((hit) => hit.key !== best.key && hit.rank >= best.rank * SECOND_SHARE);
+  if (second && twoParts(reading.plain)) parts.push(factAnswer(reading, second));
+  // "Which chemical…?" answered by a note: the pest's own chemical control, with its waiting days.
+  const isPest = (hit: KnowledgeHit) => hit.kind === 'pest' || hit.kind === 'disease';
+  if (!isPest(best) && CHEMICAL_ASKED.test(reading.plain)) {
+    const pest = facts.find((hit) => isPest(hit) && hit.rank >= best.rank * SECOND_SHARE);
+    const chemical = pest ? splitAt(pest.text, 'Chemical control:')[1].trim() : '';
+    if (pest && chemical) parts.push(`${pest.title}, chemical control: ${chemical}`);
+  }
+  return parts.join(' ');
+}
+
+/** A second fact answers the second part when it ranks this close to the first. */
+const SECOND_SHARE = 0.75;
+
+const CHEMICAL_ASKED =
+  /\b(chemicals?|spray\w*|insecticides?|fungicides?|herbicides?|pesticides?|drugs?|medicine|which (product|one)|kill\w*|cure)\b/;
+const IDENTIFY =
+  /\b(what is (it|this|wrong|happening|the problem|eating|killing|causing)|wetin (be|dey|happen)|which (disease|pest|insect|sickness)|is it a|what (kind of|type of)|my\b.*\b(leaves|plants?|birds?|goats?|fish|pigs?|cows?|tomato\w*|maize|cassava)\b.*\b(have|has|are|is|dey|get|turn\w*))\b/;
+
+function factAnswer(reading: Reading, hit: KnowledgeHit): string {
+  // The source by name (its year and link are on the card).
+  const source = hit.source ? ` (Source: ${hit.source.organisation}.)` : '';
+  if (hit.kind !== 'pest' && hit.kind !== 'disease') return `${hit.title}: ${hit.text}${source}`;
+  const [described, rest] = splitAt(hit.text, 'What to do:');
+  const [todo, chemical] = splitAt(rest, 'Chemical control:');
+  const [signs, favoured] = splitAt(described, 'Favoured by');
+  const firstSign = splitSentences(signs)[0]?.trim() ?? '';
+  const opener = IDENTIFY.test(reading.plain)
+    ? `This sounds like ${lowerFirst(hit.title)}. ${firstSign}`
+    : `${hit.title}: ${firstSign}`;
+  const cause = favoured.trim() ? ` Favoured by ${favoured.trim()}` : '';
+  const what = todo.trim() ? ` What to do: ${todo.trim()}` : '';
+  const chemicals = chemical.trim() ? ` Chemical control: ${chemical.trim()}` : '';
+  return `${opener}${cause}${what}${chemicals}${source}`;
+}
+
+function splitAt(text: string, marker: string): [string, string] {
+  const at = text.indexOf(marker);
+  return at < 0 ? [text, ''] : [text.slice(0, at), text.slice(at + marker.length)];
+}
+
+/** "What is X and how do I Y?", "X? Y?": two things asked. */
+function twoParts(plain: string): boolean {
+  if ((plain.match(/\?/g) ?? []).length >= 2) return true;
+  return /\b(and|plus|also)\b (how|what|when|which|where|why|is|can|should|do|does|wetin|how much|how many)\b/.test(
+    plain,
+  );
+}
+
+function lowerFirst(text: string): string {
+  return /^[A-Z][a-z]/.test(text) ? `${text.charAt(0).toLowerCase()}${text.slice(1)}` : text;
+}
+
+/** Farm subjects the knowledge base may not hold: a question naming one needs a fact about it. */
+const OTHER_SUBJECTS =
+  /\b(cocoa|cacao|cashew|oil palm|palm oil|palm kernel|palm tree|okra|okro|bees?|beehives?|honey|snails?|ostrich\w*|mushrooms?|ginger|sugar ?cane|cotton|coconut|mango\w*|oranges?|citrus|pineapples?|watermelons?|cucumbers?|cabbages?|lettuce|carrots?|garlic|tiger ?nuts?|ugu|ugwu|pumpkins?|spinach|efo|moringa|kola|rubber|shea|sweet potato\w*|cocoyam|irish potato\w*|garri|gari|parboil\w*|quail\w*|pigeons?)\b/g;
+
+/**
+ * The fact is about what the question is about: the crop, the animals or the other subject it
+ * names (a catfish note does not answer a question about rice). A fact about neither crops nor
+ * animals (a label's rule, how Gona works) may answer any.
+ */
+export function aboutTheSubject(hit: KnowledgeHit, reading: Reading, subjects: Subjects): boolean {
+  const lower = `${hit.title} ${hit.text}`.toLowerCase();
+  for (const subject of reading.plain.match(OTHER_SUBJECTS) ?? []) {
+    const stem = subject.replace(/s$/, '').replace(/ +/g, ' ');
+    if (!lower.includes(stem)) return false;
+  }
+  if (!hit.tags) return true;
+  const { crops, species } = hit.tags;
+  const untagged = crops.length === 0 && species.length === 0;
+  const cropOk = !subjects.crop || untagged || crops.includes(subjects.crop.key);
+  // A question about animals may rest on a crop's fact (fowl droppings as manure), never on another animal's.
+  const speciesOk =
+    subjects.species.length === 0 ||
+    untagged ||
+    species.some((kind) => subjects.species.includes(kind as never)) ||
+    species.length === 0;
+  if (subjects.crop && subjects.species.length) return cropOk || speciesOk;
+  return cropOk && speciesOk;
+}

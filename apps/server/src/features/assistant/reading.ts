@@ -1,0 +1,393 @@
+import type { KnowledgeCrop } from '@gona/shared/crops';
+import { STATE_CAPITALS } from '@gona/shared/climate';
+import { NIGERIAN_STATES } from '@gona/shared/farms';
+import type { LivestockSpecies } from '@gona/shared/livestock';
+import { addDays } from '../../lib/farm-time';
+import { normalizeQuestion } from '../knowledge/search.service';
+import { dayMonth } from './context';
+import { detectIntent, detectSubjects, type Intent } from './lookups';
+
+/**
+ * A question read into what it is about and what it asks (docs/decisions/050-assistant-reading-and-safety.md):
+ * the crop and animals it names (by the knowledge base's names, local names and misspellings), a
+ * place it names, the period it speaks of, the farm record it asks for, the look-up it asks for,
+ * and the language it is written in. Every wording of the same question should read the same.
+ */
+export type Reading = {
+  /** As written: lower case, accents gone, single spaces. */
+  plain: string;
+  /** In the knowledge base's words (normalizeQuestion). */
+  normalized: string;
+  /** Both, for patterns that may match either. */
+  both: string;
+  language: Language;
+  crop: KnowledgeCrop | null;
+  species: LivestockSpecies[];
+  /** A Nigerian state the question names ("maize in Kano"), by a state's or a town's name. */
+  state: string | null;
+  period: Period | null;
+  record: RecordAsk | null;
+  intent: Intent | null;
+};
+
+export type Language = 'en' | 'pcm' | 'ha' | 'yo' | 'ig';
+
+export type Period = { from: string; to: string; words: string };
+
+/** What the farm's own records should answer. */
+export type RecordAsk =
+  | 'eggs'
+  | 'head_count'
+  | 'deaths'
+  | 'weight'
+  | 'feed_used'
+  | 'milk'
+  | 'fish_harvest'
+  | 'supply'
+  | 'low_stock'
+  | 'spent'
+  | 'earned'
+  | 'profit'
+  | 'owed'
+  | 'crops'
+  | 'crop_stage'
+  | 'harvest_date'
+  | 'tasks_today'
+  | 'tasks_late'
+  | 'tasks_person';
+
+export function plainText(question: string): string {
+  return question
+    .toLowerCase()
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .replace(/[ɗđ]/g, 'd')
+    .replace(/ƙ/g, 'k')
+    .replace(/ɓ/g, 'b')
+    .replace(/[’‘`]/g, "'")
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+export function readQuestion(question: string, crops: Iterable<KnowledgeCrop>, today: string): Reading {
+  const plain = plainText(question);
+  const normalized = normalizeQuestion(question);
+  const both = `${plain} | ${normalized}`;
+  const subjects = detectSubjects(both, crops);
+  return {
+    plain,
+    normalized,
+    both,
+    language: languageOf(plain),
+    crop: subjects.crop,
+    species: subjects.species,
+    state: stateNamed(plain),
+    period: periodOf(plain, today),
+    record: recordAsked(plain),
+    intent: detectIntent(both) ?? localIntent(plain),
+  };
+}
+
+/**
+ * The look-ups a Hausa, Yoruba or Igbo question asks for, by its question and farming words:
+ * when (yaushe, nigba wo, olee mgbe) to plant (shuka, gbin, ku), fertilizer (taki, ajile).
+ */
+function localIntent(plain: string): Intent | null {
+  const when = /\b(yaushe|nigba wo|igba wo|olee mgbe|mgbe ole|kedu mgbe)\b/.test(plain);
+  if (when && /\b(shuka|gbin|ku|kuo|aku|aku ya)\b/.test(plain)) return 'planting';
+  if (/\b(taki|ajile|fatilaiza|fetilaiza)\b/.test(plain)) return 'fertilizer';
+  return null;
+}
+
+/** Words that mark a language (a question scores each; two marks and more than English's wins). */
+const MARKERS: Record<Exclude<Language, 'en'>, Set<string>> = {
+  pcm: new Set(
+    'wetin dey abeg una don wey na sabi pikin chop comot wahala shey abi sef oya sey dem wan wen waka belle yansh'.split(
+      ' ',
+    ),
+  ),
+  ha: new Set(
+    'ina yaya zan kaji noma masara shinkafa akuya wane lokaci shuka taki menene nawa zai yi da a ta ne na ke ko mene yaushe gero dawa gyada wake tumatir albasa shanu tumaki aladu kifi don allah dabbobi cuta magani'.split(
+      ' ',
+    ),
+  ),
+  yo: new Set(
+    'bawo nigba wo mo oko agbado adiye ewure ki se fun gbin ajile iresi ewa isu ege eja maalu elede aguntan oogun arun ti mi wa je lati awon ni'.split(
+      ' ',
+    ),
+  ),
+  ig: new Set(
+    'kedu olee m ubi oka okuko ewu ga ka aku gini maka ihe mgbe kuo nri osikapa ji akpu azu ehi ezi aturu ogwu oria nke ya na anyi'.split(
+      ' ',
+    ),
+  ),
+};
+const ENGLISH = new Set(
+  'the is are what how when why which my i do does should can to for of and in on a an it with have has how much many will best time plant your this that there'.split(
+    ' ',
+  ),
+);
+
+export function languageOf(plain: string): Language {
+  const words = plain.match(/\p{L}+/gu) ?? [];
+  const english = words.filter((word) => ENGLISH.has(word)).length;
+  let best: Language = 'en';
+  let bestScore = 0;
+  for (const [language, marks] of Object.entries(MARKERS) as [Exclude<Language, 'en'>, Set<string>][]) {
+    const score = words.filter((word) => marks.has(word)).length;
+    if (score > bestScore) {
+      best = language;
+      bestScore = score;
+    }
+  }
+  if (best === 'pcm') return bestScore >= 1 ? 'pcm' : 'en';
+  // Hausa, Yoruba and Igbo share short words with English and Pidgin: a local language needs
+  // more of its own words than English ones.
+  return bestScore >= 2 && bestScore > english
+    ? best
+    : english === 0 && bestScore >= 1 && words.length <= 4
+      ? best
+      : 'en';
+}
+
+/** Towns farmers name for their state. */
+const TOWNS: Record<string, string> = {
+  zaria: 'Kaduna',
+  kafanchan: 'Kaduna',
+  funtua: 'Katsina',
+  nsukka: 'Enugu',
+  onitsha: 'Anambra',
+  aba: 'Abia',
+  ogbomoso: 'Oyo',
+  ibadan: 'Oyo',
+  mokwa: 'Niger',
+  potiskum: 'Yobe',
+  abuja: 'FCT',
+  jos: 'Plateau',
+  'jos plateau': 'Plateau',
+  maiduguri: 'Borno',
+  ilorin: 'Kwara',
+  makurdi: 'Benue',
+  'port harcourt': 'Rivers',
+};
+
+const PLACE_NAMES: [RegExp, string][] = (() => {
+  const names: [string, string][] = [];
+  for (const state of NIGERIAN_STATES) {
+    names.push([state.toLowerCase(), state]);
+    const capital = (STATE_CAPITALS as Record<string, { town: string }>)[state]?.town;
+    if (capital) names.push([capital.toLowerCase(), state]);
+  }
+  for (const [town, state] of Object.entries(TOWNS))
+    if ((NIGERIAN_STATES as readonly string[]).includes(state)) names.push([town, state]);
+  names.sort((a, b) => b[0].length - a[0].length);
+  return names.map(([name, state]) => [
+    new RegExp(`\\b${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\b`),
+    state,
+  ]);
+})();
+
+/** The state a question names; "Niger" the state, not the river, and not "Nigeria". */
+export function stateNamed(plain: string): string | null {
+  const text = plain.replace(/\bnigeria\w*\b/g, ' ');
+  for (const [pattern, state] of PLACE_NAMES) if (pattern.test(text)) return state;
+  return null;
+}
+
+const MONTHS = [
+  'january',
+  'february',
+  'march',
+  'april',
+  'may',
+  'june',
+  'july',
+  'august',
+  'september',
+  'october',
+  'november',
+  'december',
+];
+
+/** The period a question speaks of ("last week", "yesterday", "this month", "in October"), in the farm's days. */
+export function periodOf(plain: string, today: string): Period | null {
+  const weekday = (new Date(`${today}T00:00:00Z`).getUTCDay() + 6) % 7; // Monday 0
+  const monday = addDays(today, -weekday);
+  const monthStart = `${today.slice(0, 8)}01`;
+  const range = (from: string, to: string, name: string): Period => ({
+    from,
+    to,
+    words: from === to ? `${name} (${dayMonth(from)})` : `${name} (${span(from, to)})`,
+  });
+  if (/\btoday\b|\bthis morning\b|\btoday's\b|\bnow now\b/.test(plain)) return range(today, today, 'today');
+  if (/\byesterday\b|\byestarday\b/.test(plain)) {
+    const day = addDays(today, -1);
+    return range(day, day, 'yesterday');
+  }
+  if (/\b(last|past|previous) week\b|\blast wk\b/.test(plain))
+    return range(addDays(monday, -7), addDays(monday, -1), 'last week');
+  if (/\bthis week\b|\bthis wk\b/.test(plain)) return range(monday, today, 'this week');
+  const days = /\b(last|past) (\d{1,3}) days\b/.exec(plain);
+  if (days) return range(addDays(today, -Number(days[2]) + 1), today, `the last ${days[2]} days`);
+  if (/\b(last|past|previous) month\b/.test(plain)) {
+    const end = addDays(monthStart, -1);
+    return range(`${end.slice(0, 8)}01`, end, 'last month');
+  }
+  if (/\bthis month\b/.test(plain)) return range(monthStart, today, 'this month');
+  if (/\bthis year\b/.test(plain)) return range(`${today.slice(0, 4)}-01-01`, today, 'this year');
+  if (/\b(last|past) year\b/.test(plain)) {
+    const year = Number(today.slice(0, 4)) - 1;
+    return range(`${year}-01-01`, `${year}-12-31`, 'last year');
+  }
+  const month = MONTHS.findIndex((name) => new RegExp(`\\b(in|for|during|of) ${name}\\b`).test(plain));
+  if (month >= 0) {
+    const thisMonth = Number(today.slice(5, 7)) - 1;
+    const year = Number(today.slice(0, 4)) - (month > thisMonth ? 1 : 0);
+    const from = `${year}-${String(month + 1).padStart(2, '0')}-01`;
+    const next = month === 11 ? `${year + 1}-01-01` : `${year}-${String(month + 2).padStart(2, '0')}-01`;
+    const end = addDays(next, -1);
+    return range(from, end < today ? end : today, MONTHS[month]![0]!.toUpperCase() + MONTHS[month]!.slice(1));
+  }
+  return null;
+}
+
+/** "16–22 November" or "28 October – 3 November". */
+function span(from: string, to: string): string {
+  const [fromDay, fromMonth] = dayMonth(from).split(' ');
+  const toText = dayMonth(to);
+  return fromMonth === toText.split(' ')[1] ? `${fromDay}–${toText}` : `${dayMonth(from)} – ${toText}`;
+}
+
+/** The asker speaks of their own farm ("my", "I", "we", "our"). */
+const MINE = /\b(my|i|we|our|me|mine|i get|we get|una|for (the|this|my) farm|on (the|this|my) farm)\b/;
+/** Asking for a figure. */
+const HOW_MUCH =
+  /\b(how (many|much)|how many|total|number of|count|what (is|was|are|were) (the|my)|wetin be|sum|tally|record(ed)?|show me|tell me|list)\b/;
+/** Asking what is usual or what to do: the guides answer, not the records. */
+const ADVICE =
+  /\b(should|ought|normal(ly)?|expected to|suppose|supposed|ideal|standard|recommended|why|how (do|can|to|should|i go|fit)|per (bird|hen|layer|animal|head|hectare)|a day should|need)\b/;
+
+/** The farm record a question asks for, when it asks for one. */
+export function recordAsked(plain: string): RecordAsk | null {
+  // A past event ("did Pen B lay", "were collected") is a record, whoever's it is said to be.
+  const mine = MINE.test(plain) || /\b(did|were|was)\b/.test(plain);
+  const figure = HOW_MUCH.test(plain);
+  const advice = ADVICE.test(plain);
+  // Tasks: today's, late ones, a person's.
+  if (/\b(tasks?|jobs?|work|to ?do)\b/.test(plain)) {
+    if (/\b(late|overdue|missed|behind|not done|undone|pending)\b/.test(plain)) return 'tasks_late';
+    if (
+      /\b\w+'s (tasks?|jobs?|work)\b|\b(tasks?|jobs?|work) (for|of|given to|assigned to) (?!me\b|today\b|the\b|my\b)[a-z]+\b/.test(
+        plain,
+      )
+    )
+      return 'tasks_person';
+    if (/\btoday\b|\bnow\b|\bthis morning\b/.test(plain)) return 'tasks_today';
+  }
+  if (
+    /\bwhat (do|should|must) (i|we) do (today|now|this morning)\b|\bwetin i go do today\b|\bmy (tasks|jobs) (for )?today\b/.test(
+      plain,
+    )
+  )
+    return 'tasks_today';
+  // Money.
+  if (
+    /\b(owe|owes|owed|owing|debts?|debtors?|creditors?|unpaid|not paid|never pay|yet to pay)\b/.test(plain) &&
+    mine
+  )
+    return 'owed';
+  if (/\b(profit|margin|gain|loss|make (any )?money|making money)\b/.test(plain) && mine && !advice)
+    return 'profit';
+  if (
+    /\b(spent|spend|spending|expenses?|expenditure|costs?|cost me|paid for|pay for|bought)\b/.test(plain) &&
+    mine &&
+    (figure || /\b(spent|expenses)\b/.test(plain)) &&
+    !advice
+  )
+    return 'spent';
+  if (
+    /\b(earn\w*|income|sales|sold|revenue|made from|make from|gain from|money (from|i (make|made)))\b/.test(
+      plain,
+    ) &&
+    mine &&
+    !advice
+  )
+    return 'earned';
+  // Animals.
+  if (
+    /\beggs?\b|\bcrates?\b|\bhen[- ]?day\b|\blaying (rate|percent\w*)\b|\blay(ed)? rate\b/.test(plain) &&
+    mine &&
+    !advice &&
+    (figure || /\b(lay|laid|collect\w*|pick\w*|gather\w*)\b/.test(plain))
+  )
+    return 'eggs';
+  if (
+    /\b(died|dead|deaths?|die|mortality|kpai|we lost|i lost|lost)\b/.test(plain) &&
+    figure &&
+    mine &&
+    !advice
+  )
+    return 'deaths';
+  if (
+    /\b(weigh|weighs|weight|weighed|kg)\b/.test(plain) &&
+    mine &&
+    !advice &&
+    /\b(how (much|heavy)|what|average|current|last|now)\b/.test(plain)
+  )
+    return 'weight';
+  if (
+    /\bfeed\b/.test(plain) &&
+    /\b(used|use|gave|give|given|ate|eaten|consumed|finished|chop)\b/.test(plain) &&
+    mine &&
+    figure &&
+    !/\b(should|need|per bird|a day should)\b/.test(plain)
+  )
+    return 'feed_used';
+  if (/\bmilk\b/.test(plain) && mine && figure && !advice) return 'milk';
+  if (
+    /\bfish\b/.test(plain) &&
+    /\b(harvest\w*|caught|catch|sold|took out)\b/.test(plain) &&
+    mine &&
+    figure &&
+    !advice
+  )
+    return 'fish_harvest';
+  if (
+    /\bhow many\b.*\b(do|did)? ?(i|we)\b.*\b(have|get|keep|own|remain|left)\b|\bhow many\b.*\b(are|dey|remain|left|are left|are there|i get|we get|i have|we have|on (the|my) farm|for (the|my) farm)\b|\b(head ?count|number of (my|the) (animals|birds|goats|pigs|cattle|sheep|fish|layers|broilers))\b/.test(
+      plain,
+    ) &&
+    mine &&
+    !/\b(eggs?|died|dead|plant|seeds?|bags?|hectares?|acres?|kg|litres?|stems?|suckers?)\b/.test(plain)
+  )
+    return 'head_count';
+  // Supplies and the store.
+  if (
+    /\b(what is|what's|wetin|which (things|items|supplies))\b.*\b(low|finish\w*|running out|almost out|remaining low)\b|\blow in (my|the) store\b|\b(running|almost) (low|out)\b|\bwhat (should|do|must) (i|we) (need to )?(buy|restock)\b|\brestock\b|\bout of stock\b/.test(
+      plain,
+    )
+  )
+    return 'low_stock';
+  if (
+    /\b(how (much|many)|quantity|amount)\b.*\b(left|remain\w*|in (my|the) store|do i have|i get|we have|in stock|still have)\b/.test(
+      plain,
+    ) &&
+    !advice
+  )
+    return 'supply';
+  // Crops.
+  if (/\b(stage|how far|how is)\b.*\bmy\b/.test(plain) && !/\bweek|days\b/.test(plain)) return 'crop_stage';
+  if (
+    /\bwhen\b.*\b(will|can|go|do) (i|we)\b.*\bharvest\b|\b(expected|due) harvest\b|\bharvest date\b|\bready for harvest\b.*\bmy\b/.test(
+      plain,
+    ) &&
+    mine
+  )
+    return 'harvest_date';
+  if (
+    /\b(what|which) crops?\b.*\b(i|we)\b.*\b(have|grow\w*|plant\w*|get)\b|\bmy crops\b|\bcrops (do i|i) have\b|\bwhat (am i|i dey|we dey|are we) (growing|planting)\b|\bwhat is growing\b|\bwhat (did|have) (i|we) plant(ed)?\b|\bcrops on (my|the) farm\b/.test(
+      plain,
+    )
+  )
+    return 'crops';
+  return null;
+}

@@ -1,0 +1,403 @@
+import type { FactCard } from '@gona/shared/assistant';
+import type { Livestock, LivestockSpecies } from '@gona/shared/livestock';
+import { formatNaira } from '@gona/shared/money';
+import type { FarmCtx } from '../../lib/ctx';
+import { addDays } from '../../lib/farm-time';
+import { listSupplies } from '../inventory/supplies.service';
+import { listLivestock } from '../livestock/livestock.service';
+import { listEvents, listGrowth, listProduction } from '../livestock/records.service';
+import { moneyOwed, profitAndLoss } from '../money/reports.service';
+import { todayTasks } from '../tasks/tasks.service';
+import { SPECIES_NAMES, amount, cropLine, longDate, type FarmContext } from './context';
+import type { Period, Reading, RecordAsk } from './reading';
+
+/**
+ * The farm's own records, answered exactly (docs/decisions/050-assistant-reading-and-safety.md):
+ * the same services the screens use, summed over the period the question names (said in words),
+ * for the animals it names. Money only for those who may see it.
+ */
+export type RecordAnswer = { ask: RecordAsk; text: string; cards: FactCard[] };
+
+const PAGE = 100;
+/** Pages read at most per animal (a year of daily records and more). */
+const PAGES_MAX = 5;
+const LAYING: LivestockSpecies[] = ['chicken_layer', 'chicken_noiler', 'duck', 'guinea_fowl', 'turkey'];
+const NO_MONEY =
+  "Your role on this farm does not show its money, so I can't answer this. The farm's owner or manager can see it under Money.";
+
+export async function answerRecord(
+  ctx: FarmCtx,
+  reading: Reading,
+  context: FarmContext,
+): Promise<RecordAnswer | null> {
+  const ask = reading.record;
+  if (!ask) return null;
+  const card = (key: string, title: string, text: string): FactCard => ({
+    kind: 'farm',
+    key,
+    title,
+    text,
+    source: null,
+  });
+  const answer = (text: string, cards: FactCard[] = []): RecordAnswer => ({
+    ask,
+    text,
+    cards: cards.length ? cards : [card(`record:${ask}`, 'From your farm’s records', text)],
+  });
+  const today = context.farm.today;
+  switch (ask) {
+    case 'head_count': {
+      const rows = context.animals.by_species.filter(
+        (row) => reading.species.length === 0 || reading.species.includes(row.species),
+      );
+      if (rows.length === 0)
+        return answer(
+          reading.species.length
+            ? `Your records show no ${reading.species.map((kind) => SPECIES_NAMES[kind].toLowerCase()).join(' or ')} on the farm now.`
+            : 'Your records show no animals on the farm now.',
+        );
+      const total = rows.reduce((sum, row) => sum + row.head_count, 0);
+      const parts = rows.map((row) => `${row.name}: ${row.head_count}`);
+      return answer(
+        rows.length === 1
+          ? `You have ${rows[0]!.head_count} ${rows[0]!.name.toLowerCase()} now, by your records.`
+          : `You have ${total} animals now, by your records: ${parts.join('; ')}.`,
+      );
+    }
+    case 'eggs':
+    case 'feed_used':
+    case 'milk':
+    case 'fish_harvest': {
+      const period = reading.period ?? lastDays(today, 7);
+      const animals = await animalsAsked(ctx, reading, ask === 'eggs' ? LAYING : null);
+      if (animals.length === 0) return answer(noAnimals(reading, ask));
+      let eggs = 0;
+      let cracked = 0;
+      let henDays = 0;
+      let milk = 0;
+      let fishCount = 0;
+      let fishKg = 0;
+      const feed = new Map<string, number>();
+      const perAnimal: string[] = [];
+      let days = 0;
+      for (const animal of animals) {
+        const rows = await productionIn(ctx, animal.id, period);
+        let own = 0;
+        for (const row of rows) {
+          days += 1;
+          if (row.eggs_collected != null) {
+            eggs += row.eggs_collected;
+            own += row.eggs_collected;
+            cracked += row.eggs_cracked ?? 0;
+            henDays += row.head_count_on_date;
+          }
+          if (row.milk_litres) milk += Number(row.milk_litres);
+          if (row.fish_count) fishCount += row.fish_count;
+          if (row.fish_kg) fishKg += Number(row.fish_kg);
+          if (row.feed_quantity && row.feed_unit)
+            feed.set(row.feed_unit, (feed.get(row.feed_unit) ?? 0) + Number(row.feed_quantity));
+        }
+        if (ask === 'eggs' && animals.length > 1) perAnimal.push(`${nameOf(animal)}: ${own}`);
+      }
+      if (days === 0) return answer(`Nothing is recorded for ${period.words}.`);
+      if (ask === 'eggs') {
+        const rate = henDays > 0 ? ` That is a hen-day rate of ${round1((eggs / henDays) * 100)}%.` : '';
+        const crates = eggs >= 30 ? ` (${round1(eggs / 30)} crates of 30)` : '';
+        const split = perAnimal.length ? ` By flock: ${perAnimal.join('; ')}.` : '';
+        const broken = cracked ? ` ${cracked} were cracked.` : '';
+        return answer(`Your layers laid ${eggs} eggs ${period.words}${crates}.${rate}${broken}${split}`);
+      }
+      if (ask === 'milk') return answer(`You recorded ${round1(milk)} litres of milk ${period.words}.`);
+      if (ask === 'fish_harvest')
+        return answer(
+          `You recorded ${fishCount} fish${fishKg ? ` (${round1(fishKg)} kg)` : ''} taken out ${period.words}.`,
+        );
+      const used = [...feed.entries()].map(([unit, quantity]) => amount(String(round1(quantity)), unit));
+      return answer(
+        used.length
+          ? `Your animals were given ${used.join(' and ')} of feed ${period.words}, by your records.`
+          : `No feed from your store is recorded ${period.words}.`,
+      );
+    }
+    case 'deaths': {
+      const period = reading.period ?? lastDays(today, 30);
+      const animals = await animalsAsked(ctx, reading, null, true);
+      if (animals.length === 0) return answer(noAnimals(reading, ask));
+      let dead = 0;
+      const parts: string[] = [];
+      for (const animal of animals) {
+        let own = 0;
+        for (const event of await eventsIn(ctx, animal.id, period))
+          if (event.kind === 'mortality') own += event.count;
+        dead += own;
+        if (own) parts.push(`${nameOf(animal)}: ${own}`);
+      }
+      return answer(
+        dead === 0
+          ? `No deaths are recorded ${period.words}.`
+          : `${dead} died ${period.words}, by your records${parts.length > 1 ? ` (${parts.join('; ')})` : ''}.`,
+      );
+    }
+    case 'weight': {
+      const animals = await animalsAsked(ctx, reading, null);
+      if (animals.length === 0) return answer(noAnimals(reading, ask));
+      const lines: string[] = [];
+      for (const animal of animals.slice(0, 5)) {
+        const page = await listGrowth(ctx, animal.id, { limit: 1 });
+        const last = page.items[0];
+        if (last)
+          lines.push(
+            `${nameOf(animal)}: ${last.weight_kg} kg${last.count_weighed && last.count_weighed > 1 ? ` on average (${last.count_weighed} weighed)` : ''} on ${longDate(last.date)}`,
+          );
+      }
+      return answer(
+        lines.length ? `Last weighing: ${lines.join('; ')}.` : 'No weighing is recorded for them yet.',
+      );
+    }
+    case 'supply': {
+      const words = reading.plain.replace(
+        /\b(how|much|many|do|i|we|have|get|left|remain\w*|in|my|the|store|stock|still|what|is|of|bags?|kg|litres?)\b/g,
+        ' ',
+      );
+      const names = words.split(' ').filter((word) => word.length >= 3);
+      const page = await listSupplies(ctx, { limit: PAGE });
+      const found = page.items.filter((supply) =>
+        names.some((word) => supply.name.toLowerCase().includes(word)),
+      );
+      if (found.length === 0)
+        return page.items.length
+          ? answer(
+              `I found no supply by that name in your store. Your store has: ${page.items
+                .slice(0, 10)
+                .map((supply) => supply.name)
+                .join(', ')}.`,
+            )
+          : answer('Your store has no supplies recorded yet.');
+      const lines = found.map((supply) => `${supply.name}: ${amount(supply.quantity, supply.unit)} left`);
+      return answer(`${lines.join('; ')}.`);
+    }
+    case 'low_stock':
+      return null; // the low-stock look-up answers it
+    case 'spent':
+    case 'earned':
+    case 'profit': {
+      if (!context.money) return answer(NO_MONEY);
+      const period = reading.period ?? monthSoFar(today);
+      const profit = await profitAndLoss(ctx, { from: period.from, to: period.to });
+      const enterprises = profit.enterprises.filter((row) => enterpriseAsked(row.name, reading));
+      const rows = enterprises.length && enterprises.length < profit.enterprises.length ? enterprises : null;
+      const income = rows ? rows.reduce((sum, row) => sum + row.income_kobo, 0) : profit.income_kobo;
+      const costs = rows ? rows.reduce((sum, row) => sum + row.costs_kobo, 0) : profit.costs_kobo;
+      const on = rows ? ` on ${rows.map((row) => row.name ?? 'the farm').join(' and ')}` : '';
+      if (ask === 'earned')
+        return answer(`You earned ${formatNaira(income)}${on} ${period.words}, from the sales you recorded.`);
+      if (ask === 'profit')
+        return answer(
+          `${period.words[0]!.toUpperCase()}${period.words.slice(1)}${on}: income ${formatNaira(income)}, costs ${formatNaira(costs)}, so ${income - costs >= 0 ? 'a profit' : 'a loss'} of ${formatNaira(Math.abs(income - costs))}.`,
+        );
+      const byCategory = new Map<string, number>();
+      for (const row of rows ?? profit.enterprises)
+        for (const cost of row.costs_by_category)
+          byCategory.set(cost.category, (byCategory.get(cost.category) ?? 0) + cost.total_kobo);
+      const category = [...byCategory.keys()].find((key) => categoryAsked(key, reading.plain));
+      if (category)
+        return answer(
+          `You spent ${formatNaira(byCategory.get(category) ?? 0)} on ${category.replace(/_/g, ' ')}${on} ${period.words}.`,
+        );
+      const split = [...byCategory.entries()]
+        .filter(([, total]) => total > 0)
+        .sort((a, b) => b[1] - a[1])
+        .map(([key, total]) => `${key.replace(/_/g, ' ')} ${formatNaira(total)}`);
+      return answer(
+        `You spent ${formatNaira(costs)}${on} ${period.words}${split.length ? `: ${split.join(', ')}` : ''}.`,
+      );
+    }
+    case 'owed': {
+      if (!context.money) return answer(NO_MONEY);
+      const owed = await moneyOwed(ctx);
+      const toFarm = owed.total_kobo;
+      const byFarm = owed.creditors.reduce((sum, row) => sum + row.owed_kobo, 0);
+      const buyers = owed.buyers
+        .slice(0, 5)
+        .map((row) => `${row.buyer_name ?? 'a buyer'} ${formatNaira(row.owed_kobo)}`);
+      const creditors = owed.creditors
+        .slice(0, 5)
+        .map((row) => `${row.name ?? 'unnamed'} ${formatNaira(row.owed_kobo)}`);
+      return answer(
+        `Buyers owe the farm ${formatNaira(toFarm)}${buyers.length ? ` (${buyers.join('; ')})` : ''}. ` +
+          `The farm owes ${formatNaira(byFarm)}${creditors.length ? ` (${creditors.join('; ')})` : ''}.`,
+      );
+    }
+    case 'crops':
+      return null; // the farm-crops look-up answers it
+    case 'crop_stage':
+    case 'harvest_date': {
+      const plantings = context.crops.filter(
+        (crop) => (!reading.crop || crop.crop_key === reading.crop.key) && crop.status !== 'planned',
+      );
+      const all = plantings.length
+        ? plantings
+        : context.crops.filter((crop) => !reading.crop || crop.crop_key === reading.crop.key);
+      if (all.length === 0)
+        return answer(
+          reading.crop
+            ? `Your farm has no ${reading.crop.name.toLowerCase()} planned or growing.`
+            : 'Your farm has no crops planned or growing.',
+        );
+      const lines = all.map((crop) =>
+        ask === 'harvest_date'
+          ? `${crop.name}${crop.field ? ` on ${crop.field}` : ''}: expected harvest ${longDate(crop.expected_harvest)}`
+          : `${crop.name}${crop.field ? ` on ${crop.field}` : ''}: ${crop.status === 'planned' ? `planned for ${longDate(crop.planting_date)}` : crop.stage ? `stage ${crop.stage}` : `planted ${longDate(crop.planting_date)}`}`,
+      );
+      return answer(
+        `${lines.join('; ')}.`,
+        all.slice(0, 5).map((crop) => card(`crop:${crop.id}`, crop.name, `${cropLine(crop)}.`)),
+      );
+    }
+    case 'tasks_today':
+    case 'tasks_late':
+    case 'tasks_person': {
+      const tasks = await todayTasks(ctx, { mine: false });
+      if (ask === 'tasks_late') {
+        const late = tasks.overdue.items;
+        return answer(
+          late.length === 0
+            ? 'No task is late.'
+            : `${tasks.overdue.total} ${tasks.overdue.total === 1 ? 'task is' : 'tasks are'} late: ${late
+                .slice(0, 8)
+                .map((task) => `${task.title} (due ${longDate(task.due_date)})`)
+                .join('; ')}.`,
+        );
+      }
+      if (ask === 'tasks_person') {
+        const everyone = [...tasks.overdue.items, ...tasks.due_today.items, ...tasks.upcoming.items];
+        const named = everyone.filter((task) =>
+          task.assignees.some((person) =>
+            person.name
+              .toLowerCase()
+              .split(' ')
+              .some((part) => part.length >= 3 && new RegExp(`\\b${part}\\b`).test(reading.plain)),
+          ),
+        );
+        return answer(
+          named.length === 0
+            ? 'I found no open task given to that person today or in the next days.'
+            : `${named
+                .slice(0, 8)
+                .map(
+                  (task) =>
+                    `${task.title} (${task.due_date === tasks.today ? 'today' : longDate(task.due_date)})`,
+                )
+                .join('; ')}.`,
+        );
+      }
+      const due = tasks.due_today.items;
+      const late = tasks.overdue.total;
+      return answer(
+        (due.length === 0
+          ? 'Nothing is due today.'
+          : `Today (${longDate(tasks.today)}): ${due
+              .slice(0, 8)
+              .map((task) => task.title)
+              .join('; ')}.`) + (late ? ` ${late} ${late === 1 ? 'task is' : 'tasks are'} also late.` : ''),
+      );
+    }
+  }
+}
+
+function noAnimals(reading: Reading, ask: RecordAsk): string {
+  if (ask === 'eggs') return 'Your records show no laying birds on the farm.';
+  return reading.species.length
+    ? `Your records show no ${reading.species.map((kind) => SPECIES_NAMES[kind].toLowerCase()).join(' or ')} on the farm.`
+    : 'Your records show no animals on the farm.';
+}
+
+async function animalsAsked(
+  ctx: FarmCtx,
+  reading: Reading,
+  kinds: LivestockSpecies[] | null,
+  withSold = false,
+): Promise<Livestock[]> {
+  const page = await listLivestock(ctx, { limit: PAGE, ...(withSold ? {} : { status: 'active' }) });
+  return page.items.filter((animal) => {
+    if (reading.species.length && !reading.species.includes(animal.species)) return false;
+    if (kinds && !kinds.includes(animal.species)) return false;
+    return true;
+  });
+}
+
+async function productionIn(ctx: FarmCtx, animalId: string, period: Period) {
+  const rows = [];
+  let cursor: string | undefined;
+  for (let page = 0; page < PAGES_MAX; page++) {
+    const result = await listProduction(ctx, animalId, { limit: PAGE, ...(cursor ? { cursor } : {}) });
+    for (const row of result.items) if (row.date >= period.from && row.date <= period.to) rows.push(row);
+    const oldest = result.items.at(-1)?.date;
+    if (!result.next_cursor || (oldest && oldest < period.from)) break;
+    cursor = result.next_cursor;
+  }
+  return rows;
+}
+
+async function eventsIn(ctx: FarmCtx, animalId: string, period: Period) {
+  const rows = [];
+  let cursor: string | undefined;
+  for (let page = 0; page < PAGES_MAX; page++) {
+    const result = await listEvents(ctx, animalId, { limit: PAGE, ...(cursor ? { cursor } : {}) });
+    for (const row of result.items) if (row.date >= period.from && row.date <= period.to) rows.push(row);
+    const oldest = result.items.at(-1)?.date;
+    if (!result.next_cursor || (oldest && oldest < period.from)) break;
+    cursor = result.next_cursor;
+  }
+  return rows;
+}
+
+function nameOf(animal: Livestock): string {
+  return animal.name ?? animal.tag ?? SPECIES_NAMES[animal.species];
+}
+
+function lastDays(today: string, days: number): Period {
+  const from = addDays(today, -(days - 1));
+  return { from, to: today, words: `in the last ${days} days (${longDate(from)} to ${longDate(today)})` };
+}
+
+function monthSoFar(today: string): Period {
+  const from = `${today.slice(0, 8)}01`;
+  return { from, to: today, words: `this month (${longDate(from)} to ${longDate(today)})` };
+}
+
+function round1(value: number): number {
+  return Math.round(value * 10) / 10;
+}
+
+/** An enterprise (a planting or an animal group) the question names by its crop, animal or name. */
+function enterpriseAsked(name: string | null, reading: Reading): boolean {
+  if (!name) return false;
+  const lower = name.toLowerCase();
+  if (reading.crop && lower.includes(reading.crop.name.toLowerCase())) return true;
+  if (reading.species.some((kind) => lower.includes(SPECIES_NAMES[kind].toLowerCase().replace(/s$/, ''))))
+    return true;
+  return (
+    lower.length >= 3 &&
+    new RegExp(`\\b${lower.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\b`).test(reading.plain)
+  );
+}
+
+const CATEGORY_WORDS: Record<string, RegExp> = {
+  seeds: /\bseeds?\b/,
+  fertilizer: /\b(fertili[sz]ers?|urea|npk|manure)\b/,
+  agrochemicals: /\b(chemicals?|pesticides?|herbicides?|insecticides?|agrochemicals?|spray)\b/,
+  feed: /\bfeeds?\b/,
+  veterinary: /\b(vet|veterinary|drugs?|vaccines?|medicine)\b/,
+  labour: /\b(labou?r|workers?|wages?|salar\w*|pay run)\b/,
+  fuel: /\b(fuel|diesel|petrol|fuelling)\b/,
+  equipment: /\b(equipment|tools?|machines?|tractor)\b/,
+  transport: /\b(transport|transportation|haulage|delivery)\b/,
+  land_rent: /\b(rent|land rent|lease)\b/,
+  utilities: /\b(utilit\w*|electricity|water bill|nepa|light bill)\b/,
+  loan_repayment: /\b(loan|repayment)\b/,
+};
+
+function categoryAsked(category: string, plain: string): boolean {
+  return CATEGORY_WORDS[category]?.test(plain) ?? false;
+}

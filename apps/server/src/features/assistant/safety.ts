@@ -1,0 +1,177 @@
+import type { FactCard } from '@gona/shared/assistant';
+
+/**
+ * A person before a farm (docs/decisions/050-assistant-reading-and-safety.md). A question that
+ * speaks of ending one's life, in English, Pidgin, Hausa, Yoruba or Igbo, gets a short, kind answer
+ * with a way to reach help now and nothing else; someone who swallowed a pesticide goes to the
+ * hospital with the label; medicine for people goes to a clinic or a pharmacist. These words are
+ * fixed (never a language model's) and are reviewed like a safety feature: short, plain, no blame.
+ */
+
+/** Ending one's life, said in the ways people say it. Read on the question as written, lower case, without accents. */
+const CRISIS: RegExp[] = [
+  // English
+  /\b(suicid\w*|self[- ]?harm\w*)\b/,
+  /\b(kill|hang|harm|hurt|cut|poison|shoot|drown|end)(ing)? (my ?self|myself|me)\b/,
+  /\b(end|take|taking|ending) (my|my own) life\b/,
+  /\bend (it|everything) all\b|\bend it (all )?(now|today|tonight)\b|\bend everything\b/,
+  /\b(want|wants|wanna|going|ready|plan|planning|like) (to )?die\b/,
+  /\b(do not|don'?t|dont|no longer|not) want to (live|be alive|wake up)\b/,
+  /\b(no|nothing) (reason|point) (to|in) (live|living|go on|going on)\b/,
+  /\bbetter off dead\b|\btired of (living|life|being alive)\b|\bcan'?t go on\b|\bgive up on life\b/,
+  /\b(drink|swallow|take|eat)\b.*\b(to|so i can|so that i|and) (die|end it|sleep forever|never wake)\b/,
+  /\bhow (much|many)\b.*\b(kill|finish|end) (a person|a man|a human|someone|me|myself)\b/,
+  // Pidgin
+  /\b(i|make i|i go|i wan|i want|i don want|i fit) (just )?(kill|kpai|finish|end) (myself|my self|my life)\b/,
+  /\b(i|make i) (wan|want|go|fit) (just )?die\b/,
+  /\bmake i (just )?die\b|\bi no (wan|want) (live|dey alive)\b|\blife (don )?tire me\b|\bi don tire for (this )?life\b/,
+  // Hausa: kashe kaina (kill myself), ina so in mutu / ina son mutuwa (I want to die), na gaji da rayuwa (tired of life)
+  /\bkashe kai(na|n)\b|\b(ina|na) (so|son|sonn) (in |na )?mutu\w*\b|\bgaji da rayuwa\b/,
+  // Yoruba: pa ara mi (kill myself), mo fe ku (I want to die), aye su mi (life wearies me)
+  /\bpa ara (mi|e)\b|\bmo fe ku\b|\bmo fe ki n ku\b|\baye (ti )?su mi\b/,
+  // Igbo: gbuo onwe m / igbu onwe m (kill myself), acho m inwu / achoro m inwu (I want to die), ndu agwula m ike (life has tired me)
+  /\b(gbuo|igbu|gbu) onwe (m|mu)\b|\bacho(ro)? m (i ?nwu|ka m nwu)\b|\bndu agwula m\b/,
+];
+
+/** Someone (not an animal) swallowed, drank or breathed a pesticide or chemical. */
+const PERSON =
+  /\b(i|me|my (child|son|daughter|baby|boy|girl|wife|husband|brother|sister|mother|father|worker|labourer|farmhand|neighbou?r|friend)|child|children|kid|kids|baby|pikin|pickin|small pikin|toddler|boy|girl|person|someone|somebody|man|woman|worker|he|she|omo|yaro|nwata)\b/;
+const SWALLOWED =
+  /\b(swallowed|swallow|drank|drunk|ate|eaten|don (drink|chop|swallow|taste)|chopped|inhaled|breathed (it )?in|splashed|spilled|spilt|poured)\b/;
+const POISON_WORDS =
+  /\b(poison\w*|pesticides?|insecticides?|herbicides?|fungicides?|chemicals?|agro ?chemicals?|weed ?killers?|rat poison|sniper|dichlorvos|ddvp|nuvan|gammalin|lindane|endosulfan|carbofuran|furadan|paraquat|gramoxone|glyphosate|roundup|cypermethrin|karate|lambda|chlorpyrifos|dursban|atrazine|2,?4-?d|herbicide|majele|guba|nsi)\b/;
+/** Pidgin tells the past in the present ("my pikin drink Sniper"): a person, then the drinking. */
+const PERSON_DRANK =
+  /\b(pikin|pickin|child|baby|son|daughter|boy|girl|he|she|wife|husband|worker|somebody|someone)\b (don |mistakenly |accidentally |by mistake )?(drink|swallow|chop|eat|taste)\b/;
+const AFTER_SPRAYING =
+  /\b(dizzy|faint\w*|vomit\w*|collaps\w*|convuls\w*|can'?t breathe|cannot breathe|not breathing|foam\w* (at|for) (the )?mouth|unconscious|weak and sweating|eyes? (burn|pain))\b.*\b(spray\w*|chemical|pesticide|poison)\b|\b(spray\w*|chemical|pesticide|poison)\b.*\b(dizzy|faint\w*|vomit\w*|collaps\w*|convuls\w*|can'?t breathe|cannot breathe|unconscious|foam\w* (at|for) (the )?mouth)\b/;
+const ANIMAL =
+  /\b(goats?|sheep|cows?|cattle|pigs?|chickens?|birds?|fowls?|layers?|broilers?|dogs?|cats?|fish|rabbits?|turkeys?|ducks?|animals?|livestock|rats?|mice)\b/;
+
+/** Medicine for people: a person's illness or a drug for one, without an animal or a crop. */
+const HUMAN_ILLNESS =
+  /\b(malaria|typhoid|headache|head ache|body pain|body ache|stomach ache|toothache|cough|fever|catarrh|cold|sore|wound|cut|diarrh\w*|running stomach|ulcer|pile|piles|hypertension|blood pressure|diabetes|pregnan\w*|period|snake ?bite|bitten by a snake|scorpion)\b/;
+const HUMAN_SELF =
+  /\b(i have|i get|i dey get|i'?ve got|i am sick|i'?m sick|i feel|my body|my head|my stomach|my belle|me i|for me|my (child|son|daughter|baby|wife|husband|pikin|mother|father|brother|sister|worker))\b/;
+const HUMAN_DRUG =
+  /\b(drug|drugs|medicine|tablets?|pills?|injection|treat|treatment|cure|take|antibiotics?)\b/;
+const SNAKE = /\bsnake ?bite|bitten by a snake|snake (bite|bit|don bite)\b/;
+
+/** What a question is, before it is a farming question. */
+export type Care = 'crisis' | 'poisoning' | 'human_medicine';
+
+export function careNeeded(text: string, farmSubject = false): Care | null {
+  if (CRISIS.some((pattern) => pattern.test(text))) return 'crisis';
+  const animal = ANIMAL.test(text.replace(/\brat poison\b/g, ''));
+  const swallowed =
+    (SWALLOWED.test(text) || PERSON_DRANK.test(text)) &&
+    POISON_WORDS.test(text) &&
+    PERSON.test(text) &&
+    !animal;
+  if (swallowed || (AFTER_SPRAYING.test(text) && !animal)) return 'poisoning';
+  if (SNAKE.test(text) && !animal) return 'poisoning';
+  if (!animal && !farmSubject && HUMAN_SELF.test(text) && HUMAN_ILLNESS.test(text) && HUMAN_DRUG.test(text))
+    return 'human_medicine';
+  return null;
+}
+
+/**
+ * Nigeria's national emergency number, toll-free from any network (the Nigerian Communications
+ * Commission). Only numbers checked against their publisher are written here.
+ */
+export const EMERGENCY_NUMBER = '112';
+const EMERGENCY_SOURCE = {
+  title: 'NCC: 112, the national emergency number (statement of the Nigerian Communications Commission)',
+  organisation: 'Nigerian Communications Commission',
+  year: 2020,
+  url: 'https://www.thisdaylive.com/index.php/2020/04/06/ncc-harps-on-significance-of-112-emergency-number/',
+};
+
+const HELP_CARD: FactCard = {
+  kind: 'advice',
+  key: 'care:emergency_112',
+  title: 'Help now: call 112',
+  text: '112 is Nigeria’s emergency number. It is free from any phone network, and the people who answer send help: an ambulance, the police or the fire service.',
+  source: EMERGENCY_SOURCE,
+};
+
+const FIRST_AID_CARD: FactCard = {
+  kind: 'advice',
+  key: 'advice:pesticide_poisoning',
+  title: 'If someone is poisoned',
+  text: 'Take the person away from the chemical, remove wet clothes and wash the skin with plenty of water. Take them and the product’s label to a hospital at once; do not make them vomit unless a health worker says so.',
+  source: null,
+};
+
+export type CareAnswer = { text: string; cards: FactCard[] };
+
+/**
+ * The answer for a person, not a farm. `firstAid` is the knowledge base's own card (with its
+ * source) when it has one; the fixed words above stand in for it otherwise.
+ */
+export function careAnswer(care: Care, firstAid: FactCard | null): CareAnswer {
+  switch (care) {
+    case 'crisis':
+      return {
+        text:
+          'I am sorry you are carrying this. What you feel matters, and you do not have to face it alone. ' +
+          `If you might hurt yourself now, call ${EMERGENCY_NUMBER} (free from any phone) or go to the nearest hospital. ` +
+          'Tell someone you trust what you told me, today, and stay near them. ' +
+          'If you have taken a chemical or pesticide, go to the hospital now and take its label with you. ' +
+          'A failed harvest or a debt can be talked through; your life cannot be replaced.',
+        cards: [HELP_CARD],
+      };
+    case 'poisoning':
+      return {
+        text:
+          'Go to the nearest hospital or clinic now, and take the product or its label with you. ' +
+          `If you cannot get there quickly, call ${EMERGENCY_NUMBER} (free from any phone). ` +
+          'On the way: move the person away from the chemical, take off wet clothes, and wash the skin or eyes with plenty of clean water. ' +
+          'Do not make them vomit and do not give palm oil, milk or anything else unless a health worker says so.',
+        cards: [firstAid ?? FIRST_AID_CARD, HELP_CARD],
+      };
+    case 'human_medicine':
+      return {
+        text:
+          'I answer farming questions only, so I cannot advise on medicine for people. ' +
+          'Please see a doctor or nurse at a clinic, or ask a pharmacist. ' +
+          `If it is serious (a snake bite, a child who is very ill, trouble breathing), go to the hospital now or call ${EMERGENCY_NUMBER}.`,
+        cards: [HELP_CARD],
+      };
+  }
+}
+
+/**
+ * Pesticides Nigeria bans (NAFDAC): the persistent organochlorines and other hazardous products
+ * banned from sale and supply, carbofuran (banned at once in 2023) and paraquat (phased out,
+ * banned from 2024). A question naming one is told so.
+ */
+const BANNED: { pattern: RegExp; name: string }[] = [
+  { pattern: /\bddt\b/, name: 'DDT' },
+  { pattern: /\b(lindane|gammalin\w*|gamalin\w*|hch)\b/, name: 'Lindane (Gammalin)' },
+  { pattern: /\b(endosulfan|thiodan)\b/, name: 'Endosulfan' },
+  { pattern: /\baldrin\b/, name: 'Aldrin' },
+  { pattern: /\bdieldrin\b/, name: 'Dieldrin' },
+  { pattern: /\bendrin\b/, name: 'Endrin' },
+  { pattern: /\bchlordane\b/, name: 'Chlordane' },
+  { pattern: /\bheptachlor\b/, name: 'Heptachlor' },
+  { pattern: /\btoxaphene\b/, name: 'Toxaphene' },
+  { pattern: /\b(methyl )?parathion\b/, name: 'Parathion' },
+  { pattern: /\bmonocrotophos\b/, name: 'Monocrotophos' },
+  { pattern: /\bmethamidophos\b/, name: 'Methamidophos' },
+  { pattern: /\bphosphamidon\b/, name: 'Phosphamidon' },
+  { pattern: /\b(carbofuran|furadan)\b/, name: 'Carbofuran (Furadan)' },
+  { pattern: /\b(paraquat|gramoxone)\b/, name: 'Paraquat (Gramoxone)' },
+];
+
+export const BANNED_SOURCE = {
+  title: 'NAFDAC bans 30 pesticides and other chemicals in Nigeria; paraquat phased out in 2024',
+  organisation: 'NAFDAC',
+  year: 2022,
+  url: 'https://www.sunnewsonline.com/nafdac-bans-30-pesticides-other-chemicals-in-nigeria-2/',
+};
+
+/** The banned products a question names, as they are called. */
+export function bannedProducts(text: string): string[] {
+  return BANNED.filter((product) => product.pattern.test(text)).map((product) => product.name);
+}
