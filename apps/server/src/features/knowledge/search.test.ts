@@ -307,9 +307,9 @@ const SAME_ON_BOTH: Record<string, string[]> = {
     '0.373 advice:egg_drop',
   ],
   'pigs dying with red skin and fever': [
-    '0.718 pest:african_swine_fever',
-    '0.568 pest:fish_bacterial_disease',
-    '0.471 pest:anthrax',
+    '0.722 pest:african_swine_fever',
+    '0.565 pest:fish_bacterial_disease',
+    '0.472 pest:anthrax',
   ],
   // "add", and "adding" below, are words the two engines' stemmers once split (see STEMMED_ALIKE).
   'How do I add my bank account for payout?': [
@@ -324,12 +324,12 @@ const SAME_ON_BOTH: Record<string, string[]> = {
   ],
   'catfish feeding rate': [
     '0.648 advice:catfish_feeding',
-    '0.572 advice:floating_feed',
+    '0.573 advice:floating_feed',
     '0.535 advice:catfish_hatchery_steps',
   ],
   'bitcoin price today': [
     '0.390 advice:tasks_today',
     '0.313 advice:setting_price',
-    '0.300 advice:grade_produce',
+    '0.301 advice:grade_produce',
   ],
 };
