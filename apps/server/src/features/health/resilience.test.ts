@@ -111,7 +111,7 @@ describe.skipIf(!bin)('the server process when its database restarts', () => {
     };
     const writers = Array.from({ length: WRITERS }, (_, w) => writer(w));
     // Every writer has had a write through before the restart, so all twenty are in flight during it.
-    for (let i = 0; i < 200 && acknowledged.length < 2 * WRITERS; i++) await delay(25);
+    for (let i = 0; i < 600 && acknowledged.length < 2 * WRITERS; i++) await delay(25);
     expect(acknowledged.length).toBeGreaterThanOrEqual(2 * WRITERS);
 
     await cluster.restart();
