@@ -5,14 +5,28 @@ import type { Page, PageQuery } from '@gona/shared/pagination';
 import { farms } from '../db/schema/index';
 import type { FarmCtx } from './ctx';
 import { AppError } from './errors';
+import { readsMoney, readsPersonalDetails } from './visible-fields';
 
 /** Rows read per query while streaming, so a farm's whole history never sits in memory at once. */
 const CSV_BATCH = 1000;
 
 export type CsvExport = { filename: string; body: ReadableStream<Uint8Array> };
 
-/** A column: its header and how one row's cell is written, in the farm's time zone where it matters. */
-export type CsvColumn<Row> = { header: string; cell: (row: Row, timeZone: string) => string };
+/**
+ * A column: its header and how one row's cell is written, in the farm's time zone where it matters.
+ * `only`: a money column (every naira column is one) is left out for roles that do not read money,
+ * a person's phone or next of kin for those who do not manage staff (lib/visible-fields.ts).
+ */
+export type CsvColumn<Row> = {
+  header: string;
+  cell: (row: Row, timeZone: string) => string;
+  only?: 'money' | 'personal';
+};
+
+/** The column, marked as money or as a person's details (see `CsvColumn.only`). */
+export function only<Row>(what: 'money' | 'personal', col: CsvColumn<Row>): CsvColumn<Row> {
+  return { ...col, only: what };
+}
 
 /**
  * A farm's records as a CSV download named gona-<name>-<farm>-<date>.csv. `readBatch` is the
@@ -23,7 +37,7 @@ export async function csvExport<Row>(
   ctx: FarmCtx,
   {
     name,
-    columns,
+    columns: allColumns,
     readBatch,
   }: {
     name: string;
@@ -32,6 +46,11 @@ export async function csvExport<Row>(
   },
 ): Promise<CsvExport> {
   const { filename, timeZone } = await exportFarm(ctx, name);
+  const columns = allColumns.filter(
+    (c) =>
+      (c.only !== 'money' || readsMoney(ctx.role)) &&
+      (c.only !== 'personal' || readsPersonalDetails(ctx.role)),
+  );
   const encoder = new TextEncoder();
   const line = (cells: string[]) => `${cells.map(csvField).join(',')}\r\n`;
   let cursor: string | undefined;
@@ -89,6 +108,7 @@ export const column = {
   naira: <Row>(header: string, get: (row: Row) => number | null): CsvColumn<Row> => ({
     header,
     cell: (row) => naira(get(row)),
+    only: 'money',
   }),
 };
 

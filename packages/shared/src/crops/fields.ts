@@ -81,7 +81,8 @@ export const FieldSchema = z.object({
   area_ha: z.string().nullable(),
   area_source: z.enum(AREA_SOURCES),
   tenure: z.enum(LAND_TENURES).nullable(),
-  rent_kobo: z.number().nullable(),
+  /** Absent for roles that may not see money (workers). */
+  rent_kobo: z.number().nullable().optional(),
   irrigation: z.enum(IRRIGATIONS).nullable(),
   soil_type: z.enum(SOIL_TYPES).nullable(),
   notes: z.string().nullable(),

@@ -127,7 +127,8 @@ export const StaffMemberSchema = z.object({
   last_name: z.string(),
   /** First and last name, as lists sort and search them. */
   name: z.string(),
-  phone: z.string().nullable(),
+  /** Absent, like the next of kin, for those who do not manage staff, except on their own record. */
+  phone: z.string().nullable().optional(),
   job: JobSchema,
   employment_type: EmploymentTypeSchema,
   start_date: z.string().nullable(),
@@ -136,8 +137,8 @@ export const StaffMemberSchema = z.object({
   /** Absent for roles that may not see money (workers). */
   pay_rate_kobo: z.number().int().nullable().optional(),
   pay_period: PayPeriodSchema.nullable().optional(),
-  next_of_kin_name: z.string().nullable(),
-  next_of_kin_phone: z.string().nullable(),
+  next_of_kin_name: z.string().nullable().optional(),
+  next_of_kin_phone: z.string().nullable().optional(),
   notes: z.string().nullable(),
   member_user_id: z.uuid().nullable(),
   created_at: z.string(),

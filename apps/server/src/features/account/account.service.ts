@@ -32,6 +32,7 @@ import { auditDelete, auditUpdate } from '../../lib/audit';
 import { accountKey } from '../../lib/auth';
 import type { Ctx } from '../../lib/ctx';
 import { AppError } from '../../lib/errors';
+import { visibleAuditLog } from '../../lib/visible-fields';
 import { passFarmOwnerOn } from '../members/members.service';
 import { describeUserAgent } from './user-agent';
 
@@ -138,7 +139,13 @@ export async function exportMyData(ctx: Ctx, now: Date): Promise<AccountExport> 
       ),
     })),
     invitations: myInvitations,
-    activity,
+    // Their own history, read as their role on each farm now allows (as the activity screen does).
+    activity: activity.flatMap((row) => {
+      if (row.farm_id === null) return [row];
+      const role = memberships.find((m) => m.farm_id === row.farm_id)?.role ?? null;
+      const visible = visibleAuditLog(role, row);
+      return visible ? [visible] : [];
+    }),
     sessions: (await sessionsOf(ctx.db, ctx.userId, null)).map(({ current: _current, ...s }) => s),
   };
 }

@@ -1,5 +1,4 @@
 import { and, eq } from 'drizzle-orm';
-import { can } from '@gona/shared';
 import type { AssistantAboutKind, FactCard } from '@gona/shared/assistant';
 import type { AgroZone, Crop } from '@gona/shared/crops';
 import type { Livestock, LivestockSpecies } from '@gona/shared/livestock';
@@ -8,6 +7,7 @@ import { CLIMATE_ALERT_NAMES } from '@gona/shared/notifications';
 import { UNIT_WORDS, type Unit } from '@gona/shared/units';
 import type { Config } from '../../config';
 import { climate_alerts, inventory_alerts, supplies } from '../../db/schema/index';
+import { readsMoney } from '../../lib/visible-fields';
 import type { FarmCtx } from '../../lib/ctx';
 import { AppError } from '../../lib/errors';
 import { farmClimate } from '../climate/climate.service';
@@ -148,7 +148,7 @@ export async function loadFarmContext(
   weather: Config['weather'],
   about?: { kind: AssistantAboutKind; id: string },
 ): Promise<FarmContext> {
-  const money = can(ctx.role, 'money.read');
+  const money = readsMoney(ctx.role);
   // The record asked about is read first: another farm's id stops here, before anything else.
   const aboutRecord = about ? await readAbout(ctx, about, money) : null;
   const farm = await getFarm(ctx);

@@ -10,6 +10,7 @@ import {
 } from '@gona/shared/crops';
 import { requireFarm } from '../../lib/auth-guard';
 import { farmCtxOf } from '../../lib/http-context';
+import { visiblePage, visibleRecord } from '../../lib/visible-fields';
 import {
   ErrorResponses,
   createRouter,
@@ -46,7 +47,10 @@ export const fieldsRoutes = createRouter()
       request: { params: farmParams, query: FieldListQuerySchema },
       responses: { 200: jsonContent(FieldPageSchema, 'A page of fields'), ...ErrorResponses },
     }),
-    async (c) => c.json(await listFields(farmCtxOf(c), c.req.valid('query')), 200),
+    async (c) => {
+      const ctx = farmCtxOf(c);
+      return c.json(visiblePage(ctx.role, 'fields', await listFields(ctx, c.req.valid('query'))), 200);
+    },
   )
   .openapi(
     createRoute({
@@ -58,7 +62,10 @@ export const fieldsRoutes = createRouter()
       request: { params: farmParams, ...jsonBody(CreateFieldInputSchema) },
       responses: { 201: jsonContent(FieldSchema, 'The field'), ...ErrorResponses },
     }),
-    async (c) => c.json(await createField(farmCtxOf(c), c.req.valid('json')), 201),
+    async (c) => {
+      const ctx = farmCtxOf(c);
+      return c.json(visibleRecord(ctx.role, 'fields', await createField(ctx, c.req.valid('json'))), 201);
+    },
   )
   .openapi(
     createRoute({
@@ -72,7 +79,8 @@ export const fieldsRoutes = createRouter()
     }),
     async (c) => {
       const ctx = farmCtxOf(c);
-      return c.json(await readField(ctx.db, ctx.farmId, c.req.valid('param').fieldId), 200);
+      const field = await readField(ctx.db, ctx.farmId, c.req.valid('param').fieldId);
+      return c.json(visibleRecord(ctx.role, 'fields', field), 200);
     },
   )
   .openapi(
@@ -85,8 +93,11 @@ export const fieldsRoutes = createRouter()
       request: { params: FieldParams, ...jsonBody(UpdateFieldInputSchema) },
       responses: { 200: jsonContent(FieldSchema, 'The field'), ...ErrorResponses },
     }),
-    async (c) =>
-      c.json(await updateField(farmCtxOf(c), c.req.valid('param').fieldId, c.req.valid('json')), 200),
+    async (c) => {
+      const ctx = farmCtxOf(c);
+      const field = await updateField(ctx, c.req.valid('param').fieldId, c.req.valid('json'));
+      return c.json(visibleRecord(ctx.role, 'fields', field), 200);
+    },
   )
   .openapi(
     createRoute({

@@ -1,7 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { CATEGORY_WORDS, isLowStock, KIND_WORDS } from '@gona/shared/inventory';
 import { normalizeQuantity, UNIT_WORDS } from '@gona/shared/units';
-import { can } from '@gona/shared/permissions';
 import { suppliers, supplies, supply_movements, users } from '../../db/schema/index';
 import type { FarmCtx } from '../../lib/ctx';
 import { column, csvExport, type CsvExport } from '../../lib/csv';
@@ -45,7 +44,7 @@ export async function exportSuppliesCsv(ctx: FarmCtx): Promise<CsvExport> {
       column.words('Unit', UNIT_WORDS, (r) => r.unit),
       column.plain('Low-stock level', (r) => normalizeQuantity(r.low_threshold)),
       column.plain('Low stock', (r) => (isLowStock(r.quantity, r.low_threshold) ? 'Yes' : 'No')),
-      ...(can(ctx.role, 'money.read') ? [column.naira<Row>(COST, (r) => r.unit_cost_kobo)] : []),
+      column.naira<Row>(COST, (r) => r.unit_cost_kobo),
       column.text('Supplier', (r) => r.supplier),
       column.text('Storage location', (r) => r.storage_location),
       column.date('Expiry date', (r) => r.expiry_date),
@@ -93,7 +92,7 @@ export async function exportMovementsCsv(ctx: FarmCtx): Promise<CsvExport> {
       column.plain('Stock after', (r) => normalizeQuantity(r.quantity_after)),
       column.text('Reason', (r) => r.reason),
       column.text('Note', (r) => r.note),
-      ...(can(ctx.role, 'money.read') ? [column.naira<Row>(COST, (r) => r.unit_cost_kobo)] : []),
+      column.naira<Row>(COST, (r) => r.unit_cost_kobo),
       column.text('Recorded by', (r) => `${r.first_name} ${r.last_name}`),
     ],
     readBatch: async ({ cursor, limit }) => movementPages.page(await readMovements(cursor, limit), limit),

@@ -1,7 +1,6 @@
 import { and, eq, type SQL } from 'drizzle-orm';
 import { isLowStock, type InventoryAlert, type Movement, type Supply } from '@gona/shared/inventory';
 import { normalizeQuantity } from '@gona/shared/units';
-import { can, type FarmRole } from '@gona/shared/permissions';
 import type { Db, Tx } from '../../db/client';
 import type { inventory_alerts, supply_movements } from '../../db/schema/index';
 import { suppliers, supplies } from '../../db/schema/index';
@@ -81,24 +80,4 @@ export function toAlert(
       low_threshold: normalizeQuantity(supply.low_threshold),
     },
   };
-}
-
-type Costed = { unit_cost_kobo?: number | null; expense_id?: string | null };
-
-/**
- * Workers do not see money (product.md): a supply's or movement's cost, and whether a receipt was
- * paid as an expense, leave the server only for roles that may read money. Applied where records
- * leave a route, so services stay role-free.
- */
-export function costsFor<T extends Costed>(role: FarmRole, record: T): T {
-  if (can(role, 'money.read')) return record;
-  const { unit_cost_kobo: _cost, expense_id: _expense, ...rest } = record;
-  return rest as T;
-}
-
-export function pageCostsFor<T extends Costed>(
-  role: FarmRole,
-  page: { items: T[]; next_cursor: string | null },
-): { items: T[]; next_cursor: string | null } {
-  return can(role, 'money.read') ? page : { ...page, items: page.items.map((item) => costsFor(role, item)) };
 }

@@ -4,8 +4,8 @@ import { PageQuerySchema } from '@gona/shared/pagination';
 import { MovementPageSchema, MovementResultSchema, RecordMovementInputSchema } from '@gona/shared/inventory';
 import { requireFarm } from '../../lib/auth-guard';
 import { farmCtxOf } from '../../lib/http-context';
+import { visiblePage, visibleRecord } from '../../lib/visible-fields';
 import { ErrorResponses, createRouter, farmParamsWith, jsonBody, jsonContent } from '../../lib/openapi';
-import { costsFor, pageCostsFor } from './inventory.rows';
 import { listMovements, recordMovement } from './movements.service';
 
 const SupplyParams = farmParamsWith('supplyId');
@@ -32,7 +32,13 @@ export const movementsRoutes = createRouter()
         c.req.valid('param').supplyId,
         c.req.valid('json'),
       );
-      return c.json({ movement: costsFor(ctx.role, movement), supply: costsFor(ctx.role, supply) }, 201);
+      return c.json(
+        {
+          movement: visibleRecord(ctx.role, 'supply_movements', movement),
+          supply: visibleRecord(ctx.role, 'supplies', supply),
+        },
+        201,
+      );
     },
   )
   .openapi(
@@ -48,6 +54,6 @@ export const movementsRoutes = createRouter()
     async (c) => {
       const ctx = farmCtxOf(c);
       const page = await listMovements(ctx, c.req.valid('param').supplyId, c.req.valid('query'));
-      return c.json(pageCostsFor(ctx.role, page), 200);
+      return c.json(visiblePage(ctx.role, 'supply_movements', page), 200);
     },
   );

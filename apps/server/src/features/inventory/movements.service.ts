@@ -12,7 +12,7 @@ import { expenses, supplies, supply_movements } from '../../db/schema/index';
 import { auditInsert } from '../../lib/audit';
 import type { FarmCtx } from '../../lib/ctx';
 import { AppError } from '../../lib/errors';
-import { can } from '@gona/shared/permissions';
+import { readsMoney } from '../../lib/visible-fields';
 import { notifyLowStock, syncAlert } from './alerts.service';
 import { insertOnce } from '../../lib/writes';
 import { keyset, newestFirst } from '../../lib/pagination';
@@ -38,7 +38,7 @@ export async function recordMovement(
   input: RecordMovement,
 ): Promise<MovementResult> {
   // Workers do not see money (product.md), so they do not set it either.
-  if (input.unit_cost_kobo != null && !can(ctx.role, 'money.read')) {
+  if (input.unit_cost_kobo != null && !readsMoney(ctx.role)) {
     throw new AppError('VALIDATION', undefined, { unit_cost_kobo: WORKER_COST });
   }
   return ctx.db.transaction((tx) => recordMovementIn(tx, ctx, supplyId, input));

@@ -8,6 +8,7 @@ import {
 } from '@gona/shared/inventory';
 import { requireFarm } from '../../lib/auth-guard';
 import { farmCtxOf } from '../../lib/http-context';
+import { visiblePage, visibleRecord } from '../../lib/visible-fields';
 import {
   ErrorResponses,
   createRouter,
@@ -16,7 +17,6 @@ import {
   jsonBody,
   jsonContent,
 } from '../../lib/openapi';
-import { costsFor, pageCostsFor } from './inventory.rows';
 import { createSupply, deleteSupply, getSupply, listSupplies, updateSupply } from './supplies.service';
 
 const SupplyParams = farmParamsWith('supplyId');
@@ -35,7 +35,7 @@ export const suppliesRoutes = createRouter()
     }),
     async (c) => {
       const ctx = farmCtxOf(c);
-      return c.json(pageCostsFor(ctx.role, await listSupplies(ctx, c.req.valid('query'))), 200);
+      return c.json(visiblePage(ctx.role, 'supplies', await listSupplies(ctx, c.req.valid('query'))), 200);
     },
   )
   .openapi(
@@ -65,7 +65,10 @@ export const suppliesRoutes = createRouter()
     }),
     async (c) => {
       const ctx = farmCtxOf(c);
-      return c.json(costsFor(ctx.role, await getSupply(ctx, c.req.valid('param').supplyId)), 200);
+      return c.json(
+        visibleRecord(ctx.role, 'supplies', await getSupply(ctx, c.req.valid('param').supplyId)),
+        200,
+      );
     },
   )
   .openapi(

@@ -9,6 +9,7 @@ import {
 } from '@gona/shared/livestock';
 import { requireFarm } from '../../lib/auth-guard';
 import { farmCtxOf } from '../../lib/http-context';
+import { visiblePage, visibleRecord } from '../../lib/visible-fields';
 import {
   ErrorResponses,
   createRouter,
@@ -17,7 +18,6 @@ import {
   jsonBody,
   jsonContent,
 } from '../../lib/openapi';
-import { moneyFor, pageMoneyFor } from './livestock.rows';
 import {
   createLivestock,
   deleteLivestock,
@@ -60,7 +60,7 @@ export const animalsRoutes = createRouter()
     }),
     async (c) => {
       const ctx = farmCtxOf(c);
-      return c.json(pageMoneyFor(ctx.role, await listLivestock(ctx, c.req.valid('query'))), 200);
+      return c.json(visiblePage(ctx.role, 'livestock', await listLivestock(ctx, c.req.valid('query'))), 200);
     },
   )
   .openapi(
@@ -93,7 +93,10 @@ export const animalsRoutes = createRouter()
     }),
     async (c) => {
       const ctx = farmCtxOf(c);
-      return c.json(moneyFor(ctx.role, await getLivestock(ctx, c.req.valid('param').animalId)), 200);
+      return c.json(
+        visibleRecord(ctx.role, 'livestock', await getLivestock(ctx, c.req.valid('param').animalId)),
+        200,
+      );
     },
   )
   .openapi(

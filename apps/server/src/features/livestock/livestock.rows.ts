@@ -7,7 +7,6 @@ import {
   type LivestockEvent,
   type Production,
 } from '@gona/shared/livestock';
-import { can, type FarmRole } from '@gona/shared/permissions';
 import { normalizeQuantity } from '@gona/shared/units';
 import {
   type livestock,
@@ -62,29 +61,4 @@ export function toProduction(
       row.eggs_collected === null ? null : henDayPercent(row.eggs_collected, row.head_count_on_date),
     created_at: row.created_at.toISOString(),
   };
-}
-
-/**
- * Workers do not see money (product.md): a purchase or sale price and a treatment's cost leave the
- * server only for roles that may read money. Applied where records leave a route, so services stay
- * role-free.
- */
-export function moneyFor<T extends object>(role: FarmRole, record: T): T {
-  if (can(role, 'money.read')) return record;
-  const {
-    price_kobo: _price,
-    cost_kobo: _cost,
-    ...rest
-  } = record as T & {
-    price_kobo?: unknown;
-    cost_kobo?: unknown;
-  };
-  return rest as T;
-}
-
-export function pageMoneyFor<T extends object>(
-  role: FarmRole,
-  page: { items: T[]; next_cursor: string | null },
-): { items: T[]; next_cursor: string | null } {
-  return can(role, 'money.read') ? page : { ...page, items: page.items.map((item) => moneyFor(role, item)) };
 }

@@ -17,11 +17,11 @@ import {
   type TimelineEntry,
 } from '@gona/shared/livestock';
 import { PageQuerySchema } from '@gona/shared/pagination';
-import { can } from '@gona/shared/permissions';
+import type { FarmRole } from '@gona/shared/permissions';
 import { requireFarm } from '../../lib/auth-guard';
 import { farmCtxOf } from '../../lib/http-context';
+import { visiblePage, visibleRecord } from '../../lib/visible-fields';
 import { ErrorResponses, createRouter, farmParamsWith, jsonBody, jsonContent } from '../../lib/openapi';
-import { moneyFor, pageMoneyFor } from './livestock.rows';
 import {
   listEvents,
   listGrowth,
@@ -57,7 +57,7 @@ export const recordsRoutes = createRouter()
     async (c) => {
       const ctx = farmCtxOf(c);
       const page = await listHealth(ctx, c.req.valid('param').animalId, c.req.valid('query'));
-      return c.json(pageMoneyFor(ctx.role, page), 200);
+      return c.json(visiblePage(ctx.role, 'livestock_health_records', page), 200);
     },
   )
   .openapi(
@@ -78,7 +78,7 @@ export const recordsRoutes = createRouter()
     async (c) => {
       const ctx = farmCtxOf(c);
       const record = await recordHealth(ctx, c.req.valid('param').animalId, c.req.valid('json'));
-      return c.json(moneyFor(ctx.role, record), 201);
+      return c.json(visibleRecord(ctx.role, 'livestock_health_records', record), 201);
     },
   )
   .openapi(
@@ -120,7 +120,7 @@ export const recordsRoutes = createRouter()
     async (c) => {
       const ctx = farmCtxOf(c);
       const page = await listEvents(ctx, c.req.valid('param').animalId, c.req.valid('query'));
-      return c.json(pageMoneyFor(ctx.role, page), 200);
+      return c.json(visiblePage(ctx.role, 'livestock_events', page), 200);
     },
   )
   .openapi(
@@ -140,7 +140,13 @@ export const recordsRoutes = createRouter()
     async (c) => {
       const ctx = farmCtxOf(c);
       const { event, animal } = await recordEvent(ctx, c.req.valid('param').animalId, c.req.valid('json'));
-      return c.json({ event: moneyFor(ctx.role, event), animal: moneyFor(ctx.role, animal) }, 201);
+      return c.json(
+        {
+          event: visibleRecord(ctx.role, 'livestock_events', event),
+          animal: visibleRecord(ctx.role, 'livestock', animal),
+        },
+        201,
+      );
     },
   )
   .openapi(
@@ -190,10 +196,15 @@ export const recordsRoutes = createRouter()
     async (c) => {
       const ctx = farmCtxOf(c);
       const page = await listTimeline(ctx, c.req.valid('param').animalId, c.req.valid('query'));
-      if (can(ctx.role, 'money.read')) return c.json(page, 200);
-      const items = page.items.map(
-        (entry) => ({ ...entry, record: moneyFor(ctx.role, entry.record) }) as TimelineEntry,
-      );
-      return c.json({ ...page, items }, 200);
+      return c.json({ ...page, items: page.items.map((entry) => visibleEntry(ctx.role, entry)) }, 200);
     },
   );
+
+/** A timeline entry as the role may see it: its record by the record's kind. */
+function visibleEntry(role: FarmRole, entry: TimelineEntry): TimelineEntry {
+  if (entry.type === 'health')
+    return { ...entry, record: visibleRecord(role, 'livestock_health_records', entry.record) };
+  if (entry.type === 'event')
+    return { ...entry, record: visibleRecord(role, 'livestock_events', entry.record) };
+  return entry;
+}

@@ -1,13 +1,15 @@
-import { and, count, eq, isNull } from 'drizzle-orm';
+import { and, count, eq, inArray, isNull, notInArray, or } from 'drizzle-orm';
 import type { Page, PageQuery } from '@gona/shared/pagination';
 import { rateLimitedMessage } from '@gona/shared';
 import { NOTIFICATION_PATHS, type Notification, type UnreadCount } from '@gona/shared/notifications';
-import { farms, notifications } from '../../db/schema/index';
+import { FARM_ACTIONS, type FarmRole } from '@gona/shared/permissions';
+import { farm_memberships, farms, notifications } from '../../db/schema/index';
 import type { Ctx } from '../../lib/ctx';
 import { AppError } from '../../lib/errors';
 import { newId } from '../../lib/ids';
 import { keyset, newestFirst } from '../../lib/pagination';
 import { consumeRateLimit } from '../../lib/rate-limit';
+import { MONEY_NOTIFICATION_KINDS } from '../../lib/visible-fields';
 import { notify } from './notify.service';
 
 /**
@@ -35,12 +37,27 @@ const columns = {
 const selectNotifications = (db: Ctx['db']) =>
   db.select(columns).from(notifications).leftJoin(farms, eq(farms.id, notifications.farm_id));
 
+/** The person's membership of the notification's farm, for `readable`. */
+const myMembership = (userId: string) =>
+  and(eq(farm_memberships.farm_id, notifications.farm_id), eq(farm_memberships.user_id, userId));
+
+/**
+ * A notification that carries money (lib/visible-fields.ts) is read only while the person's role
+ * on its farm reads money: a manager made a worker no longer reads the sums they were sent.
+ */
+const readable = or(
+  isNull(farm_memberships.role),
+  inArray(farm_memberships.role, [...(FARM_ACTIONS['money.read'] as readonly FarmRole[])]),
+  notInArray(notifications.kind, [...MONEY_NOTIFICATION_KINDS]),
+);
+
 type Row = Omit<Notification, 'read_at' | 'created_at'> & { read_at: Date | null; created_at: Date };
 
 /** Newest first, read and unread. */
 export async function listNotifications(ctx: Ctx, query: PageQuery): Promise<Page<Notification>> {
   const rows = await selectNotifications(ctx.db)
-    .where(and(eq(notifications.user_id, ctx.userId), pages.after(query.cursor)))
+    .leftJoin(farm_memberships, myMembership(ctx.userId))
+    .where(and(eq(notifications.user_id, ctx.userId), readable, pages.after(query.cursor)))
     .orderBy(...pages.orderBy)
     .limit(query.limit + 1);
   const page = pages.page(rows, query.limit);
@@ -52,7 +69,8 @@ export async function countUnread(ctx: Ctx): Promise<UnreadCount> {
   const [row] = await ctx.db
     .select({ unread: count() })
     .from(notifications)
-    .where(and(eq(notifications.user_id, ctx.userId), isNull(notifications.read_at)));
+    .leftJoin(farm_memberships, myMembership(ctx.userId))
+    .where(and(eq(notifications.user_id, ctx.userId), isNull(notifications.read_at), readable));
   return { unread: row?.unread ?? 0 };
 }
 

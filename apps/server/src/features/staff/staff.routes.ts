@@ -9,6 +9,7 @@ import {
 } from '@gona/shared/staff';
 import { requireFarm } from '../../lib/auth-guard';
 import { farmCtxOf } from '../../lib/http-context';
+import { visiblePage, visibleRecord } from '../../lib/visible-fields';
 import {
   ErrorResponses,
   PlanLimitResponse,
@@ -20,7 +21,6 @@ import {
   jsonContent,
 } from '../../lib/openapi';
 import { exportStaffCsv } from './export.service';
-import { pagePayFor, payFor } from './staff.rows';
 import {
   countWorkers,
   createStaff,
@@ -74,7 +74,7 @@ export const staffRoutes = createRouter()
     }),
     async (c) => {
       const ctx = farmCtxOf(c);
-      return c.json(pagePayFor(ctx.role, await listStaff(ctx, c.req.valid('query'))), 200);
+      return c.json(visiblePage(ctx, 'staff', await listStaff(ctx, c.req.valid('query'))), 200);
     },
   )
   .openapi(
@@ -108,7 +108,10 @@ export const staffRoutes = createRouter()
     }),
     async (c) => {
       const ctx = farmCtxOf(c);
-      return c.json(payFor(ctx.role, await getStaffMember(ctx, c.req.valid('param').staffId)), 200);
+      return c.json(
+        visibleRecord(ctx, 'staff', await getStaffMember(ctx, c.req.valid('param').staffId)),
+        200,
+      );
     },
   )
   .openapi(

@@ -1,6 +1,5 @@
 import { and, count, eq, ilike, like, ne, or } from 'drizzle-orm';
 import type { Page } from '@gona/shared/pagination';
-import { can } from '@gona/shared/permissions';
 import { phoneSearchDigits } from '@gona/shared/phone';
 import { hasRoomForWorker, workerLimitMessage, workerLimitOf, type PlanId } from '@gona/shared/plans';
 import {
@@ -20,6 +19,7 @@ import { AppError } from '../../lib/errors';
 import { newId } from '../../lib/ids';
 import { byName, keyset } from '../../lib/pagination';
 import { containing } from '../../lib/search';
+import { readsMoney, readsPersonalDetails } from '../../lib/visible-fields';
 import { insertOnce, updateVersioned } from '../../lib/writes';
 import { farmToday } from '../../lib/farm-time';
 import { attachFiles, deleteFilesOf, listFilesOf } from '../files/files.service';
@@ -30,20 +30,28 @@ const NOT_FOUND = 'Staff member not found';
 /** Active people first (`active` sorts before `left`), then by name. */
 export const staffPages = keyset({ order: byName(staff, staff.status) });
 
-/** The farm's staff, active first then by name; search matches a name or a phone number. */
+/**
+ * The farm's staff, active first then by name; search matches a name, or a phone number for those
+ * who may read everyone's (readsPersonalDetails), so a number never finds its owner for others.
+ */
 export async function listStaff(ctx: FarmCtx, query: StaffListQuery): Promise<Page<StaffMember>> {
+  const byPhone = readsPersonalDetails(ctx.role);
   const rows = await ctx.db
     .select()
     .from(staff)
-    .where(and(staffFilter(ctx.farmId, query), staffPages.after(query.cursor)))
+    .where(and(staffFilter(ctx.farmId, query, { byPhone }), staffPages.after(query.cursor)))
     .orderBy(...staffPages.orderBy)
     .limit(query.limit + 1);
   return staffPages.page(rows.map(toStaffMember), query.limit);
 }
 
 /** The farm (and filters) of a staff list; the CSV export reads the same rows. */
-export function staffFilter(farmId: string, query: Pick<StaffListQuery, 'search' | 'job' | 'status'> = {}) {
-  const digits = query.search ? phoneSearchDigits(query.search) : null;
+export function staffFilter(
+  farmId: string,
+  query: Pick<StaffListQuery, 'search' | 'job' | 'status'> = {},
+  { byPhone = true }: { byPhone?: boolean } = {},
+) {
+  const digits = query.search && byPhone ? phoneSearchDigits(query.search) : null;
   return and(
     eq(staff.farm_id, farmId),
     query.job ? eq(staff.job, query.job) : undefined,
@@ -187,7 +195,7 @@ async function fullPlan(tx: Tx, farmId: string): Promise<PlanId | null> {
  * write staff records today, and they all read money; the rule stays with the data.)
  */
 function refusePayWithoutMoney(ctx: FarmCtx, input: Pick<UpdateStaff, 'pay_rate_kobo' | 'pay_period'>): void {
-  if (can(ctx.role, 'money.read')) return;
+  if (readsMoney(ctx.role)) return;
   if (input.pay_rate_kobo != null || input.pay_period != null)
     throw new AppError('VALIDATION', undefined, {
       pay_rate_kobo: 'Only the owner or a manager records pay; leave the pay empty',

@@ -131,7 +131,7 @@ function FieldFacts({ field, role }: { field: Field; role: FarmRole }) {
   const none = t('fields.notSaid');
   const facts: [string, string][] = [
     [t('fields.tenure'), field.tenure ? t(`fields.tenures.${field.tenure}`) : none],
-    ...(field.rent_kobo !== null && can(role, 'money.read')
+    ...(field.rent_kobo != null && can(role, 'money.read')
       ? ([[t('fields.rent'), formatNaira(field.rent_kobo)]] as [string, string][])
       : []),
     [t('fields.irrigation'), field.irrigation ? t(`fields.irrigations.${field.irrigation}`) : none],

@@ -53,16 +53,38 @@ describe('StaffList', () => {
     expect(aisha.getByText('₦2,500 a day')).toBeInTheDocument();
   });
 
-  it('shows a worker names and numbers, with no pay and nothing to edit', async () => {
-    const { pay_rate_kobo: _rate, pay_period: _period, ...unpaid } = MUSA;
-    installFakeFetch({ [LIST]: { status: 200, body: aPage([unpaid]) } });
+  it('shows a worker names and jobs, their own number only, no pay and nothing to edit', async () => {
+    // As the server answers a worker: a colleague without pay, phone or next of kin; their own with theirs.
+    const {
+      pay_rate_kobo: _rate,
+      pay_period: _period,
+      phone: _phone,
+      next_of_kin_name: _kin,
+      next_of_kin_phone: _kinPhone,
+      ...colleague
+    } = MUSA;
+    const {
+      pay_rate_kobo: _r,
+      pay_period: _p,
+      ...own
+    } = aStaffMember({
+      id: anId(3),
+      first_name: 'Wale',
+      last_name: 'Okafor',
+      phone: '+2348074445555',
+    });
+    installFakeFetch({ [LIST]: { status: 200, body: aPage([colleague, own]) } });
     renderList('worker');
     const cards = within(await screen.findByRole('list', { name: 'Staff' }));
-    expect(cards.getByText('Musa Ibrahim')).toBeInTheDocument();
-    expect(cards.queryByRole('link', { name: 'Musa Ibrahim' })).toBeNull();
-    expect(cards.getByRole('link', { name: 'Call Musa Ibrahim on 0803 123 4567' })).toBeInTheDocument();
+    const musa = within(cards.getByText('Musa Ibrahim').closest('li')!);
+    expect(musa.getByText('Herdsman · Permanent')).toBeInTheDocument();
+    expect(musa.queryByRole('link')).toBeNull();
+    expect(musa.queryByText('No phone')).toBeNull();
+    expect(cards.getByRole('link', { name: 'Call Wale Okafor on 0807 444 5555' })).toBeInTheDocument();
+    expect(screen.queryByRole('columnheader', { name: 'Phone' })).toBeNull();
     expect(screen.queryByRole('columnheader', { name: 'Pay' })).toBeNull();
     expect(screen.queryByText(/a week/)).toBeNull();
+    expect(screen.getByLabelText('Search')).toHaveAttribute('placeholder', 'Name');
   });
 
   it('asks the server for the job and status chosen, and offers to clear filters that match no one', async () => {

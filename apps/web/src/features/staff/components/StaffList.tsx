@@ -36,7 +36,8 @@ const NO_FILTERS: StaffFilters = { search: '', job: '', status: '' };
 /**
  * The farm's staff, active first then by name, with search (name or phone) and job and status
  * filters; cards with a tap-to-call number on phones, a table on wider screens. Pay shows only to
- * roles that may see money (the server leaves it out for the others).
+ * roles that may see money, and phone numbers only to those who manage staff (a worker sees their
+ * own): the server leaves them out for the others.
  */
 export function StaffList({ farmId, role, editPath, addAction }: Props) {
   const { t } = useTranslation('staff');
@@ -110,7 +111,7 @@ export function StaffList({ farmId, role, editPath, addAction }: Props) {
 
   const columns: ListColumn<ShownMember>[] = [
     { key: 'name', header: t('list.name'), render: nameCell },
-    { key: 'phone', header: t('list.phone'), render: phoneCell },
+    ...(canManage ? [{ key: 'phone', header: t('list.phone'), render: phoneCell }] : []),
     { key: 'status', header: t('list.status'), render: statusCell },
     ...(showPay
       ? [{ key: 'pay', header: t('list.pay'), render: (m: ShownMember) => payText(m), numeric: true }]
@@ -123,7 +124,7 @@ export function StaffList({ farmId, role, editPath, addAction }: Props) {
         <TextField
           label={t('list.search')}
           type="search"
-          placeholder={t('list.searchPlaceholder')}
+          placeholder={t(canManage ? 'list.searchPlaceholder' : 'list.searchPlaceholderName')}
           value={filters.search}
           onChange={(e) => setFilters((f) => ({ ...f, search: e.target.value }))}
         />
@@ -206,7 +207,7 @@ export function StaffList({ farmId, role, editPath, addAction }: Props) {
                   )}
                 </div>
                 {statusCell(member)}
-                <div>{phoneCell(member)}</div>
+                {(canManage || member.phone) && <div>{phoneCell(member)}</div>}
               </div>
             )}
           />
