@@ -7,7 +7,7 @@ import { signPaystackBody } from './payments';
  * A stand-in for Paystack that speaks its REST API: `Authorization: Bearer <secret key>`, JSON
  * bodies, answers in `{ status, message, data }` and errors as `{ status: false, message }` with
  * Paystack's words. Amounts are kobo. It implements what Gona uses: POST /transaction/initialize,
- * GET /transaction/verify/:reference, POST /refund, GET /bank, GET /bank/resolve,
+ * GET /transaction/verify/:reference, GET /transaction (the list: status, from, to, page, perPage), POST /refund, GET /bank, GET /bank/resolve,
  * POST /transferrecipient and POST /transfer, and a checkout page at each authorization_url
  * (GET /checkout/:access_code) with Pay and Decline buttons that send the browser back to the
  * callback URL. Transfers end in transfer.success unless a test says failed or reversed
@@ -101,6 +101,8 @@ export type FakePaystack = {
   failNext: (status: number) => void;
   /** Spoils the next webhook sent. */
   tamper: (options: WebhookTamper) => void;
+  /** The next POST /refund is refused (400) with Paystack's words for a refund it cannot make. */
+  refuseNextRefund: () => void;
   /**
    * How the next transfers end (one outcome per transfer, in order; then success again): their
    * webhook is transfer.failed or transfer.reversed instead of transfer.success.
@@ -108,9 +110,11 @@ export type FakePaystack = {
   failNextTransfer: (...outcomes: Exclude<TransferOutcome, 'success'>[]) => void;
   /**
    * Completes a payment as the checkout's Pay button does and waits for its charge.success webhook
-   * (every try). `amountKobo` charges another amount than was initialized.
+   * (every try). `amountKobo` charges another amount than was initialized, `currency` another
+   * currency. A declined or abandoned payment may still complete (a retry on its checkout, a bank
+   * transfer or USSD payment confirmed late), as on Paystack.
    */
-  pay: (reference: string, options?: { amountKobo?: number }) => Promise<void>;
+  pay: (reference: string, options?: { amountKobo?: number; currency?: string }) => Promise<void>;
   /** Declines a payment as the checkout's Decline button does. */
   decline: (reference: string) => void;
   /** Sends the last webhook again, byte for byte, and waits for it. */
@@ -180,6 +184,7 @@ export async function startFakePaystack(
   let webhookUrl = options.webhookUrl ?? null;
   let failures: number[] = [];
   let nextTamper: WebhookTamper | null = null;
+  let refuseRefund = false;
   let transferOutcomes: TransferOutcome[] = [];
   // Paystack's ids are unique across its accounts; a fake started again (another test file, a dev
   // restart on the same database) must not reuse the ids of payment events already kept.
@@ -214,6 +219,7 @@ export async function startFakePaystack(
       return json(res, 401, { status: false, message: 'Invalid key' });
 
     if (req.method === 'POST' && path === '/transaction/initialize') return initialize(res, await body(req));
+    if (req.method === 'GET' && path === '/transaction') return list(res, at.searchParams);
     const verifying = /^\/transaction\/verify\/([^/]+)$/.exec(path);
     if (req.method === 'GET' && verifying) return verify(res, decodeURIComponent(verifying[1]!));
     if (req.method === 'POST' && path === '/refund') return refund(res, await body(req));
@@ -287,7 +293,52 @@ export async function startFakePaystack(
     });
   }
 
+  /**
+   * GET /transaction as Paystack answers it: newest first, filtered by `status` and by creation time
+   * (`from`, `to`: ISO times or days), `perPage` (default 50) a `page` (from 1), with `meta`.
+   */
+  function list(res: ServerResponse, params: URLSearchParams) {
+    const time = (name: string) => {
+      const value = params.get(name);
+      if (value === null) return null;
+      const at = Date.parse(value);
+      if (Number.isNaN(at)) throw new Refusal(400, `Invalid ${name} date`);
+      return at;
+    };
+    const from = time('from');
+    const to = time('to');
+    const status = params.get('status');
+    const perPage = Math.min(Math.max(Number(params.get('perPage') ?? 50) || 50, 1), 1000);
+    const pageNumber = Math.max(Number(params.get('page') ?? 1) || 1, 1);
+    const matching = transactions
+      .filter((t) => !status || t.status === status)
+      .filter(
+        (t) =>
+          (from === null || Date.parse(t.createdAt) >= from) &&
+          (to === null || Date.parse(t.createdAt) <= to),
+      )
+      .reverse();
+    const pageOf = matching.slice((pageNumber - 1) * perPage, pageNumber * perPage);
+    return json(res, 200, {
+      status: true,
+      message: 'Transactions retrieved',
+      data: pageOf.map(transactionData),
+      meta: {
+        total: matching.length,
+        total_volume: matching.reduce((sum, t) => sum + (t.paidAmount ?? 0), 0),
+        skipped: (pageNumber - 1) * perPage,
+        perPage,
+        page: pageNumber,
+        pageCount: Math.ceil(matching.length / perPage),
+      },
+    });
+  }
+
   function refund(res: ServerResponse, input: Record<string, unknown>) {
+    if (refuseRefund) {
+      refuseRefund = false;
+      throw new Refusal(400, 'Refund cannot be processed for this transaction. Contact support.');
+    }
     const key = typeof input.transaction === 'number' ? String(input.transaction) : input.transaction;
     const transaction = transactions.find((t) => t.reference === key || String(t.id) === key);
     if (!transaction) throw new Refusal(404, 'Transaction not found');
@@ -503,10 +554,11 @@ export async function startFakePaystack(
     res.end();
   }
 
-  function complete(transaction: FakeTransaction, amountKobo?: number): Promise<void> {
+  function complete(transaction: FakeTransaction, amountKobo?: number, currency?: string): Promise<void> {
     transaction.status = 'success';
     transaction.gatewayResponse = 'Successful';
     transaction.paidAmount = amountKobo ?? transaction.amount;
+    if (currency) transaction.currency = currency;
     transaction.paidAt = new Date().toISOString();
     return send('charge.success', transactionData(transaction)).then(() => undefined);
   }
@@ -620,12 +672,13 @@ export async function startFakePaystack(
     setWebhookUrl: (next) => void (webhookUrl = next),
     failNext: (status) => void (failures = [...failures, status]),
     tamper: (next) => void (nextTamper = next),
+    refuseNextRefund: () => void (refuseRefund = true),
     failNextTransfer: (...outcomes) => void (transferOutcomes = [...transferOutcomes, ...outcomes]),
     pay: async (reference, payOptions = {}) => {
       const transaction = byReference(reference);
-      if (transaction.status !== 'ongoing')
+      if (transaction.status === 'success' || transaction.status === 'reversed')
         throw new Error(`The payment ${reference} is already ${transaction.status}`);
-      await complete(transaction, payOptions.amountKobo);
+      await complete(transaction, payOptions.amountKobo, payOptions.currency);
     },
     decline: (reference) => refuse(byReference(reference)),
     resendLast: async () => {

@@ -65,6 +65,19 @@ export type RefundResult = {
   currency: string;
 };
 
+/** GET /transaction: one page of the account's transactions, filtered as Paystack filters them. */
+export type ListTransactionsQuery = {
+  status: 'success' | 'failed' | 'abandoned';
+  /** Transactions created from this time (inclusive) … */
+  from: Date;
+  /** … to this time. */
+  to: Date;
+  page: number;
+  perPage: number;
+};
+
+export type TransactionPage = { transactions: VerifiedPayment[]; pageCount: number };
+
 /** A bank as the gateway lists it: its code (for resolve, recipients) and name. */
 export type GatewayBank = { code: string; name: string };
 
@@ -108,6 +121,8 @@ export interface PaymentGateway {
   initialize(input: InitializePaymentInput): Promise<InitializedPayment>;
   verify(reference: string): Promise<VerifiedPayment>;
   refund(input: RefundInput): Promise<RefundResult>;
+  /** A page of transactions (GET /transaction?status&from&to&page&perPage), for reconciliation. */
+  listTransactions(query: ListTransactionsQuery): Promise<TransactionPage>;
   /** Nigerian banks (GET /bank?country=nigeria), as the gateway lists them. */
   listBanks(): Promise<GatewayBank[]>;
   /** The name on an account (GET /bank/resolve); an unknown account is a PaymentGatewayError (4xx). */
@@ -182,6 +197,15 @@ export function createPaystack(
   }
 
   async function callRaw(method: 'GET' | 'POST', path: string, body?: unknown): Promise<object> {
+    return (await callWithMeta(method, path, body)).data;
+  }
+
+  /** The envelope's data and, on lists, its `meta` (page counts). */
+  async function callWithMeta(
+    method: 'GET' | 'POST',
+    path: string,
+    body?: unknown,
+  ): Promise<{ data: object; meta: unknown }> {
     const operation = `${method} ${path.split('?')[0]}`;
     let response: Response;
     let text: string;
@@ -230,7 +254,7 @@ export function createPaystack(
     }
     if (!envelope.data || typeof envelope.data !== 'object')
       throw new PaymentGatewayUnreachableError(operation, 'answered without data');
-    return envelope.data;
+    return { data: envelope.data, meta: (envelope as { meta?: unknown }).meta };
   }
 
   return {
@@ -254,15 +278,27 @@ export function createPaystack(
 
     async verify(reference) {
       assertReference(reference);
-      const data = await call('GET', `/transaction/verify/${encodeURIComponent(reference)}`);
+      return transactionOf(await call('GET', `/transaction/verify/${encodeURIComponent(reference)}`));
+    },
+
+    async listTransactions({ status, from, to, page, perPage }) {
+      const query = new URLSearchParams({
+        status,
+        from: from.toISOString(),
+        to: to.toISOString(),
+        page: String(page),
+        perPage: String(perPage),
+      });
+      const { data, meta } = await callWithMeta('GET', `/transaction?${query.toString()}`);
+      if (!Array.isArray(data)) throw malformed('data');
+      const pageCount =
+        meta && typeof meta === 'object' ? Number((meta as Record<string, unknown>).pageCount) : NaN;
       return {
-        status: text(data.status, 'status'),
-        amountKobo: kobo(data.amount, 'amount'),
-        currency: text(data.currency, 'currency'),
-        reference: text(data.reference, 'reference'),
-        paidAt: typeof data.paid_at === 'string' && data.paid_at ? data.paid_at : null,
-        id: whole(data.id, 'id'),
-        metadata: metadataOf(data.metadata),
+        transactions: data.map((t: unknown) => {
+          if (!t || typeof t !== 'object') throw malformed('data');
+          return transactionOf(t as Record<string, unknown>);
+        }),
+        pageCount: Number.isSafeInteger(pageCount) && pageCount >= 0 ? pageCount : page,
       };
     },
 
@@ -386,6 +422,19 @@ function kobo(value: unknown, field: string): number {
   const n = whole(value, field);
   if (n < 0) throw malformed(field);
   return n;
+}
+
+/** A transaction as verify and the list answer it. */
+function transactionOf(data: Record<string, unknown>): VerifiedPayment {
+  return {
+    status: text(data.status, 'status'),
+    amountKobo: kobo(data.amount, 'amount'),
+    currency: text(data.currency, 'currency'),
+    reference: text(data.reference, 'reference'),
+    paidAt: typeof data.paid_at === 'string' && data.paid_at ? data.paid_at : null,
+    id: whole(data.id, 'id'),
+    metadata: metadataOf(data.metadata),
+  };
 }
 
 /** Paystack returns metadata as given, as a JSON string, or as "" / 0 / null when there was none. */

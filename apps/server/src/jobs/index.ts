@@ -18,6 +18,7 @@ import {
 import { createNotificationQueues, startNotificationWorkers } from './notifications';
 import { startMarketAlerts } from './market-alerts';
 import { startMarketplaceOrders } from './marketplace-orders';
+import { startPaymentsReconcile } from './payments-reconcile';
 import { startPaymentReminders } from './payment-reminders';
 import { startFilesCleanup } from './files';
 import { startRecurringExpenses } from './recurring-expenses';
@@ -76,6 +77,7 @@ export async function startJobs(
   await startMarketAlerts(boss, { db: database.db, logger });
   await startPaymentReminders(boss, { db: database.db, logger });
   await startMarketplaceOrders(boss, { db: database.db, logger, payments: payments ?? null });
+  await startPaymentsReconcile(boss, { db: database.db, logger, payments: payments ?? null });
 
   const delivery = { ...mailDeps, logger, db: database.db, mail };
   const notifications = await createNotificationQueues(boss, delivery);

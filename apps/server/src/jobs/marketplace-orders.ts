@@ -7,8 +7,8 @@ import {
   completeOrders,
   expireOrders,
   remindUndispatchedOrders,
-  retryRefunds,
 } from '../features/marketplace/orders.service';
+import { retryRefunds } from '../features/marketplace/order-payments.service';
 import { markUnansweredDisputes } from '../features/marketplace/disputes.service';
 import { sendPayouts } from '../features/marketplace/payouts.service';
 

@@ -82,13 +82,49 @@ export const AdminOrderSummarySchema = z.object({
   dispute_status: z.enum(DISPUTE_STATUSES).nullable(),
   refund_status: z.enum(REFUND_STATUSES).nullable(),
   payout_status: z.enum(PAYOUT_STATUSES).nullable(),
+  /** Why a payment of it needs a look (one that paid nothing, a failed refund); null when none. */
+  flag: z.string().nullable(),
 });
 export type AdminOrderSummary = z.infer<typeof AdminOrderSummarySchema>;
 export const AdminOrderPageSchema = pageSchema(AdminOrderSummarySchema);
 export type AdminOrderPage = z.infer<typeof AdminOrderPageSchema>;
 
 /** refunds.kind: all that was left (`full`), what was short on delivery, what a dispute decided. */
-export const ORDER_REFUND_KINDS = ['full', 'short_delivery', 'dispute'] as const;
+export const ORDER_REFUND_KINDS = ['full', 'short_delivery', 'dispute', 'extra_payment'] as const;
+
+/** An order_payments status (docs/decisions/054): open, closed, paid, extra (paid nothing). */
+export const PAYMENT_ATTEMPT_STATUSES = ['open', 'closed', 'paid', 'extra'] as const;
+
+/** One checkout reference Gona issued (or a charge on one it never issued), as staff see it. */
+export const AdminPaymentSchema = z.object({
+  id: z.uuid(),
+  order_id: z.uuid().nullable(),
+  order_reference: z.string().nullable(),
+  listing_title: z.string().nullable(),
+  reference: z.string(),
+  status: z.enum(PAYMENT_ATTEMPT_STATUSES),
+  amount_kobo: z.number().int(),
+  charged_kobo: z.number().int().nullable(),
+  currency: z.string().nullable(),
+  charged_at: z.string().nullable(),
+  /** Why it paid nothing. */
+  problem: z.string().nullable(),
+  /** Where its refund stands (an extra payment), or null. */
+  refund_status: z.enum(REFUND_STATUSES).nullable(),
+  /** Needs staff: its refund failed or was refused, or no order issued it (until resolved). */
+  needs_attention: z.boolean(),
+  created_at: z.string(),
+});
+export type AdminPayment = z.infer<typeof AdminPaymentSchema>;
+export const AdminPaymentPageSchema = pageSchema(AdminPaymentSchema);
+export type AdminPaymentPage = z.infer<typeof AdminPaymentPageSchema>;
+
+/** The payments list: those needing staff (default), or every payment that paid nothing. */
+export const ADMIN_PAYMENT_FILTERS = ['attention', 'extra'] as const;
+export const AdminPaymentsQuerySchema = PageQuerySchema.extend({
+  status: z.enum(ADMIN_PAYMENT_FILTERS, { error: 'Choose attention or extra payments' }).default('attention'),
+});
+export type AdminPaymentsQuery = z.input<typeof AdminPaymentsQuerySchema>;
 
 export const AdminOrderRefundSchema = z.object({
   id: z.uuid(),
@@ -119,6 +155,8 @@ export const AdminOrderSchema = z.object({
   /** Why a payment was not taken as paid (it did not match), for people to look at. */
   flag: z.string().nullable(),
   refunds: z.array(AdminOrderRefundSchema),
+  /** Every checkout reference of the order and what was charged on it, oldest first. */
+  payments: z.array(AdminPaymentSchema),
   payout: AdminPayoutSchema.nullable(),
   dispute_id: z.uuid().nullable(),
   /** Every ledger line of the order, oldest first. */

@@ -131,6 +131,22 @@ export const OrderRefundSchema = z.object({
   reason: z.string(),
 });
 
+/**
+ * A payment of the order that paid nothing and is given back (docs/decisions/054): a second
+ * payment of an order already paid (`second`), or one that did not match it (`mismatch`: short,
+ * another currency). `refunded_at` once the gateway says it is done.
+ */
+export const EXTRA_PAYMENT_REASONS = ['second', 'mismatch'] as const;
+export const OrderExtraPaymentSchema = z.object({
+  amount_kobo: z.number().int(),
+  reason: z.enum(EXTRA_PAYMENT_REASONS),
+  /** pending: being refunded; processed: refunded; failed: Gona's staff are refunding it. */
+  refund_status: z.enum(REFUND_STATUSES).nullable(),
+  paid_at: z.string(),
+  refunded_at: z.string().nullable(),
+});
+export type OrderExtraPayment = z.infer<typeof OrderExtraPaymentSchema>;
+
 export const OrderSchema = z.object({
   id: z.uuid(),
   /** Null once the listing, farm or buyer is removed; the order keeps the title and names. */
@@ -163,6 +179,8 @@ export const OrderSchema = z.object({
   cancel_reason: z.string().nullable(),
   /** The refund of a cancelled or declined order, or of what was short on delivery. */
   refund: OrderRefundSchema.nullable(),
+  /** Payments of this order that paid nothing and are refunded (to the buyer; [] for the seller). */
+  extra_payments: z.array(OrderExtraPaymentSchema),
   /** The day the seller must dispatch an accepted order by. */
   dispatch_by: z.string().nullable(),
   dispatch: OrderDispatchSchema.nullable(),

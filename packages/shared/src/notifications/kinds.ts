@@ -104,6 +104,16 @@ export const NOTIFICATION_KINDS = {
     channels: { email: true, push: true, sms: false },
     listed: false,
   },
+  /**
+   * Gona's staff (platform admins): a payment that paid for nothing was taken into suspense (and is
+   * refunded, or needs them), a refund of one failed, or the daily check of the gateway's charges
+   * against the ledger found a difference.
+   */
+  payment_check: {
+    importance: 'important',
+    channels: { email: true, push: true, sms: false },
+    listed: false,
+  },
   /** "Send a test notification" in Settings: the bell and this phone only. */
   test: {
     importance: 'normal',
@@ -269,6 +279,26 @@ export type NotificationParams = {
     listing_titles: string[];
     listing_count: number;
   };
+  /** Amounts are the gateway's, in kobo; `problem` is why it paid nothing, in plain words. */
+  payment_check:
+    | {
+        status: 'extra';
+        reference: string;
+        amount_kobo: number;
+        order_id: string | null;
+        problem: string;
+        /** False when staff must decide (a reference no order issued). */
+        refunding: boolean;
+      }
+    | { status: 'refund_failed'; reference: string; amount_kobo: number; order_id: string | null }
+    | {
+        status: 'reconciliation';
+        /** The day checked up to, yyyy-mm-dd. */
+        day: string;
+        differences: number;
+        /** The gateway's charges found missing from the ledger, now recorded. */
+        recorded: number;
+      };
   test: Record<string, never>;
 };
 
@@ -544,6 +574,23 @@ export function notificationText(notification: KindWithParams): { title: string;
         body: `${what} ${p.listing_count === 1 ? 'is' : 'are'} off sale until ${dayMonthYear(p.until)}: ${p.animal_name} is under withdrawal after ${p.treatment ?? 'a treatment'}. Buyers cannot find or order ${p.listing_count === 1 ? 'it' : 'them'} meanwhile; ${p.listing_count === 1 ? 'it goes' : 'they go'} back on sale by ${p.listing_count === 1 ? 'itself' : 'themselves'} that day.`,
       };
     }
+    case 'payment_check': {
+      const p = notification.params;
+      if (p.status === 'extra')
+        return {
+          title: `A payment of ${naira(p.amount_kobo)} paid for nothing`,
+          body: `${p.problem} (reference ${p.reference}). ${p.refunding ? 'It is in suspense and being refunded.' : 'It is in suspense: refund it from the back office.'}`,
+        };
+      if (p.status === 'refund_failed')
+        return {
+          title: `A refund of ${naira(p.amount_kobo)} could not be made`,
+          body: `The payment ${p.reference} is back in suspense. Refund it again from the back office.`,
+        };
+      return {
+        title: `Payments check: ${p.differences} ${p.differences === 1 ? 'difference' : 'differences'} with Paystack`,
+        body: `Up to ${dayMonthYear(p.day)}, ${p.differences} of Paystack's charges and the ledger did not agree${p.recorded > 0 ? `; ${p.recorded} missing ${p.recorded === 1 ? 'charge was' : 'charges were'} recorded now` : ''}. See the payments in the back office.`,
+      };
+    }
     case 'test':
       return {
         title: 'Test notification',
@@ -608,6 +655,8 @@ export const NOTIFICATION_PATHS = {
   order: (orderId: string) => `/dashboard/marketplace/orders/${encodeURIComponent(orderId)}`,
   /** A dispute in Gona's back office (platform admins). */
   adminDispute: (disputeId: string) => `/admin/disputes/${encodeURIComponent(disputeId)}`,
+  /** Payments that need Gona's staff (back office). */
+  adminPayments: '/admin/payments',
 };
 
 /** The English names of the weather risks and market moves, for notifications sent by mail, push and SMS. */

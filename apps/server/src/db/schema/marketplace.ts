@@ -229,7 +229,7 @@ export const orders = pgTable(
  * was replaced or the order moved on (a late bank transfer or USSD payment may still complete it);
  * `paid` paid its order; `extra` was charged but paid nothing (a second payment of a paid order, one
  * that did not match it, or a reference Gona never issued): it is in the ledger's suspense account
- * and refunded (docs/decisions/050).
+ * and refunded (docs/decisions/054).
  */
 export const PAYMENT_ATTEMPT_STATUSES = ['open', 'closed', 'paid', 'extra'] as const;
 export type PaymentAttemptStatus = (typeof PAYMENT_ATTEMPT_STATUSES)[number];

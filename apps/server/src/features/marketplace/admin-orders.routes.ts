@@ -1,10 +1,20 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { AdminOrderPageSchema, AdminOrderSchema, AdminOrdersQuerySchema } from '@gona/shared/marketplace';
+import {
+  AdminOrderPageSchema,
+  AdminOrderSchema,
+  AdminOrdersQuerySchema,
+  AdminPaymentPageSchema,
+  AdminPaymentSchema,
+  AdminPaymentsQuerySchema,
+} from '@gona/shared/marketplace';
+import { ctxOf } from '../../lib/http-context';
 import { ErrorResponses, createRouter, jsonContent } from '../../lib/openapi';
 import { requireAdmin } from './admin-guard';
-import { getAdminOrder, searchOrders } from './admin-orders.service';
+import { getAdminOrder, listAdminPayments, readAdminPayment, searchOrders } from './admin-orders.service';
+import { refundExtraPayment } from './order-payments.service';
 
 const OrderParams = z.object({ orderId: z.uuid() });
+const PaymentParams = z.object({ paymentId: z.uuid() });
 
 /** The back office's orders (platform admins only): search, and one order's whole history. Read-only. */
 export const adminOrdersRoutes = createRouter()
@@ -32,4 +42,34 @@ export const adminOrdersRoutes = createRouter()
       responses: { 200: jsonContent(AdminOrderSchema, 'The order and its money'), ...ErrorResponses },
     }),
     async (c) => c.json(await getAdminOrder(c.var.deps, c.req.valid('param').orderId), 200),
+  )
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/admin/payments',
+      tags: ['Admin'],
+      summary:
+        'Payments that paid for nothing (in suspense): those needing staff (a refund that failed or was refused, a charge of no order), or all of them; newest first',
+      middleware: [requireAdmin] as const,
+      request: { query: AdminPaymentsQuerySchema },
+      responses: { 200: jsonContent(AdminPaymentPageSchema, 'A page of payments'), ...ErrorResponses },
+    }),
+    async (c) => c.json(await listAdminPayments(c.var.deps.db, c.req.valid('query')), 200),
+  )
+  .openapi(
+    createRoute({
+      method: 'post',
+      path: '/admin/payments/{paymentId}/refund',
+      tags: ['Admin'],
+      summary:
+        'Refund a payment that needs staff, through the gateway, once (a second tap is 409); if the gateway refuses again it comes back to the list',
+      middleware: [requireAdmin] as const,
+      request: { params: PaymentParams },
+      responses: { 200: jsonContent(AdminPaymentSchema, 'The payment, its refund asked'), ...ErrorResponses },
+    }),
+    async (c) => {
+      const { paymentId } = c.req.valid('param');
+      await refundExtraPayment(c.var.deps, ctxOf(c).userId, paymentId);
+      return c.json(await readAdminPayment(c.var.deps.db, paymentId), 200);
+    },
   );

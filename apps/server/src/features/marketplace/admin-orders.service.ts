@@ -1,9 +1,24 @@
-import { and, asc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
-import type { AdminOrder, AdminOrderSummary, RefundStatus } from '@gona/shared/marketplace';
+import { and, asc, eq, ilike, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
+import type {
+  AdminOrder,
+  AdminOrderSummary,
+  AdminPayment,
+  AdminPaymentsQuery,
+  RefundStatus,
+} from '@gona/shared/marketplace';
 import type { Page, PageQuery } from '@gona/shared/pagination';
 import { normalizeNigerianPhone } from '@gona/shared/phone';
 import type { Db } from '../../db/client';
-import { disputes, farms, ledger_entries, orders, payouts, refunds, users } from '../../db/schema/index';
+import {
+  disputes,
+  farms,
+  ledger_entries,
+  order_payments,
+  orders,
+  payouts,
+  refunds,
+  users,
+} from '../../db/schema/index';
 import type { Deps } from '../../lib/ctx';
 import { AppError } from '../../lib/errors';
 import { isUuid } from '../../lib/ids';
@@ -25,6 +40,81 @@ const pages = keyset({ order: newestFirst(orders) });
 const latestRefundStatus = sql<RefundStatus | null>`(
   SELECT r.status FROM ${refunds} r WHERE r.order_id = ${orders.id}
   ORDER BY r.created_at DESC, r.id DESC LIMIT 1)`;
+
+/** An extra payment's refund status, by the payment's reference. */
+const extraRefundStatus = sql<RefundStatus | null>`(
+  SELECT r.status FROM ${refunds} r
+  WHERE r.reference = ${order_payments.reference} AND r.kind = 'extra_payment' LIMIT 1)`;
+
+function selectPayments(db: Db) {
+  return db
+    .select({
+      payment: order_payments,
+      order_reference: orders.reference,
+      listing_title: orders.title,
+      refund_status: extraRefundStatus,
+    })
+    .from(order_payments)
+    .leftJoin(orders, eq(orders.id, order_payments.order_id));
+}
+
+type PaymentRow = Awaited<ReturnType<ReturnType<typeof selectPayments>['execute']>>[number];
+
+function toAdminPayment(r: PaymentRow): AdminPayment {
+  const p = r.payment;
+  return {
+    id: p.id,
+    order_id: p.order_id,
+    order_reference: r.order_reference,
+    listing_title: r.listing_title,
+    reference: p.reference,
+    status: p.status,
+    amount_kobo: p.amount_kobo,
+    charged_kobo: p.charged_kobo,
+    currency: p.currency,
+    charged_at: p.charged_at ? p.charged_at.toISOString() : null,
+    problem: p.problem,
+    refund_status: r.refund_status,
+    needs_attention: p.attention_at !== null && p.resolved_at === null,
+    created_at: p.created_at.toISOString(),
+  };
+}
+
+const paymentPages = keyset({ order: newestFirst(order_payments) });
+
+/**
+ * The back office's payments (docs/decisions/054): those needing staff (a refund that failed or was
+ * refused, a charge of no order), or every payment that paid nothing, newest first.
+ */
+export async function listAdminPayments(
+  db: Db,
+  query: PageQuery & { status: NonNullable<AdminPaymentsQuery['status']> },
+): Promise<Page<AdminPayment>> {
+  const rows = await selectPayments(db)
+    .where(
+      and(
+        eq(order_payments.status, 'extra'),
+        query.status === 'attention'
+          ? and(isNotNull(order_payments.attention_at), isNull(order_payments.resolved_at))
+          : undefined,
+        paymentPages.after(query.cursor),
+      ),
+    )
+    .orderBy(...paymentPages.orderBy)
+    .limit(query.limit + 1);
+  const page = paymentPages.page(
+    rows.map((r) => ({ ...r, id: r.payment.id, created_at: r.payment.created_at })),
+    query.limit,
+  );
+  return { next_cursor: page.next_cursor, items: page.items.map(toAdminPayment) };
+}
+
+/** One payment as the list shows it. */
+export async function readAdminPayment(db: Db, paymentId: string): Promise<AdminPayment> {
+  const [row] = await selectPayments(db).where(eq(order_payments.id, paymentId));
+  if (!row) throw new AppError('NOT_FOUND', 'Payment not found');
+  return toAdminPayment(row);
+}
 
 /**
  * Orders matching `q`, newest first: the order's reference whole or its start (any case), the
@@ -70,6 +160,7 @@ export async function searchOrders(
       dispute_status: r.dispute_status,
       refund_status: r.refund_status,
       payout_status: r.payout_status,
+      flag: r.order.flag,
     })),
   };
 }
@@ -93,7 +184,7 @@ export async function getAdminOrder(deps: Pick<Deps, 'db' | 'now'>, orderId: str
     .leftJoin(disputes, eq(disputes.order_id, orders.id))
     .where(eq(orders.id, orderId));
   if (!head) throw new AppError('NOT_FOUND', ORDER_NOT_FOUND);
-  const [order, refundRows, payout, ledger] = await Promise.all([
+  const [order, refundRows, payout, ledger, payments] = await Promise.all([
     readOrder(
       db,
       eq(orders.id, orderId),
@@ -111,6 +202,9 @@ export async function getAdminOrder(deps: Pick<Deps, 'db' | 'now'>, orderId: str
       .from(ledger_entries)
       .where(eq(ledger_entries.order_id, orderId))
       .orderBy(asc(ledger_entries.created_at), asc(ledger_entries.txn_id), asc(ledger_entries.id)),
+    selectPayments(db)
+      .where(eq(order_payments.order_id, orderId))
+      .orderBy(asc(order_payments.created_at), asc(order_payments.id)),
   ]);
   return {
     order,
@@ -125,6 +219,7 @@ export async function getAdminOrder(deps: Pick<Deps, 'db' | 'now'>, orderId: str
       created_at: r.created_at.toISOString(),
       processed_at: r.processed_at ? r.processed_at.toISOString() : null,
     })),
+    payments: payments.map(toAdminPayment),
     payout,
     dispute_id: head.dispute_id,
     ledger: ledger.map((l) => ({
@@ -143,6 +238,8 @@ function matching(q: string): SQL | undefined {
   if (q === '') return undefined;
   const ways: SQL[] = [
     ilike(orders.reference, startingWith(q)),
+    // Any checkout reference the order ever had.
+    sql`EXISTS (SELECT 1 FROM ${order_payments} p WHERE p.order_id = ${orders.id} AND p.reference ILIKE ${startingWith(q)})`,
     ilike(orders.seller_name, containing(q)),
     ilike(orders.title, containing(q)),
     ilike(farms.name, containing(q)),

@@ -20,14 +20,8 @@ import { AppError } from '../../lib/errors';
 import { notify } from '../notifications/notify.service';
 import { attachDisputePhotos } from './dispute-photos.service';
 import { recordLedger } from './ledger.service';
-import {
-  completionMoney,
-  readOrder,
-  requestRefund,
-  startRefund,
-  statusMessage,
-  type OrderRow,
-} from './orders.service';
+import { requestRefund, startRefund } from './order-payments.service';
+import { completionMoney, readOrder, statusMessage, type OrderRow } from './orders.service';
 import { createPayout } from './payouts.service';
 
 /**

@@ -21,8 +21,8 @@ import {
   completeOrders,
   expireOrders,
   remindUndispatchedOrders,
-  retryRefunds,
 } from './orders.service';
+import { retryRefunds } from './order-payments.service';
 import { sendPayouts } from './payouts.service';
 
 /**

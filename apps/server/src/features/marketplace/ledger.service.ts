@@ -8,13 +8,17 @@ export type LedgerLine = { account: LedgerAccount; amountKobo: number };
 
 /** What moved the money; kept on each line. */
 export type LedgerKind =
-  'payment' | 'refund' | 'refund_processed' | 'refund_failed' | 'completion' | 'payout';
+  'payment' | 'extra_payment' | 'refund' | 'refund_processed' | 'refund_failed' | 'completion' | 'payout';
 
 /**
  * Writes one balanced ledger transaction for an order, inside the caller's transaction so it
  * commits with the order's change. Refuses lines that do not add up to zero (a bug, never input).
  *
  * - payment (charge.success verified): gateway +total, held −total;
+ * - extra_payment (a verified charge that pays nothing: a second payment, one that does not match
+ *   its order, a reference no order issued): gateway +amount, suspense −amount; its refund is a
+ *   `refund` suspense +amount, refunds_payable −amount, and a failed one refunds_payable +amount,
+ *   suspense −amount (back in suspense for staff);
  * - refund asked of the provider: held +total, refunds_payable −total;
  * - refund processed: refunds_payable +total, gateway −total;
  * - refund failed: refunds_payable +total, held −total (the money is held again for people to look at);
@@ -27,9 +31,12 @@ export type LedgerKind =
  */
 export async function recordLedger(
   db: Db | Tx,
-  orderId: string,
+  /** Null only for an extra payment on a reference no order issued. */
+  orderId: string | null,
   kind: LedgerKind,
   lines: LedgerLine[],
+  /** The gateway reference the money came in or goes out on (payments and their refunds). */
+  reference: string | null = null,
 ): Promise<string> {
   const sum = lines.reduce((s, l) => s + l.amountKobo, 0);
   if (sum !== 0 || lines.some((l) => !Number.isSafeInteger(l.amountKobo) || l.amountKobo === 0))
@@ -42,6 +49,7 @@ export async function recordLedger(
       account: l.account,
       amount_kobo: l.amountKobo,
       kind,
+      reference,
     })),
   );
   return txnId;

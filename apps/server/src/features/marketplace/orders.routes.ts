@@ -29,11 +29,11 @@ import {
   getMyOrder,
   listFarmOrders,
   listMyOrders,
-  payOrder,
   placeOrder,
   receiveOrder,
   releaseMyOrder,
 } from './orders.service';
+import { payOrder } from './order-payments.service';
 
 const OrderParams = z.object({ orderId: z.uuid() });
 const FarmOrderParams = farmParamsWith('orderId');

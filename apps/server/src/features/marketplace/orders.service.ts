@@ -1,5 +1,5 @@
 import { randomInt, timingSafeEqual } from 'node:crypto';
-import { and, eq, getTableColumns, inArray, isNull, lte, ne, sql, type SQL } from 'drizzle-orm';
+import { and, eq, getTableColumns, inArray, isNull, lte, sql, type SQL } from 'drizzle-orm';
 import { DEFAULT_TIMEZONE } from '@gona/shared/farms';
 import { SALE_UNIT_WORDS, type SaleUnit } from '@gona/shared/finance';
 import {
@@ -10,7 +10,6 @@ import {
   ORDER_DISPATCH_DAYS,
   ORDER_PAYMENT_MINUTES,
   type Order,
-  type OrderPayment,
   type OrderStatus,
   type PlaceOrderInput,
 } from '@gona/shared/marketplace';
@@ -23,13 +22,12 @@ import {
   farm_memberships,
   farms,
   listings,
+  order_payments,
   orders,
   payouts,
   refunds,
   users,
-  type RefundKind,
 } from '../../db/schema/index';
-import { PaymentGatewayError, PaymentGatewayUnreachableError } from '../../integrations/payments';
 import type { Deps } from '../../lib/ctx';
 import { AppError } from '../../lib/errors';
 import { dateIn } from '../../lib/farm-time';
@@ -45,6 +43,7 @@ import {
   toDisputePhotos,
   type PhotoReader,
 } from './disputes.read';
+import { MIN_ORDER_TOTAL_KOBO, requestRefund, SECOND_PAYMENT, startRefund } from './order-payments.service';
 import { createPayout, sendPayouts } from './payouts.service';
 import { buyerBriefs, ratingsGiven } from './ratings.service';
 import {
@@ -67,7 +66,6 @@ const CODE_TRIES_MAX = 5;
 const CODE_LOCK_MS = 15 * MINUTE_MS;
 /** Orders one sweep looks at; the next run goes on. */
 const SWEEP_BATCH = 500;
-const REFUND_RETRY_AFTER_MS = 5 * MINUTE_MS;
 
 const orderPages = keyset({ order: newestFirst(orders) });
 
@@ -131,6 +129,7 @@ function selectOrders(db: Db | Tx) {
       dispute: getTableColumns(disputes),
       dispute_answer_name: disputeAnswerName,
       dispute_photos: disputePhotoRows,
+      extra_payments: extraPayments,
     })
     .from(orders)
     .leftJoin(users, eq(users.id, orders.buyer_id))
@@ -139,10 +138,34 @@ function selectOrders(db: Db | Tx) {
     .leftJoin(disputes, eq(disputes.order_id, orders.id));
 }
 
-/** An order may have a refund of what was short on delivery and a full one: it shows the latest. */
+/**
+ * An order may have a refund of what was short on delivery and a full one: it shows the latest
+ * (refunds of extra payments are listed apart, extra_payments).
+ */
 const latestRefundId = sql`(
-  SELECT r.id FROM ${refunds} r WHERE r.order_id = ${orders.id}
+  SELECT r.id FROM ${refunds} r WHERE r.order_id = ${orders.id} AND r.kind <> 'extra_payment'
   ORDER BY r.created_at DESC, r.id DESC LIMIT 1)`;
+
+type ExtraPaymentRow = {
+  amount_kobo: number;
+  second: boolean;
+  paid_at: string;
+  refund_status: 'pending' | 'processed' | 'failed' | null;
+  refunded_at: string | null;
+};
+
+/** The order's payments that paid nothing, with their refunds, oldest first (order-payments.service). */
+const extraPayments = sql<ExtraPaymentRow[]>`(
+  SELECT coalesce(json_agg(json_build_object(
+    'amount_kobo', p.charged_kobo,
+    'second', p.problem LIKE ${`${SECOND_PAYMENT}%`},
+    'paid_at', p.charged_at,
+    'refund_status', r.status,
+    'refunded_at', CASE WHEN r.status = 'processed' THEN r.processed_at END
+  ) ORDER BY p.charged_at, p.id), '[]'::json)
+  FROM ${order_payments} p
+  LEFT JOIN ${refunds} r ON r.reference = p.reference AND r.kind = 'extra_payment'
+  WHERE p.order_id = ${orders.id} AND p.status = 'extra' AND p.charged_kobo > 0)`;
 
 type SelectedOrder = Awaited<ReturnType<ReturnType<typeof selectOrders>['execute']>>[number];
 
@@ -180,6 +203,16 @@ function toOrder(row: SelectedOrder, viewer: Viewer, photoReader?: PhotoReader):
     decided_at: iso(o.decided_at),
     cancel_reason: o.cancel_reason,
     refund: row.refund_id ? row.refund : null,
+    extra_payments:
+      viewer.as === 'buyer'
+        ? row.extra_payments.map((p) => ({
+            amount_kobo: Number(p.amount_kobo),
+            reason: p.second ? ('second' as const) : ('mismatch' as const),
+            refund_status: p.refund_status,
+            paid_at: new Date(p.paid_at).toISOString(),
+            refunded_at: p.refunded_at ? new Date(p.refunded_at).toISOString() : null,
+          }))
+        : [],
     dispatch_by: iso(o.dispatch_by),
     dispatch:
       o.dispatched_at && o.expected_on
@@ -352,6 +385,11 @@ export async function placeOrder(
 
   const subtotal = subtotalKobo(listing.price_kobo, input.quantity);
   const deliveryFee = delivers ? (listing.delivery_fee_kobo ?? 0) : 0;
+  // The gateway cannot charge less than ₦1: refused before anything is reserved.
+  if (subtotal + deliveryFee < MIN_ORDER_TOTAL_KOBO)
+    throw new AppError('VALIDATION', undefined, {
+      quantity: 'An order must come to at least ₦1. Order a larger quantity.',
+    });
   const plan = await farmPlan(deps.db, listing.farm_id);
   const [farm] = await deps.db.select({ name: farms.name }).from(farms).where(eq(farms.id, listing.farm_id));
   const commission = commissionKobo(subtotal, plan, deps.config.marketCommissionBps);
@@ -447,63 +485,6 @@ function leftMessage(available: string, units: string): string {
 
 function soldOutMessage(status: string): string {
   return status === 'sold_out' ? 'Sold out: nothing is left to order' : 'This listing is not for sale now';
-}
-
-/**
- * Starts the payment of a placed order at the gateway (amount in kobo, our reference, the order's
- * id in metadata, the return page as callback) and answers the checkout page to send the browser
- * to. Nothing is paid until the gateway's verified event says so.
- */
-export async function payOrder(deps: OrdersDeps, userId: string, orderId: string): Promise<OrderPayment> {
-  const [row] = await deps.db
-    .select({ order: orders, email: users.email })
-    .from(orders)
-    .innerJoin(users, eq(users.id, orders.buyer_id))
-    .where(and(eq(orders.id, orderId), eq(orders.buyer_id, userId)));
-  if (!row) throw new AppError('NOT_FOUND', ORDER_NOT_FOUND);
-  const order = row.order;
-  if (order.status !== 'placed') throw new AppError('CONFLICT', statusMessage(order.status));
-  if (order.expires_at.getTime() <= deps.now())
-    throw new AppError(
-      'CONFLICT',
-      `This order waited more than ${ORDER_PAYMENT_MINUTES} minutes for payment. Order again.`,
-    );
-  // Taken off sale by Gona since it was placed: not paid for now (docs/decisions/045).
-  const offSale = order.listing_id ? await listingOffSale(deps.db, order.listing_id) : null;
-  if (offSale) throw new AppError('CONFLICT', `${offSale}: this order cannot be paid. Nothing was charged.`);
-  if (!deps.payments)
-    throw new AppError('UNAVAILABLE', 'Payments are not available at the moment. Try again later.');
-  const callbackUrl = `${deps.config.baseUrl}/dashboard/marketplace/orders/${order.id}/return`;
-  const start = (reference: string) =>
-    deps.payments!.initialize({
-      email: row.email,
-      amountKobo: order.total_kobo,
-      reference,
-      callbackUrl,
-      metadata: { order_id: order.id },
-    });
-  try {
-    let payment;
-    try {
-      payment = await start(order.reference);
-    } catch (err) {
-      // A reference the gateway already knows (a checkout opened before) cannot start again: a
-      // new one for this order takes its place.
-      if (!(err instanceof PaymentGatewayError) || err.httpStatus >= 500) throw err;
-      const reference = `gona-${order.id}.${deps.now().toString(36)}`;
-      await deps.db
-        .update(orders)
-        .set({ reference })
-        .where(and(eq(orders.id, order.id), eq(orders.status, 'placed')));
-      payment = await start(reference);
-    }
-    return { authorization_url: payment.authorizationUrl, reference: payment.reference };
-  } catch (err) {
-    deps.logger.warn('marketplace: payment could not start', { orderId, err: String(err) });
-    if (err instanceof PaymentGatewayUnreachableError)
-      throw new AppError('UNAVAILABLE', 'The payment service did not answer. Try again in a moment.');
-    throw new AppError('UNAVAILABLE', 'The payment could not be started. Try again in a moment.');
-  }
 }
 
 export function statusMessage(status: OrderStatus): string {
@@ -888,7 +869,7 @@ async function afterDelivery(deps: OrdersDeps, delivered: Delivered): Promise<vo
  * What the buyer gets back for the quantity not delivered: (ordered − delivered) × unit price,
  * whole kobo rounded half up; 0 when all was delivered.
  */
-function shortRefundKobo(order: {
+export function shortRefundKobo(order: {
   quantity: string;
   delivered_quantity: string | null;
   unit_price_kobo: number;
@@ -953,309 +934,6 @@ async function giveBack(tx: Tx, order: OrderRow): Promise<void> {
       version: sql`${listings.version} + 1`,
     })
     .where(eq(listings.id, order.listing_id));
-}
-
-/**
- * A refund of a paid order, in the order's transaction: the refund row (pending) and its ledger
- * lines (held +amount, refunds_payable −amount). `full` refunds what is left of the total after the
- * order's other refunds (a failed one is held again, so it counts as not refunded);
- * `short_delivery` what was short on delivery. One of each kind per order. The gateway is asked
- * after commit (requestRefund); its refund.processed event moves the money out of the gateway's
- * account.
- */
-export async function startRefund(
-  tx: Tx,
-  order: OrderRow,
-  reason: string,
-  kind: RefundKind = 'full',
-  /** The amount of a `dispute` refund, as Gona's staff decided it. */
-  disputeKobo = 0,
-): Promise<void> {
-  let amount: number;
-  if (kind === 'short_delivery') amount = shortRefundKobo(order);
-  else if (kind === 'dispute') amount = disputeKobo;
-  else {
-    const [earlier] = await tx
-      .select({ sum: sql<string>`coalesce(sum(${refunds.amount_kobo}), 0)` })
-      .from(refunds)
-      .where(and(eq(refunds.order_id, order.id), ne(refunds.status, 'failed')));
-    amount = order.total_kobo - Number(earlier?.sum ?? 0);
-  }
-  if (amount <= 0) return;
-  const [refund] = await tx
-    .insert(refunds)
-    .values({ order_id: order.id, kind, amount_kobo: amount, reason })
-    .onConflictDoNothing({ target: [refunds.order_id, refunds.kind] })
-    .returning({ id: refunds.id });
-  if (!refund) return;
-  await recordLedger(tx, order.id, 'refund', [
-    { account: 'held', amountKobo: amount },
-    { account: 'refunds_payable', amountKobo: -amount },
-  ]);
-}
-
-/**
- * Asks the gateway for the order's pending refunds once each (a refund with the gateway's id is not
- * asked again). A failure is logged and left for the next sweep (retryRefunds) to ask again.
- */
-export async function requestRefund(deps: SweepDeps, orderId: string): Promise<void> {
-  const rows = await deps.db
-    .select({ refund: refunds, reference: orders.reference })
-    .from(refunds)
-    .innerJoin(orders, eq(orders.id, refunds.order_id))
-    .where(
-      and(eq(refunds.order_id, orderId), eq(refunds.status, 'pending'), isNull(refunds.provider_refund_id)),
-    )
-    .orderBy(refunds.created_at, refunds.id);
-  if (rows.length === 0) return;
-  if (!deps.payments) {
-    deps.logger.warn('marketplace: a refund waits for payments to be configured', { orderId });
-    return;
-  }
-  for (const row of rows) {
-    try {
-      const result = await deps.payments.refund({
-        reference: row.reference,
-        amountKobo: row.refund.amount_kobo,
-        note: row.refund.reason,
-      });
-      await deps.db
-        .update(refunds)
-        .set({ provider_refund_id: String(result.id) })
-        .where(and(eq(refunds.id, row.refund.id), isNull(refunds.provider_refund_id)));
-    } catch (err) {
-      deps.logger.error('marketplace: refund request failed; the sweep asks again', {
-        orderId,
-        err: String(err),
-      });
-    }
-  }
-}
-
-/**
- * Refunds recorded but not yet asked of the gateway (it failed or was unreachable), asked again
- * once they are a few minutes old, so a request under way is not sent twice.
- */
-export async function retryRefunds(deps: SweepDeps, now: Date): Promise<number> {
-  const waiting = await deps.db
-    .select({ order_id: refunds.order_id })
-    .from(refunds)
-    .where(
-      and(
-        eq(refunds.status, 'pending'),
-        sql`${refunds.provider_refund_id} IS NULL`,
-        lte(refunds.created_at, new Date(now.getTime() - REFUND_RETRY_AFTER_MS)),
-      ),
-    )
-    .limit(SWEEP_BATCH);
-  for (const order_id of new Set(waiting.map((w) => w.order_id))) await requestRefund(deps, order_id);
-  return waiting.length;
-}
-
-/** What applying a payment event did, kept on the stored event. */
-export type EventOutcome =
-  | 'applied'
-  | 'already_applied'
-  | 'flagged'
-  | 'refunded_late'
-  | 'unknown_order'
-  | 'unknown_refund'
-  | 'ignored';
-
-/**
- * A `charge.success` whose signature held: the payment is checked with the gateway itself
- * (status success, amount = the order's total, NGN, our reference, our order id in metadata).
- * A mismatch leaves the order unpaid and flagged for people to look at. A match marks the order
- * paid (an order that had expired takes its quantity again if it is still there; if not, the
- * payment is refunded in full), starts the seller's ACCEPT_HOURS, and records the payment.
- */
-export async function applyChargeSuccess(
-  deps: OrdersDeps,
-  data: { reference?: unknown; metadata?: unknown },
-): Promise<EventOutcome> {
-  const reference = typeof data.reference === 'string' ? data.reference : null;
-  const metadataOrderId = orderIdOf(data.metadata);
-  if (!reference) return 'unknown_order';
-  const [order] = await deps.db
-    .select()
-    .from(orders)
-    .where(
-      metadataOrderId && isUuidText(metadataOrderId)
-        ? eq(orders.id, metadataOrderId)
-        : eq(orders.reference, reference),
-    );
-  if (!order) return 'unknown_order';
-  if (!deps.payments) throw new Error('marketplace: a payment event arrived without a payment gateway');
-
-  const verified = await deps.payments.verify(reference);
-  const problems = [
-    verified.status !== 'success' ? `status ${verified.status}` : null,
-    verified.amountKobo !== order.total_kobo
-      ? `amount ${verified.amountKobo} kobo, expected ${order.total_kobo}`
-      : null,
-    verified.currency !== 'NGN' ? `currency ${verified.currency}` : null,
-    verified.reference !== order.reference
-      ? `reference ${verified.reference}, expected ${order.reference}`
-      : null,
-    orderIdOf(verified.metadata) !== order.id ? 'metadata order_id does not match' : null,
-  ].filter((p): p is string => p !== null);
-  if (problems.length > 0) {
-    const flag = `Payment not taken: ${problems.join('; ')}`;
-    await deps.db.update(orders).set({ flag }).where(eq(orders.id, order.id));
-    deps.logger.warn('marketplace: a payment did not match its order', { orderId: order.id, flag });
-    return 'flagged';
-  }
-
-  const now = new Date(deps.now());
-  const result = await deps.db.transaction(async (tx) => {
-    const [current] = await tx.select().from(orders).where(eq(orders.id, order.id)).for('update');
-    if (!current) return { outcome: 'unknown_order' as const, order: null };
-    if (current.paid_at) return { outcome: 'already_applied' as const, order: null };
-    let reserved = current.status === 'placed';
-    if (!reserved && current.listing_id) {
-      // Paid after it expired or was cancelled unpaid: its quantity may still be there.
-      const [again] = await tx
-        .update(listings)
-        .set({
-          quantity_available: sql`${listings.quantity_available} - ${current.quantity}::numeric`,
-          status: sql`CASE WHEN ${listings.quantity_available} - ${current.quantity}::numeric = 0 THEN 'sold_out' ELSE ${listings.status} END`,
-          version: sql`${listings.version} + 1`,
-        })
-        .where(
-          and(
-            eq(listings.id, current.listing_id),
-            inArray(listings.status, ['active', 'sold_out']),
-            sql`${listings.quantity_available} >= ${current.quantity}::numeric`,
-          ),
-        )
-        .returning({ id: listings.id });
-      reserved = Boolean(again);
-    }
-    await recordLedger(tx, current.id, 'payment', [
-      { account: 'gateway', amountKobo: current.total_kobo },
-      { account: 'held', amountKobo: -current.total_kobo },
-    ]);
-    if (reserved) {
-      const [paid] = await tx
-        .update(orders)
-        .set({
-          status: 'paid',
-          paid_at: now,
-          accept_by: new Date(now.getTime() + ORDER_ACCEPT_HOURS * HOUR_MS),
-          cancel_reason: null,
-          updated_at: now,
-          version: sql`${orders.version} + 1`,
-        })
-        .where(eq(orders.id, current.id))
-        .returning();
-      return { outcome: 'applied' as const, order: paid! };
-    }
-    const reason = 'Paid after the order expired, when the quantity was no longer there; refunded in full';
-    const [cancelled] = await tx
-      .update(orders)
-      .set({
-        status: 'cancelled',
-        paid_at: now,
-        cancel_reason: reason,
-        decided_at: now,
-        updated_at: now,
-        version: sql`${orders.version} + 1`,
-      })
-      .where(eq(orders.id, current.id))
-      .returning();
-    await startRefund(tx, cancelled!, reason);
-    return { outcome: 'refunded_late' as const, order: cancelled! };
-  });
-  if (result.outcome === 'applied' && result.order) {
-    await notifySeller(deps.db, result.order, 'paid');
-    await notifyBuyer(deps.db, result.order, 'paid');
-  }
-  if (result.outcome === 'refunded_late' && result.order) {
-    await requestRefund(deps, result.order.id);
-    await notifyBuyer(deps.db, result.order, 'cancelled');
-  }
-  return result.outcome;
-}
-
-/**
- * `refund.processed` / `refund.failed`: the refund found by the gateway's refund id, or, when the
- * event came before that id was stored, by the payment's reference among the order's refunds not
- * yet given an id (the one of the event's amount, else the oldest). Processed moves the money out (refunds_payable +, gateway −); failed puts it
- * back as held (refunds_payable +, held −) and flags the order for people to look at.
- */
-export async function applyRefundEvent(
-  deps: OrdersDeps,
-  event: 'refund.processed' | 'refund.failed',
-  data: Record<string, unknown>,
-): Promise<EventOutcome> {
-  const refundId = typeof data.id === 'string' || typeof data.id === 'number' ? String(data.id) : null;
-  const transaction = data.transaction as { reference?: unknown } | undefined;
-  const reference =
-    typeof data.transaction_reference === 'string'
-      ? data.transaction_reference
-      : typeof transaction?.reference === 'string'
-        ? transaction.reference
-        : null;
-  return deps.db.transaction(async (tx) => {
-    const [byId] = refundId
-      ? await tx.select().from(refunds).where(eq(refunds.provider_refund_id, refundId)).for('update')
-      : [];
-    let refund = byId;
-    if (!refund && reference) {
-      const waiting = await tx
-        .select({ refund: refunds })
-        .from(refunds)
-        .innerJoin(orders, eq(orders.id, refunds.order_id))
-        .where(and(eq(orders.reference, reference), isNull(refunds.provider_refund_id)))
-        .orderBy(refunds.created_at, refunds.id)
-        .for('update', { of: refunds });
-      const amount = typeof data.amount === 'number' ? data.amount : null;
-      refund = (waiting.find((w) => w.refund.amount_kobo === amount) ?? waiting[0])?.refund;
-    }
-    if (!refund) return 'unknown_refund';
-    if (refund.status !== 'pending') return 'already_applied';
-    const processed = event === 'refund.processed';
-    await tx
-      .update(refunds)
-      .set({
-        status: processed ? 'processed' : 'failed',
-        processed_at: new Date(deps.now()),
-        provider_refund_id: refund.provider_refund_id ?? refundId,
-      })
-      .where(eq(refunds.id, refund.id));
-    await recordLedger(
-      tx,
-      refund.order_id,
-      processed ? 'refund_processed' : 'refund_failed',
-      processed
-        ? [
-            { account: 'refunds_payable', amountKobo: refund.amount_kobo },
-            { account: 'gateway', amountKobo: -refund.amount_kobo },
-          ]
-        : [
-            { account: 'refunds_payable', amountKobo: refund.amount_kobo },
-            { account: 'held', amountKobo: -refund.amount_kobo },
-          ],
-    );
-    if (!processed) {
-      await tx
-        .update(orders)
-        .set({ flag: 'The refund failed at the payment provider' })
-        .where(eq(orders.id, refund.order_id));
-      deps.logger.error('marketplace: a refund failed at the provider', { orderId: refund.order_id });
-    }
-    return 'applied';
-  });
-}
-
-function orderIdOf(metadata: unknown): string | null {
-  if (!metadata || typeof metadata !== 'object') return null;
-  const id = (metadata as Record<string, unknown>).order_id;
-  return typeof id === 'string' ? id : null;
-}
-
-function isUuidText(value: string): boolean {
-  return /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
 }
 
 // Sweeps -----------------------------------------------------------------------------------------
@@ -1462,7 +1140,7 @@ function orderFacts(order: OrderRow) {
  * The farm's owners and managers hear of a paid order to accept, of one cancelled, of one not
  * dispatched in time, of its delivery, and of the money due to the farm once it completes.
  */
-async function notifySeller(
+export async function notifySeller(
   db: Db,
   order: OrderRow,
   status: 'paid' | 'cancelled' | 'dispatch_late' | 'delivered' | 'completed',
@@ -1491,7 +1169,7 @@ async function notifySeller(
 }
 
 /** The buyer hears of each step of their order. */
-async function notifyBuyer(
+export async function notifyBuyer(
   db: Db,
   order: OrderRow,
   status: 'paid' | 'accepted' | 'declined' | 'cancelled' | 'dispatched' | 'delivered',

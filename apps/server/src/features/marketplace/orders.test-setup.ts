@@ -1,11 +1,19 @@
 import type { AddressInfo } from 'node:net';
 import { serve, type ServerType } from '@hono/node-server';
 import { hashPassword } from 'better-auth/crypto';
-import { and, eq, inArray, notInArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, ne, notInArray, sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { DEFAULT_TIMEZONE } from '@gona/shared/farms';
 import type { Order } from '@gona/shared/marketplace';
-import { accounts, ledger_entries, listings, orders, payouts, refunds } from '../../db/schema/index';
+import {
+  accounts,
+  ledger_entries,
+  listings,
+  order_payments,
+  orders,
+  payouts,
+  refunds,
+} from '../../db/schema/index';
 import { startFakePaystack, type FakePaystack } from '../../integrations/fake-paystack';
 import { dateIn } from '../../lib/farm-time';
 import { newId } from '../../lib/ids';
@@ -129,7 +137,7 @@ export async function expectLedgerBalanced(t: TestContext, farmIds: string[]): P
     .groupBy(ledger_entries.txn_id)
     .having(sql`sum(${ledger_entries.amount_kobo}) <> 0`);
   expect(unbalanced).toEqual([]);
-  const balance = async (account: 'held' | 'seller_payable') => {
+  const balance = async (account: 'held' | 'seller_payable' | 'suspense') => {
     const [row] = await t.db
       .select({ sum: sql<string>`coalesce(sum(${ledger_entries.amount_kobo}), 0)` })
       .from(ledger_entries)
@@ -149,7 +157,13 @@ export async function expectLedgerBalanced(t: TestContext, farmIds: string[]): P
   const [refundedOpen] = await t.db
     .select({ sum: sql<string>`coalesce(sum(${refunds.amount_kobo}), 0)` })
     .from(refunds)
-    .where(and(inArray(refunds.status, ['pending', 'processed']), inArray(refunds.order_id, openIds)));
+    .where(
+      and(
+        inArray(refunds.status, ['pending', 'processed']),
+        inArray(refunds.order_id, openIds),
+        ne(refunds.kind, 'extra_payment'),
+      ),
+    );
   const closedIds = t.db
     .select({ id: orders.id })
     .from(orders)
@@ -157,7 +171,13 @@ export async function expectLedgerBalanced(t: TestContext, farmIds: string[]): P
   const [failed] = await t.db
     .select({ sum: sql<string>`coalesce(sum(${refunds.amount_kobo}), 0)` })
     .from(refunds)
-    .where(and(eq(refunds.status, 'failed'), inArray(refunds.order_id, closedIds)));
+    .where(
+      and(
+        eq(refunds.status, 'failed'),
+        inArray(refunds.order_id, closedIds),
+        ne(refunds.kind, 'extra_payment'),
+      ),
+    );
   expect(await balance('held')).toBe(Number(open!.sum) - Number(refundedOpen!.sum) + Number(failed!.sum));
   const [owed] = await t.db
     .select({ sum: sql<string>`coalesce(sum(${orders.seller_amount_kobo}), 0)` })
@@ -168,6 +188,23 @@ export async function expectLedgerBalanced(t: TestContext, farmIds: string[]): P
     .from(payouts)
     .where(and(eq(payouts.status, 'paid'), inArray(payouts.order_id, ids)));
   expect(await balance('seller_payable')).toBe(Number(owed!.sum) - Number(paidOut!.sum));
+  // Extra payments (docs/decisions/054) are in suspense until their refund is asked: what is there is
+  // what was charged on them less their refunds asked or done.
+  const [extra] = await t.db
+    .select({ sum: sql<string>`coalesce(sum(${order_payments.charged_kobo}), 0)` })
+    .from(order_payments)
+    .where(and(eq(order_payments.status, 'extra'), inArray(order_payments.order_id, ids)));
+  const [extraRefunded] = await t.db
+    .select({ sum: sql<string>`coalesce(sum(${refunds.amount_kobo}), 0)` })
+    .from(refunds)
+    .where(
+      and(
+        eq(refunds.kind, 'extra_payment'),
+        inArray(refunds.status, ['pending', 'processed']),
+        inArray(refunds.order_id, ids),
+      ),
+    );
+  expect(await balance('suspense')).toBe(Number(extra!.sum) - Number(extraRefunded!.sum));
 }
 
 /** Balances per account of one order's ledger lines. */

@@ -197,13 +197,18 @@ describe('paying', () => {
       metadata: { order_id: placed.body.id },
       callbackUrl: `${TEST_BASE_URL}/dashboard/marketplace/orders/${placed.body.id}/return`,
     });
-    // Opening the checkout again starts it again with a new reference of the same order.
+    // Opening the checkout again (a second tab, back to the order) answers the same checkout: an
+    // order has one open payment at a time.
     const again = await t.request<OrderPayment>('POST', `/api/marketplace/orders/${placed.body.id}/pay`, {
       cookie: buyer.cookie,
     });
     expect(again.status).toBe(200);
-    expect(again.body.reference).not.toBe(placed.body.reference);
-    expect((await orderRow(placed.body.id)).reference).toBe(again.body.reference);
+    expect(again.body).toEqual(pay.body);
+    expect(
+      fake.transactions.filter(
+        (tr) => tr.metadata && (tr.metadata as { order_id?: string }).order_id === placed.body.id,
+      ),
+    ).toHaveLength(1);
   });
 
   it('marks the order paid on the verified webhook: held by Gona, 48 hours to accept, both sides told, phones shown', async () => {
@@ -304,20 +309,23 @@ describe('paying', () => {
     expect(signed.status).toBe(400);
   });
 
-  it('leaves an order unpaid and flagged when the amount paid is not its total', async () => {
+  it('leaves an order unpaid and flagged when the amount paid is not its total, and refunds what was paid', async () => {
     const listing = await seedListing(t, team.farm.id);
     const placed = await place(listing, buyer.cookie, { quantity: 2 });
     await t.request('POST', `/api/marketplace/orders/${placed.body.id}/pay`, { cookie: buyer.cookie });
     await fake.pay(placed.body.reference, { amountKobo: 100_000 });
+    await fake.settled();
     const row = await orderRow(placed.body.id);
     expect(row.status).toBe('placed');
-    expect(row.flag).toBe('Payment not taken: amount 100000 kobo, expected 5000000');
-    expect(await orderLedger(t, placed.body.id)).toEqual({});
+    expect(row.flag).toBe('Did not match the order: paid ₦1,000.00 where the order is ₦50,000.00');
+    // In through suspense and straight back out: nothing is kept.
+    expect(await orderLedger(t, placed.body.id)).toEqual({ gateway: 0, suspense: 0, refunds_payable: 0 });
+    expect(fake.refunds.at(-1)).toMatchObject({ reference: placed.body.reference, amount: 100_000 });
     const [event] = await t.db
       .select()
       .from(payment_events)
       .where(eq(payment_events.reference, placed.body.reference));
-    expect(event!.outcome).toBe('flagged');
+    expect(event!.outcome).toBe('extra_refunded');
     await expectLedgerBalanced(t, farmIds);
   });
 

@@ -2,7 +2,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { payment_events } from '../../db/schema/index';
 import { errorBody } from '../../lib/errors';
 import { createRouter } from '../../lib/openapi';
-import { applyChargeSuccess, applyRefundEvent, type EventOutcome } from './orders.service';
+import { applyChargeSuccess, applyRefundEvent, type EventOutcome } from './order-payments.service';
 import { applyTransferEvent, type TransferEventOutcome } from './payouts.service';
 
 /** Where Paystack sends its events; outside the session, origin and CSRF checks (app.ts). */

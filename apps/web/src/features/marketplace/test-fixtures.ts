@@ -81,6 +81,7 @@ export function anOrder(overrides: Partial<Order> = {}): Order {
     decided_at: null,
     cancel_reason: null,
     refund: null,
+    extra_payments: [],
     dispatch_by: null,
     dispatch: null,
     delivery_code: null,

@@ -24,6 +24,7 @@ function aSummary(overrides: Partial<AdminOrderSummary> = {}): AdminOrderSummary
     dispute_status: null,
     refund_status: null,
     payout_status: 'failed',
+    flag: null,
     ...overrides,
   };
 }
@@ -114,6 +115,7 @@ describe('/admin/orders/:orderId', () => {
           processed_at: '2026-11-26T10:05:00.000Z',
         },
       ],
+      payments: [],
       payout: {
         id: anId(0xa1),
         order_id: ORDER_ID,
