@@ -110,8 +110,12 @@ const updateLivestock = defineQueuedMutation(
 );
 
 const recordHealth = defineQueuedMutation(livestockMutationKeys.recordHealth, SENDERS['record-health'], {
-  onSettled: (queryClient, variables) =>
-    (variables.supply_id ? refreshStock : refreshLivestock)(queryClient, variables),
+  onSettled: (queryClient, variables) => {
+    (variables.supply_id ? refreshStock : refreshLivestock)(queryClient, variables);
+    // A withdrawal period takes the animals' marketplace listings off sale: the farm's listings
+    // (marketplaceKeys.all, named here so the marketplace's code stays out of this screen) are read again.
+    if (variables.withdrawal_days) void queryClient.invalidateQueries({ queryKey: ['marketplace'] });
+  },
 });
 
 const recordGrowth = defineQueuedMutation(livestockMutationKeys.recordGrowth, SENDERS['record-growth'], {
