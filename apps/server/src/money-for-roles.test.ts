@@ -540,6 +540,21 @@ describe('money a person was given before their role changed', () => {
   });
 });
 
+describe('the assistant', () => {
+  it('answers a worker’s money question without a figure, where the owner gets one', async () => {
+    const ask = (who: TeamMember, question: string) =>
+      t.request('POST', `${team.base}/assistant/ask`, { cookie: team.cookies[who], body: { question } });
+    const questions = ['How much did we spend this month?', 'What is running low in the store?'];
+    const owner = await Promise.all(questions.map((q) => ask('owner', q)));
+    expect(owner.some((res) => res.text.includes('₦'))).toBe(true);
+    for (const question of questions) {
+      const res = await ask('worker', question);
+      expect(res.status).toBe(200);
+      expect(findings(question, res.body, { staffId: ids.workerStaffId! })).toEqual([]);
+    }
+  });
+});
+
 describe('exports a worker downloads', () => {
   it('have no money columns, and money exports refuse them', async () => {
     for (const path of ['supplies/export.csv', 'supply-movements/export.csv']) {
