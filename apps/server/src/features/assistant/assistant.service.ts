@@ -292,10 +292,13 @@ async function answerQuestion(
     (hit) => hit.rank >= CONFIDENT_RANK / 2 && aboutTheSubject(hit, reading, subjects),
   );
   const best = onTopic[0];
-  if (!lookup && (!best || best.rank < CONFIDENT_RANK)) return refused(unknownAnswer());
+  if (!lookup && (!best || best.rank < CONFIDENT_RANK))
+    return refused(isLocalLanguage(reading.language) ? languageAnswer() : unknownAnswer());
 
   const lookupCards = lookup?.cards ?? [];
-  const facts = onTopic
+  // The farm's own lists (what is low, its crops, its alerts) stand alone: no notes beside them.
+  const farmLookup = lookup && FARM_LOOKUPS.has(lookup.intent);
+  const facts = (farmLookup ? [] : onTopic)
     .filter((hit) => !lookupCards.some((card) => card.key === hit.key))
     .slice(0, Math.max(3, CARDS_MAX - lookupCards.length));
   const cards: FactCard[] = [...(about ? [about.card] : []), ...lookupCards, ...facts.map(toCard)].slice(
@@ -310,6 +313,8 @@ async function answerQuestion(
     numbers: facts.flatMap((hit) => hit.numbers),
   });
 }
+
+const FARM_LOOKUPS = new Set<string>(['low_stock', 'farm_crops', 'alerts']);
 
 /** The answer from the facts, or phrased by the model when one is configured (and checked). */
 async function withModel(

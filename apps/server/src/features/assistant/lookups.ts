@@ -3,7 +3,6 @@ import type { KnowledgeCrop } from '@gona/shared/crops';
 import type { CareProgramme, LivestockSpecies } from '@gona/shared/livestock';
 import type { FarmCtx } from '../../lib/ctx';
 import { addDays } from '../../lib/farm-time';
-import { plantingWindows } from '../crops/planning.service';
 import { cropDetail, cropsByKey } from '../knowledge/knowledge.service';
 import { listProgrammes } from '../livestock/care.service';
 import { ZONE_NAMES, amount, cropLine, dayMonth, longDate, type FarmContext } from './context';
@@ -37,7 +36,10 @@ const INTENTS: [Intent, RegExp][] = [
     /\bseed rate\b|\bhow (much|many) (kg of |kilos? of )?seeds?\b|\bhow (much|many) (\w+ ){0,2}(seeds?|stems?|cuttings?|suckers?|setts?|seedlings?|plants?|stands?)\b.*\b(need|hectare|acre|plot|farm|nursery|have)\b|\bspacing\b|\bhow far apart\b|\bplant population\b|\bseeds? (per|a|for one) (hectare|acre|hole|plot)\b/,
   ],
   ['fertilizer', /\b(fertili[sz]ers?|fertilzers?|npk|urea|top ?dress\w*)\b/],
-  ['weeding', /\bweeding\b|\bwhen\b.*\bweed\b|\bweed\b.*\bwhen\b/],
+  [
+    'weeding',
+    /\bweeding\b|\b(when|which dates?|what dates?|which days?|what days?|how many times|how often)\b.*\bweed\b|\bweed\b.*\b(when|dates?|schedule|how many times)\b/,
+  ],
   [
     'care',
     /\b(vaccin\w*|deworm\w*|gumboro|newcastle|lasota|marek\w*|fowl pox|ppr|cbpp|medication schedule|care (schedule|programme|program)|health (schedule|programme|program))\b/,
@@ -59,10 +61,15 @@ const FERTILIZER_ASKS =
 /** How to give a vaccine or a drug is a matter of method (the vetted notes), not the schedule. */
 const HOW_TO_GIVE = /\bhow (do i |to |i go |can i |i fit |should i )?(give|giv|administer|mix|use)\b/;
 
+const CARE_WHEN =
+  /\b(when|wen|schedule|programme|program|calendar|how often|how many times|what age|which age|which day|what day|due|time|next|campaign|age)\b/;
+
 export function detectIntent(normalized: string): Intent | null {
   const intent = INTENTS.find(([, pattern]) => pattern.test(normalized))?.[0] ?? null;
   if (intent === 'fertilizer' && !FERTILIZER_ASKS.test(normalized)) return null;
   if (intent === 'care' && HOW_TO_GIVE.test(normalized)) return null;
+  // The care schedule answers when (or how often); keeping a vaccine cold is the notes' to answer.
+  if (intent === 'care' && !CARE_WHEN.test(normalized)) return null;
   return intent;
 }
 
@@ -216,7 +223,8 @@ async function plantingLookup(
       ],
     };
   }
-  const { windows } = await plantingWindows(ctx, crop.key);
+  // The zone asked about: the farm's, or the state the question names (context.farm is that place then).
+  const windows = zoneWindows(await cropDetail(ctx.db, crop.key), zone, context.farm.today);
   if (windows.length === 0)
     return {
       intent: 'planting',
@@ -247,6 +255,30 @@ async function plantingLookup(
       source: null,
     });
   return { intent: 'planting', text: planText ? `${windowText} ${planText}` : windowText, cards };
+}
+
+/** A crop's windows in a zone, as their coming dates (a window already over this year is next year's). */
+function zoneWindows(
+  crop: Awaited<ReturnType<typeof cropDetail>>,
+  zone: string,
+  today: string,
+): { season: string; from: string; to: string; source: FactCard['source'] }[] {
+  return crop.calendars
+    .filter((calendar) => calendar.zone === zone)
+    .map((calendar) => {
+      let year = Number(today.slice(0, 4));
+      const dates = () => ({
+        from: `${year}-${calendar.plant_from}`,
+        to: `${calendar.plant_to < calendar.plant_from ? year + 1 : year}-${calendar.plant_to}`,
+      });
+      let { from, to } = dates();
+      if (to < today) {
+        year += 1;
+        ({ from, to } = dates());
+      }
+      return { season: calendar.season, from, to, source: calendar.source };
+    })
+    .sort((a, b) => a.from.localeCompare(b.from));
 }
 
 /** "You planned Plot A for 20 June 2026." with whether that falls in the zone's window. */

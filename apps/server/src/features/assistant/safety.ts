@@ -39,7 +39,7 @@ const PERSON =
 const SWALLOWED =
   /\b(swallowed|swallow|drank|drunk|ate|eaten|don (drink|chop|swallow|taste)|chopped|inhaled|breathed (it )?in|splashed|spilled|spilt|poured)\b/;
 const POISON_WORDS =
-  /\b(poison\w*|pesticides?|insecticides?|herbicides?|fungicides?|chemicals?|agro ?chemicals?|weed ?killers?|rat poison|sniper|dichlorvos|ddvp|nuvan|gammalin|lindane|endosulfan|carbofuran|furadan|paraquat|gramoxone|glyphosate|roundup|cypermethrin|karate|lambda|chlorpyrifos|dursban|atrazine|2,?4-?d|herbicide|majele|guba|nsi)\b/;
+  /\b(poison\w*|pesticides?|insecticides?|herbicides?|fungicides?|chemicals?|agro ?chemicals?|weed ?killers?|rat poison|sniper|dichlorvos|ddvp|nuvan|gammalin|lindane|endosulfan|carbofuran|furadan|paraquat|gramoxone|glyphosate|roundup|cypermethrin|karate|lambda|chlorpyrifos|dursban|atrazine|2,?4-?d|herbicide|kerosene|bleach|jik|otapiapia|majele|guba|nsi)\b/;
 /** Pidgin tells the past in the present ("my pikin drink Sniper"): a person, then the drinking. */
 const PERSON_DRANK =
   /\b(pikin|pickin|child|baby|son|daughter|boy|girl|he|she|wife|husband|worker|somebody|someone)\b (don |mistakenly |accidentally |by mistake )?(drink|swallow|chop|eat|taste)\b/;
@@ -55,6 +55,9 @@ const HUMAN_SELF =
   /\b(i have|i get|i dey get|i'?ve got|i am sick|i'?m sick|i feel|my body|my head|my stomach|my belle|me i|for me|my (child|son|daughter|baby|wife|husband|pikin|mother|father|brother|sister|worker))\b/;
 const HUMAN_DRUG =
   /\b(drug|drugs|medicine|tablets?|pills?|injection|treat|treatment|cure|take|antibiotics?)\b/;
+/** Illnesses only people get, and asking what a person should take. */
+const HUMAN_ONLY =
+  /\b(malaria|typhoid|headache|toothache|hypertension|blood pressure|diabetes|piles?|ulcer|catarrh|(can|should|do) i take|i fit take|make i take)\b/;
 const SNAKE = /\bsnake ?bite|bitten by a snake|snake (bite|bit|don bite)\b/;
 
 /** What a question is, before it is a farming question. */
@@ -70,8 +73,9 @@ export function careNeeded(text: string, farmSubject = false): Care | null {
     !animal;
   if (swallowed || (AFTER_SPRAYING.test(text) && !animal)) return 'poisoning';
   if (SNAKE.test(text) && !animal) return 'poisoning';
-  if (!animal && !farmSubject && HUMAN_SELF.test(text) && HUMAN_ILLNESS.test(text) && HUMAN_DRUG.test(text))
-    return 'human_medicine';
+  if (!animal && !farmSubject && HUMAN_DRUG.test(text)) {
+    if (HUMAN_ONLY.test(text) || (HUMAN_SELF.test(text) && HUMAN_ILLNESS.test(text))) return 'human_medicine';
+  }
   return null;
 }
 

@@ -135,7 +135,7 @@ export const NOTIFIABLE: Notifiable[] = [
 
 /** The disease is on the farm, or the asker wants to treat it. */
 const PRESENT =
-  /\b(sick|ill|die|dies|dying|died|dead|death|deaths|kpai|treat\w*|cure|medicine|drugs?|injection|antibiotics?|don enter|has entered|entered|is in|dey my|dey for|outbreak|my (pigs?|goats?|sheep|cows?|cattle|birds?|fowls?|chickens?|layers?|broilers?) (have|has|get|got)|butcher|slaughter|sell (them|the meat|am))\b/;
+  /\b(sick|ill|die|dies|dying|died|dead|death|deaths|kpai|treat\w*|cure|medicine|drugs?|injection|antibiotics?|don enter|has entered|entered|is in|dey my|dey for|outbreak|my (pigs?|goats?|sheep|cows?|cattle|birds?|fowls?|chickens?|layers?|broilers?) (have|has|get|got)|butcher|slaughter|sell\w*|(that|which|wey|with|they|it) (has|have|get|got|dey))\b/;
 
 /** Animals, not named by kind ("my animals", "the herd"). */
 const ANIMALS = /\b(animals?|livestock|herd|flock|stock)\b/;
