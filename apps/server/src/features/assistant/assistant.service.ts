@@ -211,7 +211,7 @@ export async function giveFeedback(
 }
 
 /**
- * The answer (docs/decisions/050-assistant-reading-and-safety.md). The question is read first
+ * The answer (docs/decisions/055-assistant-reads-the-question-and-cares-first.md). The question is read first
  * (reading.ts): a person in crisis, someone poisoned or medicine for people get care and nothing
  * else; the signs of a notifiable disease (never a card's flag, a name alone or a count) are
  * referred to the state veterinary office; a banned product or use outside a label is refused.

@@ -4,7 +4,7 @@ import { splitSentences } from './numbers';
 import type { Reading } from './reading';
 
 /**
- * An answer from the vetted facts that answers (docs/decisions/050-assistant-reading-and-safety.md):
+ * An answer from the vetted facts that answers (docs/decisions/055-assistant-reads-the-question-and-cares-first.md):
  * the sentence that responds to what was asked first, then what to do, then the source; the second
  * part of a two-part question from the next fact; never a card cut off before its "what to do".
  */

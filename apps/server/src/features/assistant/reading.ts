@@ -8,7 +8,7 @@ import { dayMonth } from './context';
 import { detectIntent, detectSubjects, type Intent } from './lookups';
 
 /**
- * A question read into what it is about and what it asks (docs/decisions/050-assistant-reading-and-safety.md):
+ * A question read into what it is about and what it asks (docs/decisions/055-assistant-reads-the-question-and-cares-first.md):
  * the crop and animals it names (by the knowledge base's names, local names and misspellings), a
  * place it names, the period it speaks of, the farm record it asks for, the look-up it asks for,
  * and the language it is written in. Every wording of the same question should read the same.

@@ -12,7 +12,7 @@ import { SPECIES_NAMES, amount, cropLine, longDate, type FarmContext } from './c
 import type { Period, Reading, RecordAsk } from './reading';
 
 /**
- * The farm's own records, answered exactly (docs/decisions/050-assistant-reading-and-safety.md):
+ * The farm's own records, answered exactly (docs/decisions/055-assistant-reads-the-question-and-cares-first.md):
  * the same services the screens use, summed over the period the question names (said in words),
  * for the animals it names. Money only for those who may see it.
  */

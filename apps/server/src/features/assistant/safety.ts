@@ -1,7 +1,7 @@
 import type { FactCard } from '@gona/shared/assistant';
 
 /**
- * A person before a farm (docs/decisions/050-assistant-reading-and-safety.md). A question that
+ * A person before a farm (docs/decisions/055-assistant-reads-the-question-and-cares-first.md). A question that
  * speaks of ending one's life, in English, Pidgin, Hausa, Yoruba or Igbo, gets a short, kind answer
  * with a way to reach help now and nothing else; someone who swallowed a pesticide goes to the
  * hospital with the label; medicine for people goes to a clinic or a pharmacist. These words are

@@ -1,7 +1,7 @@
 import type { LivestockSpecies } from '@gona/shared/livestock';
 
 /**
- * Alarms on signs, never on names or counts (docs/decisions/050-assistant-reading-and-safety.md):
+ * Alarms on signs, never on names or counts (docs/decisions/055-assistant-reads-the-question-and-cares-first.md):
  * a notifiable disease is raised when the question describes what the farmer sees that points to
  * it (named or not), or names it as being on the farm or asks to treat it. A head count, eggs, feed,
  * housing, deaths with no sign, or a common illness (a goat's cough) never raise it, whatever the
