@@ -6,6 +6,7 @@ import { NOTIFICATION_KIND_NAMES } from '@gona/shared/notifications';
 import * as schema from '../db/schema/index';
 import {
   MONEY_FIELDS,
+  MONEY_NAME,
   MONEY_NOTIFICATION_KINDS,
   MONEY_TABLES,
   readsNotification,
@@ -13,25 +14,16 @@ import {
   visibleRecord,
 } from './visible-fields';
 
-/** A column whose name says money, as the schemas name it. */
-const MONEY_COLUMN = /(kobo|price|cost|^rent|amount|pay_rate|pay_period|wage|salary|commission|refund)/;
-
-/**
- * Tables that are not a farm's records: platform configuration, the knowledge base, and the
- * buyer's side of the marketplace, which no farm route answers.
- */
-const NOT_FARM_RECORDS = new Set(['money_versions']);
-
 describe('the one place names every money column', () => {
   it('each table with a money column is a money record, or lists the column as a money field', () => {
     const missing: string[] = [];
     for (const table of Object.values(schema)) {
       if (!is(table, PgTable)) continue;
       const name = getTableName(table);
-      if (NOT_FARM_RECORDS.has(name) || (MONEY_TABLES as readonly string[]).includes(name)) continue;
+      if ((MONEY_TABLES as readonly string[]).includes(name)) continue;
       const listed = (MONEY_FIELDS as Record<string, readonly string[]>)[name] ?? [];
       for (const column of Object.keys(getTableColumns(table)))
-        if (MONEY_COLUMN.test(column) && !listed.includes(column)) missing.push(`${name}.${column}`);
+        if (MONEY_NAME.test(column) && !listed.includes(column)) missing.push(`${name}.${column}`);
     }
     expect(missing).toEqual([]);
   });
@@ -121,7 +113,7 @@ describe('a history row as each role reads it', () => {
     const changes = {
       name: 'River plot',
       rent_kobo: { from: 100, to: 200 },
-      nested: [{ unit_cost_kobo: 5, quantity: '2' }],
+      nested: [{ unit_cost_kobo: 5, quantity: '2', amount_kobo: 9 }],
     };
     expect(visibleAuditLog('worker', row('fields', changes))?.changes).toEqual({
       name: 'River plot',

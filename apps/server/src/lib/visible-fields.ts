@@ -64,6 +64,16 @@ export const PERSONAL_FIELDS = {
 const ALL_MONEY_FIELDS = new Set<string>(Object.values(MONEY_FIELDS).flat());
 
 /**
+ * A name that says money, as the schemas name it. A history row's `changes` is free-form (a row
+ * may carry another record's fields beside its own), so it also loses any key named so; and a new
+ * table column named so must be listed above (visible-fields.test.ts).
+ */
+export const MONEY_NAME =
+  /(kobo|price|cost|^rent(_|$)|amount|pay_rate|pay_period|wage|salary|commission|refund)/;
+
+const isMoneyKey = (key: string) => ALL_MONEY_FIELDS.has(key) || MONEY_NAME.test(key);
+
+/**
  * Notifications that carry money: a person whose role on the farm no longer reads money (a
  * manager made a worker) no longer reads them. Workers are never sent one (their kinds are the
  * tasks', stock's and weather's, none with money).
@@ -146,20 +156,20 @@ export function visibleAuditLog<L extends Pick<AuditLog, 'table_name' | 'changes
 ): L | null {
   const money = readsMoney(role);
   if (!money && (MONEY_TABLES as readonly string[]).includes(log.table_name)) return null;
-  const hide = new Set<string>(money ? [] : ALL_MONEY_FIELDS);
-  if (log.table_name === 'staff' && !readsPersonalDetails(role))
-    for (const field of PERSONAL_FIELDS.staff) hide.add(field);
-  if (hide.size === 0 || typeof log.changes !== 'object' || log.changes === null) return log;
-  return { ...log, changes: without(log.changes, hide) };
+  const personal = log.table_name === 'staff' && !readsPersonalDetails(role);
+  if ((money && !personal) || typeof log.changes !== 'object' || log.changes === null) return log;
+  const hidden = (key: string) =>
+    (!money && isMoneyKey(key)) || (personal && (PERSONAL_FIELDS.staff as readonly string[]).includes(key));
+  return { ...log, changes: without(log.changes, hidden) };
 }
 
-function without(value: unknown, hide: Set<string>): unknown {
-  if (Array.isArray(value)) return value.map((item) => without(item, hide));
+function without(value: unknown, hidden: (key: string) => boolean): unknown {
+  if (Array.isArray(value)) return value.map((item) => without(item, hidden));
   if (typeof value !== 'object' || value === null) return value;
   return Object.fromEntries(
     Object.entries(value as Record<string, unknown>)
-      .filter(([key]) => !hide.has(key))
-      .map(([key, inner]) => [key, without(inner, hide)]),
+      .filter(([key]) => !hidden(key))
+      .map(([key, inner]) => [key, without(inner, hidden)]),
   );
 }
 
