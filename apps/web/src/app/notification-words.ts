@@ -289,6 +289,32 @@ export function useNotificationWords(): (notification: Notification) => Notifica
             }),
           };
         }
+        case 'payment_check': {
+          const p = notification.params as NotificationParams['payment_check'];
+          if (p.status === 'extra')
+            return {
+              title: t('kinds.payment_check.titleExtra', { amount: naira(p.amount_kobo) }),
+              body: t(
+                p.refunding
+                  ? 'kinds.payment_check.bodyExtraRefunding'
+                  : 'kinds.payment_check.bodyExtraForStaff',
+                { problem: p.problem, reference: p.reference },
+              ),
+            };
+          if (p.status === 'refund_failed')
+            return {
+              title: t('kinds.payment_check.titleRefundFailed', { amount: naira(p.amount_kobo) }),
+              body: t('kinds.payment_check.bodyRefundFailed', { reference: p.reference }),
+            };
+          return {
+            title: t('kinds.payment_check.titleReconciliation', { count: p.differences }),
+            body: t('kinds.payment_check.bodyReconciliation', {
+              count: p.differences,
+              day: dayMonthYear(p.day),
+              recorded: p.recorded > 0 ? ` ${t('kinds.payment_check.recorded', { count: p.recorded })}` : '',
+            }),
+          };
+        }
         case 'test':
           return { title: t('kinds.test.title'), body: t('kinds.test.body') };
         default:

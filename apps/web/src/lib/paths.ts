@@ -44,6 +44,7 @@ export const paths = {
   admin: '/admin',
   adminDispute: '/admin/disputes/:disputeId',
   adminPayouts: '/admin/payouts',
+  adminPayments: '/admin/payments',
   adminOrders: '/admin/orders',
   adminOrder: '/admin/orders/:orderId',
   adminListings: '/admin/listings',

@@ -588,7 +588,7 @@ export function notificationText(notification: KindWithParams): { title: string;
         };
       return {
         title: `Payments check: ${p.differences} ${p.differences === 1 ? 'difference' : 'differences'} with Paystack`,
-        body: `Up to ${dayMonthYear(p.day)}, ${p.differences} of Paystack's charges and the ledger did not agree${p.recorded > 0 ? `; ${p.recorded} missing ${p.recorded === 1 ? 'charge was' : 'charges were'} recorded now` : ''}. See the payments in the back office.`,
+        body: `Up to ${dayMonthYear(p.day)}, ${p.differences} of Paystack's charges and the ledger did not agree.${p.recorded > 0 ? ` ${p.recorded} missing ${p.recorded === 1 ? 'charge was' : 'charges were'} recorded now.` : ''} See the payments in the back office.`,
       };
     }
     case 'test':

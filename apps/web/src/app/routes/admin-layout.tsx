@@ -6,6 +6,7 @@ import AdminDisputeScreen from './admin-dispute';
 import AdminListingsScreen from './admin-listings';
 import AdminOrderScreen from './admin-order';
 import AdminOrdersScreen from './admin-orders';
+import AdminPaymentsScreen from './admin-payments';
 import AdminPayoutsScreen from './admin-payouts';
 import AdminUsersScreen from './admin-users';
 
@@ -14,6 +15,7 @@ export const ADMIN_ROUTES: RouteObject[] = [
   { index: true, element: <AdminScreen /> },
   { path: 'disputes/:disputeId', element: <AdminDisputeScreen /> },
   { path: 'payouts', element: <AdminPayoutsScreen /> },
+  { path: 'payments', element: <AdminPaymentsScreen /> },
   { path: 'orders', element: <AdminOrdersScreen /> },
   { path: 'orders/:orderId', element: <AdminOrderScreen /> },
   { path: 'listings', element: <AdminListingsScreen /> },

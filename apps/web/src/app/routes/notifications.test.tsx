@@ -254,6 +254,48 @@ describe('the notifications screen', () => {
     expect(within(list).queryByText('stored')).toBeNull();
   });
 
+  it("says staff's payment checks in the same English as the email and push", async () => {
+    const reference = `gona-${anId(0xd9)}`;
+    const kinds = [
+      {
+        kind: 'payment_check' as const,
+        params: {
+          status: 'extra' as const,
+          reference,
+          amount_kobo: 5_000_000,
+          order_id: anId(0xd9),
+          problem: 'A second payment of an order already paid',
+          refunding: true,
+        },
+      },
+      {
+        kind: 'payment_check' as const,
+        params: {
+          status: 'extra' as const,
+          reference: 'stray-1',
+          amount_kobo: 250_050,
+          order_id: null,
+          problem: 'No order issued this reference',
+          refunding: false,
+        },
+      },
+      {
+        kind: 'payment_check' as const,
+        params: { status: 'refund_failed' as const, reference, amount_kobo: 5_000_000, order_id: null },
+      },
+      {
+        kind: 'payment_check' as const,
+        params: { status: 'reconciliation' as const, day: '2026-11-27', differences: 2, recorded: 1 },
+      },
+      {
+        kind: 'payment_check' as const,
+        params: { status: 'reconciliation' as const, day: '2026-11-27', differences: 1, recorded: 0 },
+      },
+    ];
+    const list = await expectSaidAsSent(kinds, 0xe8);
+    expect(within(list).queryByText('stored')).toBeNull();
+  });
+
   it('says a market-price move in the same English as the email and push', async () => {
     const move = {
       farm_name: 'Okafor Farm',

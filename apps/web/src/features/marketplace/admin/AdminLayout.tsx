@@ -8,6 +8,7 @@ import { AdminOnly } from './AdminOnly';
 const SECTIONS = [
   { key: 'disputes', to: paths.admin },
   { key: 'payouts', to: paths.adminPayouts },
+  { key: 'payments', to: paths.adminPayments },
   { key: 'orders', to: paths.adminOrders },
   { key: 'listings', to: paths.adminListings },
   { key: 'users', to: paths.adminUsers },

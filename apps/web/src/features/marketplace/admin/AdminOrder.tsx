@@ -118,6 +118,27 @@ function OrderHistory({ data }: { data: AdminOrderData }) {
           </ul>
         )}
       </Section>
+      <Section title={t('orders.detail.payments')}>
+        <ul className="flex flex-col gap-2">
+          {data.payments.map((payment) => (
+            <li key={payment.id} className="flex flex-col gap-0.5">
+              <span className="text-sm wrap-anywhere text-stone-900">{payment.reference}</span>
+              <span className="text-stone-800">
+                {payment.charged_kobo === null
+                  ? t(`orders.detail.paymentStatuses.${payment.status}`)
+                  : t('orders.detail.paymentCharged', {
+                      status: t(`orders.detail.paymentStatuses.${payment.status}`),
+                      amount: formatNaira(payment.charged_kobo),
+                      currency: payment.currency ?? '',
+                      time: formatDateTime(payment.charged_at ?? payment.created_at),
+                    })}
+              </span>
+              {payment.problem && <span className="text-sm break-words text-red-800">{payment.problem}</span>}
+            </li>
+          ))}
+        </ul>
+        {data.payments.length === 0 && <p className="text-stone-700">{t('orders.detail.noPayments')}</p>}
+      </Section>
       <Section title={t('orders.detail.payout')}>
         {data.payout ? (
           <div className="flex flex-col gap-0.5">

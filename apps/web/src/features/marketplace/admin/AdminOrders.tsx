@@ -49,6 +49,8 @@ function OrderResult({ order }: { order: AdminOrderSummary }) {
   const { t } = useTranslation('admin');
   const { t: tm } = useTranslation('marketplace');
   const chips: { text: string; tone: 'neutral' | 'amber' | 'red' }[] = [];
+  // A payment of it paid nothing (a second or mismatched one) or a refund failed.
+  if (order.flag) chips.push({ text: t('orders.chips.flag'), tone: 'red' });
   if (order.dispute_status)
     chips.push({
       text: t('orders.chips.dispute', { status: t(`orders.disputeStatuses.${order.dispute_status}`) }),

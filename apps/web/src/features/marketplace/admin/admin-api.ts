@@ -1,5 +1,11 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AdminOrder, AdminOrderSummary, AdminPayout, AdminPayoutFilter } from '@gona/shared/marketplace';
+import type {
+  AdminOrder,
+  AdminOrderSummary,
+  AdminPayment,
+  AdminPayout,
+  AdminPayoutFilter,
+} from '@gona/shared/marketplace';
 import { apiFetch } from '@/lib/http';
 import { pagedQueryOptions } from '@/lib/paged-query';
 
@@ -10,7 +16,36 @@ export const adminKeys = {
   orders: ['admin', 'orders'] as const,
   orderSearch: (q: string) => ['admin', 'orders', 'search', q] as const,
   order: (id: string) => ['admin', 'orders', 'one', id] as const,
+  payments: ['admin', 'payments'] as const,
 };
+
+/** Payments that paid for nothing and need staff: a refund that failed or was refused, a charge of no order. */
+export function useAdminPayments() {
+  return useInfiniteQuery({
+    ...pagedQueryOptions<AdminPayment>({
+      queryKey: adminKeys.payments,
+      path: '/api/admin/payments',
+      params: { status: 'attention' },
+    }),
+    staleTime: 0,
+  });
+}
+
+/** Refunds one through Paystack (once however often it is tapped); the lists and orders read again after. */
+export function useRefundPayment() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (paymentId: string) =>
+      apiFetch<AdminPayment>(`/api/admin/payments/${encodeURIComponent(paymentId)}/refund`, {
+        method: 'POST',
+      }),
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: adminKeys.payments }),
+        queryClient.invalidateQueries({ queryKey: adminKeys.orders }),
+      ]),
+  });
+}
 
 export function useAdminPayouts(status: AdminPayoutFilter) {
   return useInfiniteQuery({

@@ -163,6 +163,14 @@ export function OrderCard({ order, side, title, children, canRate = true }: Prop
           {t(`orders.refund.${order.refund.status}`, { amount: formatNaira(order.refund.amount_kobo) })}
         </p>
       )}
+      {order.extra_payments.map((payment) => (
+        <p key={payment.paid_at} className="text-sm text-stone-700">
+          {t(`orders.extraPayment.${payment.reason}.${payment.refund_status ?? 'pending'}`, {
+            amount: formatNaira(payment.amount_kobo),
+            date: payment.refunded_at ? formatDateTime(payment.refunded_at).slice(0, 10) : '',
+          })}
+        </p>
+      ))}
       {children}
     </article>
   );

@@ -135,3 +135,37 @@ describe('OrderDetail for the buyer once accepted', () => {
     );
   });
 });
+
+describe('OrderDetail for a buyer who paid twice', () => {
+  it('shows one paid order and the second payment refunded, with its day', async () => {
+    showOrder(
+      anOrder({
+        total_kobo: 5_000_000,
+        extra_payments: [
+          {
+            amount_kobo: 5_000_000,
+            reason: 'second',
+            refund_status: 'processed',
+            paid_at: '2026-11-25T12:10:00.000Z',
+            refunded_at: '2026-11-25T23:30:00.000Z',
+          },
+          {
+            amount_kobo: 100_000,
+            reason: 'mismatch',
+            refund_status: 'pending',
+            paid_at: '2026-11-25T12:20:00.000Z',
+            refunded_at: null,
+          },
+        ],
+      }),
+    );
+    // 23:30 UTC is the next day in Lagos.
+    expect(
+      await screen.findByText('A second payment of ₦50,000 was refunded to you on 26/11/2026'),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByText('A payment of ₦1,000 that did not match this order is being refunded to you'),
+    ).toBeInTheDocument();
+    expect(screen.getByText('Paid, held by Gona')).toBeInTheDocument();
+  });
+});
