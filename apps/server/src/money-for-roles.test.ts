@@ -3,6 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import type { AuditLog } from '@gona/shared';
 import { audit_logs, farm_memberships, inventory_alerts, notifications } from './db/schema/index';
 import { newId } from './lib/ids';
+import { notify } from './features/notifications/notify.service';
 import { createTestContext, type TestContext } from './test/context';
 import { seedFarmTeam, seedUser, type FarmTeam, type TeamMember } from './test/farm-team';
 import { seedListing, seedPlacedOrder } from './features/marketplace/orders.test-setup';
@@ -552,6 +553,49 @@ describe('the assistant', () => {
       expect(res.status).toBe(200);
       expect(findings(question, res.body, { staffId: ids.workerStaffId! })).toEqual([]);
     }
+  });
+});
+
+describe('notifications that carry money', () => {
+  it('reach no worker of the farm, whoever the caller names; a buyer who is not a member still hears', async () => {
+    const buyer = await seedUser(t, { first_name: 'Ngozi' });
+    const params = {
+      sale_id: ids.saleId!,
+      farm_name: team.farm.name,
+      buyer_name: 'Mama Ngozi',
+      product: 'Maize grain',
+      owed_kobo: 5_000_000,
+      due_date: '2026-11-25',
+      overdue: true,
+    };
+    const byRole = await notify(
+      { db: t.db },
+      { farmId: team.farm.id, roles: ['owner', 'worker', 'viewer'], kind: 'payment_due', params, link: null },
+    );
+    expect(byRole.userIds.sort()).toEqual([team.users.owner.id, team.users.viewer.id].sort());
+    const byId = await notify(
+      { db: t.db },
+      {
+        farmId: team.farm.id,
+        userIds: [team.users.worker.id, team.users.manager.id, buyer.user.id],
+        kind: 'payment_due',
+        params,
+        link: null,
+      },
+    );
+    expect(byId.userIds.sort()).toEqual([team.users.manager.id, buyer.user.id].sort());
+    // A kind without money reaches the worker as before.
+    const tasks = await notify(
+      { db: t.db },
+      {
+        farmId: team.farm.id,
+        userIds: [team.users.worker.id],
+        kind: 'task_overdue',
+        params: { task_id: ids.taskId!, title: 'Weed the maize', due_date: '2026-12-02' },
+        link: null,
+      },
+    );
+    expect(tasks.userIds).toEqual([team.users.worker.id]);
   });
 });
 

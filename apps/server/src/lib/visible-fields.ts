@@ -173,7 +173,11 @@ function without(value: unknown, hidden: (key: string) => boolean): unknown {
   );
 }
 
-/** Whether a person with this role on the notification's farm reads a notification of this kind. */
+export function isMoneyNotification(kind: string): boolean {
+  return (MONEY_NOTIFICATION_KINDS as readonly string[]).includes(kind);
+}
+
+/** Whether a person with this role on the notification's farm reads (and is sent) one of this kind. */
 export function readsNotification(role: FarmRole | null | undefined, kind: string): boolean {
-  return readsMoney(role) || !(MONEY_NOTIFICATION_KINDS as readonly string[]).includes(kind);
+  return readsMoney(role) || !isMoneyNotification(kind);
 }

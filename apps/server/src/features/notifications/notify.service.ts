@@ -20,6 +20,7 @@ import {
   users,
 } from '../../db/schema/index';
 import { newId } from '../../lib/ids';
+import { isMoneyNotification, readsNotification } from '../../lib/visible-fields';
 import { quietHoursOf } from './preferences.service';
 
 /** Wakes the dispatcher (jobs/notifications.ts) when deliveries are due; PostgreSQL sends it on commit. */
@@ -104,13 +105,30 @@ export async function notify(ctx: NotifyCtx, input: NotifyInput): Promise<{ user
   return { userIds: created.map((n) => n.user_id) };
 }
 
-async function recipientsOf(ctx: NotifyCtx, input: Recipients): Promise<string[]> {
-  if ('userIds' in input) return [...new Set(input.userIds)];
-  if (input.roles.length === 0) return [];
+/**
+ * The people to notify. A kind that carries money reaches no member of the farm whose role does
+ * not read money (lib/visible-fields.ts), whoever the caller named; people who are not members (a
+ * buyer) are not affected.
+ */
+async function recipientsOf(ctx: NotifyCtx, input: Recipients & { kind: string }): Promise<string[]> {
+  if ('userIds' in input) {
+    const userIds = [...new Set(input.userIds)];
+    if (!input.farmId || userIds.length === 0 || !isMoneyNotification(input.kind)) return userIds;
+    const members = await ctx.db
+      .select({ user_id: farm_memberships.user_id, role: farm_memberships.role })
+      .from(farm_memberships)
+      .where(and(eq(farm_memberships.farm_id, input.farmId), inArray(farm_memberships.user_id, userIds)));
+    const refused = new Set(
+      members.filter((m) => !readsNotification(m.role, input.kind)).map((m) => m.user_id),
+    );
+    return userIds.filter((id) => !refused.has(id));
+  }
+  const roles = input.roles.filter((role) => readsNotification(role, input.kind));
+  if (roles.length === 0) return [];
   const members = await ctx.db
     .select({ user_id: farm_memberships.user_id })
     .from(farm_memberships)
-    .where(and(eq(farm_memberships.farm_id, input.farmId), inArray(farm_memberships.role, input.roles)));
+    .where(and(eq(farm_memberships.farm_id, input.farmId), inArray(farm_memberships.role, roles)));
   return members.map((m) => m.user_id);
 }
 
