@@ -161,4 +161,16 @@ describe('phrased by a language model', () => {
     expect(res.body.answer).toMatchObject({ refusal: 'off_label', answered_by: 'facts' });
     expect(fake.requests).toHaveLength(0);
   });
+
+  it('answers a person in crisis or a poisoning in its own fixed words, never the model’s, and never sends it the question', async () => {
+    for (const question of [
+      'The harvest failed and the debt is too much, I wan drink Sniper make I die',
+      'My pikin drink pesticide, wetin I go do?',
+    ]) {
+      const res = await ask(t, team, 'worker', { question });
+      expect(res.body.answer.answered_by, question).toBe('facts');
+      expect(res.body.answer.text, question).toContain('112');
+    }
+    expect(fake.requests).toHaveLength(0);
+  });
 });

@@ -15,6 +15,9 @@ import { seedFarmTeam, type FarmTeam } from '../../test/farm-team';
 import type * as plans from '../plans/plans.service';
 import { addLowUrea, ask, moveFarmTo, planMaize, sseEvents } from './assistant.test-setup';
 import { dayMonth } from './context';
+import { plainText, recordAsked } from './reading';
+import { careNeeded } from './safety';
+import { notifiableAlarm } from './signs';
 
 /** Farms the tests put on Pro (billing does not exist yet: every other farm is on Free). */
 const proFarms = vi.hoisted(() => new Set<string>());
@@ -757,3 +760,70 @@ async function record(farm: FarmTeam, animalId: string, kind: 'production' | 'ev
 function produce(farm: FarmTeam, animalId: string, body: { date: string; eggs_collected: number }) {
   return record(farm, animalId, 'production', body);
 }
+
+describe('reading a question (no database)', () => {
+  it('knows a person in crisis however it is said, and a farming question with hard words as farming', () => {
+    for (const question of [
+      'I want to end my life',
+      'I feel like dying, the farm has failed',
+      'I wan comot for this world',
+      'make I drink otapiapia and rest',
+      'Which pesticide kills a person fastest?',
+      "I don't want to be alive anymore",
+      'Nobody will miss me if I die',
+      'How many tablets of Sniper will finish me?',
+      'Zan kashe kaina',
+      'Gbogbo nkan ti baje, mo fe pa ara mi',
+      'Achoro m inwu',
+    ])
+      expect(careNeeded(plainText(question)), question).toBe('crisis');
+    for (const question of [
+      'The heat is killing my birds',
+      'This armyworm wan kill my maize',
+      'How much Sniper do I need to kill cockroaches?',
+      'My layers want to die, what do I do?',
+      'I sprayed yesterday, can I enter the field today?',
+      'My goat ate rat poison',
+      'My dog drank Sniper',
+    ])
+      expect(careNeeded(plainText(question)), question).toBeNull();
+    expect(careNeeded(plainText('My wife eat the beans wey we spray with Sniper and she dey vomit'))).toBe(
+      'poisoning',
+    );
+    expect(careNeeded(plainText('Which drug can I take for typhoid?'))).toBe('human_medicine');
+  });
+
+  it('raises an alarm on signs for the animals named, and never on yam leaves, a cough or a count', () => {
+    const alarm = (question: string, species: Parameters<typeof notifiableAlarm>[1]) =>
+      notifiableAlarm(plainText(question), species)?.disease ?? null;
+    expect(alarm('My pigs stopped eating, they have high fever and many are dying', ['pig'])).toBe(
+      'African swine fever',
+    );
+    expect(alarm('A cow died suddenly with blood from the nose and anus', ['cattle'])).toBe('anthrax');
+    expect(alarm('Yam leaves have dark brown spots and the vines are dying back', [])).toBeNull();
+    expect(alarm('My goats are sneezing, coughing and have fever after the rain', ['goat'])).toBeNull();
+    expect(alarm('How many of my pigs died last month?', ['pig'])).toBeNull();
+    expect(alarm('When should I vaccinate my goats against PPR?', ['goat'])).toBeNull();
+    expect(alarm('Can I sell my cow that has FMD?', ['cattle'])).toBe('foot-and-mouth disease');
+  });
+
+  it('reads the farm record asked for in everyday words', () => {
+    for (const [question, asked] of [
+      ['how many crate of egg i pick yesterday', 'eggs'],
+      ['What is my hen-day percentage this month?', 'eggs'],
+      ['How many of my broilers don die this month?', 'deaths'],
+      ['How much feed did my birds eat this week?', 'feed_used'],
+      ['how much money i don spend on feed this month', 'spent'],
+      ['How much did I make from tomato sales last month?', 'earned'],
+      ['Who owes me money?', 'owed'],
+      ['What stage is my maize?', 'crop_stage'],
+      ['When will I harvest my cassava?', 'harvest_date'],
+      ['What tasks are late?', 'tasks_late'],
+      ['What should I do today?', 'tasks_today'],
+      ['How many bags of NPK remain for store?', 'supply'],
+      ['How many eggs should a layer lay in a day?', null],
+      ['Why did my layers stop laying?', null],
+    ] as const)
+      expect(recordAsked(plainText(question)), question).toBe(asked);
+  });
+});

@@ -337,7 +337,7 @@ export function recordAsked(plain: string): RecordAsk | null {
     return 'weight';
   if (
     /\bfeed\b/.test(plain) &&
-    /\b(used|use|gave|give|given|ate|eaten|consumed|finished|chop)\b/.test(plain) &&
+    /\b(used|use|gave|give|given|eat|ate|eaten|consumed|finished|chop)\b/.test(plain) &&
     mine &&
     figure &&
     !/\b(should|need|per bird|a day should)\b/.test(plain)

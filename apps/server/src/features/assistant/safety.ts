@@ -15,7 +15,11 @@ const CRISIS: RegExp[] = [
   /\b(kill|hang|harm|hurt|cut|poison|shoot|drown|end)(ing)? (my ?self|myself|me)\b/,
   /\b(end|take|taking|ending) (my|my own) life\b/,
   /\bend (it|everything) all\b|\bend it (all )?(now|today|tonight)\b|\bend everything\b/,
-  /\b(want|wants|wanna|going|ready|plan|planning|like) (to )?die\b/,
+  /\b(i|i am|i'm|im|me)( \w+){0,2} (want|wanna|going|ready|plan|planning) (to )?die\b/,
+  /\bfeel(ing)? like (dying|ending it|killing myself|ending my life)\b/,
+  /\b(comot|leave|leaving|exit|quit) (for |from )?(this|the) world\b/,
+  /\b(nobody|no one|no body) (will|go|would) miss me\b|\bbetter (off )?(if|when) i (die|am gone|no dey)\b/,
+  /\b(kills?|killed|killing|finish\w*) (a |one |the )?(person|man|woman|human|human being|somebody|someone|people)\b/,
   /\b(do not|don'?t|dont|no longer|not) want to (live|be alive|wake up)\b/,
   /\b(no|nothing) (reason|point) (to|in) (live|living|go on|going on)\b/,
   /\bbetter off dead\b|\btired of (living|life|being alive)\b|\bcan'?t go on\b|\bgive up on life\b/,
@@ -32,6 +36,9 @@ const CRISIS: RegExp[] = [
   // Igbo: gbuo onwe m / igbu onwe m (kill myself), acho m inwu / achoro m inwu (I want to die), ndu agwula m ike (life has tired me)
   /\b(gbuo|igbu|gbu) onwe (m|mu)\b|\bacho(ro)? m (i ?nwu|ka m nwu)\b|\bndu agwula m\b/,
 ];
+
+const TO_REST =
+  /\b(drink|swallow|take|chop)\b.*\b(and|make i|so i can|so that i|to) (rest|sleep|die)( forever| for good| finish)?\b/;
 
 /** Someone (not an animal) swallowed, drank or breathed a pesticide or chemical. */
 const PERSON =
@@ -65,6 +72,8 @@ export type Care = 'crisis' | 'poisoning' | 'human_medicine';
 
 export function careNeeded(text: string, farmSubject = false): Care | null {
   if (CRISIS.some((pattern) => pattern.test(text))) return 'crisis';
+  // "Make I drink otapiapia and rest": a poison taken to rest, sleep or go is taken to die.
+  if (POISON_WORDS.test(text) && /\b(i|make i|me)\b/.test(text) && TO_REST.test(text)) return 'crisis';
   const animal = ANIMAL.test(text.replace(/\brat poison\b/g, ''));
   const swallowed =
     (SWALLOWED.test(text) || PERSON_DRANK.test(text)) &&
