@@ -9,6 +9,7 @@ import {
   MONEY_NAME,
   MONEY_NOTIFICATION_KINDS,
   MONEY_TABLES,
+  notificationCarriesMoney,
   readsNotification,
   visibleAuditLog,
   visibleRecord,
@@ -133,5 +134,14 @@ describe('notifications that carry money', () => {
     expect(readsNotification('worker', 'payment_due')).toBe(false);
     expect(readsNotification('viewer', 'payment_due')).toBe(true);
     expect(readsNotification('worker', 'tasks_today')).toBe(true);
+  });
+
+  it('are known by their kind, or by a money key anywhere in their params', () => {
+    expect(notificationCarriesMoney('payment_due', {})).toBe(true);
+    const tasks = { farm_name: 'Green Acres', due_today: 3, overdue: 1, titles: ['Weed the maize'] };
+    expect(notificationCarriesMoney('tasks_today', tasks)).toBe(false);
+    const market = { farm_name: 'Green Acres', market: { change_percent: 18, price_kobo: 45_000 } };
+    expect(notificationCarriesMoney('climate_alert', market)).toBe(true);
+    expect(notificationCarriesMoney('a_kind_added_later', { lines: [{ amount_kobo: 5 }] })).toBe(true);
   });
 });

@@ -177,6 +177,22 @@ export function isMoneyNotification(kind: string): boolean {
   return (MONEY_NOTIFICATION_KINDS as readonly string[]).includes(kind);
 }
 
+/**
+ * Whether a notification about to be sent carries money: its kind is listed above, or its params
+ * hold a key whose name says money at any depth (a kind added later is held without a change here).
+ */
+export function notificationCarriesMoney(kind: string, params: unknown): boolean {
+  return isMoneyNotification(kind) || hasMoneyKey(params);
+}
+
+function hasMoneyKey(value: unknown): boolean {
+  if (Array.isArray(value)) return value.some(hasMoneyKey);
+  if (typeof value !== 'object' || value === null) return false;
+  return Object.entries(value as Record<string, unknown>).some(
+    ([key, inner]) => MONEY_NAME.test(key) || hasMoneyKey(inner),
+  );
+}
+
 /** Whether a person with this role on the notification's farm reads (and is sent) one of this kind. */
 export function readsNotification(role: FarmRole | null | undefined, kind: string): boolean {
   return readsMoney(role) || !isMoneyNotification(kind);

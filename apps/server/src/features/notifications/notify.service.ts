@@ -20,7 +20,7 @@ import {
   users,
 } from '../../db/schema/index';
 import { newId } from '../../lib/ids';
-import { isMoneyNotification, readsNotification } from '../../lib/visible-fields';
+import { notificationCarriesMoney, readsMoney } from '../../lib/visible-fields';
 import { quietHoursOf } from './preferences.service';
 
 /** Wakes the dispatcher (jobs/notifications.ts) when deliveries are due; PostgreSQL sends it on commit. */
@@ -106,24 +106,26 @@ export async function notify(ctx: NotifyCtx, input: NotifyInput): Promise<{ user
 }
 
 /**
- * The people to notify. A kind that carries money reaches no member of the farm whose role does
- * not read money (lib/visible-fields.ts), whoever the caller named; people who are not members (a
- * buyer) are not affected.
+ * The people to notify. A notification that carries money (by its kind, or a money key in its
+ * params: lib/visible-fields.ts) reaches no member of the farm whose role does not read money,
+ * whoever the caller named; people who are not members (a buyer) are not affected.
  */
-async function recipientsOf(ctx: NotifyCtx, input: Recipients & { kind: string }): Promise<string[]> {
+async function recipientsOf(
+  ctx: NotifyCtx,
+  input: Recipients & { kind: string; params: unknown },
+): Promise<string[]> {
+  const money = notificationCarriesMoney(input.kind, input.params);
   if ('userIds' in input) {
     const userIds = [...new Set(input.userIds)];
-    if (!input.farmId || userIds.length === 0 || !isMoneyNotification(input.kind)) return userIds;
+    if (!input.farmId || userIds.length === 0 || !money) return userIds;
     const members = await ctx.db
       .select({ user_id: farm_memberships.user_id, role: farm_memberships.role })
       .from(farm_memberships)
       .where(and(eq(farm_memberships.farm_id, input.farmId), inArray(farm_memberships.user_id, userIds)));
-    const refused = new Set(
-      members.filter((m) => !readsNotification(m.role, input.kind)).map((m) => m.user_id),
-    );
+    const refused = new Set(members.filter((m) => !readsMoney(m.role)).map((m) => m.user_id));
     return userIds.filter((id) => !refused.has(id));
   }
-  const roles = input.roles.filter((role) => readsNotification(role, input.kind));
+  const roles = money ? input.roles.filter((role) => readsMoney(role)) : input.roles;
   if (roles.length === 0) return [];
   const members = await ctx.db
     .select({ user_id: farm_memberships.user_id })
