@@ -32,7 +32,7 @@ const IDENTIFY =
 
 function factAnswer(reading: Reading, hit: KnowledgeHit): string {
   // The source by name (its year and link are on the card).
-  const source = hit.source ? ` (Source: ${hit.source.organisation}.)` : '';
+  const source = hit.source ? ` (Source: ${sourceName(hit.source.organisation)}.)` : '';
   if (hit.kind !== 'pest' && hit.kind !== 'disease') return `${hit.title}: ${hit.text}${source}`;
   const [described, rest] = splitAt(hit.text, 'What to do:');
   const [todo, chemical] = splitAt(rest, 'Chemical control:');
@@ -45,6 +45,15 @@ function factAnswer(reading: Reading, hit: KnowledgeHit): string {
   const what = todo.trim() ? ` What to do: ${todo.trim()}` : '';
   const chemicals = chemical.trim() ? ` Chemical control: ${chemical.trim()}` : '';
   return `${opener}${cause}${what}${chemicals}${source}`;
+}
+
+/** A source's name without its years or volume numbers (they are on the card, not facts to check). */
+function sourceName(organisation: string): string {
+  return organisation
+    .replace(/\s*\([^)]*\d[^)]*\)/g, '')
+    .replace(/,?\s*\b\d+\b/g, '')
+    .replace(/\s+/g, ' ')
+    .trim();
 }
 
 function splitAt(text: string, marker: string): [string, string] {

@@ -84,7 +84,8 @@ export function readQuestion(question: string, crops: Iterable<KnowledgeCrop>, t
     state: stateNamed(plain),
     period: periodOf(plain, today),
     record: recordAsked(plain),
-    intent: detectIntent(both) ?? localIntent(plain),
+    // Each wording on its own: a pattern must never match across the two.
+    intent: detectIntent(plain) ?? detectIntent(normalized) ?? localIntent(plain),
   };
 }
 

@@ -415,6 +415,11 @@ const PHRASES: [string, string][] = [
   ['grass cutter', 'grasscutter'],
   ['running stomach', 'diarrhoea'],
   ['how far', ''],
+  ['how warm', 'temperature warm'],
+  ['how hot', 'temperature hot'],
+  ['how cold', 'temperature cold'],
+  ['get paid', 'payout paid'],
+  ['receive my money', 'payout'],
 ];
 
 /** Single words: local, Pidgin and other names mapped to the facts' words; '' drops a word. */
