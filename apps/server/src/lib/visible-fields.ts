@@ -74,9 +74,9 @@ export const MONEY_NAME =
 const isMoneyKey = (key: string) => ALL_MONEY_FIELDS.has(key) || MONEY_NAME.test(key);
 
 /**
- * Notifications that carry money: a person whose role on the farm no longer reads money (a
- * manager made a worker) no longer reads them. Workers are never sent one (their kinds are the
- * tasks', stock's and weather's, none with money).
+ * Notifications that carry money: never sent to a member whose role does not read money (see
+ * `notificationCarriesMoney`), and no longer read by a person whose role on the farm stopped
+ * reading money (a manager made a worker). The kinds workers are sent (the tasks') carry none.
  */
 export const MONEY_NOTIFICATION_KINDS = [
   'payment_due',
