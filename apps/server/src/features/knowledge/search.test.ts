@@ -313,9 +313,9 @@ const SAME_ON_BOTH: Record<string, string[]> = {
   ],
   // "add", and "adding" below, are words the two engines' stemmers once split (see STEMMED_ALIKE).
   'How do I add my bank account for payout?': [
-    '0.904 advice:payout_account',
-    '0.782 advice:payout_account_change',
-    '0.728 advice:payout_failed',
+    '0.903 advice:payout_account',
+    '0.779 advice:payout_account_change',
+    '0.725 advice:payout_failed',
   ],
   'adding urea to rice': [
     '0.656 advice:rice_fertilizer',
