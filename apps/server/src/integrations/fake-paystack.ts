@@ -523,8 +523,11 @@ export async function startFakePaystack(
     const transaction = transactions.find((t) => t.accessCode === accessCode);
     if (!transaction)
       return html(res, 404, page('Payment not found', '<p>This payment link is not valid.</p>'));
+    // As on Paystack, a checkout whose try failed or was left may still be paid (another card, a
+    // bank transfer confirmed late); a paid or refunded one is closed.
+    const payable = ['ongoing', 'failed', 'abandoned'].includes(transaction.status);
     if (req.method === 'GET' && !action) {
-      if (transaction.status !== 'ongoing')
+      if (!payable)
         return html(res, 200, page('Payment closed', `<p>This payment is ${transaction.status}.</p>`));
       return html(
         res,
@@ -541,7 +544,7 @@ export async function startFakePaystack(
     if (req.method !== 'POST' || !action)
       return html(res, 405, page('Not allowed', '<p>Use the buttons.</p>'));
     await body(req).catch(() => ({}));
-    if (transaction.status === 'ongoing') {
+    if (payable) {
       if (action === '/pay') void complete(transaction);
       else refuse(transaction);
     }

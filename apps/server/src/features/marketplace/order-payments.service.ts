@@ -32,6 +32,8 @@ const REFUND_RETRY_AFTER_MS = 5 * MINUTE_MS;
 export const SECOND_PAYMENT = 'A second payment of an order already paid';
 /** The smallest total the gateway can charge: ₦1. */
 export const MIN_ORDER_TOTAL_KOBO = 100;
+/** How long a claimed checkout waits for its gateway call before another Pay may look at it. */
+const STARTING_MS = 60_000;
 /** A checkout the gateway still reports as one of these can still be paid: it is answered again. */
 const PAYABLE_STATUSES = new Set(['ongoing', 'pending', 'processing', 'queued', 'abandoned']);
 
@@ -83,6 +85,9 @@ export async function payOrder(deps: PaymentDeps, userId: string, orderId: strin
     .where(and(eq(order_payments.order_id, order.id), eq(order_payments.status, 'open')));
   let reuse: string | null = null;
   if (open) {
+    // Claimed by a Pay a moment ago whose gateway call is under way (a double tap): it answers.
+    if (!open.authorization_url && deps.now() - open.updated_at.getTime() < STARTING_MS)
+      throw new AppError('CONFLICT', 'The payment is being started. Try again in a moment.');
     let verified: VerifiedPayment | null = null;
     try {
       verified = await gateway.verify(open.reference);
@@ -143,13 +148,13 @@ export async function payOrder(deps: PaymentDeps, userId: string, orderId: strin
     return { authorization_url: payment.authorizationUrl, reference: payment.reference };
   } catch (err) {
     deps.logger.warn('marketplace: payment could not start', { orderId, err: String(err) });
-    // Refused: this reference cannot start; the next Pay opens another. Unreachable: whether it
-    // started is unknown; the next Pay asks the gateway first.
-    if (err instanceof PaymentGatewayError)
-      await deps.db
-        .update(order_payments)
-        .set({ status: 'closed', updated_at: new Date(deps.now()) })
-        .where(and(eq(order_payments.reference, reference), eq(order_payments.status, 'open')));
+    // Refused, or no answer: the buyer never got this checkout's page, so it cannot be paid from
+    // here; it is closed (still recorded, so a payment on it is recognised) and the next Pay opens
+    // another.
+    await deps.db
+      .update(order_payments)
+      .set({ status: 'closed', updated_at: new Date(deps.now()) })
+      .where(and(eq(order_payments.reference, reference), eq(order_payments.status, 'open')));
     if (err instanceof PaymentGatewayUnreachableError) throw unreachable();
     throw new AppError('UNAVAILABLE', 'The payment could not be started. Try again in a moment.');
   }

@@ -150,7 +150,7 @@ describe('one open checkout per order', () => {
     expect(rows.map((r) => [r.reference, r.status])).toEqual([[`gona-${order.id}`, 'open']]);
   });
 
-  it('starts the same reference again when the gateway did not answer the first time', async () => {
+  it('opens a new checkout when the gateway did not answer the first time, keeping the unanswered reference', async () => {
     const order = await placeOrder();
     fake.failNext(503);
     const first = await pay(order.id);
@@ -160,7 +160,16 @@ describe('one open checkout per order', () => {
     ]);
     const second = await pay(order.id);
     expect(second.status).toBe(200);
-    expect(second.body.reference).toBe(`gona-${order.id}`);
+    expect(second.body.reference).toBe(`gona-${order.id}.2`);
+    const rows = await t.db
+      .select({ reference: order_payments.reference, status: order_payments.status })
+      .from(order_payments)
+      .where(eq(order_payments.order_id, order.id))
+      .orderBy(order_payments.created_at, order_payments.reference);
+    expect(rows).toEqual([
+      { reference: `gona-${order.id}`, status: 'closed' },
+      { reference: `gona-${order.id}.2`, status: 'open' },
+    ]);
     await fake.pay(second.body.reference);
     expect((await mine(order.id)).status).toBe('paid');
   });
@@ -371,9 +380,11 @@ describe('orders worth less than ₦1', () => {
         buyer_phone: '0805 555 1234',
       },
     });
-    expect([res.status, res.body.error.fields]).toEqual([
+    const message = 'An order must come to at least ₦1. Order a larger quantity.';
+    expect([res.status, res.body.error.message, res.body.error.fields]).toEqual([
       400,
-      { quantity: 'An order must come to at least ₦1. Order a larger quantity.' },
+      message,
+      { quantity: message },
     ]);
     const [after] = await t.db.select().from(listings).where(eq(listings.id, listing.id));
     expect(after!.quantity_available).toBe('10.000');

@@ -386,10 +386,10 @@ export async function placeOrder(
   const subtotal = subtotalKobo(listing.price_kobo, input.quantity);
   const deliveryFee = delivers ? (listing.delivery_fee_kobo ?? 0) : 0;
   // The gateway cannot charge less than ₦1: refused before anything is reserved.
-  if (subtotal + deliveryFee < MIN_ORDER_TOTAL_KOBO)
-    throw new AppError('VALIDATION', undefined, {
-      quantity: 'An order must come to at least ₦1. Order a larger quantity.',
-    });
+  if (subtotal + deliveryFee < MIN_ORDER_TOTAL_KOBO) {
+    const message = 'An order must come to at least ₦1. Order a larger quantity.';
+    throw new AppError('VALIDATION', message, { quantity: message });
+  }
   const plan = await farmPlan(deps.db, listing.farm_id);
   const [farm] = await deps.db.select({ name: farms.name }).from(farms).where(eq(farms.id, listing.farm_id));
   const commission = commissionKobo(subtotal, plan, deps.config.marketCommissionBps);
