@@ -710,11 +710,18 @@ describe('care first, alarms on signs, the farm’s records', () => {
     const dead = await ask(t, farm, 'owner', { question: 'How many of my layers died last week?' });
     expect(dead.body.answer.text).toMatch(/^2 died last week \(/);
 
-    await addLowUrea(t, farm);
+    const urea = await addLowUrea(t, farm);
     const low = await ask(t, farm, 'owner', { question: 'What is low in my store?' });
     expect(low.body.answer.text).toBe('Running low: Urea.');
+    const used = await t.request('POST', `${farm.base}/supplies/${urea.id}/movements`, {
+      cookie: farm.cookies.owner,
+      body: { id: newId(), kind: 'used', quantity: '0.5' },
+    });
+    expect(used.status).toBe(201);
     const left = await ask(t, farm, 'owner', { question: 'How much urea do I have left?' });
-    expect(left.body.answer.text).toContain('Urea: 2 bags (50 kg) left');
+    expect(left.body.answer.text).toContain('Urea: 1.5 bags (50 kg) left');
+    const usedThisWeek = await ask(t, farm, 'owner', { question: 'How much urea did we use this week?' });
+    expect(usedThisWeek.body.answer.text).toMatch(/^You used 0\.5 bags \(50 kg\) of Urea this week \(/);
   });
 
   it('answers money only to those who may see it', async () => {

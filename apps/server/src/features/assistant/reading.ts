@@ -44,6 +44,7 @@ export type RecordAsk =
   | 'milk'
   | 'fish_harvest'
   | 'supply'
+  | 'supply_used'
   | 'low_stock'
   | 'spent'
   | 'earned'
@@ -51,6 +52,7 @@ export type RecordAsk =
   | 'owed'
   | 'crops'
   | 'crop_stage'
+  | 'crop_next'
   | 'harvest_date'
   | 'tasks_today'
   | 'tasks_late'
@@ -369,6 +371,13 @@ export function recordAsked(plain: string): RecordAsk | null {
   )
     return 'low_stock';
   if (
+    /\b(used|use|consumed|finished|took out|taken out)\b/.test(plain) &&
+    (figure || /\bwhat\b/.test(plain)) &&
+    mine &&
+    !advice
+  )
+    return 'supply_used';
+  if (
     /\b(how (much|many)|quantity|amount)\b.*\b(left|remain\w*|in (my|the) store|do i have|i get|we have|in stock|still have)\b/.test(
       plain,
     ) &&
@@ -376,6 +385,15 @@ export function recordAsked(plain: string): RecordAsk | null {
   )
     return 'supply';
   // Crops.
+  if (
+    /\bnext\b/.test(plain) &&
+    /\b(work|job|jobs|task|tasks|do|farm work)\b/.test(plain) &&
+    /\bmy\b/.test(plain) &&
+    !/\b(today|sick|ill|dying|dead|disease|pests?|insects?|worms?|spots?|leaves|animals?|goats?|birds?|pigs?|cows?|fish)\b/.test(
+      plain,
+    )
+  )
+    return 'crop_next';
   if (/\b(stage|how far|how is)\b.*\bmy\b/.test(plain) && !/\bweek|days\b/.test(plain)) return 'crop_stage';
   if (
     /\bwhen\b.*\b(will|can|go|do) (i|we)\b.*\bharvest\b|\b(expected|due) harvest\b|\bharvest date\b|\bready for harvest\b.*\bmy\b/.test(

@@ -2,7 +2,8 @@ import type { FactCard } from '@gona/shared/assistant';
 import type { Livestock, LivestockSpecies } from '@gona/shared/livestock';
 import { formatNaira } from '@gona/shared/money';
 import type { FarmCtx } from '../../lib/ctx';
-import { addDays } from '../../lib/farm-time';
+import { addDays, dateIn } from '../../lib/farm-time';
+import { listMovements } from '../inventory/movements.service';
 import { listSupplies } from '../inventory/supplies.service';
 import { listLivestock } from '../livestock/livestock.service';
 import { listEvents, listGrowth, listProduction } from '../livestock/records.service';
@@ -155,15 +156,8 @@ export async function answerRecord(
       );
     }
     case 'supply': {
-      const words = reading.plain.replace(
-        /\b(how|much|many|do|i|we|have|get|left|remain\w*|in|my|the|store|stock|still|what|is|of|bags?|kg|litres?)\b/g,
-        ' ',
-      );
-      const names = words.split(' ').filter((word) => word.length >= 3);
       const page = await listSupplies(ctx, { limit: PAGE });
-      const found = page.items.filter((supply) =>
-        names.some((word) => supply.name.toLowerCase().includes(word)),
-      );
+      const found = page.items.filter((supply) => namesSupply(reading.plain, supply.name));
       if (found.length === 0)
         return page.items.length
           ? answer(
@@ -175,6 +169,24 @@ export async function answerRecord(
           : answer('Your store has no supplies recorded yet.');
       const lines = found.map((supply) => `${supply.name}: ${amount(supply.quantity, supply.unit)} left`);
       return answer(`${lines.join('; ')}.`);
+    }
+    case 'supply_used': {
+      const period = reading.period ?? monthSoFar(today);
+      const page = await listSupplies(ctx, { limit: PAGE });
+      const named = page.items.filter((supply) => namesSupply(reading.plain, supply.name));
+      const supplies = named.length ? named : page.items;
+      const lines: string[] = [];
+      for (const supply of supplies.slice(0, SUPPLIES_MAX)) {
+        let used = 0;
+        for (const movement of await movementsIn(ctx, supply.id, period))
+          if (movement.kind === 'used') used += -Number(movement.quantity);
+        if (used > 0) lines.push(`${amount(String(round1(used)), supply.unit)} of ${supply.name}`);
+      }
+      if (lines.length === 0)
+        return answer(
+          `No use of ${named.length ? named.map((supply) => supply.name).join(' or ') : 'anything in your store'} is recorded ${period.words}.`,
+        );
+      return answer(`You used ${lines.join(', ')} ${period.words}, by your store's records.`);
     }
     case 'low_stock':
       return null; // the low-stock look-up answers it
@@ -230,6 +242,26 @@ export async function answerRecord(
     }
     case 'crops':
       return null; // the farm-crops look-up answers it
+    case 'crop_next': {
+      const tasks = await todayTasks(ctx, { mine: false });
+      const crop = reading.crop;
+      const open = [...tasks.overdue.items, ...tasks.due_today.items, ...tasks.upcoming.items].filter(
+        (task) => task.crop && (!crop || task.crop.name.toLowerCase().includes(crop.name.toLowerCase())),
+      );
+      if (open.length === 0)
+        return answer(
+          `No work is planned for your ${crop ? crop.name.toLowerCase() : 'crops'} in the coming days. Plan it from the crop's page, or ask what to do at its stage.`,
+        );
+      return answer(
+        `Next on your ${crop ? crop.name.toLowerCase() : 'crops'}: ${open
+          .slice(0, 5)
+          .map(
+            (task) =>
+              `${task.title} (${task.due_date < tasks.today ? `late, due ${longDate(task.due_date)}` : task.due_date === tasks.today ? 'today' : longDate(task.due_date)})`,
+          )
+          .join('; ')}.`,
+      );
+    }
     case 'crop_stage':
     case 'harvest_date': {
       const plantings = context.crops.filter(
@@ -338,6 +370,35 @@ async function productionIn(ctx: FarmCtx, animalId: string, period: Period) {
   }
   return rows;
 }
+
+async function movementsIn(ctx: FarmCtx, supplyId: string, period: Period) {
+  const rows = [];
+  let cursor: string | undefined;
+  for (let page = 0; page < PAGES_MAX; page++) {
+    const result = await listMovements(ctx, supplyId, { limit: PAGE, ...(cursor ? { cursor } : {}) });
+    for (const row of result.items) {
+      const day = dateIn(FARM_TIME_ZONE, new Date(row.created_at));
+      if (day >= period.from && day <= period.to) rows.push(row);
+    }
+    const oldest = result.items.at(-1)?.created_at;
+    if (!result.next_cursor || (oldest && dateIn(FARM_TIME_ZONE, new Date(oldest)) < period.from)) break;
+    cursor = result.next_cursor;
+  }
+  return rows;
+}
+
+/** A supply the question names by a word of its name ("urea", "layer mash"). */
+function namesSupply(plain: string, name: string): boolean {
+  return name
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .some((word) => word.length >= 3 && !SUPPLY_WORDS.has(word) && new RegExp(`\\b${word}`).test(plain));
+}
+const SUPPLY_WORDS = new Set(['bag', 'bags', 'the', 'and', 'for', 'kg', 'litre', 'litres', 'pack', 'feed']);
+/** Supplies whose movements are read at most for one question. */
+const SUPPLIES_MAX = 20;
+/** Nigeria keeps one time zone all year. */
+const FARM_TIME_ZONE = 'Africa/Lagos';
 
 async function eventsIn(ctx: FarmCtx, animalId: string, period: Period) {
   const rows = [];
