@@ -64,8 +64,15 @@ const HOW_TO_GIVE = /\bhow (do i |to |i go |can i |i fit |should i )?(give|giv|a
 const CARE_WHEN =
   /\b(when|wen|schedule|programme|program|calendar|how often|how many times|what age|which age|which day|what day|due|time|next|campaign|age)\b/;
 
+/** "After planting", "before sowing": the planting day is when something else is done, not what is asked. */
+const RELATIVE_TO_PLANTING =
+  /\b(after|before|from) (planting|sowing|plant|sow|i plant|we plant|transplanting)\b/;
+
 export function detectIntent(normalized: string): Intent | null {
-  const intent = INTENTS.find(([, pattern]) => pattern.test(normalized))?.[0] ?? null;
+  const intents = RELATIVE_TO_PLANTING.test(normalized)
+    ? INTENTS.filter(([name]) => name !== 'planting')
+    : INTENTS;
+  const intent = intents.find(([, pattern]) => pattern.test(normalized))?.[0] ?? null;
   if (intent === 'fertilizer' && !FERTILIZER_ASKS.test(normalized)) return null;
   if (intent === 'care' && HOW_TO_GIVE.test(normalized)) return null;
   // The care schedule answers when (or how often); keeping a vaccine cold is the notes' to answer.

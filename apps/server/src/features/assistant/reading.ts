@@ -268,7 +268,7 @@ const HOW_MUCH =
   /\b(how (many|much)|how many|total|number of|count|what (is|was|are|were) (the|my)|wetin be|sum|tally|record(ed)?|show me|tell me|list)\b/;
 /** Asking what is usual or what to do: the guides answer, not the records. */
 const ADVICE =
-  /\b(should|ought|normal(ly)?|expected to|suppose|supposed|ideal|standard|recommended|why|how (do|can|to|should|i go|fit)|per (bird|hen|layer|animal|head|hectare)|a day should|need)\b/;
+  /\b(should|ought|normal(ly)?|expected to|suppose|supposed|ideal|standard|recommended|why|how long|how old|what age|until when|how (do|can|to|should|i go|fit)|per (bird|hen|layer|animal|head|hectare)|a day should|need)\b/;
 
 /** The farm record a question asks for, when it asks for one. */
 export function recordAsked(plain: string): RecordAsk | null {

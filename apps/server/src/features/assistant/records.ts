@@ -100,7 +100,7 @@ export async function answerRecord(
         }
         if (ask === 'eggs' && animals.length > 1) perAnimal.push(`${nameOf(animal)}: ${own}`);
       }
-      if (days === 0) return answer(`Nothing is recorded for ${period.words}.`);
+      if (days === 0) return answer(`Nothing is recorded ${period.words}.`);
       if (ask === 'eggs') {
         const rate = henDays > 0 ? ` That is a hen-day rate of ${round1((eggs / henDays) * 100)}%.` : '';
         const crates = eggs >= 30 ? ` (${round1(eggs / 30)} crates of 30)` : '';
