@@ -312,6 +312,7 @@ export function useNotificationWords(): (notification: Notification) => Notifica
               count: p.differences,
               day: dayMonthYear(p.day),
               recorded: p.recorded > 0 ? ` ${t('kinds.payment_check.recorded', { count: p.recorded })}` : '',
+              references: `${p.references.join(', ')}${p.differences > p.references.length ? ', …' : ''}`,
             }),
           };
         }

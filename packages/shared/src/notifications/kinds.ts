@@ -298,6 +298,8 @@ export type NotificationParams = {
         differences: number;
         /** The gateway's charges found missing from the ledger, now recorded. */
         recorded: number;
+        /** The references that differ (the first few), for staff to look up. */
+        references: string[];
       };
   test: Record<string, never>;
 };
@@ -588,7 +590,7 @@ export function notificationText(notification: KindWithParams): { title: string;
         };
       return {
         title: `Payments check: ${p.differences} ${p.differences === 1 ? 'difference' : 'differences'} with Paystack`,
-        body: `Up to ${dayMonthYear(p.day)}, ${p.differences} of Paystack's charges and the ledger did not agree.${p.recorded > 0 ? ` ${p.recorded} missing ${p.recorded === 1 ? 'charge was' : 'charges were'} recorded now.` : ''} See the payments in the back office.`,
+        body: `Up to ${dayMonthYear(p.day)}, ${p.differences} of Paystack's charges and the ledger did not agree.${p.recorded > 0 ? ` ${p.recorded} missing ${p.recorded === 1 ? 'charge was' : 'charges were'} recorded now.` : ''} References: ${p.references.join(', ')}${p.differences > p.references.length ? ', …' : ''}.`,
       };
     }
     case 'test':

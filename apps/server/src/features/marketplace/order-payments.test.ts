@@ -9,6 +9,7 @@ import type {
 } from '@gona/shared/marketplace';
 import { ledger_entries, listings, notifications, order_payments, orders } from '../../db/schema/index';
 import type { FakePaystack } from '../../integrations/fake-paystack';
+import { dateIn } from '../../lib/farm-time';
 import { newId } from '../../lib/ids';
 import type { TestContext } from '../../test/context';
 import { seedFarmTeam, seedUser, type FarmTeam, type SeededUser } from '../../test/farm-team';
@@ -389,6 +390,35 @@ describe('orders worth less than ₦1', () => {
     const [after] = await t.db.select().from(listings).where(eq(listings.id, listing.id));
     expect(after!.quantity_available).toBe('10.000');
   });
+
+  it('one placed before the rule is refused at Pay with what to do, not "try again"', async () => {
+    const listing = await seedListing(t, team.farm.id, { unit: 'kg', unit_kg: '1', price_kobo: 100 });
+    const id = newId();
+    await t.db.insert(orders).values({
+      id,
+      listing_id: listing.id,
+      farm_id: listing.farm_id,
+      buyer_id: buyer.user.id,
+      title: listing.title,
+      seller_name: 'Green Acres',
+      quantity: '0.004',
+      unit: 'kg',
+      unit_price_kobo: 100,
+      subtotal_kobo: 0,
+      delivery: 'pickup',
+      total_kobo: 0,
+      commission_kobo: 0,
+      buyer_phone: '+2348031234567',
+      reference: `gona-${id}`,
+      expires_at: new Date(Date.now() + 30 * 60_000),
+    });
+    const res = await pay(id);
+    expect([res.status, res.body.error.message]).toEqual([
+      409,
+      'This order comes to less than ₦1 and cannot be paid. Cancel it and order a larger quantity.',
+    ]);
+    expect(fake.transactions.some((tr) => tr.reference.startsWith(`gona-${id}`))).toBe(false);
+  });
 });
 
 describe('the daily reconciliation with Paystack', () => {
@@ -434,10 +464,13 @@ describe('the daily reconciliation with Paystack', () => {
     ]);
     expect((await mine(order.id)).status).toBe('paid');
     const told = await t.db
-      .select({ title: notifications.title })
+      .select({ title: notifications.title, body: notifications.body })
       .from(notifications)
       .where(and(eq(notifications.user_id, admin.user.id), eq(notifications.kind, 'payment_check')));
     expect(told.map((n) => n.title)).toContain('Payments check: 2 differences with Paystack');
+    expect(told.map((n) => n.body)).toContain(
+      `Up to ${dateIn('Africa/Lagos', result!.to).split('-').reverse().join('/')}, 2 of Paystack's charges and the ledger did not agree. 1 missing charge was recorded now. References: ${checkout.body.reference}, ${planted}.`,
+    );
 
     // The next run finds only the planted line.
     const again = await reconcilePayments(t.deps, new Date(Date.now() + 3_600_000));

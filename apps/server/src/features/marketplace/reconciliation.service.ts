@@ -23,6 +23,8 @@ const PER_PAGE = 100;
 /** A bound on pages read, so a gateway answering pages for ever cannot hold the job. */
 const MAX_PAGES = 500;
 const MONEY_IN_KINDS = ['payment', 'extra_payment'];
+/** References named in staff's notification; the log has them all. */
+const REFERENCES_TOLD = 5;
 
 export type ReconciliationDifference = {
   reference: string;
@@ -169,6 +171,7 @@ export async function reconcilePayments(
       day: dateIn(DEFAULT_TIMEZONE, to),
       differences: differences.length,
       recorded: differences.filter((d) => d.recorded).length,
+      references: differences.slice(0, REFERENCES_TOLD).map((d) => d.reference),
     });
   } else
     deps.logger.info('marketplace: the gateway and the ledger agree', {

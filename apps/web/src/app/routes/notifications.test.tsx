@@ -285,11 +285,23 @@ describe('the notifications screen', () => {
       },
       {
         kind: 'payment_check' as const,
-        params: { status: 'reconciliation' as const, day: '2026-11-27', differences: 2, recorded: 1 },
+        params: {
+          status: 'reconciliation' as const,
+          day: '2026-11-27',
+          differences: 2,
+          recorded: 1,
+          references: [reference, 'gona-planted'],
+        },
       },
       {
         kind: 'payment_check' as const,
-        params: { status: 'reconciliation' as const, day: '2026-11-27', differences: 1, recorded: 0 },
+        params: {
+          status: 'reconciliation' as const,
+          day: '2026-11-27',
+          differences: 7,
+          recorded: 0,
+          references: ['a-1', 'a-2', 'a-3', 'a-4', 'a-5'],
+        },
       },
     ];
     const list = await expectSaidAsSent(kinds, 0xe8);
