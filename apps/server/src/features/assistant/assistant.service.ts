@@ -258,7 +258,13 @@ async function answerQuestion(
   if (subjects.species.length === 0 && about?.species) subjects.species = [about.species];
 
   // Alarms on signs: what the question describes, for the animals it names.
-  const alarm = notifiableAlarm(`${reading.plain} | ${reading.normalized}`, reading.species);
+  // Unnamed ("they have fever and red patches"), they are the record asked about or the farm's animals.
+  const alarm = notifiableAlarm(
+    `${reading.plain} | ${reading.normalized}`,
+    subjects.species.length || subjects.crop || PLANT_WORDS.test(reading.plain)
+      ? subjects.species
+      : context.animals.by_species.map((row) => row.species),
+  );
   const understood = Boolean(subjects.crop || subjects.species.length || reading.record || intent);
   if (isLocalLanguage(reading.language) && !understood && !alarm) return refused(languageAnswer());
 
@@ -313,6 +319,10 @@ async function answerQuestion(
     numbers: facts.flatMap((hit) => hit.numbers),
   });
 }
+
+/** A question about plants: its signs are never an animal's. */
+const PLANT_WORDS =
+  /\b(leaf|leaves|plants?|crops?|stems?|roots?|fruits?|seeds?|seedlings?|vines?|tubers?|pods?|cobs?|grains?|flowers?|fields?)\b/;
 
 const FARM_LOOKUPS = new Set<string>(['low_stock', 'farm_crops', 'alerts']);
 

@@ -657,6 +657,20 @@ describe('care first, alarms on signs, the farm’s records', () => {
     }
   });
 
+  it('reads unnamed animals as the record asked about', async () => {
+    const pigs = await addAnimals(farm, { species: 'pig', name: 'Sty 1', head_count: 9 });
+    const res = await ask(t, farm, 'owner', {
+      question: 'They have a high fever, red blotches on the ears, and two died this morning',
+      about: { kind: 'animal', id: pigs.id },
+    });
+    expect(res.body.answer.refusal).toBe('notifiable_disease');
+    expect(res.body.answer.text).toContain('African swine fever');
+    const leaves = await ask(t, farm, 'owner', {
+      question: 'The leaves have red spots and the plants are dying',
+    });
+    expect(leaves.body.answer.refusal).not.toBe('notifiable_disease');
+  });
+
   it('never raises the alarm on counts, eggs, feed, deaths without signs or a goat’s cough', async () => {
     const layers = await addAnimals(farm, {
       species: 'chicken_layer',
