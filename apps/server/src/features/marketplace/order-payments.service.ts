@@ -9,6 +9,7 @@ import {
   type VerifiedPayment,
 } from '../../integrations/payments';
 import type { Deps } from '../../lib/ctx';
+import { auditUpdate } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
 import { notify } from '../notifications/notify.service';
 import { recordLedger } from './ledger.service';
@@ -101,7 +102,12 @@ export async function payOrder(deps: PaymentDeps, userId: string, orderId: strin
     if (verified?.status === 'success') {
       // Charged, its event not applied yet: applied now. If it paid the order, Pay is done; if it
       // paid nothing (short, another currency) it is being refunded and a new checkout opens.
-      await applyCharge(deps, open.reference, order.id);
+      try {
+        await applyCharge(deps, open.reference, order.id);
+      } catch (err) {
+        deps.logger.warn('marketplace: a paid checkout could not be applied', { orderId, err: String(err) });
+        throw unreachable();
+      }
       const [after] = await deps.db
         .select({ status: orders.status })
         .from(orders)
@@ -745,6 +751,17 @@ export async function refundExtraPayment(
       )
       .returning();
     if (!payment) return null;
+    // Gona's own record (no farm's: the farm does not see the buyer's extra payments).
+    await auditUpdate(tx, { logger: deps.logger, userId: adminId, farmId: null }, order_payments, {
+      id: payment.id,
+      changes: { resolved_at: { from: null, to: now.toISOString() } },
+      context: {
+        reference: payment.reference,
+        order_id: payment.order_id,
+        amount_kobo: payment.charged_kobo,
+        action: 'refund',
+      },
+    });
     const amount = payment.charged_kobo ?? 0;
     if (amount > 0)
       await startExtraRefund(

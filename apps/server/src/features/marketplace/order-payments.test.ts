@@ -7,7 +7,14 @@ import type {
   Order,
   OrderPayment,
 } from '@gona/shared/marketplace';
-import { ledger_entries, listings, notifications, order_payments, orders } from '../../db/schema/index';
+import {
+  audit_logs,
+  ledger_entries,
+  listings,
+  notifications,
+  order_payments,
+  orders,
+} from '../../db/schema/index';
 import type { FakePaystack } from '../../integrations/fake-paystack';
 import { dateIn } from '../../lib/farm-time';
 import { newId } from '../../lib/ids';
@@ -325,6 +332,11 @@ describe('refunds that cannot be made, and charges of no order', () => {
 
     const [a, b] = await Promise.all([refundAgain(waiting.id), refundAgain(waiting.id)]);
     expect([a.status, b.status].sort()).toEqual([200, 409]);
+    // Audited once, as Gona's own record: not on the farm's history.
+    const audits = await t.db.select().from(audit_logs).where(eq(audit_logs.record_id, waiting.id));
+    expect(audits.map((r) => [r.user_id, r.farm_id, r.table_name, r.action])).toEqual([
+      [admin.user.id, null, 'order_payments', 'update'],
+    ]);
     await fake.settled();
     expect(fake.refunds.filter((r) => r.reference === first)).toMatchObject([{ amount: TOTAL }]);
     expect((await attention()).body.items.some((p) => p.reference === first)).toBe(false);
