@@ -1,11 +1,12 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { fireEvent, screen, within } from '@testing-library/react';
-import type { AdminOrderPage, AdminPayment, AdminPaymentPage } from '@gona/shared/marketplace';
+import type { AdminOrder, AdminOrderPage, AdminPayment, AdminPaymentPage } from '@gona/shared/marketplace';
 import { AppToaster } from '@/app/toaster';
 import { loadNamespaces } from '@/i18n';
 import { installFakeFetch, signedInRoutes, type FakeRequest } from '@/test/fake-fetch';
 import { aMe, anId } from '@/test/fixtures';
 import { renderAt, renderWithProviders } from '@/test/render';
+import { anOrder } from '../test-fixtures';
 import { AdminPayments } from './AdminPayments';
 
 beforeAll(() => loadNamespaces(['marketplace', 'admin']));
@@ -142,5 +143,44 @@ describe('/admin/orders', () => {
     });
     renderAt('/admin/orders');
     expect(await screen.findByText('Payment needs a look')).toBeInTheDocument();
+  });
+});
+
+describe('/admin/orders/:orderId', () => {
+  it('lists every checkout reference of the order, what was charged on it and why a payment paid nothing', async () => {
+    const detail: AdminOrder = {
+      order: anOrder({ id: ORDER_ID, total_kobo: 5_000_000 }),
+      buyer_email: 'bisi@example.com',
+      flag: `A second payment of an order already paid (paid by gona-${ORDER_ID}.2)`,
+      refunds: [],
+      payments: [
+        aPayment({ refund_status: 'processed', needs_attention: false }),
+        aPayment({
+          id: anId(0xb3),
+          reference: `gona-${ORDER_ID}.2`,
+          status: 'paid',
+          problem: null,
+          refund_status: null,
+          needs_attention: false,
+          charged_at: '2026-11-26T11:55:00.000Z',
+        }),
+      ],
+      payout: null,
+      dispute_id: null,
+      ledger: [],
+    };
+    installFakeFetch({
+      ...signedInRoutes([]),
+      'GET /api/me': { status: 200, body: aMe({ platform_role: 'admin' }) },
+      [`GET /api/admin/orders/${ORDER_ID}`]: { status: 200, body: detail },
+    });
+    renderAt(`/admin/orders/${ORDER_ID}`);
+    const payments = await screen.findByRole('region', { name: 'Payments' });
+    expect(within(payments).getByText(`gona-${ORDER_ID}.2`)).toBeInTheDocument();
+    expect(
+      within(payments).getByText('Paid nothing: refunded from suspense · ₦50,000 NGN · 26/11/2026 13:00'),
+    ).toBeInTheDocument();
+    expect(within(payments).getByText('Paid the order · ₦50,000 NGN · 26/11/2026 12:55')).toBeInTheDocument();
+    expect(screen.getByText(`A payment of this order needs a look: ${detail.flag}`)).toBeInTheDocument();
   });
 });
