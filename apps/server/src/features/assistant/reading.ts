@@ -280,7 +280,7 @@ export function recordAsked(plain: string): RecordAsk | null {
   if (/\b(tasks?|jobs?|work|to ?do)\b/.test(plain)) {
     if (/\b(late|overdue|missed|behind|not done|undone|pending)\b/.test(plain)) return 'tasks_late';
     if (
-      /\b\w+'s (tasks?|jobs?|work)\b|\b(tasks?|jobs?|work) (for|of|given to|assigned to) (?!me\b|today\b|the\b|my\b)[a-z]+\b/.test(
+      /\b(?!(today|tomorrow|farm|week|month|day|everyone|everybody)'s)\w+'s (tasks?|jobs?|work)\b|\b(tasks?|jobs?|work) (is |are |was )?(for|of|given to|assigned to) (?!(me|today|tomorrow|the|my|this|us|everyone|everybody|now)\b)[a-z]+\b/.test(
         plain,
       )
     )
