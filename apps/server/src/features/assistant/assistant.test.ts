@@ -707,16 +707,27 @@ describe('care first, alarms on signs, the farm’s records', () => {
     await produce(farm, flock.id, { date: addDays(lastMonday, -1), eggs_collected: 999 });
     await record(farm, flock.id, 'events', { date: days[2]!, kind: 'mortality', count: 2 });
 
+    // Another flock's eggs count for the farm, not for Pen B.
+    await produce(
+      farm,
+      (await addAnimals(farm, { species: 'chicken_layer', name: 'Pen C', head_count: 50 })).id,
+      {
+        date: days[3]!,
+        eggs_collected: 40,
+      },
+    );
     const eggs = 80 + 81 + 82 + 83 + 84 + 85 + 86;
+    const penB = await ask(t, farm, 'owner', { question: 'How many eggs did Pen B layers lay last week?' });
+    expect(penB.body.answer.text).toContain(`laid ${eggs} eggs last week (`);
     for (const question of [
-      'How many eggs did Pen B layers lay last week?',
       'wetin be the egg count for my fowls last week',
       'Total eggs we collected last week?',
     ]) {
       const res = await ask(t, farm, 'owner', { question });
       expect(res.body.answer.refusal, question).toBeNull();
-      expect(res.body.answer.text, question).toContain(`laid ${eggs} eggs last week (`);
+      expect(res.body.answer.text, question).toContain(`laid ${eggs + 40} eggs last week (`);
       expect(res.body.answer.text, question).toContain(`${dayMonth(days[6]!)})`);
+      expect(res.body.answer.text, question).toContain(`By flock: Pen B layers: ${eggs}; Pen C: 40.`);
     }
     const heads = await ask(t, farm, 'owner', { question: 'How many goats I get for farm now?' });
     expect(heads.body.answer.text).toBe('You have 12 goats now, by your records.');

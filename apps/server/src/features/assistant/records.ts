@@ -98,13 +98,15 @@ export async function answerRecord(
           if (row.feed_quantity && row.feed_unit)
             feed.set(row.feed_unit, (feed.get(row.feed_unit) ?? 0) + Number(row.feed_quantity));
         }
-        if (ask === 'eggs' && animals.length > 1) perAnimal.push(`${nameOf(animal)}: ${own}`);
+        // Flocks with eggs recorded in the period, by name (a flock with none recorded is not "0").
+        if (ask === 'eggs' && animals.length > 1 && rows.some((row) => row.eggs_collected != null))
+          perAnimal.push(`${nameOf(animal)}: ${own}`);
       }
       if (days === 0) return answer(`Nothing is recorded ${period.words}.`);
       if (ask === 'eggs') {
         const rate = henDays > 0 ? ` That is a hen-day rate of ${round1((eggs / henDays) * 100)}%.` : '';
         const crates = eggs >= 30 ? ` (${round1(eggs / 30)} crates of 30)` : '';
-        const split = perAnimal.length ? ` By flock: ${perAnimal.join('; ')}.` : '';
+        const split = perAnimal.length > 1 ? ` By flock: ${perAnimal.sort().join('; ')}.` : '';
         const broken = cracked ? ` ${cracked} were cracked.` : '';
         return answer(`Your layers laid ${eggs} eggs ${period.words}${crates}.${rate}${broken}${split}`);
       }
@@ -351,11 +353,17 @@ async function animalsAsked(
   withSold = false,
 ): Promise<Livestock[]> {
   const page = await listLivestock(ctx, { limit: PAGE, ...(withSold ? {} : { status: 'active' }) });
-  return page.items.filter((animal) => {
+  const kept = page.items.filter((animal) => {
     if (reading.species.length && !reading.species.includes(animal.species)) return false;
     if (kinds && !kinds.includes(animal.species)) return false;
     return true;
   });
+  // A flock or animal named ("Pen B layers", "Bessie") is the one asked about.
+  const named = kept.filter((animal) => {
+    const name = (animal.name ?? animal.tag ?? '').toLowerCase().trim();
+    return name.length >= 3 && reading.plain.includes(name);
+  });
+  return named.length ? named : kept;
 }
 
 async function productionIn(ctx: FarmCtx, animalId: string, period: Period) {
