@@ -29,7 +29,7 @@ import { cropsByKey, zoneOfState } from '../knowledge/knowledge.service';
 import { CONFIDENT_RANK, searchKnowledge, type KnowledgeHit } from '../knowledge/search.service';
 import { farmPlan } from '../plans/plans.service';
 import { HISTORY_MESSAGES, phraseWithModel, type Answer } from './answer';
-import { aboutTheSubject, composeAnswer } from './compose';
+import { aboutTheSubject, composeAnswer, preferAdvice } from './compose';
 import { ZONE_NAMES, loadFarmContext, longDate, type FarmContext } from './context';
 import { lookUp, type Subjects } from './lookups';
 import { MONEY } from './numbers';
@@ -294,8 +294,9 @@ async function answerQuestion(
   if (reading.state && reading.state !== context.farm.state)
     context = await elsewhere(ctx, context, reading.state);
   const lookup = await lookUp(ctx, intent, subjects, context, reading.plain);
-  const onTopic = hits.filter(
-    (hit) => hit.rank >= CONFIDENT_RANK / 2 && aboutTheSubject(hit, reading, subjects),
+  const onTopic = preferAdvice(
+    reading,
+    hits.filter((hit) => hit.rank >= CONFIDENT_RANK / 2 && aboutTheSubject(hit, reading, subjects)),
   );
   const best = onTopic[0];
   if (!lookup && (!best || best.rank < CONFIDENT_RANK))

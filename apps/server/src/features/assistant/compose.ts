@@ -22,6 +22,33 @@ export function composeAnswer(reading: Reading, best: KnowledgeHit, facts: Knowl
   return parts.join(' ');
 }
 
+/** What a farmer sees going wrong: a question with these describes a problem. */
+const TROUBLE =
+  /\b(sick|ill|dying|died|dead|die|rot\w*|spots?|patch\w*|holes?|eat\w*|chop\w*|yellow\w*|wilt\w*|stunt\w*|curl\w*|swell\w*|swollen|wound\w*|sores?|cough\w*|diarrh\w*|worms?|insects?|caterpillars?|pests?|disease\w*|what is (it|this|wrong)|wetin (dey|happen)|attack\w*|damage\w*|destroy\w*|kill\w*|infest\w*|weevils?|rats?|birds? eat)\b/;
+
+/**
+ * A how-to question ("how do I make my soil fertile?") is answered by a note, not by a pest that
+ * happens to share its words, unless it describes trouble or names the pest.
+ */
+export function preferAdvice(reading: Reading, hits: KnowledgeHit[]): KnowledgeHit[] {
+  const best = hits[0];
+  if (!best || (best.kind !== 'pest' && best.kind !== 'disease')) return hits;
+  if (TROUBLE.test(reading.plain) || namesTitle(reading, best.title)) return hits;
+  const advice = hits.find((hit) => hit.kind === 'advice' && hit.rank >= best.rank * ADVICE_SHARE);
+  return advice ? [advice, ...hits.filter((hit) => hit !== advice)] : hits;
+}
+/** A note this close to a pest's rank answers a how-to question before it. */
+const ADVICE_SHARE = 0.8;
+
+function namesTitle(reading: Reading, title: string): boolean {
+  const words = title
+    .toLowerCase()
+    .replace(/\([^)]*\)/g, ' ')
+    .split(/[^a-z]+/)
+    .filter((word) => word.length >= 4);
+  return words.some((word) => reading.plain.includes(word) || reading.normalized.includes(word));
+}
+
 /** A second fact answers the second part when it ranks this close to the first. */
 const SECOND_SHARE = 0.75;
 
