@@ -763,9 +763,16 @@ describe('care first, alarms on signs, the farm’s records', () => {
 
     const yoruba = await ask(t, farm, 'owner', { question: 'Bawo ni mo se le tọju oko mi ni igba ojo?' });
     expect(yoruba.body.answer.text).toContain('I understand English and Pidgin best');
-    const hausa = await ask(t, farm, 'owner', { question: 'Yaushe zan shuka masara?' });
-    expect(hausa.body.answer.refusal).toBeNull();
-    expect(hausa.body.answer.text).toContain('Maize in the');
+    for (const question of [
+      'Yaushe zan shuka masara?',
+      'Nigba wo ni mo le gbin agbado?',
+      'Olee mgbe m ga-aku oka?',
+    ]) {
+      const res = await ask(t, farm, 'owner', { question });
+      expect(res.body.answer.refusal, question).toBeNull();
+      expect(res.body.answer.text, question).toMatch(/^Maize in the Derived savanna: /);
+      expect(res.body.answer.text, question).toContain('I understand English and Pidgin best');
+    }
   });
 });
 
