@@ -127,11 +127,11 @@ export function careAnswer(care: Care, firstAid: FactCard | null): CareAnswer {
     case 'crisis':
       return {
         text:
-          'I am sorry you are carrying this. What you feel matters, and you do not have to face it alone. ' +
+          "I'm really sorry you are going through this. You matter, and you do not have to face it alone. " +
           `If you might hurt yourself now, call ${EMERGENCY_NUMBER} (free from any phone) or go to the nearest hospital. ` +
-          'Tell someone you trust what you told me, today, and stay near them. ' +
+          'Please tell someone you trust how you feel, today, and stay with them. ' +
           'If you have taken a chemical or pesticide, go to the hospital now and take its label with you. ' +
-          'A failed harvest or a debt can be talked through; your life cannot be replaced.',
+          'Whatever has happened, with the farm, money or anything else, people can help you through it.',
         cards: [HELP_CARD],
       };
     case 'poisoning':
