@@ -4,7 +4,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { PgBoss, fromPglite, type Db as JobsDb } from 'pg-boss';
-import { afterAll } from 'vitest';
 import type { CreateFarmInput, Farm, FarmRole, Me } from '@gona/shared';
 import { createApp, type App } from '../app';
 import { loadConfig } from '../config';
@@ -19,6 +18,7 @@ import { MAIL_QUEUE, createMailQueue, deliverMail, type MailJob } from '../jobs/
 import type { Deps } from '../lib/ctx';
 import { newId } from '../lib/ids';
 import { createLogger } from '../lib/logger';
+import { closeAfterFile } from './cleanup';
 import { openTestDatabase } from './database';
 
 /** The error body of better-auth's own endpoints (sign-in, reset …), which keep their codes. */
@@ -93,7 +93,7 @@ export type TestContext = {
 /**
  * One app per test file over a real database (see database.ts). Tests isolate by making their own
  * users and farms with unique emails; nothing is truncated. Uploads go to a temporary folder of
- * the file's own unless `storage` is given. Closed automatically after the file.
+ * the file's own unless `storage` is given. Closed automatically after the file (src/test/setup.ts).
  */
 export async function createTestContext(
   env: Record<string, string> = {},
@@ -134,7 +134,7 @@ export async function createTestContext(
     now: () => now,
   };
   const app = createApp(deps);
-  afterAll(async () => {
+  closeAfterFile(async () => {
     await boss.stop({ graceful: false, close: false });
     await database.close();
     if (filesDir) rmSync(filesDir, { recursive: true, force: true });

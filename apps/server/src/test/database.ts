@@ -6,8 +6,8 @@ import { loadKnowledge } from '../features/knowledge/knowledge.service';
 
 /**
  * The database for one test file: this worker's PostgreSQL database when TEST_DATABASE_URL is set
- * (created by the first file the worker runs; migrating and loading the knowledge base again are
- * no-ops), otherwise a fresh in-memory PGlite.
+ * (copied by the first file the worker runs from the run's template, which global-setup.ts migrated
+ * and loaded the knowledge base into once), otherwise a fresh in-memory PGlite.
  */
 export async function openTestDatabase(): Promise<Database> {
   const url = process.env.TEST_DATABASE_URL;
@@ -19,21 +19,18 @@ export async function openTestDatabase(): Promise<Database> {
   }
   const worker = process.env.VITEST_POOL_ID ?? process.env.VITEST_WORKER_ID ?? '0';
   const name = `${inject('testDatabasePrefix')}${worker}`;
-  await createDatabaseIfMissing(url, name);
+  await copyTemplateIfMissing(url, name, inject('testDatabaseTemplate'));
   const target = new URL(url);
   target.pathname = `/${name}`;
-  const database = createDb({ databaseUrl: target.toString(), dataDir: '' });
-  await migrateDb(database.db);
-  await loadKnowledge(database.db);
-  return database;
+  return createDb({ databaseUrl: target.toString(), dataDir: '' });
 }
 
-async function createDatabaseIfMissing(url: string, name: string): Promise<void> {
+async function copyTemplateIfMissing(url: string, name: string, template: string): Promise<void> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
     const { rowCount } = await client.query('select 1 from pg_database where datname = $1', [name]);
-    if (!rowCount) await client.query(`create database "${name}"`);
+    if (!rowCount) await client.query(`create database "${name}" template "${template}"`);
   } finally {
     await client.end();
   }

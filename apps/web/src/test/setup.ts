@@ -1,7 +1,12 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
+import { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import { afterEach, beforeAll, vi } from 'vitest';
 import { loadNamespaces } from '@/i18n';
+
+// Files run in a context of one jsdom per worker (pool 'vmThreads'), which has fetch's Response but
+// not the ReadableStream a streamed answer is read from: give it the one fetch itself uses.
+globalThis.ReadableStream ??= NodeReadableStream as typeof ReadableStream;
 
 // findBy/waitFor give up after this long. The default second is too short when CI runs every worker on
 // two cores at once: a whole <App /> rendering and replaying its queue once took longer than that.
