@@ -364,6 +364,9 @@ function weedingLookup(crop: KnowledgeCrop, context: FarmContext): Lookup | null
     const verb = planting.status === 'planned' ? 'planned for' : 'planted';
     return `Your ${crop.name.toLowerCase()}${where} (${verb} ${longDate(planting.planting_date)}): weed on ${dates.join(' and ')}.`;
   });
+  // The farm's own weeding days are on a card too: every date the answer writes is shown with its record.
+  if (own.length)
+    cards.push(farmCard(`weeding:${crop.key}`, `Weeding your ${crop.name.toLowerCase()}`, own.join(' ')));
   return { intent: 'weeding', text: [guide, ...own].join(' '), cards };
 }
 
