@@ -750,8 +750,21 @@ describe('care first, alarms on signs, the farm’s records', () => {
   });
 
   it('answers money only to those who may see it', async () => {
+    for (const [category, amount_kobo] of [
+      ['feed', 4_500_000],
+      ['fuel', 1_000_000],
+    ] as const) {
+      const res = await t.request('POST', `${farm.base}/expenses`, {
+        cookie: farm.cookies.owner,
+        body: { id: newId(), payment_method: 'cash', date: today, category, amount_kobo },
+      });
+      expect(res.status).toBe(201);
+    }
+    const feed = await ask(t, farm, 'owner', { question: 'How much money I don spend on feed this month?' });
+    expect(feed.body.answer.text).toMatch(/^You spent ₦45,000(\.00)? on feed this month \(/);
     const owner = await ask(t, farm, 'owner', { question: 'How much did I spend this month?' });
     expect(owner.body.answer.text).toMatch(/^You spent ₦[\d,.]+ this month \(/);
+    expect(owner.body.answer.text).toMatch(/feed ₦45,000/);
     const worker = await ask(t, farm, 'worker', { question: 'How much did we spend this month?' });
     expect(worker.body.answer.text).toContain('does not show its money');
     expect(worker.body.answer.text).not.toContain('₦');
