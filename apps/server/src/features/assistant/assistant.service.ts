@@ -232,7 +232,7 @@ async function answerQuestion(
 ): Promise<Answer> {
   let { context } = input;
   const crops = await cropsByKey(ctx.db);
-  const reading = readQuestion(input.question, crops.values(), context.farm.today);
+  let reading = readQuestion(input.question, crops.values(), context.farm.today);
   const subjects: Subjects = { crop: reading.crop, species: [...reading.species] };
 
   // A person first: never answered as a farming question, never phrased by a model.
@@ -245,8 +245,18 @@ async function answerQuestion(
   // A follow-up ("And for maize?") asks what the question before it asked, or about what it named.
   let intent = reading.intent;
   const previous = input.history.findLast((message) => message.role === 'user');
-  if (previous && !reading.record && (!intent || (!subjects.crop && subjects.species.length === 0))) {
-    const before = readQuestion(previous.text, crops.values(), context.farm.today);
+  const before = previous ? readQuestion(previous.text, crops.values(), context.farm.today) : null;
+  // "And the goats?", "Last month?": a short follow-up asks the same record again, of what it names.
+  if (before?.record && !reading.record && !intent && reading.plain.split(' ').length <= FOLLOW_UP_WORDS) {
+    reading = {
+      ...reading,
+      record: before.record,
+      period: reading.period ?? before.period,
+      crop: reading.crop ?? (reading.species.length ? null : before.crop),
+      species: reading.species.length || reading.crop ? reading.species : before.species,
+    };
+  }
+  if (before && !reading.record && (!intent || (!subjects.crop && subjects.species.length === 0))) {
     intent ??= before.intent;
     if (!subjects.crop && subjects.species.length === 0) {
       subjects.crop = before.crop;
@@ -320,6 +330,9 @@ async function answerQuestion(
     numbers: facts.flatMap((hit) => hit.numbers),
   });
 }
+
+/** A question this short after one about the farm's records is a follow-up to it. */
+const FOLLOW_UP_WORDS = 6;
 
 /** A question about plants: its signs are never an animal's. */
 const PLANT_WORDS =

@@ -734,6 +734,12 @@ describe('care first, alarms on signs, the farm’s records', () => {
 
     const dead = await ask(t, farm, 'owner', { question: 'How many of my layers died last week?' });
     expect(dead.body.answer.text).toMatch(/^2 died last week \(/);
+    // A short follow-up asks the same record again.
+    const again = await ask(t, farm, 'owner', {
+      question: 'And this week?',
+      conversation_id: dead.body.conversation_id,
+    });
+    expect(again.body.answer.text).toMatch(/^No deaths are recorded this week \(/);
 
     const urea = await addLowUrea(t, farm);
     const low = await ask(t, farm, 'owner', { question: 'What is low in my store?' });
