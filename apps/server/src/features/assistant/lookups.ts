@@ -58,8 +58,6 @@ const INTENTS: [Intent, RegExp][] = [
 /** Fertilizer words alone ("what does NPK 15-15-15 mean?") ask what it is, not the crop's rates. */
 const FERTILIZER_ASKS =
   /\b(how (much|many)|rate|when|which|what (kind|type)|what fertili\w*|need\w*|apply\w*|application|put|bags?|quantity|time|dose|top ?dress\w*)\b/;
-/** How to give a vaccine or a drug is a matter of method (the vetted notes), not the schedule. */
-const HOW_TO_GIVE = /\bhow (do i |to |i go |can i |i fit |should i )?(give|giv|administer|mix|use)\b/;
 
 const CARE_WHEN =
   /\b(when|wen|schedule|programme|program|calendar|how often|how many times|what age|which age|which day|what day|due|time|next|campaign|age)\b/;
@@ -74,8 +72,7 @@ export function detectIntent(normalized: string): Intent | null {
     : INTENTS;
   const intent = intents.find(([, pattern]) => pattern.test(normalized))?.[0] ?? null;
   if (intent === 'fertilizer' && !FERTILIZER_ASKS.test(normalized)) return null;
-  if (intent === 'care' && HOW_TO_GIVE.test(normalized)) return null;
-  // The care schedule answers when (or how often); keeping a vaccine cold is the notes' to answer.
+  // The care schedule answers when (or how often); how to give a vaccine or keep it cold is the notes' to answer.
   if (intent === 'care' && !CARE_WHEN.test(normalized)) return null;
   return intent;
 }
