@@ -849,6 +849,8 @@ describe('reading a question (no database)', () => {
       'poisoning',
     );
     expect(careNeeded(plainText('Which drug can I take for typhoid?'))).toBe('human_medicine');
+    expect(careNeeded(plainText('I sprayed the herbicide and now my eyes dey burn'))).toBe('poisoning');
+    expect(careNeeded(plainText('I feel dizzy since I sprayed the cowpea'))).toBe('poisoning');
   });
 
   it('raises an alarm on signs for the animals named, and never on yam leaves, a cough or a count', () => {

@@ -50,8 +50,11 @@ const POISON_WORDS =
 /** Pidgin tells the past in the present ("my pikin drink Sniper"): a person, then the drinking. */
 const PERSON_DRANK =
   /\b(pikin|pickin|child|baby|son|daughter|boy|girl|he|she|wife|husband|worker|somebody|someone)\b (don |mistakenly |accidentally |by mistake )?(drink|swallow|chop|eat|taste)\b/;
-const AFTER_SPRAYING =
-  /\b(dizzy|faint\w*|vomit\w*|collaps\w*|convuls\w*|can'?t breathe|cannot breathe|not breathing|foam\w* (at|for) (the )?mouth|unconscious|weak and sweating|eyes? (burn|pain))\b.*\b(spray\w*|chemical|pesticide|poison)\b|\b(spray\w*|chemical|pesticide|poison)\b.*\b(dizzy|faint\w*|vomit\w*|collaps\w*|convuls\w*|can'?t breathe|cannot breathe|unconscious|foam\w* (at|for) (the )?mouth)\b/;
+const UNWELL =
+  "(dizzy|faint\\w*|vomit\\w*|collaps\\w*|convuls\\w*|can'?t breathe|cannot breathe|not breathing|foam\\w* (at|for) (the )?mouth|unconscious|weak and sweating|eyes? (dey )?(burn\\w*|pain\\w*|itch\\w*|red)|skin (dey )?(burn\\w*|itch\\w*))";
+const SPRAYED = '(spray\\w*|chemical|pesticide|insecticide|herbicide|poison)';
+/** Unwell after spraying, in either order ("I feel dizzy after spraying", "I sprayed and now my eyes burn"). */
+const AFTER_SPRAYING = new RegExp(`\\b${UNWELL}\\b.*\\b${SPRAYED}\\b|\\b${SPRAYED}\\b.*\\b${UNWELL}\\b`);
 const ANIMAL =
   /\b(goats?|sheep|cows?|cattle|pigs?|chickens?|birds?|fowls?|layers?|broilers?|dogs?|cats?|fish|rabbits?|turkeys?|ducks?|animals?|livestock|rats?|mice)\b/;
 
