@@ -7,7 +7,7 @@ import {
   completeOrders,
   expireOrders,
   remindUndispatchedOrders,
-} from '../features/marketplace/orders.service';
+} from '../features/marketplace/order-sweeps.service';
 import { retryRefunds } from '../features/marketplace/order-payments.service';
 import { markUnansweredDisputes } from '../features/marketplace/disputes.service';
 import { sendPayouts } from '../features/marketplace/payouts.service';

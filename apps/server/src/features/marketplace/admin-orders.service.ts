@@ -25,7 +25,7 @@ import { isUuid } from '../../lib/ids';
 import { keyset, newestFirst } from '../../lib/pagination';
 import { containing } from '../../lib/search';
 import { readAdminPayout } from './admin-payouts.service';
-import { readOrder } from './orders.service';
+import { readOrder } from './orders.rows';
 
 /**
  * The back office's orders (docs/decisions/046): a search over every order, and one order with

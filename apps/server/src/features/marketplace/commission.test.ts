@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config';
-import { commissionKobo } from './orders.service';
+import { commissionKobo } from './orders.rows';
 
 const BASE = { NODE_ENV: 'test', BASE_URL: 'http://localhost:3000', AUTH_SECRET: 'x'.repeat(32) };
 

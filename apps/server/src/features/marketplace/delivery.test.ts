@@ -18,7 +18,8 @@ import {
   paystackTestApp,
   type PaystackTestApp,
 } from './orders.test-setup';
-import { completeOrders, completionMoney, remindUndispatchedOrders } from './orders.service';
+import { completeOrders, remindUndispatchedOrders } from './order-sweeps.service';
+import { completionMoney } from './orders.rows';
 
 type Refusal = { error: { code: string; message: string; fields?: Record<string, string> } };
 

@@ -7,7 +7,7 @@ import { AppError } from '../../lib/errors';
 import type { OpenedFile } from '../../lib/file-http';
 import { openRow, uploadFile } from '../files/files.service';
 import { buyerPhotoUrl } from './disputes.read';
-import { statusMessage } from './orders.service';
+import { statusMessage } from './orders.rows';
 
 /**
  * A dispute's photos (docs/decisions/044): files of kind 'dispute' on the selling farm's files,

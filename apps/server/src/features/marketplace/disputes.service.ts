@@ -21,7 +21,7 @@ import { notify } from '../notifications/notify.service';
 import { attachDisputePhotos } from './dispute-photos.service';
 import { recordLedger } from './ledger.service';
 import { requestRefund, startRefund } from './order-payments.service';
-import { completionMoney, readOrder, statusMessage, type OrderRow } from './orders.service';
+import { completionMoney, readOrder, statusMessage, type OrderRow } from './orders.rows';
 import { createPayout } from './payouts.service';
 
 /**

@@ -21,7 +21,8 @@ import {
   type PaystackTestApp,
 } from './orders.test-setup';
 import { markUnansweredDisputes } from './disputes.service';
-import { completeOrders, completionMoney } from './orders.service';
+import { completeOrders } from './order-sweeps.service';
+import { completionMoney } from './orders.rows';
 
 type Refusal = { error: { code: string; message: string; fields?: Record<string, string> } };
 

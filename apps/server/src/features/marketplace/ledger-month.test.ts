@@ -21,7 +21,7 @@ import {
   completeOrders,
   expireOrders,
   remindUndispatchedOrders,
-} from './orders.service';
+} from './order-sweeps.service';
 import { retryRefunds } from './order-payments.service';
 import { sendPayouts } from './payouts.service';
 

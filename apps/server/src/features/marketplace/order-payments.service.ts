@@ -14,7 +14,8 @@ import { AppError } from '../../lib/errors';
 import { notify } from '../notifications/notify.service';
 import { recordLedger } from './ledger.service';
 import { listingOffSale } from './moderation.service';
-import { notifyBuyer, notifySeller, shortRefundKobo, statusMessage, type OrderRow } from './orders.service';
+import { notifyBuyer, notifySeller } from './orders.notify';
+import { SECOND_PAYMENT, shortRefundKobo, statusMessage, type OrderRow } from './orders.rows';
 
 /**
  * An order's payments (docs/decisions/040 and 054): its checkouts at the gateway (one open at a
@@ -29,8 +30,6 @@ const ORDER_NOT_FOUND = 'Order not found';
 /** Refunds one sweep looks at; the next run goes on. */
 const SWEEP_BATCH = 500;
 const REFUND_RETRY_AFTER_MS = 5 * MINUTE_MS;
-/** How the problem of a second payment of a paid order starts (the buyer's order says so). */
-export const SECOND_PAYMENT = 'A second payment of an order already paid';
 /** The smallest total the gateway can charge: ₦1. */
 export const MIN_ORDER_TOTAL_KOBO = 100;
 /** How long a claimed checkout waits for its gateway call before another Pay may look at it. */

@@ -22,17 +22,19 @@ import {
 } from '../../lib/openapi';
 import {
   cancelMyOrder,
-  decideOrder,
-  deliverOrder,
-  dispatchOrder,
-  getFarmOrder,
   getMyOrder,
-  listFarmOrders,
   listMyOrders,
   placeOrder,
   receiveOrder,
   releaseMyOrder,
-} from './orders.service';
+} from './buyer-orders.service';
+import {
+  decideOrder,
+  deliverOrder,
+  dispatchOrder,
+  getFarmOrder,
+  listFarmOrders,
+} from './seller-orders.service';
 import { payOrder } from './order-payments.service';
 
 const OrderParams = z.object({ orderId: z.uuid() });

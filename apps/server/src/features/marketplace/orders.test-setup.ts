@@ -20,7 +20,7 @@ import { newId } from '../../lib/ids';
 import { setPlatformAdmin } from '../../scripts/admin';
 import { createTestContext, TEST_PASSWORD, type TestContext } from '../../test/context';
 import { seedFarmTeam, seedUser, type FarmTeam, type SeededUser } from '../../test/farm-team';
-import { completeOrders } from './orders.service';
+import { completeOrders } from './order-sweeps.service';
 import { sendPayouts } from './payouts.service';
 
 /** What a refused request answers. */

@@ -18,7 +18,7 @@ import {
   paystackTestApp,
   type PaystackTestApp,
 } from './orders.test-setup';
-import { cancelUnacceptedOrders, expireOrders } from './orders.service';
+import { cancelUnacceptedOrders, expireOrders } from './order-sweeps.service';
 
 let fake: FakePaystack;
 let t: TestContext;

@@ -21,7 +21,7 @@ import { FAKE_UNKNOWN_ACCOUNT, type FakePaystack } from '../../integrations/fake
 import { signPaystackBody } from '../../integrations/payments';
 import { TEST_PASSWORD, type TestContext } from '../../test/context';
 import { seedUser, type FarmTeam, type SeededUser } from '../../test/farm-team';
-import { completeOrders } from './orders.service';
+import { completeOrders } from './order-sweeps.service';
 import {
   completedOrder,
   deliveredOrder,

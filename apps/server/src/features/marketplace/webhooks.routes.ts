@@ -13,7 +13,7 @@ export const PAYSTACK_WEBHOOK_PATH = '/api/webhooks/paystack';
  * checked on the raw body before anything is parsed or stored: a forged or altered event is 401
  * and leaves no trace. Each event is kept once by its key (event and the provider's id or
  * reference): a retry of one already applied is acknowledged and changes nothing. Money moves only
- * after the payment is verified with the gateway itself (orders.service).
+ * after the payment is verified with the gateway itself (order-payments.service).
  */
 export const webhooksRoutes = createRouter().post('/webhooks/paystack', async (c) => {
   const { deps } = c.var;
