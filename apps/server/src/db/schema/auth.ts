@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { bigint, boolean, index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import type { Language } from '@gona/shared/auth';
 import { createdAt, id, timestampMs, updatedAt } from './columns';
@@ -7,31 +8,43 @@ import { createdAt, id, timestampMs, updatedAt } from './columns';
  * ones better-auth is told about in lib/auth.ts (`fields` mapping), so keep both in step.
  */
 
-export const users = pgTable('users', {
-  id: id(),
-  name: text('name').notNull(),
-  email: text('email').notNull().unique(),
-  email_verified: boolean('email_verified').notNull().default(false),
-  image: text('image'),
-  first_name: text('first_name').notNull(),
-  last_name: text('last_name').notNull(),
-  phone: text('phone'),
-  role: text('role').notNull().default('user'),
-  /** The language the person chose for Gona's words (LANGUAGES in @gona/shared/auth). */
-  language: text('language').$type<Language>().notNull().default('en'),
-  /** What the person said they came for at sign-up: to farm, or only to buy produce. */
-  intent: text('intent').$type<'farm' | 'buy'>().notNull().default('farm'),
-  /** Gona's own staff ('admin': the back office), or null. Set only by `npm run admin` (scripts/admin.ts). */
-  platform_role: text('platform_role').$type<'admin'>(),
-  /**
-   * Gona's staff stopped this person selling (docs/decisions/045): the farms they own are not
-   * shown in the marketplace and cannot take orders, and they cannot publish or accept anywhere.
-   */
-  selling_suspended_at: timestampMs('selling_suspended_at'),
-  selling_suspended_reason: text('selling_suspended_reason'),
-  created_at: createdAt(),
-  updated_at: updatedAt(),
-});
+export const users = pgTable(
+  'users',
+  {
+    id: id(),
+    name: text('name').notNull(),
+    email: text('email').notNull().unique(),
+    email_verified: boolean('email_verified').notNull().default(false),
+    image: text('image'),
+    first_name: text('first_name').notNull(),
+    last_name: text('last_name').notNull(),
+    phone: text('phone'),
+    role: text('role').notNull().default('user'),
+    /** The language the person chose for Gona's words (LANGUAGES in @gona/shared/auth). */
+    language: text('language').$type<Language>().notNull().default('en'),
+    /** What the person said they came for at sign-up: to farm, or only to buy produce. */
+    intent: text('intent').$type<'farm' | 'buy'>().notNull().default('farm'),
+    /** Gona's own staff ('admin': the back office), or null. Set only by `npm run admin` (scripts/admin.ts). */
+    platform_role: text('platform_role').$type<'admin'>(),
+    /**
+     * Gona's staff stopped this person selling (docs/decisions/045): the farms they own are not
+     * shown in the marketplace and cannot take orders, and they cannot publish or accept anywhere.
+     */
+    selling_suspended_at: timestampMs('selling_suspended_at'),
+    selling_suspended_reason: text('selling_suspended_reason'),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+  },
+  (t) => [
+    // The back office's people search (personMatches in marketplace/moderation.service.ts): an
+    // email's start and any part of the whole name, in any case.
+    index('users_email_trgm_idx').using('gin', sql`lower(${t.email}) gin_trgm_ops`),
+    index('users_full_name_trgm_idx').using(
+      'gin',
+      sql`(${t.first_name} || ' ' || ${t.last_name}) gin_trgm_ops`,
+    ),
+  ],
+);
 
 export const sessions = pgTable(
   'sessions',

@@ -25,7 +25,11 @@ export const farms = pgTable(
     updated_at: updatedAt(),
     version: version(),
   },
-  (t) => [index('farms_owner_id_created_at_idx').on(t.owner_id, desc(t.created_at), desc(t.id))],
+  (t) => [
+    index('farms_owner_id_created_at_idx').on(t.owner_id, desc(t.created_at), desc(t.id)),
+    // The back office finds orders and listings by any part of the farm's name (ILIKE '%…%').
+    index('farms_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
+  ],
 );
 
 /** Who may work on a farm and as what. The owner has a row too, so access is one lookup. */

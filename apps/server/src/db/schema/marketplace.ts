@@ -112,6 +112,8 @@ export const listings = pgTable(
       .on(sql`lower(${t.state})`, t.price_kobo, t.id)
       .where(sql`${t.status} IN ('active', 'sold_out')`),
     index('listings_search_idx').using('gin', t.search),
+    // The back office's listing search: any part of the title (ILIKE '%…%').
+    index('listings_title_trgm_idx').using('gin', t.title.op('gin_trgm_ops')),
     check('listings_status_check', sql`${t.status} IN (${oneOf(LISTING_STATUSES)})`),
     check('listings_category_check', sql`${t.category} IN (${oneOf(LISTING_CATEGORIES)})`),
     check('listings_unit_check', sql`${t.unit} IN (${oneOf(SALE_UNITS)})`),
@@ -195,6 +197,10 @@ export const orders = pgTable(
     index('orders_farm_id_idx').on(t.farm_id, desc(t.created_at), desc(t.id)),
     index('orders_buyer_id_idx').on(t.buyer_id, desc(t.created_at), desc(t.id)),
     index('orders_listing_id_idx').on(t.listing_id),
+    // The back office's order search: a reference's start, any part of the seller or title (ILIKE).
+    index('orders_reference_trgm_idx').using('gin', t.reference.op('gin_trgm_ops')),
+    index('orders_seller_name_trgm_idx').using('gin', t.seller_name.op('gin_trgm_ops')),
+    index('orders_title_trgm_idx').using('gin', t.title.op('gin_trgm_ops')),
     // The expiry and acceptance sweeps.
     index('orders_placed_expires_idx')
       .on(t.expires_at)
@@ -268,6 +274,8 @@ export const order_payments = pgTable(
   (t) => [
     uniqueIndex('order_payments_reference_idx').on(t.reference),
     index('order_payments_order_id_idx').on(t.order_id),
+    // The back office finds an order by the start of any checkout reference it had (ILIKE 'x%').
+    index('order_payments_reference_trgm_idx').using('gin', t.reference.op('gin_trgm_ops')),
     uniqueIndex('order_payments_open_idx')
       .on(t.order_id)
       .where(sql`${t.status} = 'open'`),
