@@ -6,7 +6,7 @@ import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
 import '@/i18n';
 import { DashboardShell } from '@/components/layout/DashboardShell';
-import { inventoryKeys } from '@/features/inventory/api';
+import { inventoryKeys } from '@/features/inventory/keys';
 import {
   MovementDialog,
   RefusedChange,

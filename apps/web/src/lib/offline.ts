@@ -2,6 +2,7 @@ import {
   mutationOptions,
   onlineManager,
   useMutation,
+  useMutationState,
   useQueryClient,
   type QueryClient,
 } from '@tanstack/react-query';
@@ -62,4 +63,26 @@ export function submitOrQueue<TVariables, TResult>(
   if (onlineManager.isOnline()) return mutation.mutateAsync(variables);
   mutation.mutate(variables);
   return Promise.resolve(QUEUED);
+}
+
+/**
+ * The offline overlay: the variables of this farm's queued (or sending) changes of one kind,
+ * oldest first, for a screen to show what the farmer made before the server has it.
+ */
+export function useQueued<TVariables extends { farmId: string }>(
+  mutationKey: readonly string[],
+  farmId: string,
+): TVariables[] {
+  return useMutationState({
+    filters: { mutationKey, status: 'pending' },
+    select: (mutation) => mutation.state.variables as TVariables,
+  }).filter((variables) => variables.farmId === farmId);
+}
+
+/** A record as the farmer last left it: `waiting` while a change made on this phone is not sent yet. */
+export type Shown<T> = T & { waiting: boolean };
+
+/** The fields a queued edit sets, to lay over the record (an edit leaves out what it does not change). */
+export function withoutUndefined<T extends object>(value: T): Partial<T> {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;
 }

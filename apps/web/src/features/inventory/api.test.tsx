@@ -4,15 +4,13 @@ import type { QueryClient } from '@tanstack/react-query';
 import { installFakeFetch } from '@/test/fake-fetch';
 import { aPage, aSupplier, aSupply, anAlert, anId, FARM_ID } from '@/test/fixtures';
 import { renderWithProviders } from '@/test/render';
+import { useDeleteSupply, useResolveAlert, useSuppliers } from './api';
 import {
   useCreateSupplier,
-  useDeleteSupply,
-  useResolveAlert,
-  useSuppliers,
   useUpdateSupplier,
   useUpdateSupply,
   type UpdateSupplyVariables,
-} from './api';
+} from './mutations';
 import { AlertsPanel } from './components/AlertsPanel';
 import { SupplyList } from './components/SupplyList';
 

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Download } from 'lucide-react';
 import { buttonClasses } from '@/components/ui/Button';
-import { exportUrls } from '../api';
+import { exportUrls } from '../keys';
 
 /** CSV downloads of the farm's supplies and stock history (the browser saves the file). */
 export function ExportLinks({ farmId }: { farmId: string }) {

@@ -13,7 +13,7 @@ import { Button, cx, Dialog, FormAlert, TextareaField, TextField } from '@/compo
 import { useSchemaForm } from '@/lib/use-schema-form';
 import { newClientId } from '@/lib/ids';
 import { QUEUED, submitOrQueue } from '@/lib/offline';
-import { useRecordMovement } from '../api';
+import { useRecordMovement } from '../mutations';
 import type { OfferedMovement } from '../receipt-expense';
 import { useQuantityText } from '@/lib/quantity-text';
 

@@ -5,7 +5,8 @@ import { formatNaira } from '@gona/shared/money';
 import { Badge, Button, PagedList, ResponsiveList, type ListColumn } from '@/components/ui';
 import { formatDateTime } from '@/lib/format';
 import { pageItems } from '@/lib/paged-query';
-import { useMovements, useWaitingReceiptExpenses } from '../api';
+import { useMovements } from '../api';
+import { useWaitingReceiptExpenses } from '../mutations';
 import { useQuantityText } from '@/lib/quantity-text';
 import { receiptOffer, type ReceiptOffer, type ReceiptSupply } from '../receipt-expense';
 

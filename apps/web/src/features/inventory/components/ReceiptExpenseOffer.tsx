@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { PAYMENT_METHODS, type PaymentMethod } from '@gona/shared/finance';
 import { EXPENSE_CATEGORY_OF_SUPPLY } from '@gona/shared/inventory';
 import { formatNaira } from '@gona/shared/money';
-import { Button, FormAlert, SelectField } from '@/components/ui';
+import { Button, FormAlert, optionsOf, SelectField } from '@/components/ui';
 import { dayMonthYear } from '@/lib/format';
 import { newClientId } from '@/lib/ids';
 import { QUEUED, submitOrQueue } from '@/lib/offline';
@@ -11,7 +11,7 @@ import { useErrorText } from '@/lib/error-text';
 import { ApiError } from '@/lib/http';
 import { toast } from '@/lib/toast';
 import { useQuantityText } from '@/lib/quantity-text';
-import { useRecordReceiptExpense } from '../api';
+import { useRecordReceiptExpense } from '../mutations';
 import type { ReceiptOffer } from '../receipt-expense';
 
 type Props = { farmId: string; offer: ReceiptOffer; onClose: () => void };
@@ -111,13 +111,8 @@ export function ReceiptExpenseOffer({ farmId, offer, onClose }: Props) {
           value={method}
           error={methodError}
           onChange={(e) => setMethod(e.target.value as PaymentMethod)}
-        >
-          {PAYMENT_METHODS.map((option) => (
-            <option key={option} value={option}>
-              {t(`receiptExpense.methods.${option}`)}
-            </option>
-          ))}
-        </SelectField>
+          options={optionsOf(PAYMENT_METHODS, (option) => t(`receiptExpense.methods.${option}`))}
+        />
         <div className="flex flex-wrap gap-2">
           <Button loading={record.isPending} onClick={() => void onRecord()} className="grow">
             {t('receiptExpense.record')}

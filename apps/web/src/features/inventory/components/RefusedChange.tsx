@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { formatNaira } from '@gona/shared/money';
 import { RefusedChangeCard } from '@/components/layout/RefusedChangeCard';
 import type { AttentionItem } from '@/lib/needs-attention';
-import { retryVariables, type ReceiptExpenseVariables, type RecordMovementVariables } from '../api';
+import { retryVariables, type ReceiptExpenseVariables, type RecordMovementVariables } from '../mutations';
 import { useQuantityText } from '@/lib/quantity-text';
 
 /**

@@ -20,14 +20,14 @@ import {
 import { newClientId } from '@/lib/ids';
 import { QUEUED, submitOrQueue } from '@/lib/offline';
 import { useSchemaForm } from '@/lib/use-schema-form';
+import type { Shown } from '@/lib/offline';
+import { useSuppliers } from '../api';
 import {
   useCreateSupplier,
   useDeactivateSupplier,
   useShownSuppliers,
-  useSuppliers,
   useUpdateSupplier,
-  type Shown,
-} from '../api';
+} from '../mutations';
 import { useErrorText } from '@/lib/error-text';
 
 type Props = { farmId: string; role: FarmRole };

@@ -1,15 +1,16 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
-import { ArrowLeft, Pencil, Trash2 } from 'lucide-react';
+import { useNavigate } from 'react-router';
+import { Pencil, Trash2 } from 'lucide-react';
 import { toast } from '@/lib/toast';
 import { can, type FarmRole } from '@gona/shared/permissions';
 import { formatNaira } from '@gona/shared/money';
-import { Badge, Button, ConfirmDialog, EmptyState, PageHeader, SkeletonRows } from '@/components/ui';
+import { Badge, Button, ConfirmDialog, PageHeader } from '@/components/ui';
+import { BackLink, DetailState } from '@/components/ui/DetailState';
 import { AskAboutLink } from '@/components/ui/AskAboutLink';
 import { PhotoGallery } from '@/components/ui/PhotoGallery';
-import { ApiError } from '@/lib/http';
-import { useDeleteSupply, useShownSupply, useSupply } from '../api';
+import { useDeleteSupply, useSupply } from '../api';
+import { useShownSupply } from '../mutations';
 import { useErrorText } from '@/lib/error-text';
 import { useQuantityText } from '@/lib/quantity-text';
 import { formatDate } from '../format';
@@ -41,36 +42,18 @@ export function SupplyDetail({ farmId, role, supplyId, listPath, askPath }: Prop
   const [offer, setOffer] = useState<ReceiptOffer | null>(null);
   const canWrite = can(role, 'records.write');
 
-  const back = (
-    <Link to={listPath} className="mb-4 inline-flex min-h-11 items-center gap-2 font-medium text-green-800">
-      <ArrowLeft aria-hidden="true" className="size-4" />
-      {t('detail.back')}
-    </Link>
-  );
+  const back = <BackLink to={listPath}>{t('detail.back')}</BackLink>;
 
-  if (supply.isPending) {
+  if (!supply.data) {
     return (
-      <div>
-        {back}
-        <SkeletonRows rows={3} />
-      </div>
-    );
-  }
-  if (supply.isError && !supply.data) {
-    const missing = supply.error instanceof ApiError && supply.error.status === 404;
-    return (
-      <div>
-        {back}
-        <EmptyState
-          title={missing ? t('detail.notFoundTitle') : t('detail.errorTitle')}
-          description={
-            missing ? t('detail.notFoundText') : t('detail.errorText', { message: errorText(supply.error) })
-          }
-          action={
-            missing ? undefined : <Button onClick={() => void supply.refetch()}>{t('list.retry')}</Button>
-          }
-        />
-      </div>
+      <DetailState
+        query={supply}
+        back={{ to: listPath, label: t('detail.back') }}
+        notFoundTitle={t('detail.notFoundTitle')}
+        notFoundText={t('detail.notFoundText')}
+        errorTitle={t('detail.errorTitle')}
+        errorText={(message) => t('detail.errorText', { message })}
+      />
     );
   }
 

@@ -12,13 +12,14 @@ import {
   type Supply,
 } from '@gona/shared/inventory';
 import { convertibleUnits } from '@gona/shared/units';
-import { Button, Dialog, FormAlert, SelectField, TextareaField, TextField } from '@/components/ui';
+import { Button, Dialog, FormAlert, optionsOf, SelectField, TextareaField, TextField } from '@/components/ui';
 import { PhotoPicker } from '@/components/ui/PhotoPicker';
 import { newClientId } from '@/lib/ids';
 import { QUEUED, submitOrQueue } from '@/lib/offline';
 import { usePhotoField } from '@/lib/use-photo-field';
 import { useSchemaForm } from '@/lib/use-schema-form';
-import { useCreateSupply, useHasStockHistory, useShownSuppliers, useUpdateSupply } from '../api';
+import { useHasStockHistory } from '../api';
+import { useCreateSupply, useShownSuppliers, useUpdateSupply } from '../mutations';
 import { UnitChangePreview } from './UnitChangePreview';
 
 type Props = {
@@ -119,13 +120,12 @@ export function SupplyFormDialog({ farmId, supply, photos: savedPhotos, onClose,
           autoComplete="off"
           {...field('name')}
         />
-        <SelectField label={t('form.category')} placeholder={t('form.chooseCategory')} {...field('category')}>
-          {SUPPLY_CATEGORIES.map((category) => (
-            <option key={category} value={category}>
-              {t(`categories.${category}`)}
-            </option>
-          ))}
-        </SelectField>
+        <SelectField
+          label={t('form.category')}
+          placeholder={t('form.chooseCategory')}
+          {...field('category')}
+          options={optionsOf(SUPPLY_CATEGORIES, (category) => t(`categories.${category}`))}
+        />
         <div className="grid grid-cols-2 gap-4">
           {!supply && (
             <TextField
@@ -146,13 +146,12 @@ export function SupplyFormDialog({ farmId, supply, photos: savedPhotos, onClose,
               })
             }
             {...field('unit')}
-          >
-            {SUPPLY_UNITS.map((unit) => (
-              <option key={unit} value={unit} disabled={!unitChoices.includes(unit)}>
-                {t(`common:unitNames.${unit}`)}
-              </option>
-            ))}
-          </SelectField>
+            options={SUPPLY_UNITS.map((unit) => ({
+              value: unit,
+              label: t(`common:unitNames.${unit}`),
+              disabled: !unitChoices.includes(unit),
+            }))}
+          />
           <TextField
             label={t('form.lowThreshold')}
             inputMode="decimal"
@@ -175,17 +174,18 @@ export function SupplyFormDialog({ farmId, supply, photos: savedPhotos, onClose,
             unitCost={values.unit_cost}
           />
         )}
-        <SelectField label={t('form.supplier')} {...field('supplier_id')}>
-          <option value="">{t('form.noSupplier')}</option>
-          {supply?.supplier_id && !suppliers.some((s) => s.id === supply.supplier_id) && (
-            <option value={supply.supplier_id}>{supply.supplier_name}</option>
-          )}
-          {suppliers.map((supplier) => (
-            <option key={supplier.id} value={supplier.id}>
-              {supplier.name}
-            </option>
-          ))}
-        </SelectField>
+        <SelectField
+          label={t('form.supplier')}
+          {...field('supplier_id')}
+          placeholder={t('form.noSupplier')}
+          options={[
+            // The supply's current supplier stays a choice when the supplier list does not hold it.
+            ...(supply?.supplier_id && !suppliers.some((s) => s.id === supply.supplier_id)
+              ? [{ value: supply.supplier_id, label: supply.supplier_name ?? '' }]
+              : []),
+            ...suppliers.map((supplier) => ({ value: supplier.id, label: supplier.name })),
+          ]}
+        />
         <TextField
           label={t('form.storageLocation')}
           placeholder={t('form.storagePlaceholder')}

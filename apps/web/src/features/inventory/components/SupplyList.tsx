@@ -13,15 +13,19 @@ import {
   Badge,
   Button,
   EmptyState,
+  optionsOf,
+  PagedList,
   ResponsiveList,
   SelectField,
-  PagedList,
-  TextField,
-  type ListColumn,
   WaitingList,
+  type ListColumn,
 } from '@/components/ui';
+import { FilterBar, NoMatch } from '@/components/ui/FilterBar';
 import { pageItems } from '@/lib/paged-query';
-import { useShownSupply, useSupplies, useWaitingSupplies, type Shown, type SupplyFilters } from '../api';
+import type { Shown } from '@/lib/offline';
+import { useSupplies } from '../api';
+import type { SupplyFilters } from '../keys';
+import { useShownSupply, useWaitingSupplies } from '../mutations';
 import { useQuantityText } from '@/lib/quantity-text';
 import { useDebounced } from '@/lib/use-debounced';
 import { receiptOffer, type ReceiptOffer } from '../receipt-expense';
@@ -113,26 +117,21 @@ export function SupplyList({ farmId, role, onAdd, supplyPath }: Props) {
 
   return (
     <section aria-label={t('list.label')} className="flex flex-col gap-4">
-      <div className="grid gap-3 sm:grid-cols-[2fr_1fr_auto] sm:items-end">
-        <TextField
-          label={t('list.search')}
-          type="search"
-          placeholder={t('list.searchPlaceholder')}
-          value={filters.search}
-          onChange={(e) => setFilters((f) => ({ ...f, search: e.target.value }))}
-        />
+      <FilterBar
+        search={{
+          label: t('list.search'),
+          placeholder: t('list.searchPlaceholder'),
+          value: filters.search,
+          onChange: (search) => setFilters((f) => ({ ...f, search })),
+        }}
+      >
         <SelectField
           label={t('list.category')}
           value={filters.category}
           onChange={(e) => setFilters((f) => ({ ...f, category: e.target.value as SupplyCategory | '' }))}
-        >
-          <option value="">{t('list.allCategories')}</option>
-          {SUPPLY_CATEGORIES.map((category) => (
-            <option key={category} value={category}>
-              {t(`categories.${category}`)}
-            </option>
-          ))}
-        </SelectField>
+          placeholder={t('list.allCategories')}
+          options={optionsOf(SUPPLY_CATEGORIES, (category) => t(`categories.${category}`))}
+        />
         <label className="flex min-h-11 items-center gap-2 text-stone-900">
           <input
             type="checkbox"
@@ -142,7 +141,7 @@ export function SupplyList({ farmId, role, onAdd, supplyPath }: Props) {
           />
           {t('list.lowStockOnly')}
         </label>
-      </div>
+      </FilterBar>
 
       <WaitingList
         label={t('list.waitingLabel')}
@@ -161,14 +160,11 @@ export function SupplyList({ farmId, role, onAdd, supplyPath }: Props) {
         errorText={(message) => t('list.errorText', { message })}
         empty={
           filtered ? (
-            <EmptyState
+            <NoMatch
               title={t('list.noMatchTitle')}
-              description={t('list.noMatchText')}
-              action={
-                <Button variant="secondary" onClick={() => setFilters(NO_FILTERS)}>
-                  {t('list.clearFilters')}
-                </Button>
-              }
+              text={t('list.noMatchText')}
+              clearLabel={t('list.clearFilters')}
+              onClear={() => setFilters(NO_FILTERS)}
             />
           ) : (
             <EmptyState
