@@ -2,12 +2,12 @@ import { useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { UserPen } from 'lucide-react';
 import { can } from '@gona/shared/permissions';
-import { Button, EmptyState, PageHeader, SkeletonRows } from '@/components/ui';
-import { isFull, useShownMember, useStaffMember, useWorkerCount } from '@/features/staff/api';
+import { EmptyState, PageHeader } from '@/components/ui';
+import { DetailState } from '@/components/ui/DetailState';
+import { isFull, useStaffMember, useWorkerCount } from '@/features/staff/api';
+import { useShownMember } from '@/features/staff/mutations';
 import { StaffForm, StaffStatusActions } from '@/features/staff/components';
 import { TasksAbout } from '@/features/tasks/components/TasksAbout';
-import { useErrorText } from '@/lib/error-text';
-import { ApiError } from '@/lib/http';
 import { paths } from '@/lib/paths';
 import { useSelectedFarm } from '../RequireFarm';
 import { useStaffAccounts } from '../staff-accounts';
@@ -15,7 +15,6 @@ import { useStaffAccounts } from '../staff-accounts';
 /** /dashboard/staff/edit/:id (the staff member's id): their record, whether they still work here, and deleting it. */
 export default function EditStaffScreen() {
   const { t } = useTranslation('staff');
-  const errorText = useErrorText();
   const navigate = useNavigate();
   const { id: staffId = '' } = useParams();
   const { id: farmId, role } = useSelectedFarm();
@@ -28,24 +27,14 @@ export default function EditStaffScreen() {
     return <EmptyState icon={UserPen} title={t('form.notAllowedTitle')} description={t('form.notAllowed')} />;
   }
   if (!query.data) {
-    if (query.isPending && query.fetchStatus !== 'paused') return <SkeletonRows rows={6} />;
-    const gone = query.error instanceof ApiError && query.error.status === 404;
     return (
-      <EmptyState
+      <DetailState
+        query={query}
+        skeletonRows={6}
         icon={UserPen}
-        title={t('form.loadFailed')}
-        description={
-          gone
-            ? t('form.notFound')
-            : query.error
-              ? errorText(query.error)
-              : t('errors.network', { ns: 'common' })
-        }
-        action={
-          !gone && (
-            <Button onClick={() => void query.refetch()}>{t('errors.tryAgain', { ns: 'common' })}</Button>
-          )
-        }
+        notFoundTitle={t('form.loadFailed')}
+        notFoundText={t('form.notFound')}
+        errorTitle={t('form.loadFailed')}
       />
     );
   }

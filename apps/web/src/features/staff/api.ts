@@ -1,34 +1,11 @@
-import {
-  useInfiniteQuery,
-  useMutation,
-  useMutationState,
-  useQuery,
-  useQueryClient,
-  type InfiniteData,
-  type QueryClient,
-} from '@tanstack/react-query';
-import type { Page } from '@gona/shared/page-size';
-import type {
-  StaffJob,
-  StaffMember,
-  StaffMemberWithPhotos,
-  StaffStatus,
-  WorkerCount,
-} from '@gona/shared/staff';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { StaffMember, StaffMemberWithPhotos, WorkerCount } from '@gona/shared/staff';
+import { dropRecord, findCached } from '@/lib/cache';
 import { apiFetch } from '@/lib/http';
 import { pagedQueryOptions } from '@/lib/paged-query';
-import {
-  memberPath,
-  staffKeys,
-  staffMutationKeys,
-  staffPath,
-  type CreateStaffVariables,
-  type UpdateStaffVariables,
-} from './mutations';
+import { memberPath, memberRecords, staffKeys, staffPath, type StaffFilters } from './keys';
 
-export type StaffFilters = { search: string; job: StaffJob | ''; status: StaffStatus | '' };
-
-export const staffExportUrl = (farmId: string) => `${staffPath(farmId)}/export.csv`;
+/** The staff reads, and the change that needs the connection (a delete). */
 
 export function useStaffList(farmId: string, filters: StaffFilters) {
   return useInfiniteQuery(
@@ -47,7 +24,7 @@ export function useStaffMember(farmId: string, staffId: string) {
   return useQuery<StaffMember & Partial<Pick<StaffMemberWithPhotos, 'photos'>>>({
     queryKey: staffKeys.member(farmId, staffId),
     queryFn: () => apiFetch<StaffMemberWithPhotos>(memberPath(farmId, staffId)),
-    initialData: () => listedMember(queryClient, farmId, staffId),
+    initialData: () => findCached<StaffMember>(queryClient, memberRecords(farmId), staffId),
     initialDataUpdatedAt: 0,
   });
 }
@@ -69,63 +46,11 @@ export function useDeleteStaff(farmId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (staffId: string) => apiFetch<null>(memberPath(farmId, staffId), { method: 'DELETE' }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: staffKeys.all(farmId) }),
+    // Gone from the lists at once; the worker count is asked again.
+    onSuccess: (_answer, staffId) => {
+      dropRecord(queryClient, memberRecords(farmId), staffId);
+      void queryClient.invalidateQueries({ queryKey: staffKeys.count(farmId) });
+    },
+    onError: () => queryClient.invalidateQueries({ queryKey: staffKeys.all(farmId) }),
   });
-}
-
-/** An edit refused as stale is sent again against the record as it is now. */
-export async function retryStaffVariables(
-  mutationKey: readonly unknown[],
-  variables: unknown,
-): Promise<unknown> {
-  if (mutationKey[1] !== 'update-staff') return variables;
-  const edit = variables as UpdateStaffVariables;
-  const current = await apiFetch<StaffMember>(memberPath(edit.farmId, edit.id));
-  return { ...edit, version: current.version };
-}
-
-/** Staff added on this phone that are still waiting to be sent, oldest first. */
-export function useWaitingStaff(farmId: string): CreateStaffVariables[] {
-  return useMutationState({
-    filters: { mutationKey: staffMutationKeys.createStaff, status: 'pending' },
-    select: (mutation) => mutation.state.variables as CreateStaffVariables,
-  }).filter((variables) => variables.farmId === farmId);
-}
-
-export type ShownMember = StaffMember & { waiting: boolean };
-
-/**
- * A staff member as the farmer last left them: the server's record with the queued edits laid over
- * it in order, marked as waiting, each counting one version as the server will.
- */
-export function useShownMember(farmId: string): (member: StaffMember) => ShownMember {
-  const edits = useMutationState({
-    filters: { mutationKey: staffMutationKeys.updateStaff, status: 'pending' },
-    select: (mutation) => mutation.state.variables as UpdateStaffVariables,
-  }).filter((variables) => variables.farmId === farmId);
-  return (member) =>
-    edits.reduce<ShownMember>(
-      (shown, edit) => {
-        if (edit.id !== shown.id) return shown;
-        const { id: _id, farmId: _farmId, name: _name, version: _version, ...changes } = edit;
-        const next = { ...shown, ...withoutUndefined(changes), version: shown.version + 1, waiting: true };
-        return { ...next, name: `${next.first_name} ${next.last_name}` };
-      },
-      { ...member, waiting: false },
-    );
-}
-
-function listedMember(queryClient: QueryClient, farmId: string, staffId: string): StaffMember | undefined {
-  const lists = queryClient.getQueriesData<InfiniteData<Page<StaffMember>>>({
-    queryKey: staffKeys.lists(farmId),
-  });
-  for (const [, data] of lists) {
-    const found = data?.pages.flatMap((page) => page.items).find((item) => item.id === staffId);
-    if (found) return found;
-  }
-  return undefined;
-}
-
-function withoutUndefined<T extends object>(value: T): Partial<T> {
-  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;
 }

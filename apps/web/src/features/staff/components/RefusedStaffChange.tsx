@@ -1,8 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { RefusedChangeCard } from '@/components/layout/RefusedChangeCard';
 import type { AttentionItem } from '@/lib/needs-attention';
-import { retryStaffVariables } from '../api';
-import type { CreateStaffVariables, UpdateStaffVariables } from '../mutations';
+import { retryStaffVariables, type CreateStaffVariables, type UpdateStaffVariables } from '../mutations';
 
 /** A staff change the server refused when it was sent from the queue (a full plan, a stale edit …). */
 export function RefusedStaffChange({ item }: { item: AttentionItem }) {

@@ -22,6 +22,7 @@ import {
   buttonClasses,
   FormAlert,
   LeaveGuard,
+  optionsOf,
   SelectField,
   TextareaField,
   TextField,
@@ -30,7 +31,8 @@ import { ApiError } from '@/lib/http';
 import { newClientId } from '@/lib/ids';
 import { QUEUED, submitOrQueue } from '@/lib/offline';
 import { useSchemaForm } from '@/lib/use-schema-form';
-import { staffKeys, useCreateStaff, useUpdateStaff } from '../mutations';
+import { staffKeys } from '../keys';
+import { useCreateStaff, useUpdateStaff } from '../mutations';
 import { WorkerLimitNotice } from './WorkerLimit';
 
 type Props = {
@@ -192,24 +194,18 @@ export function StaffForm({
           hint={t('form.phoneHint')}
           {...field('phone')}
         />
-        <SelectField label={t('form.job')} placeholder={t('form.chooseJob')} {...field('job')}>
-          {STAFF_JOBS.map((job) => (
-            <option key={job} value={job}>
-              {t(`jobs.${job}`)}
-            </option>
-          ))}
-        </SelectField>
+        <SelectField
+          label={t('form.job')}
+          placeholder={t('form.chooseJob')}
+          {...field('job')}
+          options={optionsOf(STAFF_JOBS, (job) => t(`jobs.${job}`))}
+        />
         <SelectField
           label={t('form.employmentType')}
           placeholder={t('form.chooseEmployment')}
           {...field('employment_type')}
-        >
-          {EMPLOYMENT_TYPES.map((type) => (
-            <option key={type} value={type}>
-              {t(`employment.${type}`)}
-            </option>
-          ))}
-        </SelectField>
+          options={optionsOf(EMPLOYMENT_TYPES, (type) => t(`employment.${type}`))}
+        />
         <TextField label={t('form.startDate')} type="date" {...field('start_date')} />
         <TextField
           label={t('form.endDate')}
@@ -231,13 +227,8 @@ export function StaffForm({
             label={t('form.payPeriod')}
             placeholder={t('form.choosePayPeriod')}
             {...field('pay_period')}
-          >
-            {PAY_PERIODS.map((period) => (
-              <option key={period} value={period}>
-                {t(`payPeriods.${period}`)}
-              </option>
-            ))}
-          </SelectField>
+            options={optionsOf(PAY_PERIODS, (period) => t(`payPeriods.${period}`))}
+          />
         </div>
       )}
       <fieldset className="grid gap-4 sm:grid-cols-2">
@@ -253,14 +244,16 @@ export function StaffForm({
       </fieldset>
       <TextareaField label={t('form.notes')} rows={3} {...field('notes')} />
       {accounts && (
-        <SelectField label={t('form.account')} hint={t('form.accountHint')} {...field('member_user_id')}>
-          <option value="">{t('form.noAccount')}</option>
-          {accounts.map((account) => (
-            <option key={account.user_id} value={account.user_id}>
-              {t('form.accountOption', { name: account.name, email: account.email })}
-            </option>
-          ))}
-        </SelectField>
+        <SelectField
+          label={t('form.account')}
+          hint={t('form.accountHint')}
+          {...field('member_user_id')}
+          placeholder={t('form.noAccount')}
+          options={accounts.map((account) => ({
+            value: account.user_id,
+            label: t('form.accountOption', { name: account.name, email: account.email }),
+          }))}
+        />
       )}
       <PhotoPicker
         label={t('form.photo')}

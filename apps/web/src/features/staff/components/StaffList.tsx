@@ -7,18 +7,20 @@ import { formatNigerianPhone } from '@gona/shared/phone';
 import { STAFF_JOBS, STAFF_STATUSES, type StaffJob, type StaffStatus } from '@gona/shared/staff';
 import {
   Badge,
-  Button,
   EmptyState,
+  optionsOf,
   PagedList,
   ResponsiveList,
   SelectField,
-  TextField,
-  type ListColumn,
   WaitingList,
+  type ListColumn,
 } from '@/components/ui';
+import { FilterBar, NoMatch } from '@/components/ui/FilterBar';
 import { pageItems } from '@/lib/paged-query';
 import { useDebounced } from '@/lib/use-debounced';
-import { useShownMember, useStaffList, useWaitingStaff, type ShownMember, type StaffFilters } from '../api';
+import { useStaffList } from '../api';
+import type { StaffFilters } from '../keys';
+import { useShownMember, useWaitingStaff, type ShownMember } from '../mutations';
 import { dayMonthYear } from '@/lib/format';
 import { usePayText } from '../format';
 
@@ -120,39 +122,29 @@ export function StaffList({ farmId, role, editPath, addAction }: Props) {
 
   return (
     <section aria-label={t('list.label')} className="flex flex-col gap-4">
-      <div className="grid gap-3 sm:grid-cols-[2fr_1fr_1fr] sm:items-end">
-        <TextField
-          label={t('list.search')}
-          type="search"
-          placeholder={t(canManage ? 'list.searchPlaceholder' : 'list.searchPlaceholderName')}
-          value={filters.search}
-          onChange={(e) => setFilters((f) => ({ ...f, search: e.target.value }))}
-        />
+      <FilterBar
+        search={{
+          label: t('list.search'),
+          placeholder: t(canManage ? 'list.searchPlaceholder' : 'list.searchPlaceholderName'),
+          value: filters.search,
+          onChange: (search) => setFilters((f) => ({ ...f, search })),
+        }}
+      >
         <SelectField
           label={t('list.job')}
           value={filters.job}
           onChange={(e) => setFilters((f) => ({ ...f, job: e.target.value as StaffJob | '' }))}
-        >
-          <option value="">{t('list.allJobs')}</option>
-          {STAFF_JOBS.map((job) => (
-            <option key={job} value={job}>
-              {t(`jobs.${job}`)}
-            </option>
-          ))}
-        </SelectField>
+          placeholder={t('list.allJobs')}
+          options={optionsOf(STAFF_JOBS, (job) => t(`jobs.${job}`))}
+        />
         <SelectField
           label={t('list.status')}
           value={filters.status}
           onChange={(e) => setFilters((f) => ({ ...f, status: e.target.value as StaffStatus | '' }))}
-        >
-          <option value="">{t('list.allStatuses')}</option>
-          {STAFF_STATUSES.map((status) => (
-            <option key={status} value={status}>
-              {t(`statuses.${status}`)}
-            </option>
-          ))}
-        </SelectField>
-      </div>
+          placeholder={t('list.allStatuses')}
+          options={optionsOf(STAFF_STATUSES, (status) => t(`statuses.${status}`))}
+        />
+      </FilterBar>
 
       <WaitingList
         label={t('list.waitingLabel')}
@@ -171,14 +163,11 @@ export function StaffList({ farmId, role, editPath, addAction }: Props) {
         errorText={(message) => t('list.errorText', { message })}
         empty={
           filtered ? (
-            <EmptyState
+            <NoMatch
               title={t('list.noMatchTitle')}
-              description={t('list.noMatchText')}
-              action={
-                <Button variant="secondary" onClick={() => setFilters(NO_FILTERS)}>
-                  {t('list.clearFilters')}
-                </Button>
-              }
+              text={t('list.noMatchText')}
+              clearLabel={t('list.clearFilters')}
+              onClear={() => setFilters(NO_FILTERS)}
             />
           ) : (
             <EmptyState

@@ -5,8 +5,8 @@ import { Button, ConfirmDialog, Dialog, FormAlert, TextField } from '@/component
 import { useErrorText } from '@/lib/error-text';
 import { ApiError } from '@/lib/http';
 import { QUEUED, submitOrQueue } from '@/lib/offline';
-import { useDeleteStaff, type ShownMember } from '../api';
-import { useUpdateStaff } from '../mutations';
+import { useDeleteStaff } from '../api';
+import { useUpdateStaff, type ShownMember } from '../mutations';
 import { dayMonthYear, todayOnFarm } from '@/lib/format';
 import { WorkerLimitNotice } from './WorkerLimit';
 
