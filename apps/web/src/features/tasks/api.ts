@@ -1,8 +1,14 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Page } from '@gona/shared/page-size';
-import type { Supply } from '@gona/shared/inventory';
-import type { StaffMember } from '@gona/shared/staff';
-import type { Calendar, CreateTask, DayTasks, Task, TaskWithPhotos, TodayTasks } from '@gona/shared/tasks';
+import type {
+  Calendar,
+  CreateTask,
+  DayTasks,
+  ScheduleResult,
+  ScheduleTemplateInput,
+  Task,
+  TaskWithPhotos,
+  TodayTasks,
+} from '@gona/shared/tasks';
 import { apiFetch } from '@/lib/http';
 import { taskKeys, taskPath, tasksPath } from './keys';
 
@@ -38,32 +44,25 @@ export function useTask(farmId: string, taskId: string | null) {
   });
 }
 
-/** The people a task can be given to: the farm's active staff. */
-export function useActiveStaff(farmId: string) {
-  return useQuery({
-    queryKey: ['staff', farmId, 'list', 'active-for-tasks'],
-    queryFn: () =>
-      apiFetch<Page<StaffMember>>(`/api/farms/${encodeURIComponent(farmId)}/staff?status=active&limit=200`),
-    select: (page) => page.items,
-  });
-}
-
-/** The supplies a task can be about. */
-export function useSupplyChoices(farmId: string) {
-  return useQuery({
-    queryKey: ['supplies', farmId, 'list', 'for-tasks'],
-    queryFn: () => apiFetch<Page<Supply>>(`/api/farms/${encodeURIComponent(farmId)}/supplies?limit=200`),
-    select: (page) => page.items,
-  });
-}
-
-function useTaskAction<V>(send: (variables: V) => Promise<unknown>, farmId: string) {
+/**
+ * The task changes that need the connection. A task's answer goes into its cached detail at once;
+ * the lists are asked again, as a change may add or move tasks (the next of a repeating task, a plan's
+ * steps) that only the server can place. The pickers in the task form are other features' (`lib/pickers.ts`).
+ */
+function useTaskAction<V, R>(send: (variables: V) => Promise<R>, farmId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: send,
+    onSuccess: (answer) => {
+      if (isTask(answer))
+        queryClient.setQueryData<Task>(taskKeys.task(farmId, answer.id), (old) => old && { ...old, ...answer });
+    },
     onSettled: () => queryClient.invalidateQueries({ queryKey: taskKeys.all(farmId) }),
   });
 }
+
+const isTask = (answer: unknown): answer is Task =>
+  typeof answer === 'object' && answer !== null && 'id' in answer && 'status' in answer;
 
 export function useCreateTask(farmId: string) {
   return useTaskAction(
@@ -92,6 +91,15 @@ export function useDeleteTask(farmId: string) {
           : taskPath(farmId, taskId),
         { method: 'DELETE' },
       ),
+    farmId,
+  );
+}
+
+/** Puts a routine plan into the tasks from a start day; planning the same again adds nothing. */
+export function useSchedulePlan(farmId: string) {
+  return useTaskAction(
+    (input: ScheduleTemplateInput) =>
+      apiFetch<ScheduleResult>(`${tasksPath(farmId)}/schedule`, { method: 'POST', json: input }),
     farmId,
   );
 }

@@ -27,7 +27,12 @@ const completeTask = defineQueuedMutation(
       // Photos taken offline go up first, then the completion names them.
       json: { ...input, photo_ids: await sendWaitingPhotos(farmId, input.photo_ids) },
     }),
-  { onSettled: refreshTasks },
+  {
+    // The detail shows the answer at once; the lists are asked again (a repeating task's next one).
+    onSent: (queryClient, task, { farmId }) =>
+      queryClient.setQueryData<Task>(taskKeys.task(farmId, task.id), (old) => old && { ...old, ...task }),
+    onSettled: refreshTasks,
+  },
 );
 
 /** Lets a queued completion run after a reload: call once on the app's QueryClient, before the restore. */

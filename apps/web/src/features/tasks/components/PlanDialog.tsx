@@ -1,14 +1,11 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ScheduleResult } from '@gona/shared/tasks';
 import { Button, Dialog, TextField } from '@/components/ui';
 import { cx } from '@/components/ui/cx';
 import { useErrorText } from '@/lib/error-text';
-import { apiFetch } from '@/lib/http';
 import { toast } from '@/lib/toast';
-import { useActiveStaff } from '../api';
-import { taskKeys, tasksPath } from '../keys';
+import { useActiveStaff } from '@/lib/pickers';
+import { useSchedulePlan } from '../api';
 
 /** The farm-general plans the server offers (`GET /tasks/templates`), named in the catalogue. */
 const PLANS = ['equipment_care', 'pen_hygiene', 'stock_take'] as const;
@@ -20,23 +17,15 @@ export function PlanDialog({ farmId, today, onClose }: Props) {
   const { t } = useTranslation('tasks');
   const errorText = useErrorText();
   const formId = useId();
-  const queryClient = useQueryClient();
   const staff = useActiveStaff(farmId);
   const [plan, setPlan] = useState<(typeof PLANS)[number]>('equipment_care');
   const [anchor, setAnchor] = useState(today);
   const [people, setPeople] = useState<string[]>([]);
-  const schedule = useMutation({
-    mutationFn: () =>
-      apiFetch<ScheduleResult>(`${tasksPath(farmId)}/schedule`, {
-        method: 'POST',
-        json: { template: plan, anchor, assignee_ids: people },
-      }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: taskKeys.all(farmId) }),
-  });
+  const schedule = useSchedulePlan(farmId);
 
   async function save() {
     try {
-      const result = await schedule.mutateAsync();
+      const result = await schedule.mutateAsync({ template: plan, anchor, assignee_ids: people });
       if (result.created > 0) toast.success(t('plan.added', { count: result.created }));
       else toast(t('plan.already'));
       onClose();

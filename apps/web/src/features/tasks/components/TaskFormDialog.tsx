@@ -10,12 +10,13 @@ import {
   type TaskType,
   type Weekday,
 } from '@gona/shared/tasks';
-import { Button, Dialog, FormAlert, SelectField, TextareaField, TextField } from '@/components/ui';
+import { Button, Dialog, FormAlert, optionsOf, SelectField, TextareaField, TextField } from '@/components/ui';
 import { cx } from '@/components/ui/cx';
 import { newClientId } from '@/lib/ids';
 import { toast } from '@/lib/toast';
 import { useSchemaForm } from '@/lib/use-schema-form';
-import { useActiveStaff, useCreateTask, useSupplyChoices } from '../api';
+import { useActiveStaff, useStoreSupplies } from '@/lib/pickers';
+import { useCreateTask } from '../api';
 
 /** A task suggested elsewhere (a weather warning): the form opens with it filled in. */
 export type SuggestedTask = {
@@ -36,7 +37,7 @@ export function TaskFormDialog({ farmId, today, onClose, suggested }: Props) {
   const taskId = useRef<string | null>(null);
   const create = useCreateTask(farmId);
   const staff = useActiveStaff(farmId);
-  const supplies = useSupplyChoices(farmId);
+  const supplies = useStoreSupplies(farmId);
   const [people, setPeople] = useState<string[]>([]);
   const [days, setDays] = useState<Weekday[]>([]);
   const { values, field, parse, alert, handleSubmit, dirty, errors } = useSchemaForm(
@@ -109,24 +110,20 @@ export function TaskFormDialog({ farmId, today, onClose, suggested }: Props) {
       <form id={formId} noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
         <FormAlert>{alert}</FormAlert>
         <TextField label={t('form.what')} hint={t('form.whatHint')} autoComplete="off" {...field('title')} />
-        <SelectField label={t('form.type')} {...field('type')}>
-          {TASK_TYPES.map((type) => (
-            <option key={type} value={type}>
-              {t(`types.${type}`)}
-            </option>
-          ))}
-        </SelectField>
+        <SelectField
+          label={t('form.type')}
+          {...field('type')}
+          options={optionsOf(TASK_TYPES, (type) => t(`types.${type}`))}
+        />
         <div className="grid grid-cols-2 gap-3">
           <TextField label={t('form.dueDate')} type="date" {...field('due_date')} />
           <TextField label={t('form.dueTime')} type="time" {...field('due_time')} />
         </div>
-        <SelectField label={t('form.priority')} {...field('priority')}>
-          {TASK_PRIORITIES.map((priority) => (
-            <option key={priority} value={priority}>
-              {t(`priority.${priority}`)}
-            </option>
-          ))}
-        </SelectField>
+        <SelectField
+          label={t('form.priority')}
+          {...field('priority')}
+          options={optionsOf(TASK_PRIORITIES, (priority) => t(`priority.${priority}`))}
+        />
         <fieldset>
           <legend className="text-sm font-medium text-stone-800">{t('form.people')}</legend>
           <p className="mb-2 text-sm text-stone-700">{t('form.peopleHint')}</p>
@@ -150,21 +147,19 @@ export function TaskFormDialog({ farmId, today, onClose, suggested }: Props) {
           </ul>
           {errors.assignee_ids && <p className="mt-1 text-sm text-red-700">{errors.assignee_ids}</p>}
         </fieldset>
-        <SelectField label={t('form.supply')} {...field('supply_id')}>
-          <option value="">{t('form.noSupply')}</option>
-          {supplies.data?.map((supply) => (
-            <option key={supply.id} value={supply.id}>
-              {supply.name}
-            </option>
-          ))}
-        </SelectField>
-        <SelectField label={t('form.repeat')} {...field('repeat', 'rrule')}>
-          {(['none', 'daily', 'weekly', 'monthly'] as const).map((repeat) => (
-            <option key={repeat} value={repeat}>
-              {t(`form.repeats.${repeat}`)}
-            </option>
-          ))}
-        </SelectField>
+        <SelectField
+          label={t('form.supply')}
+          {...field('supply_id')}
+          placeholder={t('form.noSupply')}
+          options={supplies.data?.items.map((supply) => ({ value: supply.id, label: supply.name }))}
+        />
+        <SelectField
+          label={t('form.repeat')}
+          {...field('repeat', 'rrule')}
+          options={optionsOf(['none', 'daily', 'weekly', 'monthly'] as const, (repeat) =>
+            t(`form.repeats.${repeat}`),
+          )}
+        />
         {values.repeat !== 'none' && (
           <>
             <TextField label={t('form.every')} inputMode="numeric" {...field('interval')} />

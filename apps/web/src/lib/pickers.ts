@@ -1,0 +1,37 @@
+import { useQuery } from '@tanstack/react-query';
+import type { Supply, SupplyCategory } from '@gona/shared/inventory';
+import type { StaffMember } from '@gona/shared/staff';
+import { MAX_PAGE_SIZE, type Page } from '@gona/shared/page-size';
+import { apiFetch } from '@/lib/http';
+
+/**
+ * Pickers: one feature's records offered in another feature's form. Each is cached under its
+ * owning feature's keys (spelled here, as lib/ imports no feature), so a write of that feature
+ * refreshes it or puts its answer into it like any of its lists.
+ */
+
+const farmPath = (farmId: string) => `/api/farms/${encodeURIComponent(farmId)}`;
+
+/**
+ * The farm's supplies (of one category, or all) for a picker in a record's form: feed for a flock,
+ * a drug for a treatment, seed for a planting, a supply a task is about. Under the inventory's
+ * supply lists (['inventory', farmId, 'supplies', …]), so a stock change refreshes it.
+ */
+export function useStoreSupplies(farmId: string, category?: SupplyCategory) {
+  return useQuery({
+    queryKey: ['inventory', farmId, 'supplies', 'picker', category ?? 'all'],
+    queryFn: () =>
+      apiFetch<Page<Supply>>(
+        `${farmPath(farmId)}/supplies?limit=${MAX_PAGE_SIZE}${category ? `&category=${category}` : ''}`,
+      ),
+  });
+}
+
+/** The farm's active staff, to give a task to; under the staff lists (['staff', farmId, 'list', …]). */
+export function useActiveStaff(farmId: string) {
+  return useQuery({
+    queryKey: ['staff', farmId, 'list', 'picker', 'active'],
+    queryFn: () => apiFetch<Page<StaffMember>>(`${farmPath(farmId)}/staff?status=active&limit=${MAX_PAGE_SIZE}`),
+    select: (page) => page.items,
+  });
+}
