@@ -14,22 +14,12 @@ import type {
   StageDate,
   UpdateCropInput,
 } from '@gona/shared/crops';
+import { putRecord } from '@/lib/cache';
 import { apiFetch } from '@/lib/http';
 import { pagedQueryOptions } from '@/lib/paged-query';
+import { cropKeys, cropPath, cropRecords, cropsPath, farmPath, fieldKeys } from './keys';
 
-/** Every crop query of a farm starts with ['crops', farmId]; the knowledge base is the same for every farm. */
-export const cropKeys = {
-  all: (farmId: string) => ['crops', farmId] as const,
-  lists: (farmId: string) => ['crops', farmId, 'list'] as const,
-  crop: (farmId: string, cropId: string) => ['crops', farmId, 'crop', cropId] as const,
-  records: (farmId: string, cropId: string) => ['crops', farmId, 'records', cropId] as const,
-  windows: (farmId: string, cropKey: string) => ['crops', farmId, 'windows', cropKey] as const,
-  knowledge: ['knowledge', 'crops'] as const,
-};
-
-const farmPath = (farmId: string) => `/api/farms/${encodeURIComponent(farmId)}`;
-export const cropsPath = (farmId: string) => `${farmPath(farmId)}/crops`;
-const cropPath = (farmId: string, cropId: string) => `${cropsPath(farmId)}/${encodeURIComponent(cropId)}`;
+/** The crops' reads, and the changes that need the connection (a planting, a plan, a delete). */
 
 export function useCropList(farmId: string, status: CropStatus | '') {
   return useInfiniteQuery(
@@ -81,7 +71,7 @@ export function usePlantingWindows(farmId: string, cropKey: string) {
 /** The farm's fields for the crop form (the first 100, by newest). */
 export function useFieldChoices(farmId: string) {
   return useQuery({
-    queryKey: ['fields', farmId, 'choices'],
+    queryKey: fieldKeys.choices(farmId),
     queryFn: () =>
       apiFetch<{ items: { id: string; name: string; area_ha: string | null }[] }>(
         `${farmPath(farmId)}/fields?limit=100`,
@@ -107,6 +97,7 @@ export function useCreateCrop(farmId: string) {
   return useMutation({
     mutationFn: (input: CreateCropInput) =>
       apiFetch<Crop>(cropsPath(farmId), { method: 'POST', json: input }),
+    onSuccess: (crop) => queryClient.setQueryData(cropKeys.crop(farmId, crop.id), crop),
     onSettled: async (_crop, _error, input) => {
       // Seed taken from the store changes its stock.
       if (input.seed_supply_id) void queryClient.invalidateQueries({ queryKey: ['inventory', farmId] });
@@ -115,11 +106,17 @@ export function useCreateCrop(farmId: string) {
   });
 }
 
+/**
+ * An edited planting's answer goes into its detail and list rows; the lists are asked again (its
+ * status or date may move it), and its tasks and records, whose dates follow the planting's.
+ */
 export function useUpdateCrop(farmId: string, cropId: string) {
   const invalidate = useInvalidateCrops(farmId);
+  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: UpdateCropInput) =>
       apiFetch<Crop>(cropPath(farmId, cropId), { method: 'PATCH', json: input }),
+    onSuccess: (crop) => putRecord(queryClient, cropRecords(farmId), crop, { detail: 'set' }),
     onSettled: invalidate,
   });
 }

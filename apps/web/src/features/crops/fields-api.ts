@@ -8,15 +8,10 @@ import type {
 } from '@gona/shared/crops';
 import { apiFetch } from '@/lib/http';
 import { pagedQueryOptions } from '@/lib/paged-query';
+import { fieldKeys, fieldPath, fieldsPath } from './keys';
 
-/** Every field query of a farm starts with ['fields', farmId] (the crop form's choices too). */
-const fieldKeys = {
-  all: (farmId: string) => ['fields', farmId] as const,
-  field: (farmId: string, fieldId: string) => ['fields', farmId, 'field', fieldId] as const,
-  soil: (farmId: string, fieldId: string) => ['fields', farmId, 'soil', fieldId] as const,
-};
-const fieldsPath = (farmId: string) => `/api/farms/${encodeURIComponent(farmId)}/fields`;
-const fieldPath = (farmId: string, fieldId: string) => `${fieldsPath(farmId)}/${encodeURIComponent(fieldId)}`;
+/** The fields' reads and changes (a part of the crops feature with its own screens). */
+
 
 export function useFieldList(farmId: string) {
   return useInfiniteQuery(

@@ -2,7 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { GrowthStage, Harvest, RecordHarvestInput, RecordStageInput } from '@gona/shared/crops';
 import { apiFetch } from '@/lib/http';
 import { defineQueuedMutation } from '@/lib/offline';
-import type { QueuedCropKey } from './queue';
+import { cropKeys, cropMutationKeys, cropPath } from './keys';
 
 /**
  * The crop records that may wait for a connection: each carries its farm, crop and the crop's name
@@ -15,31 +15,34 @@ export type RecordHarvestVariables = RecordHarvestInput & {
   cropName: string;
 };
 
-const cropPath = (farmId: string, cropId: string) =>
-  `/api/farms/${encodeURIComponent(farmId)}/crops/${encodeURIComponent(cropId)}`;
-
 const SENDERS = {
   'record-stage': ({ farmId, cropId, cropName: _name, ...input }: RecordStageVariables) =>
     apiFetch<GrowthStage>(`${cropPath(farmId, cropId)}/stages`, { method: 'POST', json: input }),
   'record-harvest': ({ farmId, cropId, cropName: _name, ...input }: RecordHarvestVariables) =>
     apiFetch<Harvest>(`${cropPath(farmId, cropId)}/harvests`, { method: 'POST', json: input }),
-} satisfies Record<QueuedCropKey, (variables: never) => Promise<unknown>>;
+};
 
-/** Sends a queued record restored after a reload (queue.ts registers its key before the restore). */
-export function sendQueued(name: QueuedCropKey, variables: unknown): Promise<unknown> {
-  return (SENDERS[name] as (variables: unknown) => Promise<unknown>)(variables);
-}
+/**
+ * A recorded stage or harvest: the planting's records are asked again, and the planting itself
+ * (its stage and expected dates move with it) in its detail and lists; other crops are not.
+ */
+const refreshCrop = (queryClient: QueryClient, { farmId, cropId }: { farmId: string; cropId: string }) => {
+  void queryClient.invalidateQueries({ queryKey: cropKeys.records(farmId, cropId) });
+  void queryClient.invalidateQueries({ queryKey: cropKeys.crop(farmId, cropId) });
+  void queryClient.invalidateQueries({ queryKey: cropKeys.lists(farmId) });
+};
 
-/** Every crop query of the farm starts with ['crops', farmId]; a planting's stage moves with it. */
-const refreshCrops = (queryClient: QueryClient, { farmId }: { farmId: string }) =>
-  void queryClient.invalidateQueries({ queryKey: ['crops', farmId] });
-
-const recordStage = defineQueuedMutation(['crops', 'record-stage'], SENDERS['record-stage'], {
-  onSettled: refreshCrops,
+const recordStage = defineQueuedMutation(cropMutationKeys.recordStage, SENDERS['record-stage'], {
+  onSettled: refreshCrop,
 });
-const recordHarvest = defineQueuedMutation(['crops', 'record-harvest'], SENDERS['record-harvest'], {
-  onSettled: refreshCrops,
+const recordHarvest = defineQueuedMutation(cropMutationKeys.recordHarvest, SENDERS['record-harvest'], {
+  onSettled: refreshCrop,
 });
 
 export const useRecordStage = recordStage.useMutation;
 export const useRecordHarvest = recordHarvest.useMutation;
+
+/** Lets queued crop records run after a reload: call once on the app's QueryClient, before the restore. */
+export function registerCropMutationDefaults(queryClient: QueryClient) {
+  for (const mutation of [recordStage, recordHarvest]) mutation.register(queryClient);
+}

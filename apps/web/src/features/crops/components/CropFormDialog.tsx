@@ -7,10 +7,11 @@ import { todayOnFarm } from '@/lib/format';
 import { newClientId } from '@/lib/ids';
 import { toast } from '@/lib/toast';
 import { useSchemaForm } from '@/lib/use-schema-form';
-import { useStoreSupplies } from '@/lib/store-supplies';
+import { useStoreSupplies } from '@/lib/pickers';
 import { useQuantityText } from '@/lib/quantity-text';
 import { apiFetch } from '@/lib/http';
-import { cropsPath, useCreateCrop } from '../api';
+import { useCreateCrop } from '../api';
+import { cropsPath } from '../keys';
 import { CropSelect, FieldSelect, PlantingWindowHint, VarietySelect } from './CropFields';
 
 type Props = { farmId: string; onClose: () => void; onSaved?: (crop: Crop) => void };
