@@ -1,10 +1,4 @@
-import {
-  useInfiniteQuery,
-  useMutation,
-  useMutationState,
-  useQuery,
-  useQueryClient,
-} from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { MAX_PAGE_SIZE, type Page } from '@gona/shared/page-size';
 import type {
   AnimalGrowthTarget,
@@ -15,32 +9,23 @@ import type {
   GrowthLog,
   Livestock,
   LivestockSpecies,
-  LivestockStatus,
   LivestockSummary,
   LivestockWithPhotos,
   Production,
   TimelineEntry,
 } from '@gona/shared/livestock';
+import { dropRecord } from '@/lib/cache';
 import { apiFetch } from '@/lib/http';
 import { pagedQueryOptions } from '@/lib/paged-query';
 import {
   animalPath,
+  animalRecords,
   livestockKeys,
-  livestockMutationKeys,
   livestockPath,
-  type CreateLivestockVariables,
-  type RecordEventVariables,
-  type RecordGrowthVariables,
-  type RecordHealthVariables,
-  type RecordProductionVariables,
-  type UpdateLivestockVariables,
-} from './mutations';
+  type LivestockFilters,
+} from './keys';
 
-export type LivestockFilters = {
-  search: string;
-  species: LivestockSpecies | '';
-  status: LivestockStatus | '';
-};
+/** The livestock reads, and the changes that need the connection (a delete, care plans). */
 
 export function useLivestockList(farmId: string, filters: LivestockFilters) {
   return useInfiniteQuery(
@@ -118,53 +103,14 @@ export function useDeleteLivestock(farmId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (animalId: string) => apiFetch<null>(animalPath(farmId, animalId), { method: 'DELETE' }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: livestockKeys.all(farmId) }),
+    // Gone from the lists at once; the summary's head counts are asked again.
+    onSuccess: (_answer, animalId) => {
+      dropRecord(queryClient, animalRecords(farmId), animalId);
+      queryClient.removeQueries({ queryKey: livestockKeys.records(farmId, animalId) });
+      void queryClient.invalidateQueries({ queryKey: livestockKeys.summary(farmId) });
+    },
+    onError: () => queryClient.invalidateQueries({ queryKey: livestockKeys.all(farmId) }),
   });
-}
-
-/** Animals and groups added on this phone that are still waiting to be sent, oldest first. */
-export function useWaitingLivestock(farmId: string): CreateLivestockVariables[] {
-  return useMutationState({
-    filters: { mutationKey: livestockMutationKeys.createLivestock, status: 'pending' },
-    select: (mutation) => mutation.state.variables as CreateLivestockVariables,
-  }).filter((variables) => variables.farmId === farmId);
-}
-
-export type WaitingRecord =
-  | { type: 'health'; variables: RecordHealthVariables }
-  | { type: 'growth'; variables: RecordGrowthVariables }
-  | { type: 'event'; variables: RecordEventVariables }
-  | { type: 'production'; variables: RecordProductionVariables };
-
-/** Records of one animal made on this phone that are still waiting to be sent, oldest first. */
-export function useWaitingRecords(farmId: string, animalId: string): WaitingRecord[] {
-  const types: Record<string, WaitingRecord['type']> = {
-    'record-health': 'health',
-    'record-growth': 'growth',
-    'record-event': 'event',
-    'record-production': 'production',
-  };
-  return useMutationState({
-    filters: { status: 'pending', predicate: (m) => m.options.mutationKey?.[0] === 'livestock' },
-    select: (mutation) => ({
-      type: types[String(mutation.options.mutationKey?.[1])],
-      variables: mutation.state.variables as { farmId: string; animalId?: string },
-    }),
-  }).filter(
-    (item): item is WaitingRecord =>
-      item.type !== undefined && item.variables.farmId === farmId && item.variables.animalId === animalId,
-  );
-}
-
-/** An edit refused as stale is sent again against the record as it is now. */
-export async function retryLivestockVariables(
-  mutationKey: readonly unknown[],
-  variables: unknown,
-): Promise<unknown> {
-  if (mutationKey[1] !== 'update-livestock') return variables;
-  const edit = variables as UpdateLivestockVariables;
-  const current = await apiFetch<Livestock>(animalPath(edit.farmId, edit.id));
-  return { ...edit, version: current.version };
 }
 
 const carePlanKey = (farmId: string, animalId: string) =>

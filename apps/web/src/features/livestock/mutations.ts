@@ -1,4 +1,4 @@
-import type { QueryClient } from '@tanstack/react-query';
+import { useMutationState, type QueryClient } from '@tanstack/react-query';
 import type {
   CreateGrowthLog,
   CreateHealthRecord,
@@ -6,6 +6,7 @@ import type {
   EventResult,
   GrowthLog,
   HealthRecord,
+  Livestock,
   LivestockWithPhotos,
   Production,
   RecordEvent,
@@ -13,38 +14,22 @@ import type {
   UpdateLivestock,
 } from '@gona/shared/livestock';
 import { apiFetch } from '@/lib/http';
-import { defineQueuedMutation } from '@/lib/offline';
+import { putRecord } from '@/lib/cache';
+import { defineQueuedMutation, useQueued } from '@/lib/offline';
 import { sendWaitingPhotos } from '@/lib/photo-upload';
-import type { QueuedLivestockKey } from './queue';
+import {
+  animalPath,
+  animalRecords,
+  livestockKeys,
+  livestockMutationKeys,
+  livestockPath,
+} from './keys';
 
 /**
- * The livestock changes that may wait for a connection, and the keys of the farm's livestock
- * queries. Loaded with the livestock screens, or by `queue.ts` when a change restored after a
- * reload is sent.
+ * The livestock changes that may wait for a connection (keys in `keys.ts`), and what the screens
+ * show of them while they wait. Loaded with the livestock screens, or by the app when a change
+ * restored after a reload is sent.
  */
-
-/** Every livestock query of a farm starts with ['livestock', farmId], so one invalidation refreshes them all. */
-export const livestockKeys = {
-  all: (farmId: string) => ['livestock', farmId] as const,
-  lists: (farmId: string) => ['livestock', farmId, 'list'] as const,
-  animal: (farmId: string, animalId: string) => ['livestock', farmId, 'animal', animalId] as const,
-  records: (farmId: string, animalId: string) => ['livestock', farmId, 'records', animalId] as const,
-  summary: (farmId: string) => ['livestock', farmId, 'summary'] as const,
-};
-
-export const livestockPath = (farmId: string) => `/api/farms/${encodeURIComponent(farmId)}/livestock`;
-export const animalPath = (farmId: string, animalId: string) =>
-  `${livestockPath(farmId)}/${encodeURIComponent(animalId)}`;
-
-/** The changes a farmer may make offline; a record's name travels with it to describe a refusal. */
-export const livestockMutationKeys = {
-  createLivestock: ['livestock', 'create-livestock'],
-  updateLivestock: ['livestock', 'update-livestock'],
-  recordHealth: ['livestock', 'record-health'],
-  recordGrowth: ['livestock', 'record-growth'],
-  recordEvent: ['livestock', 'record-event'],
-  recordProduction: ['livestock', 'record-production'],
-} as const satisfies Record<string, readonly [string, string]>;
 
 type About = { farmId: string; animalId: string; animalName: string };
 export type CreateLivestockVariables = CreateLivestock & { id: string; farmId: string };
@@ -64,7 +49,7 @@ const refreshStock = (queryClient: QueryClient, { farmId }: { farmId: string }) 
   void queryClient.invalidateQueries({ queryKey: ['inventory', farmId] });
 };
 
-/** How each change is sent: the screens' mutations and a change restored after a reload (queue.ts) use these. */
+/** How each change is sent. */
 const SENDERS = {
   'create-livestock': async ({ farmId, ...input }: CreateLivestockVariables) =>
     apiFetch<LivestockWithPhotos>(livestockPath(farmId), {
@@ -84,18 +69,22 @@ const SENDERS = {
     apiFetch<EventResult>(`${animalPath(farmId, animalId)}/events`, { method: 'POST', json: input }),
   'record-production': ({ farmId, animalId, animalName: _name, ...input }: RecordProductionVariables) =>
     apiFetch<Production>(`${animalPath(farmId, animalId)}/production`, { method: 'POST', json: input }),
-} satisfies Record<QueuedLivestockKey, (variables: never) => Promise<unknown>>;
+};
 
-/** Sends a queued change restored after a reload (queue.ts registers its key before the restore). */
-export function sendQueued(name: QueuedLivestockKey, variables: unknown): Promise<unknown> {
-  return (SENDERS[name] as (variables: unknown) => Promise<unknown>)(variables);
-}
-
+/**
+ * A new or edited animal's answer goes into the cache (its detail, its list rows); the lists and
+ * the summary's head counts are asked again, as where it sorts and what it adds up to are the
+ * server's to say. Its records and timeline are not asked again. A refused change refreshes all.
+ */
 const createLivestock = defineQueuedMutation(
   livestockMutationKeys.createLivestock,
   SENDERS['create-livestock'],
   {
-    onSettled: refreshLivestock,
+    onSent: (queryClient, animal, { farmId }) => {
+      queryClient.setQueryData(livestockKeys.animal(farmId, animal.id), animal);
+      refreshListsAndSummary(queryClient, farmId);
+    },
+    onFailed: refreshLivestock,
   },
 );
 
@@ -103,11 +92,18 @@ const updateLivestock = defineQueuedMutation(
   livestockMutationKeys.updateLivestock,
   SENDERS['update-livestock'],
   {
-    onSent: (queryClient, animal, { farmId }) =>
-      queryClient.setQueryData(livestockKeys.animal(farmId, animal.id), animal),
-    onSettled: refreshLivestock,
+    onSent: (queryClient, animal, { farmId }) => {
+      putRecord(queryClient, animalRecords(farmId), animal, { detail: 'set' });
+      refreshListsAndSummary(queryClient, farmId);
+    },
+    onFailed: refreshLivestock,
   },
 );
+
+function refreshListsAndSummary(queryClient: QueryClient, farmId: string) {
+  void queryClient.invalidateQueries({ queryKey: livestockKeys.lists(farmId) });
+  void queryClient.invalidateQueries({ queryKey: livestockKeys.summary(farmId) });
+}
 
 const recordHealth = defineQueuedMutation(livestockMutationKeys.recordHealth, SENDERS['record-health'], {
   onSettled: (queryClient, variables) => {
@@ -141,3 +137,58 @@ export const useRecordHealth = recordHealth.useMutation;
 export const useRecordGrowth = recordGrowth.useMutation;
 export const useRecordEvent = recordEvent.useMutation;
 export const useRecordProduction = recordProduction.useMutation;
+
+/** Lets queued livestock changes run after a reload: call once on the app's QueryClient, before the restore. */
+export function registerLivestockMutationDefaults(queryClient: QueryClient) {
+  for (const mutation of [
+    createLivestock,
+    updateLivestock,
+    recordHealth,
+    recordGrowth,
+    recordEvent,
+    recordProduction,
+  ])
+    mutation.register(queryClient);
+}
+
+/** An edit refused as stale is sent again against the record as it is now. */
+export async function retryLivestockVariables(
+  mutationKey: readonly unknown[],
+  variables: unknown,
+): Promise<unknown> {
+  if (mutationKey[1] !== 'update-livestock') return variables;
+  const edit = variables as UpdateLivestockVariables;
+  const current = await apiFetch<Livestock>(animalPath(edit.farmId, edit.id));
+  return { ...edit, version: current.version };
+}
+
+/** Animals and groups added on this phone that are still waiting to be sent, oldest first. */
+export const useWaitingLivestock = (farmId: string) =>
+  useQueued<CreateLivestockVariables>(livestockMutationKeys.createLivestock, farmId);
+
+export type WaitingRecord =
+  | { type: 'health'; variables: RecordHealthVariables }
+  | { type: 'growth'; variables: RecordGrowthVariables }
+  | { type: 'event'; variables: RecordEventVariables }
+  | { type: 'production'; variables: RecordProductionVariables };
+
+const RECORD_TYPES: Record<string, WaitingRecord['type']> = {
+  'record-health': 'health',
+  'record-growth': 'growth',
+  'record-event': 'event',
+  'record-production': 'production',
+};
+
+/** Records of one animal made on this phone that are still waiting to be sent, oldest first. */
+export function useWaitingRecords(farmId: string, animalId: string): WaitingRecord[] {
+  return useMutationState({
+    filters: { status: 'pending', predicate: (m) => m.options.mutationKey?.[0] === 'livestock' },
+    select: (mutation) => ({
+      type: RECORD_TYPES[String(mutation.options.mutationKey?.[1])],
+      variables: mutation.state.variables as { farmId: string; animalId?: string },
+    }),
+  }).filter(
+    (item): item is WaitingRecord =>
+      item.type !== undefined && item.variables.farmId === farmId && item.variables.animalId === animalId,
+  );
+}

@@ -17,8 +17,8 @@ import {
   useGrowthLogs,
   useGrowthTarget,
   useProduction,
-  useWaitingRecords,
 } from '../api';
+import { useWaitingRecords } from '../mutations';
 import { animalName, dayMonthYear, percentText, useEggsText, useHeadsText } from '../format';
 import { CareSection } from './CarePlan';
 import { EggsChart, WeightChart } from './Charts';

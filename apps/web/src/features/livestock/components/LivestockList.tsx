@@ -23,7 +23,9 @@ import {
 } from '@/components/ui';
 import { pageItems } from '@/lib/paged-query';
 import { useDebounced } from '@/lib/use-debounced';
-import { useLivestockList, useWaitingLivestock, type LivestockFilters } from '../api';
+import { useLivestockList } from '../api';
+import type { LivestockFilters } from '../keys';
+import { useWaitingLivestock } from '../mutations';
 import { animalName, dayMonthYear, useHeadsText } from '../format';
 
 type Props = {

@@ -25,7 +25,7 @@ import { todayOnFarm } from '@/lib/format';
 import { newClientId } from '@/lib/ids';
 import { QUEUED, submitOrQueue } from '@/lib/offline';
 import { useSchemaForm } from '@/lib/use-schema-form';
-import { useStoreSupplies } from '@/lib/store-supplies';
+import { useStoreSupplies } from '@/lib/pickers';
 import { useGroupsOf } from '../api';
 import { animalName } from '../format';
 import { useRecordEvent, useRecordGrowth, useRecordHealth, useRecordProduction } from '../mutations';

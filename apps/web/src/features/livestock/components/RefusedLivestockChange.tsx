@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { RefusedChangeCard } from '@/components/layout/RefusedChangeCard';
 import type { AttentionItem } from '@/lib/needs-attention';
-import { retryLivestockVariables } from '../api';
+import { retryLivestockVariables } from '../mutations';
 
 /** A livestock change the server refused when it was sent from the queue (a stale edit, too few heads …). */
 export function RefusedLivestockChange({ item }: { item: AttentionItem }) {

@@ -3,7 +3,8 @@ import { formatNaira } from '@gona/shared/money';
 import type { Livestock, TimelineEntry } from '@gona/shared/livestock';
 import { Badge, EmptyState, PagedList } from '@/components/ui';
 import { pageItems } from '@/lib/paged-query';
-import { useTimeline, type WaitingRecord } from '../api';
+import { useTimeline } from '../api';
+import type { WaitingRecord } from '../mutations';
 import { dayMonthYear, percentText, useEggsText, useHeadsText } from '../format';
 
 type Props = { farmId: string; animal: Livestock; waiting: readonly WaitingRecord[] };
