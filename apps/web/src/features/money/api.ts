@@ -15,7 +15,7 @@ import type { Page } from '@gona/shared/page-size';
 import { dayMonthYear } from '@/lib/format';
 import { apiFetch } from '@/lib/http';
 import { pagedQueryOptions } from '@/lib/paged-query';
-import { expensesPath, moneyKeys, moneyPath, recurringPath, salesPath } from './mutations';
+import { expensePath, expensesPath, moneyKeys, moneyPath, recurringPath, salesPath } from './keys';
 
 export type Period = { from: string; to: string };
 export type ExpenseFilters = Period & { category: ExpenseCategory | ''; enterprise: string };
@@ -58,7 +58,7 @@ export function useExpense(farmId: string, expenseId: string) {
 }
 
 export function fetchExpense(farmId: string, expenseId: string): Promise<ExpenseWithReceipts> {
-  return apiFetch<ExpenseWithReceipts>(`${expensesPath(farmId)}/${encodeURIComponent(expenseId)}`);
+  return apiFetch<ExpenseWithReceipts>(expensePath(farmId, expenseId));
 }
 
 /** The farm's repeating expenses (a farm has a handful; the first page holds them). */
@@ -104,7 +104,7 @@ export function useDeleteExpense(farmId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (expenseId: string) =>
-      apiFetch<null>(`${expensesPath(farmId)}/${encodeURIComponent(expenseId)}`, { method: 'DELETE' }),
+      apiFetch<null>(expensePath(farmId, expenseId), { method: 'DELETE' }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: moneyKeys.all(farmId) }),
   });
 }

@@ -15,43 +15,21 @@ import type {
 import { apiFetch } from '@/lib/http';
 import { defineQueuedMutation } from '@/lib/offline';
 import { sendWaitingPhotos } from '@/lib/photo-upload';
-
-/** Every money query of a farm starts with ['money', farmId], so one invalidation refreshes them all. */
-export const moneyKeys = {
-  all: (farmId: string) => ['money', farmId] as const,
-  expenses: (farmId: string, filters: object) => ['money', farmId, 'expenses', filters] as const,
-  expenseTotals: (farmId: string, filters: object) => ['money', farmId, 'expense-totals', filters] as const,
-  sales: (farmId: string, filters: object) => ['money', farmId, 'sales', filters] as const,
-  sale: (farmId: string, saleId: string) => ['money', farmId, 'sale', saleId] as const,
-  expense: (farmId: string, expenseId: string) => ['money', farmId, 'expense', expenseId] as const,
-  recurring: (farmId: string) => ['money', farmId, 'recurring'] as const,
-  owed: (farmId: string) => ['money', farmId, 'owed'] as const,
-  profit: (farmId: string, period: object) => ['money', farmId, 'profit', period] as const,
-  cash: (farmId: string, period: object) => ['money', farmId, 'cash', period] as const,
-  enterprises: (farmId: string) => ['money', farmId, 'enterprises'] as const,
-};
-
-const farmPath = (farmId: string) => `/api/farms/${encodeURIComponent(farmId)}`;
-export const expensesPath = (farmId: string) => `${farmPath(farmId)}/expenses`;
-export const salesPath = (farmId: string) => `${farmPath(farmId)}/sales`;
-export const moneyPath = (farmId: string) => `${farmPath(farmId)}/money`;
-export const recurringPath = (farmId: string) => `${farmPath(farmId)}/recurring-expenses`;
+import {
+  expensePath,
+  expensesPath,
+  moneyKeys,
+  moneyMutationKeys,
+  recurringPath,
+  salePath,
+  salesPath,
+} from './keys';
 
 /**
- * The money records a farmer may write offline (an expense in the market, a sale at the farm
- * gate, a payment received). Their variables hold everything needed to send them, so one restored
- * after a reload runs with no screen around it.
+ * The money records that may wait for a connection (keys in `keys.ts`). A record's answer goes
+ * into its cached detail at once; every money query of the farm is still asked again, as each
+ * record moves the totals, profit, cash and what is owed, which only the server adds up.
  */
-export const moneyMutationKeys = {
-  createExpense: ['money', 'create-expense'],
-  createSale: ['money', 'create-sale'],
-  recordPayment: ['money', 'record-payment'],
-  updateSale: ['money', 'update-sale'],
-  updateExpense: ['money', 'update-expense'],
-  markExpensePaid: ['money', 'mark-expense-paid'],
-  createRecurring: ['money', 'create-recurring-expense'],
-  stopRecurring: ['money', 'stop-recurring-expense'],
-} as const satisfies Record<string, readonly [string, string]>;
 
 export type CreateExpenseVariables = CreateExpense & { id: string; farmId: string };
 export type CreateSaleVariables = CreateSale & { id: string; farmId: string };
@@ -79,6 +57,11 @@ export type StopRecurringVariables = { farmId: string; recurringId: string; amou
 const refresh = (queryClient: QueryClient, { farmId }: { farmId: string }) =>
   void queryClient.invalidateQueries({ queryKey: moneyKeys.all(farmId) });
 
+const putSale = { onSent: (queryClient: QueryClient, sale: SaleWithPayments, { farmId }: { farmId: string }) =>
+  queryClient.setQueryData(moneyKeys.sale(farmId, sale.id), sale), onSettled: refresh };
+const putExpense = { onSent: (queryClient: QueryClient, expense: ExpenseWithReceipts, { farmId }: { farmId: string }) =>
+  queryClient.setQueryData(moneyKeys.expense(farmId, expense.id), expense), onSettled: refresh };
+
 const createExpense = defineQueuedMutation(
   moneyMutationKeys.createExpense,
   async ({ farmId, ...input }: CreateExpenseVariables) =>
@@ -86,38 +69,35 @@ const createExpense = defineQueuedMutation(
       method: 'POST',
       json: { ...input, receipt_ids: await sendWaitingPhotos(farmId, input.receipt_ids) },
     }),
-  { onSettled: refresh },
+  putExpense,
 );
 
 const createSale = defineQueuedMutation(
   moneyMutationKeys.createSale,
   async ({ farmId, ...input }: CreateSaleVariables) =>
     apiFetch<SaleWithPayments>(salesPath(farmId), { method: 'POST', json: input }),
-  { onSettled: refresh },
+  putSale,
 );
 
 const recordPayment = defineQueuedMutation(
   moneyMutationKeys.recordPayment,
   async ({ farmId, saleId, product: _product, ...input }: RecordPaymentVariables) =>
-    apiFetch<SaleWithPayments>(`${salesPath(farmId)}/${encodeURIComponent(saleId)}/payments`, {
+    apiFetch<SaleWithPayments>(`${salePath(farmId, saleId)}/payments`, {
       method: 'POST',
       json: input,
     }),
-  { onSettled: refresh },
+  putSale,
 );
 
 const updateSale = defineQueuedMutation(
   moneyMutationKeys.updateSale,
   async ({ farmId, saleId, product: _product, ...input }: UpdateSaleVariables) =>
-    apiFetch<SaleWithPayments>(`${salesPath(farmId)}/${encodeURIComponent(saleId)}`, {
+    apiFetch<SaleWithPayments>(salePath(farmId, saleId), {
       method: 'PATCH',
       json: input,
     }),
-  { onSettled: refresh },
+  putSale,
 );
-
-const expensePath = (farmId: string, expenseId: string) =>
-  `${expensesPath(farmId)}/${encodeURIComponent(expenseId)}`;
 
 const updateExpense = defineQueuedMutation(
   moneyMutationKeys.updateExpense,
@@ -129,14 +109,14 @@ const updateExpense = defineQueuedMutation(
         ...(input.receipt_ids ? { receipt_ids: await sendWaitingPhotos(farmId, input.receipt_ids) } : {}),
       },
     }),
-  { onSettled: refresh },
+  putExpense,
 );
 
 const markExpensePaid = defineQueuedMutation(
   moneyMutationKeys.markExpensePaid,
   async ({ farmId, expenseId, amount_kobo: _amount, ...input }: MarkExpensePaidVariables) =>
     apiFetch<ExpenseWithReceipts>(`${expensePath(farmId, expenseId)}/paid`, { method: 'POST', json: input }),
-  { onSettled: refresh },
+  putExpense,
 );
 
 const createRecurring = defineQueuedMutation(

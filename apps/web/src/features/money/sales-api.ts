@@ -1,9 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { SaleStock, SaleWithPayments } from '@gona/shared/finance';
 import { apiFetch } from '@/lib/http';
-import { moneyKeys, moneyPath, salesPath } from './mutations';
-
-const salePath = (farmId: string, saleId: string) => `${salesPath(farmId)}/${encodeURIComponent(saleId)}`;
+import { moneyKeys, moneyPath, salePath } from './keys';
 
 /** Stored harvest by crop and eggs in hand, for a sale's "Taken from" (refreshed with every money change). */
 export function useSaleStock(farmId: string) {

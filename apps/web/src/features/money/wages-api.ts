@@ -17,19 +17,7 @@ import type {
   UpdatePayRunLine,
 } from '@gona/shared/finance';
 import { apiFetch, ApiError } from '@/lib/http';
-import { moneyKeys } from './mutations';
-
-/** Under moneyKeys.all, so a change anywhere in the farm's money refreshes wages too. */
-export const wagesKeys = {
-  all: (farmId: string) => [...moneyKeys.all(farmId), 'wages'] as const,
-  day: (farmId: string, date: string) => [...wagesKeys.all(farmId), 'attendance', date] as const,
-  payRuns: (farmId: string) => [...wagesKeys.all(farmId), 'pay-runs'] as const,
-  payRun: (farmId: string, runId: string) => [...wagesKeys.all(farmId), 'pay-run', runId] as const,
-};
-
-const farmPath = (farmId: string) => `/api/farms/${encodeURIComponent(farmId)}`;
-const runPath = (farmId: string, runId: string) =>
-  `${farmPath(farmId)}/pay-runs/${encodeURIComponent(runId)}`;
+import { farmPath, moneyKeys, payRunPath as runPath, wagesKeys } from './keys';
 
 /** True for a change that never reached the server: the screen says it needs a connection. */
 export function isOffline(error: unknown): boolean {

@@ -7,7 +7,8 @@ import { QUEUED, submitOrQueue } from '@/lib/offline';
 import { toast } from '@/lib/toast';
 import { useSchemaForm } from '@/lib/use-schema-form';
 import { formatNaira } from '../format';
-import { moneyKeys, useMarkExpensePaid } from '../mutations';
+import { moneyKeys } from '../keys';
+import { useMarkExpensePaid } from '../mutations';
 
 /** An unpaid expense as what the farm owes lists it, with whom it is owed to. */
 export type UnpaidExpense = Owed['creditors'][number]['unpaid'][number] & { creditor: string };
