@@ -8,32 +8,22 @@ import type {
   PublicListing,
   SellerPage,
 } from '@gona/shared/marketplace';
+import { putRecord } from '@/lib/cache';
 import { apiFetch } from '@/lib/http';
 import { pagedQueryOptions } from '@/lib/paged-query';
-import { farmListingPath, farmListingsPath } from './mutations';
+import {
+  farmListingPath,
+  farmListingRecords,
+  farmListingsPath,
+  marketplaceKeys,
+  refreshListing,
+  type BrowseFilters,
+} from './keys';
 
-/**
- * The marketplace's queries: what buyers browse (no farm needed) and a farm's own listings. Every
- * query starts with ['marketplace'], so a listing saved or published refreshes what shows it.
- */
-export const marketplaceKeys = {
-  all: ['marketplace'] as const,
-  browse: (filters: BrowseFilters, nearFarm: string | null) =>
-    ['marketplace', 'browse', filters, nearFarm] as const,
-  listing: (listingId: string) => ['marketplace', 'listing', listingId] as const,
-  seller: (farmId: string) => ['marketplace', 'seller', farmId] as const,
-  farm: (farmId: string) => ['marketplace', 'farm', farmId] as const,
-  sources: (farmId: string) => ['marketplace', 'farm', farmId, 'sources'] as const,
-};
+/** The marketplace's reads (what buyers browse, a farm's own listings) and the listing actions that need the connection. */
 
-export const BROWSE_PAGE_SIZE = 20;
 
-export type BrowseFilters = {
-  q: string;
-  category: ListingCategory | '';
-  state: string;
-  sort: ListingSort;
-};
+const BROWSE_PAGE_SIZE = 20;
 
 /** Listings on sale, page by page; nearest measures from the buyer's selected farm, when there is one. */
 export function useBrowseListings(filters: BrowseFilters, nearFarm: string | null) {
@@ -98,6 +88,8 @@ export function useListingAction() {
         method: 'POST',
         json: { version: listing.version },
       }),
-    onSettled: () => void queryClient.invalidateQueries({ queryKey: marketplaceKeys.all }),
+    // The answer goes into the farm's list at once; what buyers see is asked again.
+    onSuccess: (listing) => putRecord(queryClient, farmListingRecords(listing.farm_id), listing),
+    onSettled: (_listing, _error, { listing }) => refreshListing(queryClient, listing.farm_id, listing.id),
   });
 }

@@ -11,7 +11,7 @@ import type { StoredFile } from '@gona/shared/files';
 import { apiFetch } from '@/lib/http';
 import { uploadPhotoTo } from '@/lib/photo-upload';
 import { pagedQueryOptions } from '@/lib/paged-query';
-import { orderKeys } from './orders-api';
+import { orderKeys } from './keys';
 
 /** A photo for the buyer's report on their order, sent through the order (a buyer is not of the farm). */
 export function uploadDisputePhoto(

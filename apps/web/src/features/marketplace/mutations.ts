@@ -1,19 +1,16 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { CreateListing, FarmListing, UpdateListing } from '@gona/shared/marketplace';
+import { putRecord } from '@/lib/cache';
 import { apiFetch } from '@/lib/http';
 import { defineQueuedMutation } from '@/lib/offline';
 import { sendWaitingPhotos } from '@/lib/photo-upload';
+import { farmListingPath, farmListingRecords, farmListingsPath, listingMutationKeys, refreshListing } from './keys';
 
 /**
  * Saving a listing may wait for the connection (a farmer writes it in the field, with photos):
  * a draft stays a draft until it is published, which needs the connection. Loaded with the
  * marketplace screens, or by the app when a saved change is restored after a reload.
  */
-
-export const listingMutationKeys = {
-  createListing: ['listings', 'create-listing'],
-  updateListing: ['listings', 'update-listing'],
-} as const satisfies Record<string, readonly [string, string]>;
 
 export type CreateListingVariables = CreateListing & { id: string; farmId: string };
 /** `listingTitle` names the listing if the change is refused. */
@@ -23,13 +20,16 @@ export type UpdateListingVariables = UpdateListing & {
   listingTitle: string;
 };
 
-export const farmListingsPath = (farmId: string) => `/api/farms/${encodeURIComponent(farmId)}/listings`;
-export const farmListingPath = (farmId: string, listingId: string) =>
-  `${farmListingsPath(farmId)}/${encodeURIComponent(listingId)}`;
-
-/** Every marketplace query starts with ['marketplace']: a saved listing refreshes what shows it. */
-const refresh = (queryClient: QueryClient) =>
-  void queryClient.invalidateQueries({ queryKey: ['marketplace'] });
+/**
+ * A saved listing's answer goes into the farm's list at once; the farm's listings, the public
+ * listing and the browse pages that may show it are asked again (not the orders or payouts).
+ */
+const putListing = {
+  onSent: (queryClient: QueryClient, listing: FarmListing, { farmId }: { farmId: string }) =>
+    putRecord(queryClient, farmListingRecords(farmId), listing),
+  onSettled: (queryClient: QueryClient, variables: { farmId: string; id?: string; listingId?: string }) =>
+    refreshListing(queryClient, variables.farmId, variables.listingId ?? variables.id ?? ''),
+};
 
 const createListing = defineQueuedMutation(
   listingMutationKeys.createListing,
@@ -38,7 +38,7 @@ const createListing = defineQueuedMutation(
       method: 'POST',
       json: { ...input, photo_ids: await sendWaitingPhotos(farmId, input.photo_ids) },
     }),
-  { onSettled: refresh },
+  putListing,
 );
 
 const updateListing = defineQueuedMutation(
@@ -51,7 +51,7 @@ const updateListing = defineQueuedMutation(
         ...(input.photo_ids ? { photo_ids: await sendWaitingPhotos(farmId, input.photo_ids) } : {}),
       },
     }),
-  { onSettled: refresh },
+  putListing,
 );
 
 /** Lets queued listing changes run after a reload: call once on the app's QueryClient, before the restore. */

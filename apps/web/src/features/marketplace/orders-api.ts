@@ -8,18 +8,7 @@ import type {
 } from '@gona/shared/marketplace';
 import { apiFetch } from '@/lib/http';
 import { pagedQueryOptions } from '@/lib/paged-query';
-
-/**
- * Marketplace orders: a buyer's own (no farm needed) and a selling farm's. Keys start with
- * ['marketplace', 'orders'] so a decision or a payment refreshes every list that shows the order,
- * and ['marketplace'] as a whole so a listing's quantity is read again too.
- */
-export const orderKeys = {
-  all: ['marketplace', 'orders'] as const,
-  mine: ['marketplace', 'orders', 'mine'] as const,
-  one: (orderId: string) => ['marketplace', 'orders', 'one', orderId] as const,
-  farm: (farmId: string) => ['marketplace', 'orders', 'farm', farmId] as const,
-};
+import { orderKeys } from './keys';
 
 const MY_ORDERS = '/api/marketplace/orders';
 const myOrderPath = (orderId: string) => `${MY_ORDERS}/${encodeURIComponent(orderId)}`;

@@ -8,21 +8,12 @@ import type {
 } from '@gona/shared/marketplace';
 import { apiFetch } from '@/lib/http';
 import { pagedQueryOptions } from '@/lib/paged-query';
+import { payoutKeys } from './keys';
 
 /**
  * Where a farm's marketplace money goes: its payout account (read by owners and managers, changed
  * by the owner with their password) and each completed order's payout.
  */
-export const payoutKeys = {
-  all: ['marketplace', 'payouts'] as const,
-  banks: ['marketplace', 'payouts', 'banks'] as const,
-  account: (farmId: string) => ['marketplace', 'payouts', 'account', farmId] as const,
-  resolve: (farmId: string, bankCode: string, accountNumber: string) =>
-    ['marketplace', 'payouts', 'resolve', farmId, bankCode, accountNumber] as const,
-  lists: (farmId: string) => ['marketplace', 'payouts', 'list', farmId] as const,
-  list: (farmId: string, limit: number) => ['marketplace', 'payouts', 'list', farmId, limit] as const,
-};
-
 const farmPath = (farmId: string) => `/api/farms/${encodeURIComponent(farmId)}`;
 const accountPath = (farmId: string) => `${farmPath(farmId)}/payout-account`;
 

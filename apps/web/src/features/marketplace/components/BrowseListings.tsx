@@ -10,7 +10,8 @@ import {
 } from '@gona/shared/marketplace';
 import { EmptyState, PagedList, SelectField, TextField } from '@/components/ui';
 import { useDebounced } from '@/lib/use-debounced';
-import { useBrowseListings, type BrowseFilters } from '../api';
+import { useBrowseListings } from '../api';
+import type { BrowseFilters } from '../keys';
 import { ListingCard } from './ListingCard';
 
 type Props = {
