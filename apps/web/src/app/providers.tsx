@@ -56,22 +56,23 @@ function persisterFor(queryClient: QueryClient): Persister {
   };
 }
 
+/**
+ * Every feature's queued mutations (its `mutations.ts`), each loaded only when a saved change may
+ * need it. A feature with changes that can wait for the connection adds its line here; the offline
+ * test (`queued-mutations.test.tsx`) then replays each key it registers, with no edit of its own.
+ */
+const QUEUED_MUTATIONS: readonly (() => Promise<(queryClient: QueryClient) => void>)[] = [
+  () => import('@/features/inventory/mutations').then((m) => m.registerInventoryMutationDefaults),
+  () => import('@/features/staff/mutations').then((m) => m.registerStaffMutationDefaults),
+  () => import('@/features/livestock/mutations').then((m) => m.registerLivestockMutationDefaults),
+  () => import('@/features/tasks/mutations').then((m) => m.registerTaskMutationDefaults),
+  () => import('@/features/crops/mutations').then((m) => m.registerCropMutationDefaults),
+  () => import('@/features/money/mutations').then((m) => m.registerMoneyMutationDefaults),
+  () => import('@/features/marketplace/mutations').then((m) => m.registerListingMutationDefaults),
+];
+
 /** Teaches the client how to run every mutation that can be queued (before the restore). */
 export async function registerQueuedMutations(queryClient: QueryClient): Promise<void> {
-  const [inventory, staff, livestock, tasks, crops, money, listings] = await Promise.all([
-    import('@/features/inventory/api'),
-    import('@/features/staff/mutations'),
-    import('@/features/livestock/queue'),
-    import('@/features/tasks/mutations'),
-    import('@/features/crops/queue'),
-    import('@/features/money/mutations'),
-    import('@/features/marketplace/mutations'),
-  ]);
-  inventory.registerInventoryMutationDefaults(queryClient);
-  staff.registerStaffMutationDefaults(queryClient);
-  livestock.registerLivestockMutationDefaults(queryClient);
-  tasks.registerTaskMutationDefaults(queryClient);
-  crops.registerCropMutationDefaults(queryClient);
-  money.registerMoneyMutationDefaults(queryClient);
-  listings.registerListingMutationDefaults(queryClient);
+  const registers = await Promise.all(QUEUED_MUTATIONS.map((load) => load()));
+  for (const register of registers) register(queryClient);
 }
