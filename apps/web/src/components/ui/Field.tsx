@@ -25,8 +25,15 @@ const CONTROL =
   'focus:outline-2 focus:outline-offset-0 focus:outline-green-700 disabled:bg-stone-100';
 
 export type TextFieldProps = FieldChrome & InputHTMLAttributes<HTMLInputElement>;
+/** One choice of a select field: what is sent, and the words shown for it. */
+export type SelectOption = { value: string; label: string; disabled?: boolean };
 export type SelectFieldProps = FieldChrome &
-  SelectHTMLAttributes<HTMLSelectElement> & { placeholder?: string };
+  SelectHTMLAttributes<HTMLSelectElement> & {
+    /** An empty first choice (value ''), such as "All statuses" or "Choose a crop". */
+    placeholder?: string;
+    /** The choices, in order, after the placeholder; children (optgroups) follow them. */
+    options?: readonly SelectOption[] | undefined;
+  };
 export type TextareaFieldProps = FieldChrome & TextareaHTMLAttributes<HTMLTextAreaElement>;
 
 export function TextField({ label, error, hint, id, className, ...rest }: TextFieldProps) {
@@ -50,6 +57,7 @@ export function SelectField({
   id,
   className,
   placeholder,
+  options,
   children,
   ...rest
 }: SelectFieldProps) {
@@ -63,10 +71,23 @@ export function SelectField({
         {...rest}
       >
         {placeholder !== undefined && <option value="">{placeholder}</option>}
+        {options?.map((option) => (
+          <option key={option.value} value={option.value} disabled={option.disabled}>
+            {option.label}
+          </option>
+        ))}
         {children}
       </select>
     </FieldShell>
   );
+}
+
+/** Choices for a fixed list of values, each labelled by its words: `optionsOf(STATUSES, (s) => t(`statuses.${s}`))`. */
+export function optionsOf<V extends string>(
+  values: readonly V[],
+  labelOf: (value: V) => string,
+): SelectOption[] {
+  return values.map((value) => ({ value, label: labelOf(value) }));
 }
 
 export function TextareaField({ label, error, hint, id, className, ...rest }: TextareaFieldProps) {
