@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
-import { ArrowLeft, ListChecks, Sprout, Trash2, Wheat } from 'lucide-react';
+import { useNavigate } from 'react-router';
+import { ListChecks, Sprout, Trash2, Wheat } from 'lucide-react';
 import {
   checkHarvest,
   CROP_STATUSES,
@@ -14,19 +14,11 @@ import {
   STAGE_LATE_AFTER_DAYS,
 } from '@gona/shared/crops';
 import { can, type FarmRole } from '@gona/shared/permissions';
-import {
-  Badge,
-  Button,
-  ConfirmDialog,
-  EmptyState,
-  PageHeader,
-  SelectField,
-  SkeletonRows,
-} from '@/components/ui';
+import { Badge, Button, ConfirmDialog, optionsOf, PageHeader, SelectField } from '@/components/ui';
+import { BackLink, DetailState } from '@/components/ui/DetailState';
 import { AskAboutLink } from '@/components/ui/AskAboutLink';
 import { useErrorText } from '@/lib/error-text';
 import { dayMonthYear } from '@/lib/format';
-import { ApiError } from '@/lib/http';
 import { toast } from '@/lib/toast';
 import {
   useCrop,
@@ -63,29 +55,16 @@ export function CropDetail({ farmId, role, cropId, listPath, askPath }: Props) {
   const planTasks = usePlanCropTasks(farmId, cropId);
   const [dialog, setDialog] = useState<'stage' | 'harvest' | 'delete' | null>(null);
 
-  const back = (
-    <Link to={listPath} className="mb-4 inline-flex min-h-11 items-center gap-2 font-medium text-green-800">
-      <ArrowLeft aria-hidden="true" className="size-4" />
-      {t('detail.back')}
-    </Link>
-  );
-  if (crop.isPending)
-    return (
-      <div>
-        {back}
-        <SkeletonRows rows={3} />
-      </div>
-    );
+  const back = <BackLink to={listPath}>{t('detail.back')}</BackLink>;
   if (!crop.data) {
-    const missing = crop.error instanceof ApiError && crop.error.status === 404;
     return (
-      <div>
-        {back}
-        <EmptyState
-          title={missing ? t('detail.notFoundTitle') : t('detail.errorTitle')}
-          description={missing ? t('detail.notFoundText') : errorText(crop.error)}
-        />
-      </div>
+      <DetailState
+        query={crop}
+        back={{ to: listPath, label: t('detail.back') }}
+        notFoundTitle={t('detail.notFoundTitle')}
+        notFoundText={t('detail.notFoundText')}
+        errorTitle={t('detail.errorTitle')}
+      />
     );
   }
   const item = crop.data;
@@ -230,13 +209,8 @@ function Facts({ farmId, role, crop }: { farmId: string; role: FarmRole; crop: C
                 )
                 .catch((error: unknown) => toast.error(errorText(error)))
             }
-          >
-            {CROP_STATUSES.map((status) => (
-              <option key={status} value={status}>
-                {t(`statuses.${status}`)}
-              </option>
-            ))}
-          </SelectField>
+            options={optionsOf(CROP_STATUSES, (status) => t(`statuses.${status}`))}
+          />
         </div>
       )}
       <dl className="grid gap-3 sm:grid-cols-2">

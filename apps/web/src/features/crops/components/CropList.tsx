@@ -4,7 +4,16 @@ import { Link } from 'react-router';
 import { Sprout } from 'lucide-react';
 import { CROP_STATUSES, type Crop, type CropStatus } from '@gona/shared/crops';
 import { can, type FarmRole } from '@gona/shared/permissions';
-import { Badge, EmptyState, PagedList, ResponsiveList, SelectField, type ListColumn } from '@/components/ui';
+import {
+  Badge,
+  EmptyState,
+  optionsOf,
+  PagedList,
+  ResponsiveList,
+  SelectField,
+  type ListColumn,
+} from '@/components/ui';
+import { FilterBar } from '@/components/ui/FilterBar';
 import { dayMonthYear } from '@/lib/format';
 import { useCropList } from '../api';
 
@@ -67,20 +76,15 @@ export function CropList({ farmId, role, cropPath, addAction }: Props) {
 
   return (
     <section aria-label={t('list.label')} className="flex flex-col gap-4">
-      <div className="sm:max-w-xs">
+      <FilterBar>
         <SelectField
           label={t('list.status')}
           value={status}
           onChange={(e) => setStatus(e.target.value as CropStatus | '')}
-        >
-          <option value="">{t('list.allStatuses')}</option>
-          {CROP_STATUSES.map((value) => (
-            <option key={value} value={value}>
-              {t(`statuses.${value}`)}
-            </option>
-          ))}
-        </SelectField>
-      </div>
+          placeholder={t('list.allStatuses')}
+          options={optionsOf(CROP_STATUSES, (value) => t(`statuses.${value}`))}
+        />
+      </FilterBar>
       <PagedList
         query={list}
         items={items}

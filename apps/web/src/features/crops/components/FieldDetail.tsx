@@ -1,7 +1,7 @@
 import { lazy, Suspense, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
-import { ArrowLeft, FlaskConical, Trash2 } from 'lucide-react';
+import { useNavigate } from 'react-router';
+import { FlaskConical, Trash2 } from 'lucide-react';
 import { CreateSoilRecordInputSchema, SOIL_TYPES, type Field } from '@gona/shared/crops';
 import { can, type FarmRole } from '@gona/shared/permissions';
 import { formatNaira } from '@gona/shared/money';
@@ -10,17 +10,17 @@ import {
   Button,
   ConfirmDialog,
   Dialog,
-  EmptyState,
   FormAlert,
+  optionsOf,
   PageHeader,
   SelectField,
   SkeletonRows,
   TextareaField,
   TextField,
 } from '@/components/ui';
+import { BackLink, DetailState } from '@/components/ui/DetailState';
 import { useErrorText } from '@/lib/error-text';
 import { dayMonthYear, todayOnFarm } from '@/lib/format';
-import { ApiError } from '@/lib/http';
 import { newClientId } from '@/lib/ids';
 import { toast } from '@/lib/toast';
 import { useSchemaForm } from '@/lib/use-schema-form';
@@ -46,29 +46,16 @@ export function FieldDetail({ farmId, role, fieldId, listPath, farmPoint }: Prop
   const field = useField(farmId, fieldId);
   const remove = useDeleteField(farmId);
   const [dialog, setDialog] = useState<'soil' | 'delete' | null>(null);
-  const back = (
-    <Link to={listPath} className="mb-4 inline-flex min-h-11 items-center gap-2 font-medium text-green-800">
-      <ArrowLeft aria-hidden="true" className="size-4" />
-      {t('fields.back')}
-    </Link>
-  );
-  if (field.isPending)
-    return (
-      <div>
-        {back}
-        <SkeletonRows rows={3} />
-      </div>
-    );
+  const back = <BackLink to={listPath}>{t('fields.back')}</BackLink>;
   if (!field.data) {
-    const missing = field.error instanceof ApiError && field.error.status === 404;
     return (
-      <div>
-        {back}
-        <EmptyState
-          title={missing ? t('fields.notFound') : t('fields.errorTitle')}
-          description={missing ? t('fields.notFoundText') : errorText(field.error)}
-        />
-      </div>
+      <DetailState
+        query={field}
+        back={{ to: listPath, label: t('fields.back') }}
+        notFoundTitle={t('fields.notFound')}
+        notFoundText={t('fields.notFoundText')}
+        errorTitle={t('fields.errorTitle')}
+      />
     );
   }
   const item = field.data;
@@ -277,13 +264,12 @@ function SoilDialog({ farmId, field, onClose }: { farmId: string; field: Field; 
             {...form.field('potassium_cmol_kg')}
           />
         </div>
-        <SelectField label={t('fields.texture')} placeholder={t('fields.notSaid')} {...form.field('texture')}>
-          {SOIL_TYPES.map((value) => (
-            <option key={value} value={value}>
-              {t(`fields.soilTypes.${value}`)}
-            </option>
-          ))}
-        </SelectField>
+        <SelectField
+          label={t('fields.texture')}
+          placeholder={t('fields.notSaid')}
+          {...form.field('texture')}
+          options={optionsOf(SOIL_TYPES, (value) => t(`fields.soilTypes.${value}`))}
+        />
         <TextField label={t('fields.lab')} {...form.field('lab')} />
         <TextareaField label={t('form.notes')} rows={2} {...form.field('notes')} />
       </form>

@@ -1,23 +1,17 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
-import { ArrowLeft, Egg, HeartPulse, Pencil, Scale, Skull, Trash2, TriangleAlert } from 'lucide-react';
+import { useNavigate } from 'react-router';
+import { Egg, HeartPulse, Pencil, Scale, Skull, Trash2, TriangleAlert } from 'lucide-react';
 import { toast } from '@/lib/toast';
 import { can, type FarmRole } from '@gona/shared/permissions';
 import { formatNaira } from '@gona/shared/money';
 import { FISH_SPECIES, LAYING_SPECIES, MILKING_SPECIES, type Livestock } from '@gona/shared/livestock';
-import { Badge, Button, ConfirmDialog, EmptyState, PageHeader, SkeletonRows } from '@/components/ui';
+import { Badge, Button, ConfirmDialog, PageHeader } from '@/components/ui';
+import { BackLink, DetailState } from '@/components/ui/DetailState';
 import { AskAboutLink } from '@/components/ui/AskAboutLink';
 import { PhotoGallery } from '@/components/ui/PhotoGallery';
-import { ApiError } from '@/lib/http';
 import { useErrorText } from '@/lib/error-text';
-import {
-  useAnimal,
-  useDeleteLivestock,
-  useGrowthLogs,
-  useGrowthTarget,
-  useProduction,
-} from '../api';
+import { useAnimal, useDeleteLivestock, useGrowthLogs, useGrowthTarget, useProduction } from '../api';
 import { useWaitingRecords } from '../mutations';
 import { animalName, dayMonthYear, percentText, useEggsText, useHeadsText } from '../format';
 import { CareSection } from './CarePlan';
@@ -49,35 +43,17 @@ export function AnimalDetail({ farmId, role, animalId, listPath, askPath }: Prop
   const waiting = useWaitingRecords(farmId, animalId);
   const [dialog, setDialog] = useState<RecordMode | 'edit' | 'delete' | null>(null);
 
-  const back = (
-    <Link to={listPath} className="mb-4 inline-flex min-h-11 items-center gap-2 font-medium text-green-800">
-      <ArrowLeft aria-hidden="true" className="size-4" />
-      {t('detail.back')}
-    </Link>
-  );
-  if (animal.isPending) {
+  const back = <BackLink to={listPath}>{t('detail.back')}</BackLink>;
+  if (!animal.data) {
     return (
-      <div>
-        {back}
-        <SkeletonRows rows={3} />
-      </div>
-    );
-  }
-  if (animal.isError && !animal.data) {
-    const missing = animal.error instanceof ApiError && animal.error.status === 404;
-    return (
-      <div>
-        {back}
-        <EmptyState
-          title={missing ? t('detail.notFoundTitle') : t('detail.errorTitle')}
-          description={
-            missing ? t('detail.notFoundText') : t('detail.errorText', { message: errorText(animal.error) })
-          }
-          action={
-            missing ? undefined : <Button onClick={() => void animal.refetch()}>{t('list.retry')}</Button>
-          }
-        />
-      </div>
+      <DetailState
+        query={animal}
+        back={{ to: listPath, label: t('detail.back') }}
+        notFoundTitle={t('detail.notFoundTitle')}
+        notFoundText={t('detail.notFoundText')}
+        errorTitle={t('detail.errorTitle')}
+        errorText={(message) => t('detail.errorText', { message })}
+      />
     );
   }
 

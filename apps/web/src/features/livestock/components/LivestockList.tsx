@@ -12,15 +12,15 @@ import {
 } from '@gona/shared/livestock';
 import {
   Badge,
-  Button,
   EmptyState,
+  optionsOf,
   PagedList,
   ResponsiveList,
   SelectField,
-  TextField,
   WaitingList,
   type ListColumn,
 } from '@/components/ui';
+import { FilterBar, NoMatch } from '@/components/ui/FilterBar';
 import { pageItems } from '@/lib/paged-query';
 import { useDebounced } from '@/lib/use-debounced';
 import { useLivestockList } from '../api';
@@ -86,39 +86,29 @@ export function LivestockList({ farmId, role, animalPath, addAction }: Props) {
 
   return (
     <section aria-label={t('list.label')} className="flex flex-col gap-4">
-      <div className="grid gap-3 sm:grid-cols-[2fr_1fr_1fr] sm:items-end">
-        <TextField
-          label={t('list.search')}
-          type="search"
-          placeholder={t('list.searchPlaceholder')}
-          value={filters.search}
-          onChange={(e) => setFilters((f) => ({ ...f, search: e.target.value }))}
-        />
+      <FilterBar
+        search={{
+          label: t('list.search'),
+          placeholder: t('list.searchPlaceholder'),
+          value: filters.search,
+          onChange: (search) => setFilters((f) => ({ ...f, search })),
+        }}
+      >
         <SelectField
           label={t('list.species')}
           value={filters.species}
           onChange={(e) => setFilters((f) => ({ ...f, species: e.target.value as LivestockSpecies | '' }))}
-        >
-          <option value="">{t('list.allSpecies')}</option>
-          {LIVESTOCK_SPECIES.map((species) => (
-            <option key={species} value={species}>
-              {t(`species.${species}`)}
-            </option>
-          ))}
-        </SelectField>
+          placeholder={t('list.allSpecies')}
+          options={optionsOf(LIVESTOCK_SPECIES, (species) => t(`species.${species}`))}
+        />
         <SelectField
           label={t('list.status')}
           value={filters.status}
           onChange={(e) => setFilters((f) => ({ ...f, status: e.target.value as LivestockStatus | '' }))}
-        >
-          <option value="">{t('list.allStatuses')}</option>
-          {LIVESTOCK_STATUSES.map((status) => (
-            <option key={status} value={status}>
-              {t(`statuses.${status}`)}
-            </option>
-          ))}
-        </SelectField>
-      </div>
+          placeholder={t('list.allStatuses')}
+          options={optionsOf(LIVESTOCK_STATUSES, (status) => t(`statuses.${status}`))}
+        />
+      </FilterBar>
 
       <WaitingList
         label={t('list.waitingLabel')}
@@ -137,14 +127,11 @@ export function LivestockList({ farmId, role, animalPath, addAction }: Props) {
         errorText={(message) => t('list.errorText', { message })}
         empty={
           filtered ? (
-            <EmptyState
+            <NoMatch
               title={t('list.noMatchTitle')}
-              description={t('list.noMatchText')}
-              action={
-                <Button variant="secondary" onClick={() => setFilters(NO_FILTERS)}>
-                  {t('list.clearFilters')}
-                </Button>
-              }
+              text={t('list.noMatchText')}
+              clearLabel={t('list.clearFilters')}
+              onClear={() => setFilters(NO_FILTERS)}
             />
           ) : (
             <EmptyState

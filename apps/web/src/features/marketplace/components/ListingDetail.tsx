@@ -1,14 +1,13 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { ArrowLeft, Store } from 'lucide-react';
+import { Store } from 'lucide-react';
 import { formatNaira } from '@gona/shared/money';
 import type { PublicListing } from '@gona/shared/marketplace';
-import { Badge, Button, EmptyState, SkeletonRows } from '@/components/ui';
+import { Badge } from '@/components/ui';
+import { BackLink, DetailState } from '@/components/ui/DetailState';
 import { PhotoGallery } from '@/components/ui/PhotoGallery';
 import { dayMonthYear } from '@/lib/format';
-import { ApiError } from '@/lib/http';
-import { useErrorText } from '@/lib/error-text';
 import { paths } from '@/lib/paths';
 import { usePublicListing } from '../api';
 import { groupedQuantity, placeOf, useListingText } from '../format';
@@ -29,41 +28,25 @@ type Props = {
 /** One listing as a buyer sees it: photos, prices, quantities, delivery, the seller, and the order panel. */
 export function ListingDetail({ listingId, orderPanel }: Props) {
   const { t } = useTranslation('marketplace');
-  const errorText = useErrorText();
   const query = usePublicListing(listingId);
-  const back = (
-    <Link
-      to={paths.marketplace}
-      className="mb-4 inline-flex min-h-11 items-center gap-2 font-medium text-green-800 underline-offset-4 hover:underline"
-    >
-      <ArrowLeft aria-hidden className="size-5" />
-      {t('detail.back')}
-    </Link>
-  );
-  if (query.isPending) return <SkeletonRows rows={4} />;
-  if (query.isError) {
-    const missing = query.error instanceof ApiError && query.error.status === 404;
+  if (!query.data) {
     return (
-      <div>
-        {back}
-        <EmptyState
-          icon={Store}
-          title={missing ? t('detail.notFound') : t('detail.errorTitle')}
-          description={missing ? t('detail.notFoundHint') : errorText(query.error)}
-          action={
-            missing ? undefined : (
-              <Button onClick={() => void query.refetch()}>{t('detail.errorTitle')}</Button>
-            )
-          }
-        />
-      </div>
+      <DetailState
+        query={query}
+        back={{ to: paths.marketplace, label: t('detail.back') }}
+        skeletonRows={4}
+        icon={Store}
+        notFoundTitle={t('detail.notFound')}
+        notFoundText={t('detail.notFoundHint')}
+        errorTitle={t('detail.errorTitle')}
+      />
     );
   }
   const listing = query.data;
   const panel = typeof orderPanel === 'function' ? orderPanel(listing) : orderPanel;
   return (
     <article>
-      {back}
+      <BackLink to={paths.marketplace}>{t('detail.back')}</BackLink>
       <ListingFacts listing={listing} panel={panel} />
     </article>
   );

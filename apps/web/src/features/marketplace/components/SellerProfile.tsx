@@ -1,9 +1,7 @@
-import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { ArrowLeft, Store } from 'lucide-react';
-import { Button, EmptyState, SkeletonRows } from '@/components/ui';
-import { useErrorText } from '@/lib/error-text';
-import { ApiError } from '@/lib/http';
+import { Store } from 'lucide-react';
+import { EmptyState } from '@/components/ui';
+import { BackLink, DetailState } from '@/components/ui/DetailState';
 import { paths } from '@/lib/paths';
 import { useSeller } from '../api';
 import { placeOf } from '../format';
@@ -13,40 +11,24 @@ import { RatingBriefText, RecentRatings } from './RatingStars';
 /** A seller's page: the farm's public name and place, and what it has on sale. */
 export function SellerProfile({ farmId }: { farmId: string }) {
   const { t } = useTranslation('marketplace');
-  const errorText = useErrorText();
   const query = useSeller(farmId);
-  const back = (
-    <Link
-      to={paths.marketplace}
-      className="mb-4 inline-flex min-h-11 items-center gap-2 font-medium text-green-800 underline-offset-4 hover:underline"
-    >
-      <ArrowLeft aria-hidden className="size-5" />
-      {t('detail.back')}
-    </Link>
-  );
-  if (query.isPending) return <SkeletonRows rows={4} />;
-  if (query.isError) {
-    const missing = query.error instanceof ApiError && query.error.status === 404;
+  if (!query.data) {
     return (
-      <div>
-        {back}
-        <EmptyState
-          icon={Store}
-          title={missing ? t('seller.notFound') : t('seller.errorTitle')}
-          description={missing ? t('detail.notFoundHint') : errorText(query.error)}
-          action={
-            missing ? undefined : (
-              <Button onClick={() => void query.refetch()}>{t('seller.errorTitle')}</Button>
-            )
-          }
-        />
-      </div>
+      <DetailState
+        query={query}
+        back={{ to: paths.marketplace, label: t('detail.back') }}
+        skeletonRows={4}
+        icon={Store}
+        notFoundTitle={t('seller.notFound')}
+        notFoundText={t('detail.notFoundHint')}
+        errorTitle={t('seller.errorTitle')}
+      />
     );
   }
   const seller = query.data;
   return (
     <div>
-      {back}
+      <BackLink to={paths.marketplace}>{t('detail.back')}</BackLink>
       <header className="mb-6">
         <h1 className="text-2xl font-bold wrap-anywhere text-stone-900">
           {t('seller.title', { name: seller.name })}
