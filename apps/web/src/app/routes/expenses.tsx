@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { can } from '@gona/shared/permissions';
 import { Wallet } from 'lucide-react';
-import { Button, cx, EmptyState, PageHeader, SelectField } from '@/components/ui';
+import { Button, cx, EmptyState, optionsOf, PageHeader, SelectField } from '@/components/ui';
 import { ExpenseFormDialog } from '@/features/money/components/ExpenseFormDialog';
 import { ExpenseList } from '@/features/money/components/ExpenseList';
 import { ProfitView } from '@/features/money/components/ProfitView';
@@ -85,13 +85,8 @@ export default function ExpensesScreen() {
             value={periodKey}
             onChange={(e) => setPeriodKey(e.target.value as PeriodKey)}
             className="sm:w-48"
-          >
-            {PERIODS.map((p) => (
-              <option key={p} value={p}>
-                {t(`period.${p}`)}
-              </option>
-            ))}
-          </SelectField>
+            options={optionsOf(PERIODS, (p) => t(`period.${p}`))}
+          />
         )}
       </div>
       {view === 'expenses' && (

@@ -40,15 +40,18 @@ export function ProfileForm({ me, onSaved }: Props) {
         hint={t('profile.phoneHint')}
         {...form.field('phone')}
       />
-      <SelectField label={t('profile.language')} hint={t('profile.languageHint')} {...form.field('language')}>
-        {LANGUAGES.map((language) => (
-          <option key={language} value={language} disabled={!ready(language)}>
-            {ready(language)
-              ? t(`languages.${language}`)
-              : t('profile.comingSoon', { language: t(`languages.${language}`) })}
-          </option>
-        ))}
-      </SelectField>
+      <SelectField
+        label={t('profile.language')}
+        hint={t('profile.languageHint')}
+        {...form.field('language')}
+        options={LANGUAGES.map((language) => ({
+          value: language,
+          label: ready(language)
+            ? t(`languages.${language}`)
+            : t('profile.comingSoon', { language: t(`languages.${language}`) }),
+          disabled: !ready(language),
+        }))}
+      />
       <Button type="submit" loading={form.pending} disabled={!form.dirty}>
         {t('profile.save')}
       </Button>

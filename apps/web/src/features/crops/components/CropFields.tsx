@@ -22,13 +22,8 @@ export function CropSelect({ value, error, onChange }: SelectProps) {
       value={value}
       error={error}
       onChange={(e) => onChange(e.target.value)}
-    >
-      {crops.data?.items.map((crop) => (
-        <option key={crop.key} value={crop.key}>
-          {cropLabel(crop)}
-        </option>
-      ))}
-    </SelectField>
+      options={crops.data?.items.map((crop) => ({ value: crop.key, label: cropLabel(crop) }))}
+    />
   );
 }
 
@@ -43,13 +38,11 @@ export function VarietySelect({ cropKey, value, error, onChange }: SelectProps &
       error={error}
       disabled={!cropKey}
       onChange={(e) => onChange(e.target.value)}
-    >
-      {crop.data?.varieties.map((variety) => (
-        <option key={variety.key} value={variety.key}>
-          {t('form.varietyOption', { name: variety.name, days: variety.maturity_days })}
-        </option>
-      ))}
-    </SelectField>
+      options={crop.data?.varieties.map((variety) => ({
+        value: variety.key,
+        label: t('form.varietyOption', { name: variety.name, days: variety.maturity_days }),
+      }))}
+    />
   );
 }
 
@@ -65,13 +58,11 @@ export function FieldSelect({ farmId, value, error, onChange }: SelectProps & { 
       value={value}
       error={error}
       onChange={(e) => onChange(e.target.value)}
-    >
-      {fields.map((field) => (
-        <option key={field.id} value={field.id}>
-          {field.area_ha ? t('form.fieldOption', { name: field.name, area: field.area_ha }) : field.name}
-        </option>
-      ))}
-    </SelectField>
+      options={fields.map((field) => ({
+        value: field.id,
+        label: field.area_ha ? t('form.fieldOption', { name: field.name, area: field.area_ha }) : field.name,
+      }))}
+    />
   );
 }
 

@@ -1,7 +1,7 @@
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CROP_SEASONS, CreateCropInputSchema, type Crop } from '@gona/shared/crops';
-import { Button, Dialog, FormAlert, SelectField, TextareaField, TextField } from '@/components/ui';
+import { Button, Dialog, FormAlert, optionsOf, SelectField, TextareaField, TextField } from '@/components/ui';
 import { CheckboxField } from '@/components/ui/CheckboxField';
 import { todayOnFarm } from '@/lib/format';
 import { newClientId } from '@/lib/ids';
@@ -106,25 +106,27 @@ export function CropFormDialog({ farmId, onClose, onSaved }: Props) {
             autoComplete="off"
             {...form.field('area_planted')}
           />
-          <SelectField label={t('form.season')} {...form.field('season')}>
-            {CROP_SEASONS.map((season) => (
-              <option key={season} value={season}>
-                {t(`seasons.${season}`)}
-              </option>
-            ))}
-          </SelectField>
+          <SelectField
+            label={t('form.season')}
+            {...form.field('season')}
+            options={optionsOf(CROP_SEASONS, (season) => t(`seasons.${season}`))}
+          />
         </div>
         <TextField label={t('form.plantingDate')} type="date" {...form.field('planting_date')} />
         <PlantingWindowHint farmId={farmId} cropKey={values.crop_key} />
         {seeds.length > 0 && (
-          <SelectField label={t('form.seed')} {...form.field('seed_supply_id')}>
-            <option value="">{t('form.noSeed')}</option>
-            {seeds.map((seed) => (
-              <option key={seed.id} value={seed.id}>
-                {t('form.seedOption', { name: seed.name, quantity: quantityText(seed.quantity, seed.unit) })}
-              </option>
-            ))}
-          </SelectField>
+          <SelectField
+            label={t('form.seed')}
+            {...form.field('seed_supply_id')}
+            placeholder={t('form.noSeed')}
+            options={seeds.map((seed) => ({
+              value: seed.id,
+              label: t('form.seedOption', {
+                name: seed.name,
+                quantity: quantityText(seed.quantity, seed.unit),
+              }),
+            }))}
+          />
         )}
         {values.seed_supply_id && (
           <TextField

@@ -9,7 +9,7 @@ import {
   type Crop,
   type HarvestUnit,
 } from '@gona/shared/crops';
-import { Button, Dialog, FormAlert, SelectField, TextareaField, TextField } from '@/components/ui';
+import { Button, Dialog, FormAlert, optionsOf, SelectField, TextareaField, TextField } from '@/components/ui';
 import { todayOnFarm } from '@/lib/format';
 import { newClientId } from '@/lib/ids';
 import { toast } from '@/lib/toast';
@@ -63,13 +63,8 @@ export function StageDialog({ farmId, crop, onClose }: Props) {
           label={t('record.stage')}
           placeholder={t('record.chooseStage')}
           {...form.field('stage_key')}
-        >
-          {knowledge.data?.stages.map((stage) => (
-            <option key={stage.key} value={stage.key}>
-              {stage.name}
-            </option>
-          ))}
-        </SelectField>
+          options={knowledge.data?.stages.map((stage) => ({ value: stage.key, label: stage.name }))}
+        />
         <TextField label={t('record.stageDate')} type="date" {...form.field('start_date')} />
         <TextareaField label={t('record.observation')} rows={3} {...form.field('observation')} />
       </form>
@@ -134,13 +129,12 @@ export function HarvestDialog({ farmId, crop, onClose }: Props) {
             autoComplete="off"
             {...form.field('quantity')}
           />
-          <SelectField label={t('record.unit')} {...form.field('unit')} value={unit}>
-            {HARVEST_UNITS.map((value) => (
-              <option key={value} value={value}>
-                {t(`unitNames.${value}`)}
-              </option>
-            ))}
-          </SelectField>
+          <SelectField
+            label={t('record.unit')}
+            {...form.field('unit')}
+            value={unit}
+            options={optionsOf(HARVEST_UNITS, (value) => t(`unitNames.${value}`))}
+          />
         </div>
         {!fixed && (
           <TextField
@@ -151,13 +145,11 @@ export function HarvestDialog({ farmId, crop, onClose }: Props) {
             {...form.field('kg')}
           />
         )}
-        <SelectField label={t('record.destination')} {...form.field('destination')}>
-          {HARVEST_DESTINATIONS.map((value) => (
-            <option key={value} value={value}>
-              {t(`destinations.${value}`)}
-            </option>
-          ))}
-        </SelectField>
+        <SelectField
+          label={t('record.destination')}
+          {...form.field('destination')}
+          options={optionsOf(HARVEST_DESTINATIONS, (value) => t(`destinations.${value}`))}
+        />
         <TextField label={t('record.grade')} {...form.field('grade')} />
         <TextareaField label={t('record.notes')} rows={2} {...form.field('notes')} />
       </form>

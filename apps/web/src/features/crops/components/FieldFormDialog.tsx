@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { NairaInputSchema } from '@gona/shared/money';
 import { CreateFieldInputSchema, IRRIGATIONS, LAND_TENURES, SOIL_TYPES } from '@gona/shared/crops';
-import { Button, Dialog, FormAlert, SelectField, TextareaField, TextField } from '@/components/ui';
+import { Button, Dialog, FormAlert, optionsOf, SelectField, TextareaField, TextField } from '@/components/ui';
 import { newClientId } from '@/lib/ids';
 import { toast } from '@/lib/toast';
 import { useSchemaForm } from '@/lib/use-schema-form';
@@ -70,13 +70,12 @@ export function FieldFormDialog({ farmId, onClose }: { farmId: string; onClose: 
           autoComplete="off"
           {...form.field('area_ha')}
         />
-        <SelectField label={t('fields.tenure')} placeholder={t('fields.notSaid')} {...form.field('tenure')}>
-          {LAND_TENURES.map((value) => (
-            <option key={value} value={value}>
-              {t(`fields.tenures.${value}`)}
-            </option>
-          ))}
-        </SelectField>
+        <SelectField
+          label={t('fields.tenure')}
+          placeholder={t('fields.notSaid')}
+          {...form.field('tenure')}
+          options={optionsOf(LAND_TENURES, (value) => t(`fields.tenures.${value}`))}
+        />
         {values.tenure === 'rented' && (
           <TextField
             label={t('fields.rent')}
@@ -90,24 +89,14 @@ export function FieldFormDialog({ farmId, onClose }: { farmId: string; onClose: 
             label={t('fields.irrigation')}
             placeholder={t('fields.notSaid')}
             {...form.field('irrigation')}
-          >
-            {IRRIGATIONS.map((value) => (
-              <option key={value} value={value}>
-                {t(`fields.irrigations.${value}`)}
-              </option>
-            ))}
-          </SelectField>
+            options={optionsOf(IRRIGATIONS, (value) => t(`fields.irrigations.${value}`))}
+          />
           <SelectField
             label={t('fields.soilType')}
             placeholder={t('fields.notSaid')}
             {...form.field('soil_type')}
-          >
-            {SOIL_TYPES.map((value) => (
-              <option key={value} value={value}>
-                {t(`fields.soilTypes.${value}`)}
-              </option>
-            ))}
-          </SelectField>
+            options={optionsOf(SOIL_TYPES, (value) => t(`fields.soilTypes.${value}`))}
+          />
         </div>
         <TextareaField label={t('form.notes')} rows={2} {...form.field('notes')} />
       </form>

@@ -15,7 +15,7 @@ import {
   type SoilMapBand,
   type SoilMapMeasure,
 } from '@gona/shared/crops';
-import { Button, SelectField } from '@/components/ui';
+import { Button, optionsOf, SelectField } from '@/components/ui';
 import { useErrorText } from '@/lib/error-text';
 import { apiFetch } from '@/lib/http';
 import { toast } from '@/lib/toast';
@@ -311,13 +311,8 @@ export function FieldsMap({
           label={t('map.colourBy')}
           value={measure}
           onChange={(event) => setMeasure(event.target.value as SoilMapMeasure)}
-        >
-          {SOIL_MAP_MEASURES.map((value) => (
-            <option key={value} value={value}>
-              {t(`map.measures.${value}`)}
-            </option>
-          ))}
-        </SelectField>
+          options={optionsOf(SOIL_MAP_MEASURES, (value) => t(`map.measures.${value}`))}
+        />
       </div>
       <ul
         aria-label={t(`map.legends.${measure}`)}

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Plus, Trash2 } from 'lucide-react';
 import { CROP_SEASONS, PLAN_ITEMS_MAX, PlanSeasonInputSchema, type CropSeason } from '@gona/shared/crops';
-import { Button, Dialog, FormAlert, SelectField, TextField } from '@/components/ui';
+import { Button, Dialog, FormAlert, optionsOf, SelectField, TextField } from '@/components/ui';
 import { useErrorText } from '@/lib/error-text';
 import { ApiError } from '@/lib/http';
 import { newClientId } from '@/lib/ids';
@@ -79,13 +79,8 @@ export function PlanSeasonDialog({ farmId, onClose }: { farmId: string; onClose:
           label={t('form.season')}
           value={season}
           onChange={(e) => setSeason(e.target.value as CropSeason)}
-        >
-          {CROP_SEASONS.map((value) => (
-            <option key={value} value={value}>
-              {t(`seasons.${value}`)}
-            </option>
-          ))}
-        </SelectField>
+          options={optionsOf(CROP_SEASONS, (value) => t(`seasons.${value}`))}
+        />
         <ol className="flex flex-col gap-4">
           {rows.map((row, index) => (
             <li key={row.id} className="rounded-xl border border-stone-200 p-3">

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LocateFixed } from 'lucide-react';
 import { FARM_SIZE_UNITS, FARM_TYPES, NIGERIAN_STATES, type Farm } from '@gona/shared/farms';
-import { Button, SelectField, TextField } from '@/components/ui';
+import { Button, optionsOf, SelectField, TextField } from '@/components/ui';
 
 /** A farm form's values: what the inputs hold, as strings. */
 export type FarmValues = {
@@ -54,20 +54,14 @@ export function FarmFields({ field, complete = false }: Props) {
         label={t('farms.fields.farmType')}
         placeholder={t('farms.chooseType')}
         {...field('farm_type')}
-      >
-        {FARM_TYPES.map((type) => (
-          <option key={type} value={type}>
-            {t(`farms.types.${type}`, { ns: 'dashboard' })}
-          </option>
-        ))}
-      </SelectField>
-      <SelectField label={t('farms.fields.state')} placeholder={t('farms.chooseState')} {...field('state')}>
-        {NIGERIAN_STATES.map((state) => (
-          <option key={state} value={state}>
-            {state}
-          </option>
-        ))}
-      </SelectField>
+        options={optionsOf(FARM_TYPES, (type) => t(`farms.types.${type}`, { ns: 'dashboard' }))}
+      />
+      <SelectField
+        label={t('farms.fields.state')}
+        placeholder={t('farms.chooseState')}
+        {...field('state')}
+        options={optionsOf(NIGERIAN_STATES, (state) => state)}
+      />
       <TextField label={t('farms.fields.lga')} {...field('lga')} />
       <TextField label={t('farms.fields.location')} {...field('location')} />
       <div className="grid grid-cols-2 gap-4">
@@ -83,13 +77,8 @@ export function FarmFields({ field, complete = false }: Props) {
           label={t('farms.fields.sizeUnit')}
           placeholder={t('farms.chooseUnit')}
           {...field('size_unit')}
-        >
-          {FARM_SIZE_UNITS.map((unit) => (
-            <option key={unit} value={unit}>
-              {t(`farms.units.${unit}`)}
-            </option>
-          ))}
-        </SelectField>
+          options={optionsOf(FARM_SIZE_UNITS, (unit) => t(`farms.units.${unit}`))}
+        />
       </div>
       {complete && (
         <>
@@ -161,13 +150,12 @@ function UseThisPhonesPlace({ onFound }: { onFound: (lat: number, lng: number) =
 function TimeZoneField(props: FieldProps) {
   const { t } = useTranslation('farms');
   return (
-    <SelectField label={t('farms.fields.timezone')} hint={t('farms.timezoneHint')} {...props}>
-      {timeZones(props.value).map((zone) => (
-        <option key={zone} value={zone}>
-          {zone.replaceAll('_', ' ')}
-        </option>
-      ))}
-    </SelectField>
+    <SelectField
+      label={t('farms.fields.timezone')}
+      hint={t('farms.timezoneHint')}
+      {...props}
+      options={optionsOf(timeZones(props.value), (zone) => zone.replaceAll('_', ' '))}
+    />
   );
 }
 

@@ -8,7 +8,7 @@ import {
   type CareProgramme,
   type CareStepKind,
 } from '@gona/shared/livestock';
-import { Button, Dialog, FormAlert, SelectField, TextareaField, TextField } from '@/components/ui';
+import { Button, Dialog, FormAlert, optionsOf, SelectField, TextareaField, TextField } from '@/components/ui';
 import { useErrorText } from '@/lib/error-text';
 import { toast } from '@/lib/toast';
 import { useSaveCareProgramme } from '../api';
@@ -137,13 +137,8 @@ export function CareProgrammeEditor({ farmId, programme, onClose }: Props) {
                     label={t('care.edit.kind')}
                     value={step.kind}
                     onChange={(e) => change(index, { kind: e.target.value as CareStepKind })}
-                  >
-                    {CARE_STEP_KINDS.map((kind) => (
-                      <option key={kind} value={kind}>
-                        {t(`care.kinds.${kind}`)}
-                      </option>
-                    ))}
-                  </SelectField>
+                    options={optionsOf(CARE_STEP_KINDS, (kind) => t(`care.kinds.${kind}`))}
+                  />
                 </div>
                 <TextareaField
                   label={t('care.edit.notes')}

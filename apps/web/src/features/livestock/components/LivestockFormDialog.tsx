@@ -17,7 +17,7 @@ import {
   UpdateLivestockInputSchema,
   type Livestock,
 } from '@gona/shared/livestock';
-import { Button, Dialog, FormAlert, SelectField, TextareaField, TextField } from '@/components/ui';
+import { Button, Dialog, FormAlert, optionsOf, SelectField, TextareaField, TextField } from '@/components/ui';
 import { PhotoPicker } from '@/components/ui/PhotoPicker';
 import { newClientId } from '@/lib/ids';
 import { QUEUED, submitOrQueue } from '@/lib/offline';
@@ -181,13 +181,12 @@ export function LivestockFormDialog({ farmId, role, animal, photos: savedPhotos,
             ))}
           </fieldset>
         )}
-        <SelectField label={t('form.species')} placeholder={t('form.chooseSpecies')} {...field('species')}>
-          {LIVESTOCK_SPECIES.map((species) => (
-            <option key={species} value={species}>
-              {t(`species.${species}`)}
-            </option>
-          ))}
-        </SelectField>
+        <SelectField
+          label={t('form.species')}
+          placeholder={t('form.chooseSpecies')}
+          {...field('species')}
+          options={optionsOf(LIVESTOCK_SPECIES, (species) => t(`species.${species}`))}
+        />
         <TextField
           label={individual ? t('form.animalName') : t('form.groupName')}
           placeholder={individual ? t('form.animalNamePlaceholder') : t('form.groupNamePlaceholder')}
@@ -219,44 +218,39 @@ export function LivestockFormDialog({ farmId, role, animal, photos: savedPhotos,
         )}
         {individual && (
           <div className="grid grid-cols-2 gap-4">
-            <SelectField label={t('form.sex')} placeholder={t('form.notSaid')} {...field('sex')}>
-              {LIVESTOCK_SEXES.map((sex) => (
-                <option key={sex} value={sex}>
-                  {t(`sexes.${sex}`)}
-                </option>
-              ))}
-            </SelectField>
+            <SelectField
+              label={t('form.sex')}
+              placeholder={t('form.notSaid')}
+              {...field('sex')}
+              options={optionsOf(LIVESTOCK_SEXES, (sex) => t(`sexes.${sex}`))}
+            />
             <TextField label={t('form.dateOfBirth')} type="date" {...field('date_of_birth')} />
           </div>
         )}
         <div className="grid grid-cols-2 gap-4">
-          <SelectField label={t('form.purpose')} placeholder={t('form.notSaid')} {...field('purpose')}>
-            {LIVESTOCK_PURPOSES.map((purpose) => (
-              <option key={purpose} value={purpose}>
-                {t(`purposes.${purpose}`)}
-              </option>
-            ))}
-          </SelectField>
-          <SelectField label={t('form.housing')} placeholder={t('form.notSaid')} {...field('housing')}>
-            {LIVESTOCK_HOUSINGS.map((housing) => (
-              <option key={housing} value={housing}>
-                {t(`housings.${housing}`)}
-              </option>
-            ))}
-          </SelectField>
+          <SelectField
+            label={t('form.purpose')}
+            placeholder={t('form.notSaid')}
+            {...field('purpose')}
+            options={optionsOf(LIVESTOCK_PURPOSES, (purpose) => t(`purposes.${purpose}`))}
+          />
+          <SelectField
+            label={t('form.housing')}
+            placeholder={t('form.notSaid')}
+            {...field('housing')}
+            options={optionsOf(LIVESTOCK_HOUSINGS, (housing) => t(`housings.${housing}`))}
+          />
         </div>
         <TextField
           label={t('form.location')}
           placeholder={t('form.locationPlaceholder')}
           {...field('location')}
         />
-        <SelectField label={t('form.acquisition')} {...field('acquisition')}>
-          {ACQUISITIONS.map((acquisition) => (
-            <option key={acquisition} value={acquisition}>
-              {t(`acquisitions.${acquisition}`)}
-            </option>
-          ))}
-        </SelectField>
+        <SelectField
+          label={t('form.acquisition')}
+          {...field('acquisition')}
+          options={optionsOf(ACQUISITIONS, (acquisition) => t(`acquisitions.${acquisition}`))}
+        />
         <div className="grid grid-cols-2 gap-4">
           <TextField
             label={values.acquisition === 'bought' ? t('form.boughtOn') : t('form.cameOn')}
@@ -280,13 +274,12 @@ export function LivestockFormDialog({ farmId, role, animal, photos: savedPhotos,
             autoComplete="off"
             {...field('age_at_acquisition')}
           />
-          <SelectField label={t('form.ageUnit')} placeholder={t('form.notSaid')} {...field('age_unit')}>
-            {AGE_UNITS.map((unit) => (
-              <option key={unit} value={unit}>
-                {t(`ageUnits.${unit}`)}
-              </option>
-            ))}
-          </SelectField>
+          <SelectField
+            label={t('form.ageUnit')}
+            placeholder={t('form.notSaid')}
+            {...field('age_unit')}
+            options={optionsOf(AGE_UNITS, (unit) => t(`ageUnits.${unit}`))}
+          />
         </div>
         {individual && (
           <div className="grid grid-cols-2 gap-4">
@@ -295,13 +288,11 @@ export function LivestockFormDialog({ farmId, role, animal, photos: savedPhotos,
           </div>
         )}
         {animal && (
-          <SelectField label={t('form.status')} {...field('status')}>
-            {LIVESTOCK_STATUSES.map((status) => (
-              <option key={status} value={status}>
-                {t(`statuses.${status}`)}
-              </option>
-            ))}
-          </SelectField>
+          <SelectField
+            label={t('form.status')}
+            {...field('status')}
+            options={optionsOf(LIVESTOCK_STATUSES, (status) => t(`statuses.${status}`))}
+          />
         )}
         <TextareaField label={t('form.notes')} rows={3} {...field('notes')} />
         <PhotoPicker

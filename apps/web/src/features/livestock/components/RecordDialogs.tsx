@@ -20,7 +20,7 @@ import {
   type Livestock,
   type RecordedEventKind,
 } from '@gona/shared/livestock';
-import { Button, Dialog, FormAlert, SelectField, TextareaField, TextField } from '@/components/ui';
+import { Button, Dialog, FormAlert, optionsOf, SelectField, TextareaField, TextField } from '@/components/ui';
 import { todayOnFarm } from '@/lib/format';
 import { newClientId } from '@/lib/ids';
 import { QUEUED, submitOrQueue } from '@/lib/offline';
@@ -152,14 +152,12 @@ function ProductionDialog({ farmId, animal, onClose }: Props) {
           />
         </div>
       )}
-      <SelectField label={t('record.feed')} {...field('feed_supply_id')}>
-        <option value="">{t('record.noFeed')}</option>
-        {feeds.map((feed) => (
-          <option key={feed.id} value={feed.id}>
-            {feed.name}
-          </option>
-        ))}
-      </SelectField>
+      <SelectField
+        label={t('record.feed')}
+        {...field('feed_supply_id')}
+        placeholder={t('record.noFeed')}
+        options={feeds.map((feed) => ({ value: feed.id, label: feed.name }))}
+      />
       {values.feed_supply_id && (
         <TextField
           label={t('record.feedQuantity', {
@@ -236,13 +234,11 @@ function EventDialog({ farmId, role, animal, onClose, kind }: Props & { kind: Re
       onSubmit={onSubmit}
       alert={form.alert}
     >
-      <SelectField label={t('record.whatHappened')} {...field('kind')}>
-        {kinds.map((k) => (
-          <option key={k} value={k}>
-            {t(`eventKinds.${k}`)}
-          </option>
-        ))}
-      </SelectField>
+      <SelectField
+        label={t('record.whatHappened')}
+        {...field('kind')}
+        options={optionsOf(kinds, (k) => t(`eventKinds.${k}`))}
+      />
       <div className="grid grid-cols-2 gap-4">
         <TextField label={t('record.count')} inputMode="numeric" autoComplete="off" {...field('count')} />
         <TextField label={t('record.date')} type="date" {...field('date')} />
@@ -255,13 +251,8 @@ function EventDialog({ farmId, role, animal, onClose, kind }: Props & { kind: Re
           label={t('record.toGroup')}
           placeholder={t('record.chooseGroup')}
           {...field('to_animal_id')}
-        >
-          {groups.map((group) => (
-            <option key={group.id} value={group.id}>
-              {animalName(group)}
-            </option>
-          ))}
-        </SelectField>
+          options={groups.map((group) => ({ value: group.id, label: animalName(group) }))}
+        />
       )}
       {showPrice && (
         <TextField
@@ -343,13 +334,11 @@ function HealthDialog({ farmId, role, animal, onClose }: Props) {
       alert={form.alert}
     >
       <div className="grid grid-cols-2 gap-4">
-        <SelectField label={t('record.healthKind')} {...field('kind')}>
-          {HEALTH_RECORD_KINDS.map((kind) => (
-            <option key={kind} value={kind}>
-              {t(`healthKinds.${kind}`)}
-            </option>
-          ))}
-        </SelectField>
+        <SelectField
+          label={t('record.healthKind')}
+          {...field('kind')}
+          options={optionsOf(HEALTH_RECORD_KINDS, (kind) => t(`healthKinds.${kind}`))}
+        />
         <TextField label={t('record.date')} type="date" {...field('date')} />
       </div>
       <TextField
@@ -357,14 +346,12 @@ function HealthDialog({ farmId, role, animal, onClose }: Props) {
         placeholder={t('record.conditionPlaceholder')}
         {...field('condition')}
       />
-      <SelectField label={t('record.fromStore')} {...field('supply_id')}>
-        <option value="">{t('record.notFromStore')}</option>
-        {supplies.map((supply) => (
-          <option key={supply.id} value={supply.id}>
-            {supply.name}
-          </option>
-        ))}
-      </SelectField>
+      <SelectField
+        label={t('record.fromStore')}
+        {...field('supply_id')}
+        placeholder={t('record.notFromStore')}
+        options={supplies.map((supply) => ({ value: supply.id, label: supply.name }))}
+      />
       {values.supply_id ? (
         <TextField
           label={t('record.quantityUsed', { unit: unit ? t(`common:units.${unit}`, { count: 2 }) : '' })}
@@ -382,13 +369,12 @@ function HealthDialog({ farmId, role, animal, onClose }: Props) {
       )}
       <div className="grid grid-cols-2 gap-4">
         <TextField label={t('record.dose')} {...field('dose')} />
-        <SelectField label={t('record.route')} placeholder={t('record.notSaid')} {...field('route')}>
-          {ADMINISTRATION_ROUTES.map((route) => (
-            <option key={route} value={route}>
-              {t(`routes.${route}`)}
-            </option>
-          ))}
-        </SelectField>
+        <SelectField
+          label={t('record.route')}
+          placeholder={t('record.notSaid')}
+          {...field('route')}
+          options={optionsOf(ADMINISTRATION_ROUTES, (route) => t(`routes.${route}`))}
+        />
       </div>
       <div className="grid grid-cols-2 gap-4">
         <TextField label={t('record.givenBy')} {...field('given_by')} />
@@ -477,16 +463,11 @@ function GrowthDialog({ animal, farmId, onClose }: Props) {
         label={t('record.bodyCondition')}
         placeholder={t('record.notSaid')}
         {...field('body_condition_score')}
-      >
-        {Array.from(
-          { length: BODY_CONDITION_MAX - BODY_CONDITION_MIN + 1 },
-          (_, i) => i + BODY_CONDITION_MIN,
-        ).map((score) => (
-          <option key={score} value={String(score)}>
-            {t(`bodyCondition.${score}`)}
-          </option>
-        ))}
-      </SelectField>
+        options={Array.from({ length: BODY_CONDITION_MAX - BODY_CONDITION_MIN + 1 }, (_, i) => {
+          const score = i + BODY_CONDITION_MIN;
+          return { value: String(score), label: t(`bodyCondition.${score}`) };
+        })}
+      />
       <TextareaField label={t('record.notes')} rows={2} {...field('notes')} />
     </RecordShell>
   );

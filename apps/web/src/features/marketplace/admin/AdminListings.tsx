@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { HideListingInputSchema, MODERATION_SEARCH_MAX, type AdminListing } from '@gona/shared/marketplace';
-import { Badge, SelectField } from '@/components/ui';
+import { Badge, optionsOf, SelectField } from '@/components/ui';
 import { formatDateTime } from '@/lib/format';
 import { useListingText } from '../format';
 import { useAddressSearch } from './address-search';
@@ -47,13 +47,8 @@ export function AdminListings() {
           label={t('listings.filter')}
           value={hidden}
           onChange={(e) => setParam('hidden', e.target.value)}
-        >
-          {FILTERS.map((value) => (
-            <option key={value} value={value}>
-              {t(`listings.filters.${value || 'all'}`)}
-            </option>
-          ))}
-        </SelectField>
+          options={optionsOf(FILTERS, (value) => t(`listings.filters.${value || 'all'}`))}
+        />
       </AdminSearchForm>
       <AdminResultList
         query={query}

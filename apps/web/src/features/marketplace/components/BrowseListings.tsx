@@ -8,7 +8,7 @@ import {
   type ListingCategory,
   type ListingSort,
 } from '@gona/shared/marketplace';
-import { EmptyState, PagedList, SelectField, TextField } from '@/components/ui';
+import { EmptyState, optionsOf, PagedList, SelectField, TextField } from '@/components/ui';
 import { useDebounced } from '@/lib/use-debounced';
 import { useBrowseListings } from '../api';
 import type { BrowseFilters } from '../keys';
@@ -69,33 +69,22 @@ export function BrowseListings({ nearFarmId }: Props) {
             label={t('browse.category')}
             value={category}
             onChange={(e) => setCategory(e.target.value as ListingCategory | '')}
-          >
-            <option value="">{t('browse.anyCategory')}</option>
-            {LISTING_CATEGORIES.map((value) => (
-              <option key={value} value={value}>
-                {t(`categories.${value}`)}
-              </option>
-            ))}
-          </SelectField>
-          <SelectField label={t('browse.state')} value={state} onChange={(e) => setState(e.target.value)}>
-            <option value="">{t('browse.anyState')}</option>
-            {NIGERIAN_STATES.map((value) => (
-              <option key={value} value={value}>
-                {value}
-              </option>
-            ))}
-          </SelectField>
+            placeholder={t('browse.anyCategory')}
+            options={optionsOf(LISTING_CATEGORIES, (value) => t(`categories.${value}`))}
+          />
+          <SelectField
+            label={t('browse.state')}
+            value={state}
+            onChange={(e) => setState(e.target.value)}
+            placeholder={t('browse.anyState')}
+            options={optionsOf(NIGERIAN_STATES, (value) => value)}
+          />
           <SelectField
             label={t('browse.sort')}
             value={sort}
             onChange={(e) => setSort(e.target.value as ListingSort)}
-          >
-            {LISTING_SORTS.map((value) => (
-              <option key={value} value={value}>
-                {t(`sorts.${value}`)}
-              </option>
-            ))}
-          </SelectField>
+            options={optionsOf(LISTING_SORTS, (value) => t(`sorts.${value}`))}
+          />
         </div>
       </form>
       {nearestUnavailable && sort === 'nearest' && (

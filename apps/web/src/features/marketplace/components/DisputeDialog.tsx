@@ -7,7 +7,7 @@ import {
   OpenDisputeInputSchema,
   type Order,
 } from '@gona/shared/marketplace';
-import { Button, Dialog, FormAlert, SelectField, TextareaField } from '@/components/ui';
+import { Button, Dialog, FormAlert, optionsOf, SelectField, TextareaField } from '@/components/ui';
 import { PhotoPicker } from '@/components/ui/PhotoPicker';
 import { toast } from '@/lib/toast';
 import { usePhotoField } from '@/lib/use-photo-field';
@@ -93,13 +93,8 @@ export function DisputeDialog(props: Props) {
               label={t('disputes.report.reason')}
               placeholder={t('disputes.report.choose')}
               {...form.field('reason')}
-            >
-              {DISPUTE_REASONS.map((reason) => (
-                <option key={reason} value={reason}>
-                  {t(`disputes.reasons.${reason}`)}
-                </option>
-              ))}
-            </SelectField>
+              options={optionsOf(DISPUTE_REASONS, (reason) => t(`disputes.reasons.${reason}`))}
+            />
           </>
         ) : (
           order.dispute && (

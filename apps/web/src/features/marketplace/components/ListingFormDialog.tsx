@@ -17,7 +17,7 @@ import {
 } from '@gona/shared/marketplace';
 import { NairaInputSchema } from '@gona/shared/money';
 import { z } from 'zod';
-import { Button, Dialog, FormAlert, SelectField, TextareaField, TextField } from '@/components/ui';
+import { Button, Dialog, FormAlert, optionsOf, SelectField, TextareaField, TextField } from '@/components/ui';
 import { CheckboxField } from '@/components/ui/CheckboxField';
 import { PhotoPicker } from '@/components/ui/PhotoPicker';
 import { newClientId } from '@/lib/ids';
@@ -199,13 +199,8 @@ export function ListingFormDialog({ farmId, sources, listing, onClose, onSaved }
             setField('category', e.target.value);
             setField('product_key', '');
           }}
-        >
-          {LISTING_CATEGORIES.map((category) => (
-            <option key={category} value={category}>
-              {t(`categories.${category}`)}
-            </option>
-          ))}
-        </SelectField>
+          options={optionsOf(LISTING_CATEGORIES, (category) => t(`categories.${category}`))}
+        />
         {values.category === 'crop' && (sources?.harvest.length ?? 0) > 0 && (
           <SelectField
             label={t('form.fromStore')}
@@ -214,51 +209,45 @@ export function ListingFormDialog({ farmId, sources, listing, onClose, onSaved }
               setField('crop_key', e.target.value);
               if (e.target.value) setField('product_key', e.target.value);
             }}
-          >
-            <option value="">{t('form.notFromStore')}</option>
-            {sources?.harvest.map((crop) => (
-              <option key={crop.crop_key} value={crop.crop_key}>
-                {t('form.inStore', { name: crop.crop_name, kg: groupedQuantity(crop.kg) })}
-              </option>
-            ))}
-          </SelectField>
+            placeholder={t('form.notFromStore')}
+            options={sources?.harvest.map((crop) => ({
+              value: crop.crop_key,
+              label: t('form.inStore', { name: crop.crop_name, kg: groupedQuantity(crop.kg) }),
+            }))}
+          />
         )}
         {values.category && (
           <SelectField
             label={t('form.product')}
             placeholder={t('form.chooseProduct')}
             {...field('product_key')}
-          >
-            {products.map(([key, name]) => (
-              <option key={key} value={key}>
-                {name}
-              </option>
-            ))}
-          </SelectField>
+            options={products.map(([key, name]) => ({ value: key, label: name }))}
+          />
         )}
         {values.category === 'livestock' && (sources?.animals.length ?? 0) > 0 && (
-          <SelectField label={t('form.fromAnimals')} {...field('animal_id')}>
-            <option value="">{t('form.notFromAnimals')}</option>
-            {sources?.animals.map((animal) => (
-              <option key={animal.id} value={animal.id} disabled={animal.withdrawal_until !== null}>
-                {animal.withdrawal_until ? t('form.underWithdrawal', { name: animal.name }) : animal.name}
-              </option>
-            ))}
-          </SelectField>
+          <SelectField
+            label={t('form.fromAnimals')}
+            {...field('animal_id')}
+            placeholder={t('form.notFromAnimals')}
+            options={sources?.animals.map((animal) => ({
+              value: animal.id,
+              label: animal.withdrawal_until ? t('form.underWithdrawal', { name: animal.name }) : animal.name,
+              disabled: animal.withdrawal_until !== null,
+            }))}
+          />
         )}
         {sourceGroups.length > 0 && (
-          <SelectField label={t('form.fromGroup')} hint={t('form.fromGroupHint')} {...field('animal_id')}>
-            <option value="">{sourceRequired ? t('form.chooseGroup') : t('form.notFromGroup')}</option>
-            {sourceGroups.map((animal) => (
-              <option
-                key={animal.id}
-                value={animal.id}
-                disabled={animal.withdrawal_until !== null && animal.id !== listing?.animal_id}
-              >
-                {animal.withdrawal_until ? t('form.underWithdrawal', { name: animal.name }) : animal.name}
-              </option>
-            ))}
-          </SelectField>
+          <SelectField
+            label={t('form.fromGroup')}
+            hint={t('form.fromGroupHint')}
+            {...field('animal_id')}
+            placeholder={sourceRequired ? t('form.chooseGroup') : t('form.notFromGroup')}
+            options={sourceGroups.map((animal) => ({
+              value: animal.id,
+              label: animal.withdrawal_until ? t('form.underWithdrawal', { name: animal.name }) : animal.name,
+              disabled: animal.withdrawal_until !== null && animal.id !== listing?.animal_id,
+            }))}
+          />
         )}
         <TextField
           label={t('form.title')}
@@ -285,13 +274,11 @@ export function ListingFormDialog({ farmId, sources, listing, onClose, onSaved }
             autoComplete="off"
             {...field('quantity_available')}
           />
-          <SelectField label={t('form.unit')} {...field('unit')}>
-            {SALE_UNITS.map((unit) => (
-              <option key={unit} value={unit}>
-                {t(`units.${unit}`, { count: 1 })}
-              </option>
-            ))}
-          </SelectField>
+          <SelectField
+            label={t('form.unit')}
+            {...field('unit')}
+            options={optionsOf(SALE_UNITS, (unit) => t(`units.${unit}`, { count: 1 }))}
+          />
         </div>
         {!fixedKg && (
           <TextField

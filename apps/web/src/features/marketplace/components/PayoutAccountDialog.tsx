@@ -120,13 +120,8 @@ export function PayoutAccountDialog({ farmId, account, onClose }: Props) {
           value={bank_code}
           error={bankError}
           onChange={(e) => change('bank_code', e.target.value)}
-        >
-          {banks.data?.map((bank) => (
-            <option key={bank.code} value={bank.code}>
-              {bank.name}
-            </option>
-          ))}
-        </SelectField>
+          options={banks.data?.map((bank) => ({ value: bank.code, label: bank.name }))}
+        />
         {banks.isError && (
           <Button variant="secondary" className="self-start" onClick={() => void banks.refetch()}>
             {common('errors.tryAgain')}

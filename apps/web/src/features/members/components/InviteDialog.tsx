@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { toast } from '@/lib/toast';
 import { INVITABLE_ROLES, InviteMemberInputSchema } from '@gona/shared/members';
-import { Button, Dialog, FormAlert, SelectField, TextField } from '@/components/ui';
+import { Button, Dialog, FormAlert, optionsOf, SelectField, TextField } from '@/components/ui';
 import { useSchemaForm } from '@/lib/use-schema-form';
 import { useInvite } from '../api';
 
@@ -59,13 +59,8 @@ export function InviteDialog({ farmId, farmName, onClose }: Props) {
           label={t('invite.role')}
           hint={t(`roles.${values.role as 'worker'}.hint`)}
           {...field('role')}
-        >
-          {INVITABLE_ROLES.map((role) => (
-            <option key={role} value={role}>
-              {t(`roles.${role}.name`)}
-            </option>
-          ))}
-        </SelectField>
+          options={optionsOf(INVITABLE_ROLES, (role) => t(`roles.${role}.name`))}
+        />
       </form>
     </Dialog>
   );

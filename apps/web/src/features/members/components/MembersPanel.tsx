@@ -11,6 +11,7 @@ import {
   Dialog,
   EmptyState,
   FormAlert,
+  optionsOf,
   PagedList,
   ResponsiveList,
   SelectField,
@@ -191,13 +192,10 @@ function ManageMember({
             value={role}
             onChange={(e) => setRole(e.target.value as FarmRole)}
             hint={t(`roles.${role}.hint`)}
-          >
-            {roleOptions(myRole === 'owner' ? 'all' : 'below-owner').map((value) => (
-              <option key={value} value={value}>
-                {t(`roles.${value}.name`)}
-              </option>
-            ))}
-          </SelectField>
+            options={optionsOf(roleOptions(myRole === 'owner' ? 'all' : 'below-owner'), (value) =>
+              t(`roles.${value}.name`),
+            )}
+          />
           <div className="border-t border-stone-200 pt-4">
             <p className="text-stone-700">{t('manageDialog.removeExplain', { name })}</p>
             <Button variant="danger" className="mt-3" onClick={() => setConfirming(true)}>

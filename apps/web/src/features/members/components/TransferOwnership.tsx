@@ -104,13 +104,8 @@ function TransferDialog({
           label={t('transfer.newOwner')}
           placeholder={t('transfer.choose')}
           {...form.field('user_id')}
-        >
-          {candidates.map((c) => (
-            <option key={c.id} value={c.id}>
-              {c.label}
-            </option>
-          ))}
-        </SelectField>
+          options={candidates.map((c) => ({ value: c.id, label: c.label }))}
+        />
         <TextField
           label={t('transfer.password')}
           type="password"

@@ -19,6 +19,7 @@ import {
   ConfirmDialog,
   Dialog,
   FormAlert,
+  optionsOf,
   SelectField,
   SkeletonRows,
   TextField,
@@ -241,14 +242,12 @@ function ExpenseForm({ farmId, expense, receipts: savedReceipts, onReload, onClo
               {...form.field('amount', 'amount_kobo')}
             />
           </div>
-          <SelectField label={t('expenseForm.category')} {...form.field('category')}>
-            <option value="">{t('expenseForm.chooseCategory')}</option>
-            {EXPENSE_CATEGORIES.map((category) => (
-              <option key={category} value={category}>
-                {t(`categories.${category}`)}
-              </option>
-            ))}
-          </SelectField>
+          <SelectField
+            label={t('expenseForm.category')}
+            {...form.field('category')}
+            placeholder={t('expenseForm.chooseCategory')}
+            options={optionsOf(EXPENSE_CATEGORIES, (category) => t(`categories.${category}`))}
+          />
           <TextField
             label={t('expenseForm.description')}
             hint={t('expenseForm.descriptionHint')}
@@ -273,27 +272,22 @@ function ExpenseForm({ farmId, expense, receipts: savedReceipts, onReload, onClo
           )}
           <div className="grid grid-cols-2 gap-4">
             <TextField label={t('expenseForm.paidTo')} autoComplete="off" {...form.field('paid_to')} />
-            <SelectField label={t('expenseForm.method')} {...form.field('payment_method')}>
-              {PAYMENT_METHODS.map((method) => (
-                <option key={method} value={method}>
-                  {t(`methods.${method}`)}
-                </option>
-              ))}
-            </SelectField>
+            <SelectField
+              label={t('expenseForm.method')}
+              {...form.field('payment_method')}
+              options={optionsOf(PAYMENT_METHODS, (method) => t(`methods.${method}`))}
+            />
           </div>
           {!editing && (
             <SelectField
               label={t('expenseForm.repeats')}
               hint={repeating ? t('expenseForm.repeatsHint') : undefined}
               {...form.field('repeats', 'rrule')}
-            >
-              <option value="no">{t('expenseForm.repeatsNo')}</option>
-              {REPEAT_CHOICES.map((choice) => (
-                <option key={choice} value={choice}>
-                  {t(`expenseForm.repeatsEvery.${choice}`)}
-                </option>
-              ))}
-            </SelectField>
+              options={[
+                { value: 'no', label: t('expenseForm.repeatsNo') },
+                ...optionsOf(REPEAT_CHOICES, (choice) => t(`expenseForm.repeatsEvery.${choice}`)),
+              ]}
+            />
           )}
           {!repeating && (
             <fieldset className="flex flex-col gap-1">

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Paperclip, Repeat, Wallet } from 'lucide-react';
 import { EXPENSE_CATEGORIES, type Expense, type ExpenseCategory } from '@gona/shared/finance';
-import { Badge, cx, EmptyState, PagedList, SelectField } from '@/components/ui';
+import { Badge, cx, EmptyState, optionsOf, PagedList, SelectField } from '@/components/ui';
 import { dayMonthYear, todayOnFarm } from '@/lib/format';
 import { pageItems } from '@/lib/paged-query';
 import { expensesCsvUrl, useExpenses, useExpenseTotals, type Period } from '../api';
@@ -38,14 +38,9 @@ export function ExpenseList({ farmId, period, writer, addAction }: Props) {
           label={t('expenses.category')}
           value={category}
           onChange={(e) => setCategory(e.target.value as ExpenseCategory | '')}
-        >
-          <option value="">{t('expenses.allCategories')}</option>
-          {EXPENSE_CATEGORIES.map((c) => (
-            <option key={c} value={c}>
-              {t(`categories.${c}`)}
-            </option>
-          ))}
-        </SelectField>
+          placeholder={t('expenses.allCategories')}
+          options={optionsOf(EXPENSE_CATEGORIES, (c) => t(`categories.${c}`))}
+        />
         <EnterpriseSelect
           farmId={farmId}
           label={t('expenses.for')}

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { MarkExpensePaidInputSchema, PAYMENT_METHODS, type Owed } from '@gona/shared/finance';
-import { Button, Dialog, FormAlert, SelectField, TextField } from '@/components/ui';
+import { Button, Dialog, FormAlert, optionsOf, SelectField, TextField } from '@/components/ui';
 import { todayOnFarm } from '@/lib/format';
 import { QUEUED, submitOrQueue } from '@/lib/offline';
 import { toast } from '@/lib/toast';
@@ -69,13 +69,11 @@ export function MarkPaidDialog({ farmId, expense, onClose }: Props) {
           {t('markPaid.owes', { amount: formatNaira(expense.amount_kobo), name: expense.creditor })}
         </p>
         <TextField label={t('markPaid.date')} type="date" {...form.field('paid_on')} />
-        <SelectField label={t('markPaid.method')} {...form.field('payment_method')}>
-          {PAYMENT_METHODS.map((method) => (
-            <option key={method} value={method}>
-              {t(`methods.${method}`)}
-            </option>
-          ))}
-        </SelectField>
+        <SelectField
+          label={t('markPaid.method')}
+          {...form.field('payment_method')}
+          options={optionsOf(PAYMENT_METHODS, (method) => t(`methods.${method}`))}
+        />
       </form>
     </Dialog>
   );

@@ -12,6 +12,7 @@ import {
   ConfirmDialog,
   Dialog,
   FormAlert,
+  optionsOf,
   SelectField,
   SkeletonRows,
   TextField,
@@ -171,13 +172,11 @@ export function PayRunDialog({ farmId, runId, writer, onClose }: Props) {
           {editable && (
             <div className="grid gap-4 sm:grid-cols-2">
               <TextField label={t('wages.run.paidOn')} type="date" {...form.field('paid_on')} />
-              <SelectField label={t('wages.run.method')} {...form.field('payment_method')}>
-                {PAYMENT_METHODS.map((method) => (
-                  <option key={method} value={method}>
-                    {t(`methods.${method}`)}
-                  </option>
-                ))}
-              </SelectField>
+              <SelectField
+                label={t('wages.run.method')}
+                {...form.field('payment_method')}
+                options={optionsOf(PAYMENT_METHODS, (method) => t(`methods.${method}`))}
+              />
               {toPay === 0 && (
                 <p className="text-sm font-medium text-amber-800 sm:col-span-2">
                   {t('wages.run.nothingToPay')}

@@ -1,7 +1,7 @@
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CreatePaymentInputSchema, PAYMENT_METHODS, type Sale } from '@gona/shared/finance';
-import { Button, Dialog, FormAlert, SelectField, TextField } from '@/components/ui';
+import { Button, Dialog, FormAlert, optionsOf, SelectField, TextField } from '@/components/ui';
 import { todayOnFarm } from '@/lib/format';
 import { newClientId } from '@/lib/ids';
 import { QUEUED, submitOrQueue } from '@/lib/offline';
@@ -61,13 +61,11 @@ export function PaymentDialog({ farmId, sale, onClose }: Props) {
           autoComplete="off"
           {...form.field('amount', 'amount_kobo')}
         />
-        <SelectField label={t('paymentForm.method')} {...form.field('method')}>
-          {PAYMENT_METHODS.map((method) => (
-            <option key={method} value={method}>
-              {t(`methods.${method}`)}
-            </option>
-          ))}
-        </SelectField>
+        <SelectField
+          label={t('paymentForm.method')}
+          {...form.field('method')}
+          options={optionsOf(PAYMENT_METHODS, (method) => t(`methods.${method}`))}
+        />
       </form>
     </Dialog>
   );

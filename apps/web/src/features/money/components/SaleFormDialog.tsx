@@ -11,7 +11,7 @@ import {
   type SaleStockKind,
   type SaleUnit,
 } from '@gona/shared/finance';
-import { Button, ConfirmDialog, Dialog, FormAlert, SelectField, TextField } from '@/components/ui';
+import { Button, ConfirmDialog, Dialog, FormAlert, optionsOf, SelectField, TextField } from '@/components/ui';
 import { CheckboxField } from '@/components/ui/CheckboxField';
 import { useErrorText } from '@/lib/error-text';
 import { todayOnFarm } from '@/lib/format';
@@ -252,13 +252,12 @@ function SaleForm({ farmId, sale, onClose, onReload }: Props & { onReload: (sale
             disabled={headsKept}
             {...form.field('quantity')}
           />
-          <SelectField label={t('saleForm.unit')} disabled={headsKept} {...form.field('unit')}>
-            {SALE_UNITS.map((u) => (
-              <option key={u} value={u}>
-                {t(`units.${u}`)}
-              </option>
-            ))}
-          </SelectField>
+          <SelectField
+            label={t('saleForm.unit')}
+            disabled={headsKept}
+            {...form.field('unit')}
+            options={optionsOf(SALE_UNITS, (u) => t(`units.${u}`))}
+          />
         </div>
         <div className="grid grid-cols-2 gap-4">
           <TextField
@@ -309,16 +308,15 @@ function SaleForm({ farmId, sale, onClose, onReload }: Props & { onReload: (sale
             hint={t('saleStock.takenFromHint')}
             {...form.field('taken')}
             error={form.errors.stock_kind ?? form.errors.stock_crop_key}
-          >
-            <option value="">{t('saleStock.notFromStore')}</option>
-            {sources.map((source) => (
-              <option key={source.value} value={source.value}>
-                {source.kind === 'eggs'
+            placeholder={t('saleStock.notFromStore')}
+            options={sources.map((source) => ({
+              value: source.value,
+              label:
+                source.kind === 'eggs'
                   ? t('saleStock.eggs', { eggs: grouped(source.amount) })
-                  : t('saleStock.harvest', { crop: source.name, kg: grouped(source.amount) })}
-              </option>
-            ))}
-          </SelectField>
+                  : t('saleStock.harvest', { crop: source.name, kg: grouped(source.amount) }),
+            }))}
+          />
         )}
         {takenKind && !fixedSize && (
           <TextField
@@ -415,13 +413,11 @@ function PaidFields({ form }: { form: ReturnType<typeof useSchemaForm<Values>> }
         <TextField label={t('saleForm.dueDate')} type="date" {...form.field('due_date')} />
       )}
       {values.paid !== 'none' && (
-        <SelectField label={t('saleForm.method')} {...form.field('payment_method')}>
-          {PAYMENT_METHODS.map((method) => (
-            <option key={method} value={method}>
-              {t(`methods.${method}`)}
-            </option>
-          ))}
-        </SelectField>
+        <SelectField
+          label={t('saleForm.method')}
+          {...form.field('payment_method')}
+          options={optionsOf(PAYMENT_METHODS, (method) => t(`methods.${method}`))}
+        />
       )}
     </>
   );

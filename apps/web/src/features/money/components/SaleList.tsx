@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { HandCoins, Phone } from 'lucide-react';
 import { formatNigerianPhone } from '@gona/shared/phone';
 import { SALE_PAYMENT_STATUSES, type Sale, type SalePaymentStatus } from '@gona/shared/finance';
-import { Badge, Button, EmptyState, PagedList, SelectField } from '@/components/ui';
+import { Badge, Button, EmptyState, optionsOf, PagedList, SelectField } from '@/components/ui';
 import { dayMonthYear, todayOnFarm } from '@/lib/format';
 import { pageItems } from '@/lib/paged-query';
 import { salesCsvUrl, useOwed, useSales, type Period } from '../api';
@@ -39,14 +39,9 @@ export function SaleList({ farmId, period, writer, addAction }: Props) {
         value={status}
         onChange={(e) => setStatus(e.target.value as SalePaymentStatus | '')}
         className="sm:max-w-xs"
-      >
-        <option value="">{t('sales.allStatuses')}</option>
-        {SALE_PAYMENT_STATUSES.map((s) => (
-          <option key={s} value={s}>
-            {t(`paymentStatus.${s}`)}
-          </option>
-        ))}
-      </SelectField>
+        placeholder={t('sales.allStatuses')}
+        options={optionsOf(SALE_PAYMENT_STATUSES, (s) => t(`paymentStatus.${s}`))}
+      />
       <PagedList
         query={list}
         items={items}

@@ -140,13 +140,14 @@ export function NotificationSettingsForm({ settings }: { settings: NotificationS
       <Section id="notification-digest" title={t('settings.digestTitle')}>
         <CheckboxField label={t('settings.digestOn')} hint={t('settings.digestHint')} {...toggle('digest')} />
         {form.values.digest === ON && (
-          <SelectField label={t('settings.digestHour')} {...form.field('digestHour', 'digest.hour')}>
-            {HOURS.map((hour) => (
-              <option key={hour} value={String(hour)}>
-                {`${String(hour).padStart(2, '0')}:00`}
-              </option>
-            ))}
-          </SelectField>
+          <SelectField
+            label={t('settings.digestHour')}
+            {...form.field('digestHour', 'digest.hour')}
+            options={HOURS.map((hour) => ({
+              value: String(hour),
+              label: `${String(hour).padStart(2, '0')}:00`,
+            }))}
+          />
         )}
       </Section>
 
