@@ -1,4 +1,4 @@
-import { and, eq, gte, isNotNull, isNull, lt, ne, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, isNotNull, isNull, lt, ne, not, sql } from 'drizzle-orm';
 import {
   MARKET_BEFORE_DAYS,
   MARKET_RECENT_DAYS,
@@ -14,6 +14,7 @@ import { climate_alerts, listings } from '../../db/schema/index';
 import { dateIn, zoneOrDefault } from '../../lib/farm-time';
 import type { Logger } from '../../lib/logger';
 import { cropsByKey } from '../knowledge/knowledge.service';
+import { listingWithheldSql } from '../marketplace/withdrawal.service';
 import { notify } from '../notifications/notify.service';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -38,41 +39,60 @@ export type MarketAlertRow = Pick<RiskFinding, 'severity' | 'from' | 'to' | 'val
   product_key: string;
 };
 
+/** How many concerned farms are read and brought up to date at a time. */
+const FARMS_PAGE = 500;
+
 /**
  * Once a day: for each crop that some farm grows (planted or growing) or keeps in store, its
  * marketplace prices a kg this week against the 28 days before, read in one statement per crop and
  * shared by every farm concerned; then each farm's market-price alerts are brought in line (see
- * `syncFarmMarketAlerts`). Answers how many crops were looked at and how many notifications went out.
+ * `syncFarmMarketAlerts`). The farms are read a page at a time (by id), so memory holds one page of
+ * farms and each crop's samples, however many farms there are. `now` is the app's clock. Answers how
+ * many crops were looked at and how many notifications went out.
  */
 export async function syncMarketAlerts(
   deps: { db: Db; logger: Logger },
   now: Date,
+  options: { pageSize?: number } = {},
 ): Promise<{ products: number; sent: number }> {
-  const farms = await concernedFarms(deps.db);
-  const findings = new Map<string, MarketFinding[]>(farms.map((farm) => [farm.id, []]));
-  const products = [...new Set(farms.flatMap((farm) => farm.products))].sort();
-  for (const product of products) {
-    const samples = await samplesOf(deps.db, product, now);
-    const concerned = farms.filter((farm) => farm.products.includes(product));
-    for (const [farmId, finding] of findingsFor(concerned, samples, now)) {
-      findings.get(farmId)!.push({ ...finding, product_key: product });
-    }
-  }
+  const pageSize = options.pageSize ?? FARMS_PAGE;
+  const samplesByProduct = new Map<string, Sample[]>();
   const names = await cropsByKey(deps.db);
   let sent = 0;
-  for (const farm of farms) {
-    const found = findings.get(farm.id)!;
-    if (found.length === 0 && !farm.has_open) continue;
-    try {
-      sent += await syncFarmMarketAlerts(deps.db, farm, found, {
-        today: dateIn(zoneOrDefault(farm.timezone), now),
-        nameOf: (key) => names.get(key)?.name ?? key,
-      });
-    } catch (error) {
-      deps.logger.error('climate: could not bring a farm’s market alerts up to date', error);
+  let after: string | null = null;
+  for (;;) {
+    const farms = await concernedFarms(deps.db, after, pageSize);
+    if (farms.length === 0) break;
+    after = farms[farms.length - 1]!.id;
+    const findings = new Map<string, MarketFinding[]>(farms.map((farm) => [farm.id, []]));
+    const products = [...new Set(farms.flatMap((farm) => farm.products))].sort();
+    for (const product of products) {
+      let samples = samplesByProduct.get(product);
+      if (!samples) {
+        samples = await samplesOf(deps.db, product, now);
+        samplesByProduct.set(product, samples);
+      }
+      const concerned = farms.filter((farm) => farm.products.includes(product));
+      for (const [farmId, finding] of findingsFor(concerned, samples, now)) {
+        findings.get(farmId)!.push({ ...finding, product_key: product });
+      }
     }
+    for (const farm of farms) {
+      const found = findings.get(farm.id)!;
+      if (found.length === 0 && !farm.has_open) continue;
+      try {
+        sent += await syncFarmMarketAlerts(deps.db, farm, found, {
+          now,
+          today: dateIn(zoneOrDefault(farm.timezone), now),
+          nameOf: (key) => names.get(key)?.name ?? key,
+        });
+      } catch (error) {
+        deps.logger.error('climate: could not bring a farm’s market alerts up to date', error);
+      }
+    }
+    if (farms.length < pageSize) break;
   }
-  return { products: products.length, sent };
+  return { products: samplesByProduct.size, sent };
 }
 
 /**
@@ -115,14 +135,17 @@ export function namedMarketAlerts(
  * The farm's market-price alerts brought in line: those whose week has passed are resolved; a move
  * of the same crop in the same direction that overlaps or touches an open alert updates it instead
  * of sending again; a move the other way closes the old alert; a new move is stored and sent once
- * to the owner and managers. Answers how many notifications went out.
+ * to the owner and managers. A handful of statements whatever the number of crops: one to resolve
+ * the past weeks, one read, one update of the moves still running, one to close the turned ones and
+ * one insert of the new ones. Answers how many notifications went out.
  */
 async function syncFarmMarketAlerts(
   db: Db,
   farm: ConcernedFarm,
   findings: readonly MarketFinding[],
-  words: { today: string; nameOf: (productKey: string) => string },
+  words: { now: Date; today: string; nameOf: (productKey: string) => string },
 ): Promise<number> {
+  const { now } = words;
   return db.transaction(async (tx) => {
     const mine = and(
       eq(climate_alerts.farm_id, farm.id),
@@ -131,10 +154,12 @@ async function syncFarmMarketAlerts(
     );
     await tx
       .update(climate_alerts)
-      .set({ status: 'resolved', updated_at: new Date() })
+      .set({ status: 'resolved', updated_at: now })
       .where(and(mine, lt(climate_alerts.to, words.today)));
     const open = await tx.select().from(climate_alerts).where(mine);
-    let sent = 0;
+    const running: { id: string; finding: MarketFinding }[] = [];
+    const turned: string[] = [];
+    const fresh: MarketFinding[] = [];
     for (const finding of findings) {
       const sameCrop = open.filter((alert) => alert.product_key === finding.product_key);
       const same = sameCrop.find(
@@ -143,70 +168,88 @@ async function syncFarmMarketAlerts(
           alert.from <= plusDays(finding.to, 1) &&
           alert.to >= plusDays(finding.from, -1),
       );
-      if (same) {
-        await tx
-          .update(climate_alerts)
-          .set({ from: finding.from, to: finding.to, values: finding.values, updated_at: new Date() })
-          .where(eq(climate_alerts.id, same.id));
-        continue;
+      if (same) running.push({ id: same.id, finding });
+      else {
+        turned.push(...sameCrop.map((alert) => alert.id));
+        fresh.push(finding);
       }
-      for (const turned of sameCrop)
-        await tx
-          .update(climate_alerts)
-          .set({ status: 'resolved', updated_at: new Date() })
-          .where(eq(climate_alerts.id, turned.id));
-      sent += await sendMarketAlert(tx, farm, finding, words.nameOf(finding.product_key));
     }
-    return sent;
+    if (running.length > 0) {
+      const rows = running.map(
+        ({ id, finding }) =>
+          sql`(${id}::uuid, ${finding.from}::date, ${finding.to}::date, ${JSON.stringify(finding.values)}::jsonb)`,
+      );
+      await tx.execute(sql`update ${climate_alerts} a
+        set "from" = v.from_day, "to" = v.to_day, "values" = v.vals, updated_at = ${now.toISOString()}::timestamptz
+        from (values ${sql.join(rows, sql`, `)}) as v(id, from_day, to_day, vals)
+        where a.id = v.id`);
+    }
+    if (turned.length > 0)
+      await tx
+        .update(climate_alerts)
+        .set({ status: 'resolved', updated_at: now })
+        .where(inArray(climate_alerts.id, turned));
+    return sendMarketAlerts(tx, farm, fresh, words);
   });
 }
 
-/** Stores a new market-price alert and tells the farm's owners and managers, once. */
-async function sendMarketAlert(
+/** Stores the new market-price alerts (one insert, at the app's clock) and tells the farm's owners and managers of each, once. */
+async function sendMarketAlerts(
   tx: Tx,
   farm: ConcernedFarm,
-  finding: MarketFinding,
-  cropName: string,
+  findings: readonly MarketFinding[],
+  words: { now: Date; nameOf: (productKey: string) => string },
 ): Promise<number> {
-  const [created] = await tx
+  if (findings.length === 0) return 0;
+  const { now, nameOf } = words;
+  const created = await tx
     .insert(climate_alerts)
-    .values({
-      farm_id: farm.id,
-      rule: 'market_price',
-      product_key: finding.product_key,
-      severity: finding.severity,
-      from: finding.from,
-      to: finding.to,
-      values: finding.values,
-    })
-    .returning({ id: climate_alerts.id });
-  const { values } = finding;
-  const { userIds } = await notify(
-    { db: tx },
-    {
-      kind: 'climate_alert',
-      params: {
-        farm_name: farm.name,
-        rule: 'market_price',
+    .values(
+      findings.map((finding) => ({
+        farm_id: farm.id,
+        rule: 'market_price' as const,
+        product_key: finding.product_key,
         severity: finding.severity,
         from: finding.from,
         to: finding.to,
-        about_name: cropName,
-        market: {
-          change_percent: values.change_percent!,
-          price_kobo: values.price_kobo!,
-          was_kobo: values.was_kobo!,
-          where: values.in_state ? 'state' : 'nigeria',
+        values: finding.values,
+        created_at: now,
+        updated_at: now,
+      })),
+    )
+    .returning({ id: climate_alerts.id, product_key: climate_alerts.product_key });
+  const idOf = new Map(created.map((row) => [row.product_key, row.id]));
+  let sent = 0;
+  for (const finding of findings) {
+    const { values } = finding;
+    const { userIds } = await notify(
+      { db: tx },
+      {
+        kind: 'climate_alert',
+        params: {
+          farm_name: farm.name,
+          rule: 'market_price',
+          severity: finding.severity,
+          from: finding.from,
+          to: finding.to,
+          about_name: nameOf(finding.product_key),
+          market: {
+            change_percent: values.change_percent!,
+            price_kobo: values.price_kobo!,
+            was_kobo: values.was_kobo!,
+            where: values.in_state ? 'state' : 'nigeria',
+          },
         },
+        farmId: farm.id,
+        roles: ['owner', 'manager'],
+        link: NOTIFICATION_PATHS.climate,
+        urgency: 'normal',
+        dedupeKey: `climate:${idOf.get(finding.product_key)!}:${finding.severity}`,
       },
-      farmId: farm.id,
-      roles: ['owner', 'manager'],
-      link: NOTIFICATION_PATHS.climate,
-      urgency: 'normal',
-      dedupeKey: `climate:${created!.id}:${finding.severity}`,
-    },
-  );
-  return userIds.length;
+    );
+    sent += userIds.length;
+  }
+  return sent;
 }
 
 const isRise = (values: Record<string, number>) => (values.change_percent ?? 0) > 0;
@@ -257,8 +300,9 @@ const stateKey = (state: string | null) => state?.trim().toLowerCase() || null;
 
 /**
  * One crop's listings published in the last 35 days (this week and the 28 days before), priced by
- * the kg: drafts never count (they have no publishing day), nor listings Gona hid, nor those sold
- * in a unit without a weight.
+ * the kg: drafts never count (they have no publishing day), nor listings Gona hid, nor those off
+ * sale while their animals are in a withdrawal period (decision 052: no buyer can take that price),
+ * nor those sold in a unit without a weight.
  */
 async function samplesOf(db: Db, productKey: string, now: Date): Promise<Sample[]> {
   const recentFrom = new Date(now.getTime() - MARKET_RECENT_DAYS * DAY_MS);
@@ -278,6 +322,7 @@ async function samplesOf(db: Db, productKey: string, now: Date): Promise<Sample[
         eq(listings.product_key, productKey),
         ne(listings.status, 'draft'),
         isNull(listings.hidden_at),
+        not(listingWithheldSql(now)),
         isNotNull(listings.unit_kg),
         gte(listings.published_at, beforeFrom),
         lt(listings.published_at, now),
@@ -298,41 +343,51 @@ async function samplesOf(db: Db, productKey: string, now: Date): Promise<Sample[
 }
 
 /**
- * Every farm growing a crop (planted or growing) or keeping one in store (harvests stored less
- * sales from store, above nothing), with those crops' keys; and farms with open market-price
- * alerts, so theirs are resolved when their week passes. One statement.
+ * A page of the farms growing a crop (planted or growing) or keeping one in store (harvests stored
+ * less sales from store, above nothing), with those crops' keys; and farms with open market-price
+ * alerts, so theirs are resolved when their week passes. One statement a page: up to `limit` farms
+ * by id after `after`, each part read only from there on.
  */
-async function concernedFarms(db: Db): Promise<ConcernedFarm[]> {
+async function concernedFarms(db: Db, after: string | null, limit: number): Promise<ConcernedFarm[]> {
+  const from = after ?? '00000000-0000-0000-0000-000000000000';
   const result = await db.execute(sql`
     with stored as (
       select farm_id, crop_key from (
         select h.farm_id, c.crop_key, h.kg
           from crop_harvests h join crops c on c.id = h.crop_id
-          where h.destination = 'stored' and h.kg is not null
+          where h.destination = 'stored' and h.kg is not null and h.farm_id > ${from}::uuid
         union all
         select farm_id, stock_crop_key, -stock_quantity
-          from sales where stock_kind = 'harvest' and stock_crop_key is not null
+          from sales
+          where stock_kind = 'harvest' and stock_crop_key is not null and farm_id > ${from}::uuid
       ) moves
       group by farm_id, crop_key
       having sum(kg) > 0
     ),
     concerned as (
-      select farm_id, crop_key from crops where status in ('planted', 'growing')
+      select farm_id, crop_key from crops
+        where status in ('planted', 'growing') and farm_id > ${from}::uuid
       union
       select farm_id, crop_key from stored
     ),
-    products as (
-      select farm_id, json_agg(crop_key order by crop_key) as products from concerned group by farm_id
-    ),
     open_alerts as (
-      select distinct farm_id from climate_alerts where status = 'open' and rule = 'market_price'
+      select distinct farm_id from climate_alerts
+        where status = 'open' and rule = 'market_price' and farm_id > ${from}::uuid
+    ),
+    page as (
+      select farm_id from (select farm_id from concerned union select farm_id from open_alerts) ids
+        order by farm_id limit ${limit}
+    ),
+    products as (
+      select c.farm_id, json_agg(c.crop_key order by c.crop_key) as products
+        from concerned c join page using (farm_id) group by c.farm_id
     )
     select f.id, f.name, f.timezone, f.state, coalesce(p.products, '[]'::json) as products,
       o.farm_id is not null as has_open
-    from farms f
+    from page
+      join farms f on f.id = page.farm_id
       left join products p on p.farm_id = f.id
       left join open_alerts o on o.farm_id = f.id
-    where p.farm_id is not null or o.farm_id is not null
     order by f.id`);
   // Both drivers answer a raw statement with its rows.
   return (result as { rows: ConcernedFarm[] }).rows;

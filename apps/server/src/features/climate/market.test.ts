@@ -3,7 +3,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Climate } from '@gona/shared/climate';
 import type { Notification } from '@gona/shared/notifications';
 import type { Page } from '@gona/shared/pagination';
-import { climate_alerts, crop_harvests, crops, farms, listings } from '../../db/schema/index';
+import type { Db } from '../../db/client';
+import { climate_alerts, crop_harvests, crops, farms, listings, livestock } from '../../db/schema/index';
 import { newId } from '../../lib/ids';
 import { createLogger } from '../../lib/logger';
 import { createTestContext, type TestContext } from '../../test/context';
@@ -151,10 +152,12 @@ describe('market-price alerts', () => {
     expect(await inbox(grower)).toHaveLength(1);
     expect((await alertsOf(grower)).filter((alert) => alert.status === 'open')).toHaveLength(1);
 
-    // A week and more on, with no new listings, prices say nothing and the alert's week has passed.
+    // A week and more on, with no new listings, prices say nothing and the alert's week has passed:
+    // it is resolved at the app's clock (years ahead of the real time here).
     t.clock.advance(8 * 24 * 60 * 60);
     await run();
     expect((await alertsOf(grower)).map((alert) => alert.status)).toEqual(['resolved']);
+    expect((await alertsOf(grower))[0]!.updated_at).toEqual(now());
     expect(await inbox(grower)).toHaveLength(1);
   });
 
@@ -225,4 +228,135 @@ describe('market-price alerts', () => {
       ]),
     );
   });
+
+  it("keeps up to date and closes alerts at the app's clock", async () => {
+    const keeper = await inState('Kaduna');
+    await plant(keeper.farm.id, 'soybean');
+    await t.db
+      .insert(listings)
+      .values([
+        ...many(5, (day) => listing('soybean', 'Kaduna', 8 + day * 4, 500)),
+        ...many(5, (day) => listing('soybean', 'Kaduna', day, 700)),
+      ]);
+    await run();
+    t.clock.advance(60 * 60);
+    await run();
+    const [kept] = await alertsOf(keeper);
+    expect(kept).toMatchObject({ status: 'open', updated_at: now() });
+
+    // Prices turn: the rise is closed at that moment and the fall stored.
+    t.clock.advance(60 * 60);
+    await t.db.insert(listings).values(many(12, () => listing('soybean', 'Kaduna', 0.01, 300)));
+    await run();
+    expect(
+      (await alertsOf(keeper)).map((alert) => [alert.status, alert.updated_at.getTime() === now().getTime()]),
+    ).toEqual(
+      expect.arrayContaining([
+        ['resolved', true],
+        ['open', true],
+      ]),
+    );
+  });
+
+  it('leaves out the asking prices of listings off sale for a withdrawal period', async () => {
+    const grower = await inState('Lagos');
+    await plant(grower.farm.id, 'yam');
+    // A group of the selling farm treated with a withdrawal that ends in 10 days.
+    const [animal] = await t.db
+      .insert(livestock)
+      .values({
+        farm_id: sellers.get('Lagos')!,
+        kind: 'group',
+        species: 'chicken_layer',
+        acquisition: 'bought',
+        name: 'Pen A',
+        head_count: 50,
+        withdrawal_until: new Date(now().getTime() + 10 * DAY_MS).toISOString().slice(0, 10),
+      })
+      .returning({ id: livestock.id });
+    await t.db.insert(listings).values([
+      ...many(5, (day) => listing('yam', 'Lagos', 8 + day * 4, 400)),
+      ...many(5, (day) => listing('yam', 'Lagos', day, 400)),
+      // Withheld: were they counted, this week's median would be ₦2,000 a kg.
+      ...many(7, (day) => listing('yam', 'Lagos', day, 2000, { animal_id: animal!.id })),
+    ]);
+    await run();
+    expect(await inbox(grower)).toEqual([]);
+
+    // The period over (it ended yesterday), they are asking prices again and the rise is news.
+    await t.db
+      .update(livestock)
+      .set({ withdrawal_until: new Date(now().getTime() - DAY_MS).toISOString().slice(0, 10) })
+      .where(eq(livestock.id, animal!.id));
+    await run();
+    expect((await inbox(grower)).map((n) => n.title)).toEqual([expect.stringMatching(/^Yam prices are up/)]);
+  });
+
+  it("reads the farms a page at a time and writes a farm's alerts in a few statements, whatever the crops", async () => {
+    const grower = await inState('Kano');
+    const products = ['cowpea', 'groundnut', 'millet', 'sesame'];
+    for (const product of products) {
+      await plant(grower.farm.id, product);
+      await t.db
+        .insert(listings)
+        .values([
+          ...many(5, (day) => listing(product, 'Kano', 8 + day * 4, 500)),
+          ...many(5, (day) => listing(product, 'Kano', day, 800)),
+        ]);
+    }
+    await run();
+    expect(await inbox(grower)).toHaveLength(products.length);
+
+    // The next hour all four rises still hold: each alert is kept up to date.
+    t.clock.advance(60 * 60);
+    const seen = watch(t.db);
+    await syncMarketAlerts({ db: seen.db, logger }, now(), { pageSize: 2 });
+    expect(Math.max(...seen.farmRows)).toBeLessThanOrEqual(2);
+    expect(seen.farmRows.length).toBeGreaterThan(1);
+    // Per farm: past weeks resolved, running ones updated, turned ones closed; never one per crop.
+    expect(Math.max(...seen.writesPerTransaction)).toBeLessThanOrEqual(3);
+    expect((await alertsOf(grower)).map((alert) => [alert.status, alert.updated_at])).toEqual(
+      products.map(() => ['open', now()]),
+    );
+    expect(await inbox(grower)).toHaveLength(products.length);
+  });
 });
+
+/**
+ * The database as the sync sees it, counting: the rows of each raw statement read outside a
+ * transaction (the concerned farms' pages), and the updates made within each transaction.
+ */
+function watch(db: Db) {
+  const farmRows: number[] = [];
+  const writesPerTransaction: number[] = [];
+  const wrap = <T extends object>(target: T, writes: { count: number } | null): T =>
+    new Proxy(target, {
+      get(obj, key) {
+        const value: unknown = Reflect.get(obj, key);
+        if (typeof value !== 'function') return value;
+        const fn = value as (...args: unknown[]) => unknown;
+        if (key === 'transaction')
+          return async (work: (tx: object) => Promise<unknown>, ...rest: unknown[]) => {
+            const mine = { count: 0 };
+            try {
+              return await fn.call(obj, (tx: object) => work(wrap(tx, mine)), ...rest);
+            } finally {
+              writesPerTransaction.push(mine.count);
+            }
+          };
+        if (key === 'update' || key === 'execute')
+          return (...args: unknown[]) => {
+            if (writes) writes.count += 1;
+            const result = fn.apply(obj, args);
+            if (key === 'execute' && !writes)
+              return (result as Promise<{ rows: unknown[] }>).then((answer) => {
+                farmRows.push(answer.rows.length);
+                return answer;
+              });
+            return result;
+          };
+        return fn.bind(obj);
+      },
+    });
+  return { db: wrap(db, null), farmRows, writesPerTransaction };
+}
