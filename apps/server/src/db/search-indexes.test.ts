@@ -37,7 +37,7 @@ describe('the back office searches', () => {
       // The tables are nearly empty, where reading them whole is cheapest; ask what else is possible.
       await tx.execute(sql`set local enable_seqscan = off`);
       const result = await tx.execute(sql`explain ${query}`);
-      return (result as unknown as { rows: { 'QUERY PLAN': string }[] }).rows
+      return (result as { rows: { 'QUERY PLAN': string }[] }).rows
         .map((r) => r['QUERY PLAN'])
         .join('\n');
     });
