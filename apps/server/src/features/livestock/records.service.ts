@@ -1,4 +1,4 @@
-import { and, asc, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, inArray, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import {
   applyHeadCountEvent,
   isUnderWithdrawal,
@@ -356,7 +356,6 @@ export async function listProduction(
   return productionPages.page(rows.map(toProduction), query.limit);
 }
 
-type TimelineKey = { type: TimelineEntry['type']; id: string; date: string };
 type TimelineTable =
   | typeof livestock_health_records
   | typeof livestock_growth_logs
@@ -384,28 +383,60 @@ function timelineUnion(
     ) as entries order by day desc, id desc limit ${limit}`;
 }
 
+/**
+ * A timeline page in one statement: the animal (no row: not this farm's), each table's next
+ * records by its own (farm, animal, date, id) index merged and cut to the page, and each key's
+ * record joined back by id, production with the heads of its group at the end of its day (the count
+ * now, less what the events dated after that day changed).
+ */
+function timelinePage(
+  db: Db,
+  farmId: Placeholder | string,
+  animalId: Placeholder | string,
+  after: (pages: ReturnType<typeof keyset>) => SQL | undefined,
+  limit: SQL,
+) {
+  const keys = timelineUnion(
+    (table, pages) => and(eq(table.farm_id, farmId), eq(table.animal_id, animalId), after(pages)),
+    limit,
+  );
+  const ofType = (type: TimelineEntry['type'], table: TimelineTable) =>
+    sql`timeline.type = ${type} and ${table.id} = timeline.id and ${table.farm_id} = ${livestock.farm_id}`;
+  return db
+    .select({
+      type: sql<TimelineEntry['type'] | null>`timeline.type`,
+      health: livestock_health_records,
+      growth: livestock_growth_logs,
+      event: livestock_events,
+      production: livestock_production,
+      head_count_on_date: sql<number>`(${livestock.head_count} - coalesce((select sum(later.change)
+        from livestock_events later where later.farm_id = ${livestock.farm_id}
+        and later.animal_id = ${livestock.id} and later.date > ${livestock_production.date}), 0))::int`,
+    })
+    .from(livestock)
+    .leftJoin(sql`lateral (${keys}) as timeline`, sql`true`)
+    .leftJoin(livestock_health_records, ofType('health', livestock_health_records))
+    .leftJoin(livestock_growth_logs, ofType('growth', livestock_growth_logs))
+    .leftJoin(livestock_events, ofType('event', livestock_events))
+    .leftJoin(livestock_production, ofType('production', livestock_production))
+    .where(and(eq(livestock.farm_id, farmId), eq(livestock.id, animalId)))
+    .orderBy(sql`timeline.date desc, timeline.id desc`);
+}
+
 /** The first page (every animal page opens on it): prepared once per connection. */
 const firstTimelinePage = preparedQuery((db) =>
-  db
-    .select({
-      type: sql<TimelineEntry['type']>`type`,
-      id: sql<string>`id`,
-      date: sql<string>`date`,
-    })
-    .from(
-      sql`(${timelineUnion(
-        (table) =>
-          and(eq(table.farm_id, sql.placeholder('farmId')), eq(table.animal_id, sql.placeholder('animalId'))),
-        sql`${sql.placeholder('limit')}`,
-      )}) as timeline`,
-    )
-    .prepare('gona_livestock_timeline_first'),
+  timelinePage(
+    db,
+    sql.placeholder('farmId'),
+    sql.placeholder('animalId'),
+    () => undefined,
+    sql`${sql.placeholder('limit')}`,
+  ).prepare('gona_livestock_timeline_page'),
 );
 
 /**
- * Everything recorded about an animal or group, merged by date (latest first): each table gives
- * its next page by its own (farm, animal, date, id) index, the union is cut to the page, and the
- * page's records are read by id, one query per table.
+ * Everything recorded about an animal or group, merged by date (latest first), in one statement
+ * (`timelinePage`); the first page is prepared, a later one is planned for its cursor.
  */
 export async function listTimeline(
   ctx: FarmCtx,
@@ -413,38 +444,20 @@ export async function listTimeline(
   query: PageQuery,
 ): Promise<Page<TimelineEntry>> {
   const limit = query.limit + 1;
-  // Built first: a spoiled cursor throws here, before any query is under way (none left unawaited).
-  const keysQuery = query.cursor
-    ? ctx.db.execute<TimelineKey>(
-        timelineUnion(
-          (table, pages) =>
-            and(eq(table.farm_id, ctx.farmId), eq(table.animal_id, animalId), pages.after(query.cursor)),
-          sql`${limit}`,
-        ),
-      )
-    : firstTimelinePage(ctx.db).execute({ farmId: ctx.farmId, animalId, limit });
-  // The animal is looked up beside the union (which names the farm too), not before it: 404 all the same.
-  const [, result] = await Promise.all([readRow(ctx.db, ctx.farmId, animalId), keysQuery]);
-  // A prepared select answers rows; a raw statement answers the driver's result with its rows.
-  const keys: TimelineKey[] = Array.isArray(result)
-    ? (result as TimelineKey[])
-    : (result as { rows: TimelineKey[] }).rows;
-  const idsOf = (type: TimelineEntry['type']) => keys.filter((key) => key.type === type).map((key) => key.id);
-  const [health, growth, events, production] = await Promise.all([
-    byIds(ctx.db, livestock_health_records, ctx.farmId, idsOf('health')),
-    byIds(ctx.db, livestock_growth_logs, ctx.farmId, idsOf('growth')),
-    byIds(ctx.db, livestock_events, ctx.farmId, idsOf('event')),
-    idsOf('production').length === 0
-      ? []
-      : selectProduction(ctx.db, ctx.farmId, inArray(livestock_production.id, idsOf('production'))),
-  ]);
-  const records = new Map<string, TimelineEntry>([
-    ...health.map((row) => [row.id, entry('health', toHealthRecord(row))] as const),
-    ...growth.map((row) => [row.id, entry('growth', toGrowthLog(row))] as const),
-    ...events.map((row) => [row.id, entry('event', toEvent(row))] as const),
-    ...production.map((row) => [row.id, entry('production', toProduction(row))] as const),
-  ]);
-  const entries = keys.flatMap((key) => records.get(key.id) ?? []);
+  const rows = query.cursor
+    ? await timelinePage(ctx.db, ctx.farmId, animalId, (pages) => pages.after(query.cursor), sql`${limit}`)
+    : await firstTimelinePage(ctx.db).execute({ farmId: ctx.farmId, animalId, limit });
+  if (rows.length === 0) throw new AppError('NOT_FOUND', NOT_FOUND);
+  const entries = rows.flatMap((row): TimelineEntry[] => {
+    if (row.type === 'health' && row.health) return [entry('health', toHealthRecord(row.health))];
+    if (row.type === 'growth' && row.growth) return [entry('growth', toGrowthLog(row.growth))];
+    if (row.type === 'event' && row.event) return [entry('event', toEvent(row.event))];
+    if (row.type === 'production' && row.production)
+      return [
+        entry('production', toProduction({ ...row.production, head_count_on_date: row.head_count_on_date })),
+      ];
+    return [];
+  });
   return eventPages.page(entries, query.limit);
 }
 
@@ -453,16 +466,6 @@ function entry<T extends TimelineEntry['type']>(
   record: Extract<TimelineEntry, { type: T }>['record'],
 ): TimelineEntry {
   return { type, id: record.id, date: record.date, record } as TimelineEntry;
-}
-
-async function byIds<
-  T extends typeof livestock_health_records | typeof livestock_growth_logs | typeof livestock_events,
->(db: Db, table: T, farmId: string, ids: string[]): Promise<T['$inferSelect'][]> {
-  if (ids.length === 0) return [];
-  return await db
-    .select()
-    .from(table as typeof livestock_events)
-    .where(and(eq(table.farm_id, farmId), inArray(table.id, ids)));
 }
 
 /**

@@ -465,6 +465,7 @@ describe('timeline', () => {
         cookie: team.cookies.worker,
       });
     const first = await read('?limit=3');
+    expect(first.status, first.text).toBe(200);
     expect(first.body.items.map((e) => [e.type, e.date])).toEqual([
       ['growth', '2025-04-01'],
       ['health', '2025-03-01'],
@@ -472,6 +473,25 @@ describe('timeline', () => {
     ]);
     const rest = await read(`?limit=3&cursor=${first.body.next_cursor}`);
     expect(rest.body).toMatchObject({ items: [{ type: 'event', date: '2025-01-05' }], next_cursor: null });
+    // Each entry carries its record as the record's own list gives it (production with its heads).
+    const listOf = async (path: string) =>
+      (
+        await t.request<Page<{ id: string }>>('GET', `${team.base}/livestock/${goat.id}/${path}`, {
+          cookie: team.cookies.worker,
+        })
+      ).body.items;
+    const [growth, health, production, events] = await Promise.all([
+      listOf('growth-logs'),
+      listOf('health-records'),
+      listOf('production'),
+      listOf('events'),
+    ]);
+    expect([...first.body.items, ...rest.body.items].map((e) => e.record)).toEqual([
+      ...growth,
+      ...health,
+      ...production,
+      ...events,
+    ]);
     expect((await read('?cursor=nonsense')).status).toBe(400);
     const other = await seedFarmTeam(t);
     const theirs = await addLivestock(t, other, { ...GOAT, tag: 'TL-THEIRS' });

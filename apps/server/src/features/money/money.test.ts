@@ -225,6 +225,56 @@ describe('expenses', () => {
     ]);
   });
 
+  it('lists each expense as it reads alone: its supplier, named shares and receipt count', async () => {
+    const on = await seedFarmTeam(t);
+    const maize = await planting(on);
+    const flock = await addLivestock(t, on, { name: 'Pen A layers' });
+    const supplier = await post<{ id: string }>('suppliers', { name: 'Agro Hub Zaria' }, on);
+    expect(supplier.status, supplier.text).toBe(201);
+    const upload = await uploadPhoto(t, on.base, on.cookies.owner, { kind: 'receipt' });
+    await expense(
+      {
+        date: '2026-08-02',
+        category: 'feed',
+        amount_kobo: 1_000_000,
+        supplier_id: supplier.body.id,
+        receipt_ids: [(upload.body as { id: string }).id],
+        allocations: [
+          { crop_id: maize.id, percent: 50 },
+          { animal_id: flock.id, percent: 50 },
+        ],
+      },
+      on,
+    );
+    await expense(
+      { date: '2026-08-02', category: 'fuel', amount_kobo: 5_000, paid_to: 'Filling station' },
+      on,
+    );
+    await expense(
+      { date: '2026-08-01', category: 'labour', amount_kobo: 7_000, paid_to: 'Weeding gang' },
+      on,
+    );
+
+    const first = await get<Page<Expense>>('expenses?limit=2', on);
+    expect(first.status, first.text).toBe(200);
+    const rest = await get<Page<Expense>>(`expenses?limit=2&cursor=${first.body.next_cursor}`, on);
+    const listed = [...first.body.items, ...rest.body.items];
+    expect(listed.map((e) => [e.category, e.supplier_name, e.receipt_count])).toEqual([
+      ['fuel', null, 0],
+      ['feed', 'Agro Hub Zaria', 1],
+      ['labour', null, 0],
+    ]);
+    expect(listed[1]?.allocations.map((a) => [a.name, a.amount_kobo])).toEqual([
+      ['Maize', 500_000],
+      ['Pen A layers', 500_000],
+    ]);
+    for (const item of listed) {
+      const { receipts: _receipts, ...alone } = (await get<ExpenseWithReceipts>(`expenses/${item.id}`, on))
+        .body;
+      expect(item).toEqual(alone);
+    }
+  });
+
   it('pays for a store receipt once', async () => {
     const supply = await post<{ id: string }>('supplies', {
       category: 'fertilizer',
