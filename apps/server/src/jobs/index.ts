@@ -17,6 +17,7 @@ import {
 } from './mail';
 import { createNotificationQueues, startNotificationWorkers } from './notifications';
 import { startMarketAlerts } from './market-alerts';
+import { startNotificationsCleanup } from './notifications-cleanup';
 import { startMarketplaceOrders } from './marketplace-orders';
 import { startPaymentsReconcile } from './payments-reconcile';
 import { startPaymentReminders } from './payment-reminders';
@@ -75,6 +76,7 @@ export async function startJobs(
   await startRecurringExpenses(boss, { db: database.db, logger });
   await startWeatherRefresh(boss, { db: database.db, logger, weather: deps.weather ?? null });
   await startMarketAlerts(boss, { db: database.db, logger });
+  await startNotificationsCleanup(boss, { db: database.db, logger });
   await startPaymentReminders(boss, { db: database.db, logger });
   await startMarketplaceOrders(boss, { db: database.db, logger, payments: payments ?? null });
   await startPaymentsReconcile(boss, { db: database.db, logger, payments: payments ?? null });

@@ -48,6 +48,8 @@ export const notifications = pgTable(
     unique('notifications_user_id_dedupe_key_key').on(t.user_id, t.dedupe_key),
     index('notifications_user_id_created_at_idx').on(t.user_id, desc(t.created_at), desc(t.id)),
     index('notifications_farm_id_idx').on(t.farm_id),
+    // The nightly clean-up reads the oldest first (features/notifications/retention.service.ts).
+    index('notifications_created_at_idx').on(t.created_at),
     // The bell's count reads only this small index.
     index('notifications_unread_user_id_idx')
       .on(t.user_id)
