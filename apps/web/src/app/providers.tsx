@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
-import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client';
-import type { QueryClient } from '@tanstack/react-query';
+import { PersistQueryClientProvider, persistQueryClientSave } from '@tanstack/react-query-persist-client';
+import type { Query, QueryClient } from '@tanstack/react-query';
 import type { Persister } from '@tanstack/react-query-persist-client';
 import { pruneWaitingPhotos } from '@/lib/photo-store';
 import {
@@ -18,20 +18,19 @@ import {
 export function AppProviders({ children }: { children: ReactNode }) {
   const [queryClient] = useState(createQueryClient);
   const [persister] = useState(() => persisterFor(queryClient));
+  const dehydrateOptions = {
+    // The session is always asked afresh; only successful data is worth keeping.
+    shouldDehydrateQuery: (query: Query) => query.state.status === 'success' && query.meta?.persist !== false,
+    shouldDehydrateMutation: isQueuedChange,
+  };
   return (
     <PersistQueryClientProvider
       client={queryClient}
-      persistOptions={{
-        persister,
-        maxAge: PERSIST_MAX_AGE_MS,
-        dehydrateOptions: {
-          // The session is always asked afresh; only successful data is worth keeping.
-          shouldDehydrateQuery: (query) => query.state.status === 'success' && query.meta?.persist !== false,
-          shouldDehydrateMutation: isQueuedChange,
-        },
-      }}
+      persistOptions={{ persister, maxAge: PERSIST_MAX_AGE_MS, dehydrateOptions }}
       onSuccess={() => {
-        resumeQueuedChanges(queryClient);
+        resumeQueuedChanges(queryClient, () =>
+          persistQueryClientSave({ queryClient, persister, dehydrateOptions }),
+        );
         void pruneWaitingPhotos(PERSIST_MAX_AGE_MS).catch(() => undefined);
       }}
     >

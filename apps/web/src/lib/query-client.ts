@@ -61,10 +61,16 @@ export function isQueuedChange(mutation: { state: { isPaused: boolean } }): bool
 /**
  * After the saved cache is restored: send the changes that were waiting (now, or when the
  * connection returns), then refresh what they touched. Does not wait, so screens show at once.
+ * `save` writes the cache once they are through: the persister starts saving changes only after
+ * the restore has re-rendered, and a change answered before that would otherwise stay saved as
+ * waiting, to be sent again at the next start.
  */
-export function resumeQueuedChanges(queryClient: QueryClient): void {
+export function resumeQueuedChanges(queryClient: QueryClient, save: () => Promise<void>): void {
   if (!queryClient.getMutationCache().getAll().some(isQueuedChange)) return;
-  void queryClient.resumePausedMutations().then(() => queryClient.invalidateQueries());
+  void queryClient
+    .resumePausedMutations()
+    .then(() => Promise.all([save(), queryClient.invalidateQueries()]))
+    .catch(() => undefined);
 }
 
 /**
