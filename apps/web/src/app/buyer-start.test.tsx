@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { installFakeFetch, ME, signedInRoutes } from '@/test/fake-fetch';
 import { renderAt } from '@/test/render';
 
@@ -25,7 +25,8 @@ describe('a buyer without a farm', () => {
       'GET /api/me': { status: 200, body: { ...ME, intent: 'buy' } },
     });
     const { router } = renderAt('/create-farm');
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    // The form shows only once the session and farms are known, when a buyer would have been sent on.
+    expect(await screen.findByRole('heading', { name: 'Create your farm' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/create-farm');
   });
 });
