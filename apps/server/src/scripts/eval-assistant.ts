@@ -30,7 +30,7 @@ import {
   seedFixtureFarm,
 } from '../features/assistant/golden/farm';
 import { numberTokens } from '../features/assistant/numbers';
-import { loadKnowledge } from '../features/knowledge/knowledge.service';
+import { cropsByKey, loadKnowledge } from '../features/knowledge/knowledge.service';
 import type { FarmCtx } from '../lib/ctx';
 import { addDays } from '../lib/farm-time';
 import { newId } from '../lib/ids';
@@ -108,10 +108,13 @@ async function main(): Promise<number> {
     const sets: { name: SetName; cases: { item: Case; ctx: FarmCtx }[] }[] = [
       {
         name: 'dev',
-        cases: dev.map((question) => ({
-          item: devCase(question),
-          ctx: devFarms.get(farmKey(question.farm))!,
-        })),
+        cases: await Promise.all(
+          dev.map(async (question) =>
+            question.farm === 'fixture'
+              ? { item: await withFarmDates(devCase(question), fixture), ctx: fixture }
+              : { item: devCase(question), ctx: devFarms.get(farmKey(question.farm))! },
+          ),
+        ),
       },
       {
         name: 'test',
@@ -127,12 +130,17 @@ async function main(): Promise<number> {
     const supportOf = async (ctx: FarmCtx) => {
       let support = farmSupport.get(ctx.farmId);
       if (!support) {
-        const texts = [...(await farmRecordTexts(ctx.db, ctx.farmId)), ...daysAround('2026-11-18')];
+        const texts = [
+          ...(await farmRecordTexts(ctx.db, ctx.farmId)),
+          ...daysAround('2026-11-18'),
+          ...(await workDays(ctx)),
+        ];
         if (ctx === fixture)
           texts.push(
             ...Object.values(fixtureFigures()).map(String),
             ...fixtureDerived(),
             ...test.filter((q) => q.kind === 'record').flatMap((q) => q.must_contain.flat()),
+            ...dev.filter((q) => q.topic === 'records').flatMap((q) => q.must_contain.flat()),
           );
         farmSupport.set(ctx.farmId, (support = new Set(texts.flatMap((text) => numberTokens(text)))));
       }
@@ -202,6 +210,25 @@ async function withFarmDates(item: Case, ctx: FarmCtx): Promise<Case> {
     ),
   );
   return { ...item, must_contain };
+}
+
+/**
+ * The days of the farm's own crop work, from its records: each crop's planting day plus the days
+ * after planting its guide gives for weeding and fertilizer (the assistant writes these as "your
+ * maize: weed on …"). They follow from the farm's records as an egg sum does.
+ */
+async function workDays(ctx: FarmCtx): Promise<string[]> {
+  const guides = await cropsByKey(ctx.db);
+  const rows = await ctx.db
+    .select({ crop_key: crops.crop_key, planting_date: crops.planting_date })
+    .from(crops)
+    .where(eq(crops.farm_id, ctx.farmId));
+  return rows.flatMap((row) => {
+    const practice = guides.get(row.crop_key)?.practice;
+    if (!practice) return [];
+    const after = [...practice.weeding_days, ...practice.fertilizer.map((step) => step.day)];
+    return after.map((days) => addDays(row.planting_date, days));
+  });
 }
 
 /** The answer, or a crash written as the answer (scored as falling short), so one question cannot stop the report. */
@@ -275,7 +302,8 @@ const MONTHS = 'January February March April May June July August September Octo
 async function seedFarms(db: Db, golden: GoldenQuestion[], logger: Logger): Promise<Map<string, FarmCtx>> {
   const today = new Date().toLocaleDateString('en-CA', { timeZone: 'Africa/Lagos' });
   const kinds = new Map<string, GoldenFarm>();
-  for (const question of golden) kinds.set(farmKey(question.farm), question.farm);
+  for (const question of golden)
+    if (question.farm !== 'fixture') kinds.set(farmKey(question.farm), question.farm);
   const seeded = new Map<string, FarmCtx>();
   const rows = {
     users: [] as (typeof users.$inferInsert)[],

@@ -40,6 +40,10 @@ export const GOLDEN_TOPICS = [
   'unknown',
   'selling',
   'gona',
+  /** The farm's own records, asked on the fixture farm (golden/farm.ts). */
+  'records',
+  /** A person in crisis, poisoned, or asking about medicine for people. */
+  'care',
 ] as const;
 
 const INTENTS = [
@@ -58,6 +62,21 @@ type DevLookup = (typeof INTENTS)[number];
 const FactSchema = z.union([z.string().min(1), z.array(z.string().min(1)).min(2)]);
 export type Fact = z.output<typeof FactSchema>;
 
+export const TEST_LANGS = ['en', 'pcm', 'ha', 'yo', 'ig'] as const;
+
+/** What a right answer is about, in words its opening (first card or first sentence) writes. */
+const TopicSchema = z
+  .object({
+    /** The crop, animal, product or record: any one of these words. */
+    subject: z.array(z.string().min(2)).min(1),
+    /** What is asked about it (a sign, a rate, a date…): any one of these words. */
+    about: z.array(z.string().min(2)).min(1).optional(),
+  })
+  .strict();
+
+/** The farm a development question is asked on: one like the asker's, or the fixture farm. */
+const FIXTURE = z.literal('fixture');
+
 const FarmSchema = z
   .object({
     state: z.enum(NIGERIAN_STATES).nullable(),
@@ -70,13 +89,16 @@ export const GoldenQuestionSchema = z
   .object({
     id: z.string().regex(/^[a-z]+-\d{2}$/),
     topic: z.enum(GOLDEN_TOPICS),
-    /** en: English; pcm: Nigerian Pidgin. */
-    lang: z.enum(['en', 'pcm']),
+    /** en: English; pcm: Nigerian Pidgin; ha, yo, ig: Hausa, Yoruba, Igbo. */
+    lang: z.enum(TEST_LANGS),
     /** Written with the misspellings people type. */
     typos: z.boolean().optional(),
     question: z.string().min(3),
-    /** The asker's farm: its state sets the zone; the crops it grows and the animals it keeps. */
-    farm: FarmSchema,
+    /**
+     * The asker's farm: its state sets the zone; the crops it grows and the animals it keeps. A
+     * question about the farm's own records is asked on the fixture farm, whose figures are known.
+     */
+    farm: z.union([FarmSchema, FIXTURE]),
     /** Knowledge keys ('advice:…', 'pest:…') a good answer rests on: the first card should be one. */
     expected_keys: z.array(z.string().regex(/^(advice|pest):[a-z0-9_]+$/)),
     /** The structured look-up that should answer it, when one should. */
@@ -87,10 +109,28 @@ export const GoldenQuestionSchema = z
       z.string().refine((text) => numberTokens(text).length > 0, 'Write a number, as a wrong answer would'),
     ),
     expected_refusal: z.enum(ASSISTANT_REFUSALS).nullable(),
+    /** For a farm record: what a right answer is about, in words its opening writes. */
+    about: TopicSchema.optional(),
+    /** For a farm record: the figure written the wrong way (another period's, another flock's). */
+    must_not_contain: z.array(z.string().min(1)).optional(),
+    /** For care: a person in crisis (care), poisoned (hospital) or asking about medicine (clinic). */
+    expected_care: z.enum(['care', 'hospital', 'clinic']).optional(),
   })
-  .strict();
+  .strict()
+  .superRefine((question, ctx) => {
+    if ((question.topic === 'records') !== (question.farm === 'fixture'))
+      ctx.addIssue({ code: 'custom', path: ['farm'], message: 'Farm records are asked on the fixture farm' });
+    if ((question.topic === 'care') !== Boolean(question.expected_care))
+      ctx.addIssue({
+        code: 'custom',
+        path: ['expected_care'],
+        message: 'Care questions say what help is right',
+      });
+    if (question.topic === 'records' && question.must_contain.length === 0)
+      ctx.addIssue({ code: 'custom', path: ['must_contain'], message: 'A farm record has exact figures' });
+  });
 export type GoldenQuestion = z.output<typeof GoldenQuestionSchema>;
-export type GoldenFarm = GoldenQuestion['farm'];
+export type GoldenFarm = Exclude<GoldenQuestion['farm'], 'fixture'>;
 
 export const GoldenSetSchema = z.array(GoldenQuestionSchema);
 
@@ -129,8 +169,6 @@ export const EXPECTATIONS = [
 ] as const;
 export type Expectation = (typeof EXPECTATIONS)[number];
 
-export const TEST_LANGS = ['en', 'pcm', 'ha', 'yo', 'ig'] as const;
-
 export const TestQuestionSchema = z
   .object({
     id: z.string().regex(/^t-\d{3}$/),
@@ -146,15 +184,7 @@ export const TestQuestionSchema = z
     rewording: z.boolean().optional(),
     expected: z.enum(EXPECTATIONS),
     /** What a right answer is about, in words its opening (first card or first sentence) writes. */
-    topic: z
-      .object({
-        /** The crop, animal, product or record: any one of these words. */
-        subject: z.array(z.string().min(2)).min(1),
-        /** What is asked about it (a sign, a rate, a date…): any one of these words. */
-        about: z.array(z.string().min(2)).min(1).optional(),
-      })
-      .strict()
-      .optional(),
+    topic: TopicSchema.optional(),
     /** Knowledge keys that are clearly right, where the card exists; a first card among them is right. */
     expected_keys: z.array(z.string()).optional(),
     /** Facts any right answer states in its own text, whatever its wording. */
@@ -205,29 +235,34 @@ export type Case = {
 /** A development question as a case: its expected keys and look-up say what it is about. */
 export function devCase(question: GoldenQuestion): Case {
   const refusal = question.expected_refusal;
-  const expected: Expectation =
-    refusal === 'unknown'
+  const expected: Expectation = question.expected_care
+    ? question.expected_care
+    : refusal === 'unknown'
       ? 'dont_know'
       : refusal === 'notifiable_disease'
         ? 'alarm'
         : refusal === 'off_label'
           ? 'off_label'
           : 'answer';
-  const crop = question.farm.crops[0];
+  const crop = question.farm === 'fixture' ? undefined : question.farm.crops[0];
   const kind: Case['kind'] =
-    question.topic === 'notifiable'
-      ? 'alarm'
-      : question.topic === 'off_label'
-        ? 'off_label'
-        : question.topic === 'unknown'
-          ? 'unknown'
-          : question.topic === 'gona'
-            ? 'gona'
-            : question.expected_lookup === 'low_stock' ||
-                question.expected_lookup === 'farm_crops' ||
-                question.expected_lookup === 'alerts'
-              ? 'record'
-              : 'knowledge';
+    question.topic === 'records'
+      ? 'record'
+      : question.expected_care
+        ? CARE_KINDS[question.expected_care]
+        : question.topic === 'notifiable'
+          ? 'alarm'
+          : question.topic === 'off_label'
+            ? 'off_label'
+            : question.topic === 'unknown'
+              ? 'unknown'
+              : question.topic === 'gona'
+                ? 'gona'
+                : question.expected_lookup === 'low_stock' ||
+                    question.expected_lookup === 'farm_crops' ||
+                    question.expected_lookup === 'alerts'
+                  ? 'record'
+                  : 'knowledge';
   return {
     id: question.id,
     set: 'dev',
@@ -238,14 +273,16 @@ export function devCase(question: GoldenQuestion): Case {
     alarm: refusal === 'notifiable_disease',
     group: null,
     rewording: false,
-    topic: null,
+    topic: question.about ?? null,
     expected_keys: question.expected_keys,
     key_prefixes: question.expected_lookup ? lookupPrefixes(question.expected_lookup, crop) : [],
     must_contain: question.must_contain,
-    must_not_contain: [],
+    must_not_contain: question.must_not_contain ?? [],
     must_not_numbers: question.must_not_numbers,
   };
 }
+
+const CARE_KINDS = { care: 'crisis', hospital: 'poisoning', clinic: 'medicine' } as const;
 
 /** The card keys a look-up's answer opens with (lookups.ts writes them so). */
 function lookupPrefixes(lookup: DevLookup, crop: string | undefined): string[] {

@@ -58,32 +58,39 @@ describe('the development questions of the assistant benchmark', () => {
     const cropKeys = new Set(crops.map((crop) => crop.key));
     const unknownKeys = golden.flatMap((question) => question.expected_keys.filter((key) => !facts.has(key)));
     expect(unknownKeys).toEqual([]);
-    expect(golden.flatMap((question) => question.farm.crops.filter((crop) => !cropKeys.has(crop)))).toEqual(
-      [],
-    );
+    expect(
+      golden.flatMap((question) =>
+        question.farm === 'fixture' ? [] : question.farm.crops.filter((crop) => !cropKeys.has(crop)),
+      ),
+    ).toEqual([]);
   });
 
   it('expect a refusal exactly for notifiable diseases, off-label pesticide use and what Gona cannot know', () => {
     for (const question of golden) {
       const refusal = REFUSAL_OF_TOPIC[question.topic as keyof typeof REFUSAL_OF_TOPIC] ?? null;
       expect(question.expected_refusal, question.id).toBe(refusal);
-      if (refusal === null) {
+      // The farm's records and care for a person rest on the farm's figures and fixed words, not on cards.
+      if (refusal === null && question.topic !== 'records' && question.topic !== 'care') {
         expect(question.expected_keys.length, question.id).toBeGreaterThan(0);
         expect(question.must_contain.length, question.id).toBeGreaterThan(0);
       }
+      if (question.topic === 'records')
+        expect(question.about ?? question.expected_keys[0], question.id).toBeTruthy();
       if (refusal === 'unknown') expect(question.expected_keys, question.id).toEqual([]);
     }
   });
 
   it('ask for facts the knowledge base writes, and never for a number its facts give as one to invent', () => {
-    const unwritten = golden.flatMap((question) =>
-      question.must_contain
-        .filter(
-          (fact) =>
-            !(typeof fact === 'string' ? [fact] : fact).some((form) => knowledge.includes(plain(form))),
-        )
-        .map((fact) => `${question.id}: ${String(fact)}`),
-    );
+    const unwritten = golden
+      .filter((question) => question.topic !== 'records' && question.topic !== 'care')
+      .flatMap((question) =>
+        question.must_contain
+          .filter(
+            (fact) =>
+              !(typeof fact === 'string' ? [fact] : fact).some((form) => knowledge.includes(plain(form))),
+          )
+          .map((fact) => `${question.id}: ${String(fact)}`),
+      );
     expect(unwritten).toEqual([]);
     const given = golden.flatMap((question) =>
       question.must_not_numbers
