@@ -29,7 +29,7 @@ import { cropsByKey, zoneOfState } from '../knowledge/knowledge.service';
 import { CONFIDENT_RANK, searchKnowledge, type KnowledgeHit } from '../knowledge/search.service';
 import { farmPlan } from '../plans/plans.service';
 import { HISTORY_MESSAGES, phraseWithModel, type Answer } from './answer';
-import { aboutTheSubject, composeAnswer, preferAdvice } from './compose';
+import { aboutTheSubject, composeAnswer, namesOtherSubject, preferAdvice } from './compose';
 import { ZONE_NAMES, loadFarmContext, longDate, type FarmContext } from './context';
 import { lookUp, type Subjects } from './lookups';
 import { MONEY } from './numbers';
@@ -303,6 +303,8 @@ async function answerQuestion(
   // A state the question names ("maize in Kano") is the place asked about, not the farm's.
   if (reading.state && reading.state !== context.farm.state)
     context = await elsewhere(ctx, context, reading.state);
+  // "Okro spacing" on a maize farm asks about okra: no crop's look-up falls back to the farm's only crop.
+  if (!subjects.crop && namesOtherSubject(reading.plain) && intent && CROP_LOOKUPS.has(intent)) intent = null;
   const lookup = await lookUp(ctx, intent, subjects, context, reading.plain);
   const onTopic = preferAdvice(
     reading,
@@ -339,6 +341,7 @@ const PLANT_WORDS =
   /\b(leaf|leaves|plants?|crops?|stems?|roots?|fruits?|seeds?|seedlings?|vines?|tubers?|pods?|cobs?|grains?|flowers?|fields?)\b/;
 
 const FARM_LOOKUPS = new Set<string>(['low_stock', 'farm_crops', 'alerts']);
+const CROP_LOOKUPS = new Set<string>(['planting', 'seed_rate', 'fertilizer', 'weeding']);
 
 /** The answer from the facts, or phrased by the model when one is configured (and checked). */
 async function withModel(

@@ -15,7 +15,7 @@ import { seedFarmTeam, type FarmTeam } from '../../test/farm-team';
 import type * as plans from '../plans/plans.service';
 import { addLowUrea, ask, moveFarmTo, planMaize, sseEvents } from './assistant.test-setup';
 import { dayMonth } from './context';
-import { plainText, recordAsked } from './reading';
+import { periodOf, plainText, readQuestion, recordAsked } from './reading';
 import { careNeeded } from './safety';
 import { notifiableAlarm } from './signs';
 
@@ -888,5 +888,57 @@ describe('reading a question (no database)', () => {
       ['Why did my layers stop laying?', null],
     ] as const)
       expect(recordAsked(plainText(question)), question).toBe(asked);
+  });
+
+  it('reads abbreviations, misspellings and Pidgin turns as the full words, and a named day as that day', () => {
+    const today = '2026-11-18';
+    expect(plainText('hw many eggz did we get yday')).toBe('how many eggs did we get yesterday');
+    expect(plainText('wat dem use last wk, dont know')).toBe("what dem use last week, don't know");
+    expect(periodOf(plainText('eggs for 3rd of nov'), today)).toEqual({
+      from: '2026-11-03',
+      to: '2026-11-03',
+      words: 'on 3 November',
+    });
+    expect(periodOf(plainText('milk on dec 20'), today)?.from).toBe('2025-12-20');
+    expect(periodOf(plainText('feed used in oct'), today)?.words).toBe('October (1–31 October)');
+    // The language is read from the words as typed: Pidgin's own spellings still mark it.
+    expect(readQuestion('wen i go plant am', [], today).language).toBe('pcm');
+  });
+
+  it('reads a count or sum of the farm’s own things as a record, whoever is said to own them', () => {
+    for (const [question, asked] of [
+      ['how many turkeys remain alive', 'head_count'],
+      ['total eggs collected 2day', 'eggs'],
+      ['how many pigs we lose this year', 'deaths'],
+      ['how many goat don die', 'deaths'],
+      ['how much tilapia did we harvest last month', 'fish_harvest'],
+      ['milk for 12th november', 'milk'],
+      ['wetin Bola suppose do', 'tasks_person'],
+      ['what does Emeka have to do', 'tasks_person'],
+      ['when will my cassava be ready', 'harvest_date'],
+      ['what should i do', null],
+      ['what do my birds need to do well', null],
+      ['how do i know my cassava is ready', null],
+      ['how many eggs does a layer lay in a week', null],
+    ] as const)
+      expect(recordAsked(plainText(question)), question).toBe(asked);
+  });
+
+  it('sends a person who took an animal’s drug to a clinic, and a poisoning said in Hausa, Yoruba or Igbo to the hospital', () => {
+    for (const question of [
+      'can i drink the oxytetracycline i use for the birds',
+      'my wife get cough, make i give am the fowl antibiotics',
+      'is albendazole for goats ok for humans',
+    ])
+      expect(careNeeded(plainText(question)), question).toBe('human_medicine');
+    for (const question of [
+      'how much ivermectin do i inject my goats',
+      'which antibiotics for my fowls with cough',
+      'can i use the dewormer for my sheep',
+    ])
+      expect(careNeeded(plainText(question)), question).toBeNull();
+    for (const question of ['yarinya ta sha guba', 'omode naa je oogun eku', 'nwata riri nsi oke'])
+      expect(careNeeded(plainText(question)), question).toBe('poisoning');
+    expect(careNeeded(plainText('my pikin don drink gammalin, i just wan die'))).toBe('crisis');
   });
 });

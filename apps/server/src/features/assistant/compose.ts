@@ -102,7 +102,26 @@ function lowerFirst(text: string): string {
 
 /** Farm subjects the knowledge base may not hold: a question naming one needs a fact about it. */
 const OTHER_SUBJECTS =
-  /\b(cocoa|cacao|cashew|oil palm|palm oil|palm kernel|palm tree|okra|okro|bees?|beehives?|honey|snails?|ostrich\w*|mushrooms?|ginger|sugar ?cane|cotton|coconut|mango\w*|oranges?|citrus|pineapples?|watermelons?|cucumbers?|cabbages?|lettuce|carrots?|garlic|tiger ?nuts?|ugu|ugwu|pumpkins?|spinach|efo|moringa|kola|rubber|shea|sweet potato\w*|cocoyam|irish potato\w*|garri|gari|parboil\w*|quail\w*|pigeons?)\b/g;
+  /\b(cocoa|cacao|cashew\w*|oil palm|palm oil|palm kernel|palm trees?|palm fruits?|red oil|okra|okro|bees?|beehives?|bee ?keeping|hives?|honey|snails?|ostrich\w*|mushrooms?|ginger|sugar ?cane|cotton|coconut|mango\w*|oranges?|citrus|pineapples?|watermelons?|cucumbers?|cabbages?|lettuce|carrots?|garlic|tiger ?nuts?|ugu|ugwu|pumpkins?|spinach|efo|moringa|kola|rubber|shea|sweet potato\w*|cocoyam|irish potato\w*|garri|gari|parboil\w*|quail\w*|pigeons?)\b/g;
+
+/**
+ * The words a fact about each subject writes, whichever of its names the question uses: "okro" is
+ * okra, a "palm tree" is an oil palm, a hive is about bees.
+ */
+const SUBJECT_WORDS: [RegExp, string[]][] = [
+  [/^(cocoa|cacao)$/, ['cocoa']],
+  [/^cashew/, ['cashew']],
+  [/^(oil palm|palm oil|palm kernel|palm trees?|palm fruits?|red oil)$/, ['palm']],
+  [/^(okra|okro)$/, ['okra', 'okro']],
+  [/^(bees?|beehives?|bee ?keeping|hives?|honey)$/, ['bee', 'hive', 'honey']],
+  [/^(garri|gari)$/, ['garri', 'gari']],
+  [/^parboil/, ['parboil']],
+];
+
+/** A question naming a subject the knowledge base may not hold (cocoa, okra, bees…). */
+export function namesOtherSubject(plain: string): boolean {
+  return (plain.match(OTHER_SUBJECTS) ?? []).length > 0;
+}
 
 /**
  * The fact is about what the question is about: the crop, the animals or the other subject it
@@ -112,8 +131,9 @@ const OTHER_SUBJECTS =
 export function aboutTheSubject(hit: KnowledgeHit, reading: Reading, subjects: Subjects): boolean {
   const lower = `${hit.title} ${hit.text}`.toLowerCase();
   for (const subject of reading.plain.match(OTHER_SUBJECTS) ?? []) {
-    const stem = subject.replace(/s$/, '').replace(/ +/g, ' ');
-    if (!lower.includes(stem)) return false;
+    const named = subject.replace(/ +/g, ' ');
+    const words = SUBJECT_WORDS.find(([pattern]) => pattern.test(named))?.[1] ?? [named.replace(/s$/, '')];
+    if (!words.some((word) => lower.includes(word))) return false;
   }
   if (!hit.tags) return true;
   const { crops, species } = hit.tags;

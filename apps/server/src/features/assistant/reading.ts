@@ -59,20 +59,69 @@ export type RecordAsk =
   | 'tasks_person';
 
 export function plainText(question: string): string {
-  return question
-    .toLowerCase()
-    .normalize('NFD')
-    .replace(/\p{M}/gu, '')
-    .replace(/[ɗđ]/g, 'd')
-    .replace(/ƙ/g, 'k')
-    .replace(/ɓ/g, 'b')
-    .replace(/[’‘`]/g, "'")
-    .replace(/\s+/g, ' ')
-    .trim();
+  return spelledOut(
+    question
+      .toLowerCase()
+      .normalize('NFD')
+      .replace(/\p{M}/gu, '')
+      .replace(/[ɗđ]/g, 'd')
+      .replace(/ƙ/g, 'k')
+      .replace(/ɓ/g, 'b')
+      .replace(/[’‘`]/g, "'")
+      .replace(/\s+/g, ' ')
+      .trim(),
+  );
+}
+
+/**
+ * Words as farmers type them on a phone, in full: abbreviations ("yday", "wk", "2day"), common
+ * misspellings ("wat", "yestaday"), apostrophes left out ("dont", "whats") and Pidgin spellings of
+ * English words ("dis", "dat"). Every pattern of the reading is then written once, for the full word.
+ */
+const SPELLINGS: [RegExp, string][] = [
+  [/\b(yday|ytd|yest|yesterdy|yestarday|yestaday|yesturday|yeserday|yestday|yesteday)\b/g, 'yesterday'],
+  [/\b(2day|tday|tdy|todays)\b/g, 'today'],
+  [/\b(2moro|2morrow|tmrw|tmr|tomoro|tomorow)\b/g, 'tomorrow'],
+  [/\b(wk|wek|weeek)\b/g, 'week'],
+  [/\b(wks|weks)\b/g, 'weeks'],
+  [/\b(mnth|mth|mont|monh)\b/g, 'month'],
+  [/\b(mnths|mths|monts)\b/g, 'months'],
+  [/\b(wat|wht|wot|whta|waht)\b/g, 'what'],
+  [/\bwhats\b/g, 'what is'],
+  [/\b(hw|hwo)\b/g, 'how'],
+  [/\bhmany\b/g, 'how many'],
+  [/\bwen\b/g, 'when'],
+  [/\b(dis)\b/g, 'this'],
+  [/\b(dat)\b/g, 'that'],
+  [/\b(b4|bfr)\b/g, 'before'],
+  [/\b(pls|plz|plss)\b/g, 'please'],
+  [/\b(u)\b/g, 'you'],
+  [/\b(ur)\b/g, 'your'],
+  [/\b(dont|dnt)\b/g, "don't"],
+  [/\b(didnt|didn)\b/g, "didn't"],
+  [/\b(doesnt)\b/g, "doesn't"],
+  [/\b(cant)\b/g, "can't"],
+  [/\b(wont)\b/g, "won't"],
+  [/\b(isnt)\b/g, "isn't"],
+  [/\b(arent)\b/g, "aren't"],
+  [/\b(havent)\b/g, "haven't"],
+  [/\b(im)\b(?= (sick|ill|tired|feeling|not|going|so|very|dying))/g, "i'm"],
+  [/\b(eggz|egs|egss)\b/g, 'eggs'],
+  [/\b(tot|totl)\b/g, 'total'],
+  [/\b(qty)\b/g, 'quantity'],
+  [/\b(hen day|henday)\b/g, 'hen-day'],
+  [/\b(mortalities)\b/g, 'mortality'],
+];
+
+export function spelledOut(text: string): string {
+  let out = ` ${text} `;
+  for (const [pattern, words] of SPELLINGS) out = out.replace(pattern, words);
+  return out.replace(/\s+/g, ' ').trim();
 }
 
 export function readQuestion(question: string, crops: Iterable<KnowledgeCrop>, today: string): Reading {
   const plain = plainText(question);
+  const asTyped = question.toLowerCase().normalize('NFD').replace(/\p{M}/gu, '');
   const normalized = normalizeQuestion(question);
   const both = `${plain} | ${normalized}`;
   const subjects = detectSubjects(both, crops);
@@ -80,7 +129,8 @@ export function readQuestion(question: string, crops: Iterable<KnowledgeCrop>, t
     plain,
     normalized,
     both,
-    language: languageOf(plain),
+    // Pidgin's own spellings ("wen", "dis") mark it: the language is read from the words as typed.
+    language: languageOf(asTyped),
     crop: subjects.crop,
     species: subjects.species,
     state: stateNamed(plain),
@@ -242,7 +292,12 @@ export function periodOf(plain: string, today: string): Period | null {
     const year = Number(today.slice(0, 4)) - 1;
     return range(`${year}-01-01`, `${year}-12-31`, 'last year');
   }
-  const month = MONTHS.findIndex((name) => new RegExp(`\\b(in|for|during|of) ${name}\\b`).test(plain));
+  // A day: "on 17 November", "17th nov", "Nov 17", "17/11".
+  const day = dayNamed(plain, today);
+  if (day) return { from: day, to: day, words: `on ${dayMonth(day)}` };
+  const month = MONTHS.findIndex((name) =>
+    new RegExp(`\\b(in|for|during|of|last) (${name}|${name.slice(0, 3)})\\b`).test(plain),
+  );
   if (month >= 0) {
     const thisMonth = Number(today.slice(5, 7)) - 1;
     const year = Number(today.slice(0, 4)) - (month > thisMonth ? 1 : 0);
@@ -252,6 +307,28 @@ export function periodOf(plain: string, today: string): Period | null {
     return range(from, end < today ? end : today, MONTHS[month]![0]!.toUpperCase() + MONTHS[month]!.slice(1));
   }
   return null;
+}
+
+/** The day a question names ("on 17 November", "17th nov", "nov 17", "17/11"), in the year up to today. */
+function dayNamed(plain: string, today: string): string | null {
+  const name = MONTHS.map((month) => `${month.slice(0, 3)}(?:${month.slice(3)}|\\.)?`).join('|');
+  let day: number | null = null;
+  let month = -1;
+  const dayFirst = new RegExp(`\\b(\\d{1,2})(?:st|nd|rd|th)? (?:of )?(${name})\\b`).exec(plain);
+  const monthFirst = new RegExp(
+    `\\b(${name}) (\\d{1,2})(?:st|nd|rd|th)?\\b(?! ?(kg|days?|weeks?|bags?|birds?))`,
+  ).exec(plain);
+  const slashed = /\b(?:on|for) (\d{1,2})\/(\d{1,2})\b/.exec(plain);
+  const monthOf = (word: string) => MONTHS.findIndex((month) => word.startsWith(month.slice(0, 3)));
+  if (dayFirst) [day, month] = [Number(dayFirst[1]), monthOf(dayFirst[2]!)];
+  else if (monthFirst) [day, month] = [Number(monthFirst[2]), monthOf(monthFirst[1]!)];
+  else if (slashed) [day, month] = [Number(slashed[1]), Number(slashed[2]) - 1];
+  if (day === null || month < 0 || month > 11 || day < 1 || day > 31) return null;
+  const mm = String(month + 1).padStart(2, '0');
+  const dd = String(day).padStart(2, '0');
+  let date = `${today.slice(0, 4)}-${mm}-${dd}`;
+  if (date > today) date = `${Number(today.slice(0, 4)) - 1}-${mm}-${dd}`;
+  return Number.isNaN(Date.parse(`${date}T00:00:00Z`)) ? null : date;
 }
 
 /** "16–22 November" or "28 October – 3 November". */
@@ -270,11 +347,36 @@ const HOW_MUCH =
 const ADVICE =
   /\b(should|ought|normal(ly)?|expected to|suppose|supposed|ideal|standard|recommended|why|how long|how old|what age|until when|how (do|can|to|should|i go|fit)|per (bird|hen|layer|animal|head|hectare)|a day should|need)\b/;
 
+/** A period named: the question asks about something that happened (a record), not what is usual. */
+const PERIOD_NAMED = (plain: string) => periodOf(plain, '2000-06-15') !== null;
+/** Now, still, left, alive: the farm's own things as they stand, whoever is said to own them. */
+const AS_IT_STANDS =
+  /\b(now|still|currently|presently|at the moment|alive|remain\w*|left|in (my|the|our) (store|farm|pen|pond))\b/;
+/** A request for a figure as a bare phrase ("eggs last week") is this short. */
+const BARE_WORDS = 6;
+/** A question that asks whether, when, why or how: not a bare request for a figure. */
+const ASKS_OTHERWISE =
+  /\b(can|could|should|may|must|when|why|how|which|will|would|is it|is there|are there)\b/;
+/** Pidgin tells the past with "don": "how many don die", "wetin don finish". */
+const PIDGIN_PAST = /\b(don|done) (die|lay|finish|use|chop|sell|comot|spend|spoil|reach)\b/;
+
+/** Words in a person's place that are no person ("what should I do", "what do the birds need"). */
+const NOT_A_NAME =
+  /^(i|we|you|me|they|them|dem|una|he|she|it|the|my|our|your|this|that|these|those|one|farmer|farmers|someone|somebody|people|person|worker|workers|birds?|goats?|pigs?|cows?|fish|animals?|crops?|plants?|layers?|broilers?|fowls?|chickens?|today|now|next|else|exactly|really|thing|things)$/;
+
 /** The farm record a question asks for, when it asks for one. */
 export function recordAsked(plain: string): RecordAsk | null {
-  // A past event ("did Pen B lay", "were collected") is a record, whoever's it is said to be.
-  const mine = MINE.test(plain) || /\b(did|were|was)\b/.test(plain);
-  const figure = HOW_MUCH.test(plain);
+  // A past event ("did Pen B lay", "were collected", "don die") or a named period ("last week") is
+  // a record, whoever's it is said to be.
+  // "milk for 12th November", "eggs last week": a thing and a period, in a few words and asked of
+  // nothing else, is a figure ("3 don die since yesterday, they pant" tells, it does not ask).
+  const bare = plain.split(' ').length <= BARE_WORDS && PERIOD_NAMED(plain) && !ASKS_OTHERWISE.test(plain);
+  const figure = HOW_MUCH.test(plain) || bare;
+  const mine =
+    MINE.test(plain) ||
+    /\b(did|were|was)\b/.test(plain) ||
+    PIDGIN_PAST.test(plain) ||
+    (figure && (PERIOD_NAMED(plain) || AS_IT_STANDS.test(plain)));
   const advice = ADVICE.test(plain);
   // Tasks: today's, late ones, a person's.
   if (/\b(tasks?|jobs?|work|to ?do)\b/.test(plain)) {
@@ -287,6 +389,12 @@ export function recordAsked(plain: string): RecordAsk | null {
       return 'tasks_person';
     if (/\btoday\b|\bnow\b|\bthis morning\b/.test(plain)) return 'tasks_today';
   }
+  // "Wetin Musa suppose do?", "What does Aisha have to do?": a person named, and what they are to do.
+  const person =
+    /\b(what|wetin|which work) (does |is |will |did |has |have )?([a-z]{3,})( [a-z]{3,})? (suppose|supposed|should|go|get|got|has|have|need|needs|must|dey|is to|to) (to )?do\b/.exec(
+      plain,
+    );
+  if (person && !NOT_A_NAME.test(person[3]!)) return 'tasks_person';
   if (
     /\bwhat (do|should|must) (i|we) do (today|now|this morning)\b|\bwetin i go do today\b|\bmy (tasks|jobs) (for )?today\b/.test(
       plain,
@@ -325,7 +433,7 @@ export function recordAsked(plain: string): RecordAsk | null {
   )
     return 'eggs';
   if (
-    /\b(died|dead|deaths?|die|mortality|kpai|we lost|i lost|lost)\b/.test(plain) &&
+    /\b(died|dead|deaths?|die|mortality|kpai|lose|loses|losing|lost)\b/.test(plain) &&
     figure &&
     mine &&
     !advice
@@ -348,8 +456,8 @@ export function recordAsked(plain: string): RecordAsk | null {
     return 'feed_used';
   if (/\bmilk\b/.test(plain) && mine && figure && !advice) return 'milk';
   if (
-    /\bfish\b/.test(plain) &&
-    /\b(harvest\w*|caught|catch|sold|took out)\b/.test(plain) &&
+    /\b(fish|catfish|tilapia)\b/.test(plain) &&
+    /\b(harvest\w*|caught|catch|sold|took out|brought out|comot)\b/.test(plain) &&
     mine &&
     figure &&
     !advice
@@ -395,6 +503,13 @@ export function recordAsked(plain: string): RecordAsk | null {
   )
     return 'crop_next';
   if (/\b(stage|how far|how is)\b.*\bmy\b/.test(plain) && !/\bweek|days\b/.test(plain)) return 'crop_stage';
+  if (
+    /\bwhen (will|would|is|go|can|does|should)\b.*\bmy\b.*\b(be ready|ready|reach|mature|harvest\w*)\b/.test(
+      plain,
+    ) &&
+    !/\bhow\b/.test(plain)
+  )
+    return 'harvest_date';
   if (
     /\bwhen\b.*\b(will|can|go|do) (i|we)\b.*\bharvest\b|\b(expected|due) harvest\b|\bharvest date\b|\bready for harvest\b.*\bmy\b/.test(
       plain,

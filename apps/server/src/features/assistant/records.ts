@@ -1,5 +1,6 @@
 import type { FactCard } from '@gona/shared/assistant';
 import type { Livestock, LivestockSpecies } from '@gona/shared/livestock';
+import type { Sale } from '@gona/shared/finance';
 import { formatNaira } from '@gona/shared/money';
 import type { FarmCtx } from '../../lib/ctx';
 import { addDays, dateIn } from '../../lib/farm-time';
@@ -8,6 +9,7 @@ import { listSupplies } from '../inventory/supplies.service';
 import { listLivestock } from '../livestock/livestock.service';
 import { listEvents, listGrowth, listProduction } from '../livestock/records.service';
 import { moneyOwed, profitAndLoss } from '../money/reports.service';
+import { listSales } from '../money/sales.service';
 import { todayTasks } from '../tasks/tasks.service';
 import { SPECIES_NAMES, amount, cropLine, longDate, type FarmContext } from './context';
 import type { Period, Reading, RecordAsk } from './reading';
@@ -123,7 +125,8 @@ export async function answerRecord(
       );
     }
     case 'deaths': {
-      const period = reading.period ?? lastDays(today, 30);
+      // No period named ("how many don die for Pen A?"): every death recorded.
+      const period = reading.period ?? { from: '1970-01-01', to: today, words: 'in all your records' };
       const animals = await animalsAsked(ctx, reading, null, true);
       if (animals.length === 0) return answer(noAnimals(reading, ask));
       let dead = 0;
@@ -203,8 +206,22 @@ export async function answerRecord(
       const income = rows ? rows.reduce((sum, row) => sum + row.income_kobo, 0) : profit.income_kobo;
       const costs = rows ? rows.reduce((sum, row) => sum + row.costs_kobo, 0) : profit.costs_kobo;
       const on = rows ? ` on ${rows.map((row) => row.name ?? 'the farm').join(' and ')}` : '';
-      if (ask === 'earned')
+      if (ask === 'earned') {
+        // A product named ("egg sales", "catfish money"): its sales alone.
+        const sold = await salesIn(ctx, period);
+        const products = [...new Set(sold.map((sale) => sale.product))].filter((product) =>
+          productAsked(product, reading.plain),
+        );
+        if (products.length && products.length < new Set(sold.map((sale) => sale.product)).size) {
+          const total = sold
+            .filter((sale) => products.includes(sale.product))
+            .reduce((sum, sale) => sum + sale.amount_kobo, 0);
+          return answer(
+            `You earned ${formatNaira(total)} from ${products.map((product) => product.toLowerCase()).join(' and ')} ${period.words}, from the sales you recorded.`,
+          );
+        }
         return answer(`You earned ${formatNaira(income)}${on} ${period.words}, from the sales you recorded.`);
+      }
       if (ask === 'profit')
         return answer(
           `${period.words[0]!.toUpperCase()}${period.words.slice(1)}${on}: income ${formatNaira(income)}, costs ${formatNaira(costs)}, so ${income - costs >= 0 ? 'a profit' : 'a loss'} of ${formatNaira(Math.abs(income - costs))}.`,
@@ -305,22 +322,21 @@ export async function answerRecord(
       }
       if (ask === 'tasks_person') {
         const everyone = [...tasks.overdue.items, ...tasks.due_today.items, ...tasks.upcoming.items];
-        const named = everyone.filter((task) =>
-          task.assignees.some((person) =>
-            person.name
-              .toLowerCase()
-              .split(' ')
-              .some((part) => part.length >= 3 && new RegExp(`\\b${part}\\b`).test(reading.plain)),
-          ),
-        );
+        const namedIn = (name: string) =>
+          name
+            .toLowerCase()
+            .split(' ')
+            .some((part) => part.length >= 3 && new RegExp(`\\b${part}\\b`).test(reading.plain));
+        const named = everyone.filter((task) => task.assignees.some((person) => namedIn(person.name)));
+        const who = named[0]?.assignees.find((person) => namedIn(person.name))?.name;
         return answer(
-          named.length === 0
+          named.length === 0 || !who
             ? 'I found no open task given to that person today or in the next days.'
-            : `${named
+            : `${who}'s open tasks: ${named
                 .slice(0, 8)
                 .map(
                   (task) =>
-                    `${task.title} (${task.due_date === tasks.today ? 'today' : longDate(task.due_date)})`,
+                    `${task.title} (${task.due_date === tasks.today ? 'today' : task.due_date < tasks.today ? `late, due ${longDate(task.due_date)}` : longDate(task.due_date)})`,
                 )
                 .join('; ')}.`,
         );
@@ -358,12 +374,52 @@ async function animalsAsked(
     if (kinds && !kinds.includes(animal.species)) return false;
     return true;
   });
-  // A flock or animal named ("Pen B layers", "Bessie") is the one asked about.
+  // A flock or animal named ("Pen B layers", "pen b", "Bessie") is the one asked about: by its whole
+  // name, or by what is left of it without the kind of animal ("Pen B" of "Pen B layers").
   const named = kept.filter((animal) => {
     const name = (animal.name ?? animal.tag ?? '').toLowerCase().trim();
-    return name.length >= 3 && reading.plain.includes(name);
+    if (name.length >= 3 && reading.plain.includes(name)) return true;
+    const own = name.replace(KIND_WORDS, ' ').replace(/\s+/g, ' ').trim();
+    return own.length >= 3 && own !== name && new RegExp(`\\b${escapeRegExp(own)}\\b`).test(reading.plain);
   });
   return named.length ? named : kept;
+}
+
+/** Words that say what kind of animal a group is, not which group. */
+const KIND_WORDS =
+  /\b(layers?|broilers?|noilers?|cockerels?|birds?|fowls?|hens?|chickens?|turkeys?|ducks?|goats?|sheep|rams?|pigs?|cows?|cattle|dairy|catfish|tilapia|fish|rabbits?|group|flock|herd)\b/g;
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+async function salesIn(ctx: FarmCtx, period: Period): Promise<Sale[]> {
+  const rows: Sale[] = [];
+  let cursor: string | undefined;
+  for (let i = 0; i < PAGES_MAX; i += 1) {
+    const page = await listSales(ctx, {
+      from: period.from,
+      to: period.to,
+      limit: PAGE,
+      ...(cursor ? { cursor } : {}),
+    });
+    rows.push(...page.items);
+    if (!page.next_cursor) break;
+    cursor = page.next_cursor;
+  }
+  return rows;
+}
+
+/** A product the question names ("egg sales" names Eggs), by its words, singular or plural. */
+function productAsked(product: string, plain: string): boolean {
+  const words = product
+    .toLowerCase()
+    .split(/[^a-z]+/)
+    .filter((word) => word.length >= 3)
+    .map((word) => word.replace(/(es|s)$/, ''));
+  return (
+    words.length > 0 && words.every((word) => new RegExp(`\\b${escapeRegExp(word)}(s|es)?\\b`).test(plain))
+  );
 }
 
 async function productionIn(ctx: FarmCtx, animalId: string, period: Period) {

@@ -27,7 +27,7 @@ const CRISIS: RegExp[] = [
   /\bhow (much|many)\b.*\b(kill|finish|end) (a person|a man|a human|someone|me|myself)\b/,
   // Pidgin
   /\b(i|make i|i go|i wan|i want|i don want|i fit) (just )?(kill|kpai|finish|end) (myself|my self|my life)\b/,
-  /\b(i|make i) (wan|want|go|fit) (just )?die\b/,
+  /\b(i|make i) (just |only |simply )?(wan|want|go|fit) (just )?die\b/,
   /\bmake i (just )?die\b|\bi no (wan|want) (live|dey alive)\b|\blife (don )?tire me\b|\bi don tire for (this )?life\b/,
   // Hausa: kashe kaina (kill myself), ina so in mutu / ina son mutuwa (I want to die), na gaji da rayuwa (tired of life)
   /\bkashe kai(na|n)\b|\b(ina|na) (so|son|sonn) (in |na )?mutu\w*\b|\bgaji da rayuwa\b/,
@@ -58,6 +58,26 @@ const AFTER_SPRAYING = new RegExp(`\\b${UNWELL}\\b.*\\b${SPRAYED}\\b|\\b${SPRAYE
 const ANIMAL =
   /\b(goats?|sheep|cows?|cattle|pigs?|chickens?|birds?|fowls?|layers?|broilers?|dogs?|cats?|fish|rabbits?|turkeys?|ducks?|animals?|livestock|rats?|mice)\b/;
 
+/**
+ * Swallowed, in Hausa, Yoruba and Igbo: a child or a person (yaro, omo, nwa), drank or ate (sha, ci,
+ * mu, je, nuru, riri), a farm chemical or poison (maganin kwari, oogun kokoro, ogwu ahuhu, guba,
+ * majele, nsi). Read before any language fallback: a poisoning is never "ask again in English".
+ */
+const LOCAL_PERSON =
+  /\b(yaro|yarinya|yaro na|dana|'?yata|jariri|mutum|omo|omode|omo mi|eniyan|nwa|nwa m|nwata|nwatakiri|onye)\b/;
+const LOCAL_SWALLOWED = /\b(ya sha|ta sha|sha|ya ci|ta ci|mu|je|ti mu|ti je|nuru|nu|riri|loro|lori)\b/;
+const LOCAL_POISON =
+  /\b(maganin (kwari|ciyawa|kashe kwari)|guba|oogun (kokoro|eku|igbo)|majele|ogwu (ahuhu|umu ahuhu|oke|ahihia)|nsi)\b/;
+
+/**
+ * A drug kept for animals, asked about for a person ("for myself", "give my son"): medicine for
+ * people, even though an animal is named.
+ */
+const DRUG_NAMED =
+  /\b(drugs?|medicines?|tablets?|pills?|injections?|antibiotics?|dewormers?|ivermectin|tetracycline|oxytetracycline|albendazole|levamisole|amprolium|penicillin|tylosin|enrofloxacin|sulpha\w*|multivitamins?)\b/;
+const FOR_A_PERSON =
+  /\b(for (myself|my ?self|me|my own|my (son|daughter|child|children|baby|wife|husband|pikin|mother|father|brother|sister|family|body))|my own (worms?|body|malaria|fever|cough|illness|sickness|wound|pain)|(give|gave|giving) (it |am |them )?(to )?my (son|daughter|child|children|baby|wife|husband|pikin|mother|father|brother|sister|family|people)|(can|should|may|fit) (i|person|a person|somebody|someone|human beings?|humans?) (take|swallow|drink)|inject (myself|my ?self|me)|make i (take|drink|swallow)|(humans?|people|persons?|human beings?) (take|use|drink|swallow)|for (humans?|people|human beings?)|my (son|daughter|child|children|baby|wife|husband|pikin|mother|father|brother|sister)\b.*\b(give|gave|giving) (am|him|her|them))\b/;
+
 /** Medicine for people: a person's illness or a drug for one, without an animal or a crop. */
 const HUMAN_ILLNESS =
   /\b(malaria|typhoid|headache|head ache|body pain|body ache|stomach ache|toothache|cough|fever|catarrh|cold|sore|wound|cut|diarrh\w*|running stomach|ulcer|pile|piles|hypertension|blood pressure|diabetes|pregnan\w*|period|snake ?bite|bitten by a snake|scorpion)\b/;
@@ -85,6 +105,9 @@ export function careNeeded(text: string, farmSubject = false): Care | null {
     !animal;
   if (swallowed || (AFTER_SPRAYING.test(text) && !animal)) return 'poisoning';
   if (SNAKE.test(text) && !animal) return 'poisoning';
+  if (LOCAL_PERSON.test(text) && LOCAL_SWALLOWED.test(text) && LOCAL_POISON.test(text)) return 'poisoning';
+  // A drug kept for animals, for a person ("the ivermectin I use for my goats, for my own worms").
+  if (DRUG_NAMED.test(text) && FOR_A_PERSON.test(text)) return 'human_medicine';
   if (!animal && !farmSubject && HUMAN_DRUG.test(text)) {
     if (HUMAN_ONLY.test(text) || (HUMAN_SELF.test(text) && HUMAN_ILLNESS.test(text))) return 'human_medicine';
   }
