@@ -74,7 +74,7 @@ export function OrderDetail({ orderId, returning = false }: Props) {
       {returning && (
         <p role="status" className="rounded-lg bg-stone-100 px-3 py-2 text-stone-800">
           {order.status === 'placed'
-            ? t(gaveUp ? 'orders.detail.notYet' : 'orders.detail.checking')
+            ? t(gaveUp ? 'orders.detail.paymentNotConfirmed' : 'orders.detail.checking')
             : order.status === 'dispatched' && order.delivery === 'pickup'
               ? t('orders.detail.after.readyForPickup')
               : t(`orders.detail.after.${order.status}`)}

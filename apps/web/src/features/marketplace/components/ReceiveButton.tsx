@@ -47,7 +47,7 @@ export function ReleaseButton({ order }: { order: Order }) {
       label={t('orders.detail.release')}
       title={t('orders.detail.releaseTitle')}
       message={t('orders.detail.releaseText', { farm: order.farm_name })}
-      cancelLabel={t('orders.detail.notYet')}
+      cancelLabel={t('orders.detail.releaseNotYet')}
       done={() => t('orders.detail.releaseDone', { farm: order.farm_name })}
     />
   );
