@@ -1,8 +1,8 @@
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { describe, expect, it } from 'vitest';
-import { livestock_growth_logs, staff, suppliers, supplies } from '../db/schema/index';
+import { listings, livestock_growth_logs, staff, suppliers, supplies } from '../db/schema/index';
 import { AppError } from './errors';
-import { byDate, byName, keyset, newestFirst } from './pagination';
+import { byDate, byName, byValue, keyset, newestFirst } from './pagination';
 
 const dialect = new PgDialect();
 const ID = '0196f5a2-7c1e-7d3a-9b2e-4f5a6b7c8d9e';
@@ -122,6 +122,42 @@ describe('keyset', () => {
       1,
     );
     expect(refusal(dated, newestCursor.next_cursor ?? '')).toMatchObject({ code: 'VALIDATION' });
+  });
+
+  it("pages by a value with the sort named in the cursor: another sort's cursor or a bad value is refused", () => {
+    const price = (tag: string, descending: boolean) =>
+      keyset({
+        order: byValue(listings, {
+          tag,
+          key: listings.price_kobo,
+          cast: 'bigint',
+          descending,
+          valid: (v) => /^\d{1,15}$/.test(v),
+        }),
+      });
+    const cheapest = price('price_asc', false);
+    const dearest = price('price_desc', true);
+    const rows = [
+      { id: ID, sort_value: 250_000 },
+      { id: LATER, sort_value: 300_000 },
+    ];
+    const cursor = cheapest.page(rows, 1).next_cursor ?? '';
+    expect(paramsAfter(cheapest, cursor)).toEqual(['250000', ID]);
+    expect(dialect.sqlToQuery(cheapest.after(cursor)!).sql).toContain(') > (');
+    expect(cheapest.orderBy.map((part) => dialect.sqlToQuery(part).sql)).toEqual([
+      '"listings"."price_kobo" asc',
+      '"listings"."id" asc',
+    ]);
+    expect(dearest.orderBy.map((part) => dialect.sqlToQuery(part).sql)).toEqual([
+      '"listings"."price_kobo" desc',
+      '"listings"."id" desc',
+    ]);
+    expect(refusal(dearest, cursor)).toMatchObject({
+      code: 'VALIDATION',
+      fields: { cursor: expect.any(String) },
+    });
+    const spoiled = cheapest.page([{ id: ID, sort_value: '1; DROP' }, rows[1]!], 1).next_cursor ?? '';
+    expect(refusal(cheapest, spoiled)).toMatchObject({ code: 'VALIDATION' });
   });
 
   it('pages by date earliest first when asked, going forward from the cursor', () => {

@@ -14,7 +14,23 @@ import { isUuid } from './ids';
 export type Order =
   | { by: 'newest'; createdAt: PgColumn; id: PgColumn }
   | { by: 'name'; name: PgColumn; id: PgColumn; group?: PgColumn }
-  | { by: 'date'; date: PgColumn; id: PgColumn; earliestFirst?: boolean };
+  | { by: 'date'; date: PgColumn; id: PgColumn; earliestFirst?: boolean }
+  | ({ by: 'value'; id: PgColumn } & ValueKey);
+
+/**
+ * A sort by any value (a price, a distance, a publication time), then id. `key` is what is ordered
+ * and compared (a column or an expression), cast to `cast` for the cursor's value; the rows carry
+ * the value as text under `sort_value` (select `key`, or `text` when the key's own text would not
+ * survive the round trip, as a timestamp's microseconds). `tag` names the sort: a cursor made for
+ * another sort of the same list is refused, as is a value `valid` does not accept.
+ */
+export type ValueKey = {
+  tag: string;
+  key: PgColumn | SQL;
+  cast: 'bigint' | 'float8' | 'timestamptz';
+  descending?: boolean;
+  valid: (value: string) => boolean;
+};
 
 export function newestFirst(table: { created_at: PgColumn; id: PgColumn }): Order {
   return { by: 'newest', createdAt: table.created_at, id: table.id };
@@ -27,6 +43,11 @@ export function byName(table: { name: PgColumn; id: PgColumn }, group?: PgColumn
     : { by: 'name', name: table.name, id: table.id };
 }
 
+/** By a value (`ValueKey`), then id in the same direction. */
+export function byValue(table: { id: PgColumn }, key: ValueKey): Order {
+  return { by: 'value', id: table.id, ...key };
+}
+
 /**
  * By a calendar date column, latest first; ids (time-ordered) break ties, newest first. With
  * `earliestFirst`, the other way round (a crop's stages from sowing on).
@@ -35,7 +56,13 @@ export function byDate(table: { date: PgColumn; id: PgColumn }, earliestFirst = 
   return { by: 'date', date: table.date, id: table.id, earliestFirst };
 }
 
-type Row = { id: string; created_at?: Date | string; name?: string | null; date?: string };
+type Row = {
+  id: string;
+  created_at?: Date | string;
+  name?: string | null;
+  date?: string;
+  sort_value?: unknown;
+};
 
 export type Keyset = {
   /** The condition for rows after the cursor's row; undefined on the first page; 400 for a bad cursor. */
@@ -57,9 +84,18 @@ export function keyset({ order }: { order: Order }): Keyset {
     after(cursor) {
       if (!cursor) return undefined;
       const key = decodeCursor(cursor);
-      const width = order.by === 'name' && order.group ? 2 : 1;
-      if (!key || key.values.length !== width || !isUuid(key.id) || !key.values.every(validKey[order.by]))
-        throw new AppError('VALIDATION', undefined, { cursor: 'This page link is no longer valid' });
+      const width = (order.by === 'name' && order.group) || order.by === 'value' ? 2 : 1;
+      const invalid = new AppError('VALIDATION', undefined, { cursor: 'This page link is no longer valid' });
+      if (!key || key.values.length !== width || !isUuid(key.id)) throw invalid;
+      if (order.by === 'value') {
+        const [tag, value = ''] = key.values;
+        if (tag !== order.tag || !order.valid(value)) throw invalid;
+        const cast = sql.raw(order.cast);
+        return order.descending
+          ? sql`(${order.key}, ${order.id}) < (${value}::${cast}, ${key.id}::uuid)`
+          : sql`(${order.key}, ${order.id}) > (${value}::${cast}, ${key.id}::uuid)`;
+      }
+      if (!key.values.every(validKey[order.by])) throw invalid;
       if (order.by === 'name' && order.group) {
         const [group, name] = key.values;
         return sql`(${order.group}, ${order.name}, ${order.id}) > (${group}::text, ${name}::text, ${key.id}::uuid)`;
@@ -74,13 +110,17 @@ export function keyset({ order }: { order: Order }): Keyset {
       return or(lt(order.createdAt, createdAt), and(eq(order.createdAt, createdAt), lt(order.id, key.id)));
     },
     orderBy:
-      order.by === 'name'
-        ? [...(order.group ? [asc(order.group)] : []), asc(order.name), asc(order.id)]
-        : order.by === 'date'
-          ? order.earliestFirst
-            ? [asc(order.date), asc(order.id)]
-            : [desc(order.date), desc(order.id)]
-          : [desc(order.createdAt), desc(order.id)],
+      order.by === 'value'
+        ? order.descending
+          ? [desc(order.key), desc(order.id)]
+          : [asc(order.key), asc(order.id)]
+        : order.by === 'name'
+          ? [...(order.group ? [asc(order.group)] : []), asc(order.name), asc(order.id)]
+          : order.by === 'date'
+            ? order.earliestFirst
+              ? [asc(order.date), asc(order.id)]
+              : [desc(order.date), desc(order.id)]
+            : [desc(order.createdAt), desc(order.id)],
     page(rows, limit) {
       const items = rows.slice(0, limit);
       const last = items.at(-1);
@@ -94,7 +134,7 @@ export function keyset({ order }: { order: Order }): Keyset {
 const CURSOR_TIME = /^(19|20|21)\d\d-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
 const CURSOR_DATE = /^(19|20|21|22)\d\d-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
 
-const validKey: Record<Order['by'], (value: string) => boolean> = {
+const validKey: Record<Exclude<Order['by'], 'value'>, (value: string) => boolean> = {
   newest: (value) => CURSOR_TIME.test(value) && !Number.isNaN(Date.parse(value)),
   name: (value) => !CONTROL_CHARACTERS.test(value),
   date: (value) => CURSOR_DATE.test(value),
@@ -102,11 +142,13 @@ const validKey: Record<Order['by'], (value: string) => boolean> = {
 
 function keysOf(order: Order, row: Row): string[] {
   const values =
-    order.by === 'name'
-      ? [...(order.group ? [(row as Record<string, unknown>)[order.group.name]] : []), row.name]
-      : order.by === 'date'
-        ? [row.date]
-        : [row.created_at];
+    order.by === 'value'
+      ? [order.tag, typeof row.sort_value === 'number' ? String(row.sort_value) : row.sort_value]
+      : order.by === 'name'
+        ? [...(order.group ? [(row as Record<string, unknown>)[order.group.name]] : []), row.name]
+        : order.by === 'date'
+          ? [row.date]
+          : [row.created_at];
   return values.map((value) => {
     if (value instanceof Date) return value.toISOString();
     if (typeof value !== 'string') throw new TypeError(`A row paged by ${order.by} needs its sort keys`);

@@ -1,5 +1,4 @@
 import { createRoute } from '@hono/zod-openapi';
-import { eq } from 'drizzle-orm';
 import { Hono, type Context } from 'hono';
 import { ChangeEmailInputSchema } from '@gona/shared/account';
 import {
@@ -12,7 +11,7 @@ import {
   signupIntent,
   signupRole,
 } from '@gona/shared';
-import { users } from '../../db/schema/index';
+import { existingAccountName } from './auth.service';
 import { mails } from '../../integrations/email';
 import { ACCOUNT_SIGN_IN_LIMIT, CLIENT_IP_HEADER, EMAIL_CHANGED_CALLBACK, accountKey } from '../../lib/auth';
 import { requireSession } from '../../lib/auth-guard';
@@ -46,17 +45,14 @@ export const authHandlerRoutes = new Hono<AppEnv>()
       // A buyer confirms their address into the marketplace; a farmer into creating their farm.
       callbackURL: signupIntent(input.intent) === 'buy' ? '/dashboard/marketplace' : '/create-farm',
     };
-    const [owner] = await c.var.deps.db
-      .select({ first_name: users.first_name })
-      .from(users)
-      .where(eq(users.email, input.email));
+    const owner = await existingAccountName(c.var.deps, { email: input.email });
     const response = await forwardToAuth(c, JSON.stringify(body));
     // The answer is the same as for a new address (no account enumeration); the owner hears of it.
     // The mail is only queued, so the answer takes no longer than for a new address.
-    if (owner && response.ok) {
+    if (owner !== null && response.ok) {
       const { mail, config } = c.var.deps;
       await mail.enqueue({
-        message: mails.signUpAttempt(input.email, owner.first_name, `${config.baseUrl}/login`),
+        message: mails.signUpAttempt(input.email, owner, `${config.baseUrl}/login`),
       });
     }
     return response;

@@ -1,8 +1,10 @@
 /** What a buyer does with their orders: place, cancel, confirm receipt, release early, and read them. */
 import { and, eq, isNull, lte, sql } from 'drizzle-orm';
-import { ORDER_PAYMENT_MINUTES, type Order, type PlaceOrderInput } from '@gona/shared/marketplace';
+import { ORDER_PAYMENT_MINUTES, type Order, type PlaceOrder } from '@gona/shared/marketplace';
 import type { Page, PageQuery } from '@gona/shared/pagination';
+import { milliOf } from '@gona/shared/units';
 import { farm_memberships, farms, listings, orders, users } from '../../db/schema/index';
+import type { Ctx } from '../../lib/ctx';
 import { AppError } from '../../lib/errors';
 import { farmPlan } from '../plans/plans.service';
 import { listingOffSale } from './moderation.service';
@@ -14,7 +16,6 @@ import {
   MINUTE_MS,
   type OrdersDeps,
   type Viewer,
-  thousandths,
   quantityText,
   unitWords,
   subtotalKobo,
@@ -26,17 +27,20 @@ import {
   changedMeanwhile,
   lagosDay,
   giveBack,
+  auditOrderStepIn,
 } from './orders.rows';
 import { notifySeller } from './orders.notify';
 import { completeDelivered } from './order-sweeps.service';
 import { markDelivered, afterDelivery } from './seller-orders.service';
 
-export async function listMyOrders(deps: OrdersDeps, userId: string, query: PageQuery): Promise<Page<Order>> {
-  return listOrders(deps.db, eq(orders.buyer_id, userId), query, { as: 'buyer', userId });
+export async function listMyOrders(ctx: Ctx, query: PageQuery): Promise<Page<Order>> {
+  const { userId } = ctx;
+  return listOrders(ctx.db, eq(orders.buyer_id, userId), query, { as: 'buyer', userId });
 }
 
-export async function getMyOrder(deps: OrdersDeps, userId: string, orderId: string): Promise<Order> {
-  return readOrder(deps.db, and(eq(orders.id, orderId), eq(orders.buyer_id, userId)), {
+export async function getMyOrder(ctx: Ctx, input: { orderId: string }): Promise<Order> {
+  const { userId } = ctx;
+  return readOrder(ctx.db, and(eq(orders.id, input.orderId), eq(orders.buyer_id, userId)), {
     as: 'buyer',
     userId,
   });
@@ -50,10 +54,11 @@ export async function getMyOrder(deps: OrdersDeps, userId: string, orderId: stri
  * answer the first order.
  */
 export async function placeOrder(
+  ctx: Ctx,
+  input: PlaceOrder,
   deps: OrdersDeps,
-  userId: string,
-  input: PlaceOrderInput & { buyer_phone: string },
 ): Promise<{ order: Order; created: boolean }> {
+  const { userId } = ctx;
   const viewer: Viewer = { as: 'buyer', userId };
   const [existing] = await deps.db
     .select({ buyer_id: orders.buyer_id })
@@ -86,9 +91,9 @@ export async function placeOrder(
 
   const units = unitWords(listing.unit);
   const fields: Record<string, string> = {};
-  if (thousandths(input.quantity) < thousandths(listing.min_order))
+  if (milliOf(input.quantity) < milliOf(listing.min_order))
     fields.quantity = `The smallest order is ${quantityText(listing.min_order)} ${units}`;
-  else if (thousandths(input.quantity) > thousandths(listing.quantity_available))
+  else if (milliOf(input.quantity) > milliOf(listing.quantity_available))
     fields.quantity = leftMessage(listing.quantity_available, units);
   const delivers = input.delivery === 'seller_delivers';
   if (delivers ? !listing.delivery_seller : !listing.delivery_pickup)
@@ -182,7 +187,7 @@ export async function placeOrder(
     const message =
       (await listingOffSale(deps.db, listing.id)) ??
       ((await listingWithdrawal(deps.db, listing, new Date(now))) ? NOT_FOR_SALE_NOW : null) ??
-      (!after || after.status !== 'active' || Number(after.quantity_available) === 0
+      (!after || after.status !== 'active' || milliOf(after.quantity_available) === 0
         ? soldOutMessage(after?.status ?? 'closed')
         : leftMessage(after.quantity_available, units));
     throw new AppError('CONFLICT', message, { quantity: message });
@@ -193,7 +198,7 @@ export async function placeOrder(
 class SameOrderPlaced extends Error {}
 
 function leftMessage(available: string, units: string): string {
-  return `Only ${quantityText(available)} ${units} ${Number(available) === 1 ? 'is' : 'are'} left`;
+  return `Only ${quantityText(available)} ${units} ${milliOf(available) === 1000 ? 'is' : 'are'} left`;
 }
 
 function soldOutMessage(status: string): string {
@@ -205,7 +210,9 @@ function soldOutMessage(status: string): string {
  * cancelled and refunded in full, and so is an accepted one the seller did not dispatch by its
  * dispatch_by. Before that day an accepted order cannot be cancelled here.
  */
-export async function cancelMyOrder(deps: OrdersDeps, userId: string, orderId: string): Promise<Order> {
+export async function cancelMyOrder(ctx: Ctx, input: { orderId: string }, deps: OrdersDeps): Promise<Order> {
+  const { userId } = ctx;
+  const { orderId } = input;
   const viewer: Viewer = { as: 'buyer', userId };
   const now = new Date(deps.now());
   const [order] = await deps.db
@@ -254,9 +261,15 @@ export async function cancelMyOrder(deps: OrdersDeps, userId: string, orderId: s
         changed,
         late ? 'Cancelled by the buyer: not dispatched in time' : 'Cancelled by the buyer',
       );
+    await auditOrderStepIn(tx, ctx, { from: order.status, order: changed, by: 'buyer' });
     return changed;
   });
-  if (!done) throw new AppError('CONFLICT', 'This order changed meanwhile. Reload and try again.');
+  if (!done)
+    throw await changedMeanwhile(
+      deps.db,
+      and(eq(orders.id, order.id), eq(orders.buyer_id, userId)),
+      order.status,
+    );
   if (refunded) {
     await requestRefund(deps, done.id);
     await notifySeller(deps.db, done, 'cancelled');
@@ -266,16 +279,20 @@ export async function cancelMyOrder(deps: OrdersDeps, userId: string, orderId: s
 
 /** The buyer confirms they have the produce (with the version they saw): all of it was delivered. */
 export async function receiveOrder(
+  ctx: Ctx,
+  input: { orderId: string; version: number },
   deps: OrdersDeps,
-  userId: string,
-  orderId: string,
-  version: number,
 ): Promise<Order> {
+  const { userId } = ctx;
+  const { orderId, version } = input;
   const now = new Date(deps.now());
   const mine = and(eq(orders.id, orderId), eq(orders.buyer_id, userId));
   const delivered = await deps.db.transaction(async (tx) => {
     const order = await heldAt(tx, mine, 'dispatched', version);
-    return order ? markDelivered(deps, tx, order, Number(order.quantity), now) : null;
+    if (!order) return null;
+    const delivered = await markDelivered(deps, tx, order, order.quantity, now);
+    await auditOrderStepIn(tx, ctx, { from: 'dispatched', order: delivered.order, by: 'buyer' });
+    return delivered;
   });
   if (!delivered) throw await changedMeanwhile(deps.db, mine, 'dispatched');
   await afterDelivery(deps, delivered);
@@ -288,16 +305,19 @@ export async function receiveOrder(
  * once. They can no longer report a problem with it.
  */
 export async function releaseMyOrder(
+  ctx: Ctx,
+  input: { orderId: string; version: number },
   deps: OrdersDeps,
-  userId: string,
-  orderId: string,
-  version: number,
 ): Promise<Order> {
+  const { userId } = ctx;
+  const { orderId, version } = input;
   const now = new Date(deps.now());
   const mine = and(eq(orders.id, orderId), eq(orders.buyer_id, userId));
   const done = await deps.db.transaction(async (tx) => {
     const order = await heldAt(tx, mine, 'delivered', version);
-    return order ? completeDelivered(tx, order, now, undefined) : null;
+    const completed = order ? await completeDelivered(tx, order, now, undefined) : null;
+    if (completed) await auditOrderStepIn(tx, ctx, { from: 'delivered', order: completed, by: 'buyer' });
+    return completed;
   });
   if (!done) throw await changedMeanwhile(deps.db, mine, 'delivered');
   await notifySeller(deps.db, done, 'completed');

@@ -24,6 +24,7 @@ import {
   type UpdateListing,
 } from '@gona/shared/marketplace';
 import { can } from '@gona/shared/permissions';
+import { milliOf, normalizeQuantity, quantityNumber, toMilli, type Quantity } from '@gona/shared/units';
 import type { Db, Tx } from '../../db/client';
 import {
   farm_memberships,
@@ -41,7 +42,7 @@ import { AppError } from '../../lib/errors';
 import type { OpenedFile } from '../../lib/file-http';
 import { farmToday } from '../../lib/farm-time';
 import { isUuid, newId } from '../../lib/ids';
-import { keyset, newestFirst } from '../../lib/pagination';
+import { byValue, keyset, newestFirst, type Keyset } from '../../lib/pagination';
 import { insertOnce, updateVersioned } from '../../lib/writes';
 import { attachFiles, listFilesOf, openFileOf } from '../files/files.service';
 import { produceStock, storedProduce } from '../crops/records.service';
@@ -146,7 +147,7 @@ export async function listingSources(ctx: FarmCtx, now: Date = new Date()): Prom
     state: farm.state,
     lga: farm.lga,
     crops,
-    harvest: harvest.map((row) => ({ ...row, kg: Number(row.kg) })),
+    harvest: harvest.map((row) => ({ ...row, kg: quantityNumber(row.kg) })),
     animals: animals.map(({ name, tag, withdrawal_until: until, ...row }) => ({
       ...row,
       name: name ?? tag ?? '',
@@ -179,9 +180,9 @@ export async function createListing(
         ...fields,
         title: title ?? productName,
         quality: input.quality ?? null,
-        quantity_available: String(input.quantity_available),
-        min_order: String(input.min_order),
-        unit_kg: unitKg === null ? null : String(unitKg),
+        quantity_available: input.quantity_available,
+        min_order: input.min_order,
+        unit_kg: unitKg,
         delivery_fee_kobo: input.delivery_seller ? (input.delivery_fee_kobo ?? 0) : null,
         delivery_area: input.delivery_seller ? (input.delivery_area ?? null) : null,
         state: farm.state ?? '',
@@ -232,7 +233,7 @@ export async function updateListing(
     if (current.status === 'closed') throw new AppError('CONFLICT', 'A closed listing cannot be changed.');
     await assertMaySell(tx, ctx.userId);
     const merged = {
-      ...toNumbers(current),
+      ...withQuantities(current),
       ...withoutUndefined(changes),
     };
     const issues = listingRuleIssues(merged);
@@ -258,14 +259,14 @@ export async function updateListing(
     const delivers = merged.delivery_seller;
     const set: Partial<typeof listings.$inferInsert> = {
       ...rest,
-      ...(quantity !== undefined ? { quantity_available: String(quantity) } : {}),
-      ...(minOrder !== undefined ? { min_order: String(minOrder) } : {}),
-      unit_kg: unitKg === null ? null : String(unitKg),
+      ...(quantity !== undefined ? { quantity_available: quantity } : {}),
+      ...(minOrder !== undefined ? { min_order: minOrder } : {}),
+      unit_kg: unitKg,
       ...(title === undefined
         ? {}
         : { title: title ?? (await productNameOf(tx, merged.category, merged.product_key)) }),
       ...(delivers ? {} : { delivery_area: null, delivery_fee_kobo: null }),
-      ...(current.status === 'sold_out' && merged.quantity_available > 0
+      ...(current.status === 'sold_out' && milliOf(merged.quantity_available) > 0
         ? { status: 'active' as const }
         : {}),
     };
@@ -329,13 +330,13 @@ export async function changeListingStatus(
       if (!farm.state) throw new AppError('VALIDATION', STATE_NEEDED, { state: STATE_NEEDED });
       const photos = await listFilesOf(tx, ctx.farmId, listings, listingId);
       if (photos.length === 0) throw new AppError('VALIDATION', PHOTO_NEEDED, { photo_ids: PHOTO_NEEDED });
-      await checkSources(tx, ctx.farmId, toNumbers(current), now);
+      await checkSources(tx, ctx.farmId, withQuantities(current), now);
       Object.assign(set, {
         state: farm.state,
         lga: farm.lga,
         latitude: farm.latitude,
         longitude: farm.longitude,
-        status: Number(current.quantity_available) > 0 ? 'active' : 'sold_out',
+        status: milliOf(current.quantity_available) > 0 ? 'active' : 'sold_out',
       });
       if (action === 'publish') set.published_at = new Date();
     } else {
@@ -386,8 +387,7 @@ export async function browseListings(
     origin = query.near_farm ? await farmPosition(ctx, query.near_farm) : null;
     if (!origin) sort = 'newest';
   }
-  const key = sortKey(sort, origin);
-  const cursor = decodeCursor(query.cursor, sort);
+  const { pages, value } = sortKey(sort, origin);
   const where = and(
     // Written out, not as parameters, so the planner matches the browsing indexes' predicate.
     sql`${listings.status} IN ('active', 'sold_out')`,
@@ -402,22 +402,22 @@ export async function browseListings(
     query.min_price !== undefined ? gte(listings.price_kobo, query.min_price) : undefined,
     query.max_price !== undefined ? lte(listings.price_kobo, query.max_price) : undefined,
     query.seller ? eq(listings.farm_id, query.seller) : undefined,
-    cursor ? key.after(cursor) : undefined,
+    pages.after(query.cursor),
   );
   const rows = await ctx.db
-    .select({ row: LISTING_COLUMNS, farm: SELLER_COLUMNS, sort_value: key.value })
+    .select({ row: LISTING_COLUMNS, farm: SELLER_COLUMNS, sort_value: value })
     .from(listings)
     .innerJoin(farms, eq(farms.id, listings.farm_id))
     // The farms of people Gona stopped selling are not shown. A join on the owner's key (one
     // lookup per farm, remembered) rather than NOT EXISTS, which reads every person to find the few.
     .innerJoin(users, and(eq(users.id, farms.owner_id), isNull(users.selling_suspended_at)))
     .where(where)
-    .orderBy(...key.orderBy)
+    .orderBy(...pages.orderBy)
     .limit(query.limit + 1);
-  const items = rows.slice(0, query.limit);
-  const last = items.at(-1);
-  const next_cursor =
-    rows.length > query.limit && last ? encodeCursor(sort, String(last.sort_value), last.row.id) : null;
+  const { items, next_cursor } = pages.page(
+    rows.map((r) => ({ ...r, id: r.row.id })),
+    query.limit,
+  );
   return {
     items: await toPublicListings(
       ctx.db,
@@ -524,9 +524,9 @@ async function checkSources(
   listing: {
     category: string;
     product_key: string;
-    quantity_available: number;
+    quantity_available: Quantity;
     unit: string;
-    unit_kg: number | null;
+    unit_kg: Quantity | null;
     crop_key?: string | null;
     animal_id?: string | null;
   },
@@ -539,15 +539,17 @@ async function checkSources(
         unit_kg: 'Say how many kg one unit weighs, so it can be taken from the store',
       });
     const [stored] = await storedProduce(tx, farmId, { cropKey: listing.crop_key });
-    const kg = Number(stored?.kg ?? 0);
-    const wanted = Math.round(listing.quantity_available * listing.unit_kg * 1000);
-    if (wanted > Math.round(kg * 1000)) {
+    // In BigInt millionths of a kg: quantity (milli) × kg per unit (milli) against kg stored (milli) × 1000.
+    const kgMilli = BigInt(Math.max(0, toMilli(stored?.kg ?? '0') ?? 0));
+    const unitKgMilli = BigInt(milliOf(listing.unit_kg));
+    if (BigInt(milliOf(listing.quantity_available)) * unitKgMilli > kgMilli * 1000n) {
       const name = (await cropName(tx, listing.crop_key)).toLowerCase();
+      const units = unitKgMilli === 0n ? 0 : Number((kgMilli * 1000n) / unitKgMilli);
       throw new AppError('VALIDATION', undefined, {
         quantity_available:
-          kg === 0
+          kgMilli === 0n
             ? `No ${name} is in store: record the harvest as stored first`
-            : `Only ${grouped(kg)} kg of ${name} is in store (${grouped(Math.floor(((kg * 1000) / (listing.unit_kg * 1000)) * 1000) / 1000)} ${listing.unit === 'kg' ? 'kg' : 'units'})`,
+            : `Only ${grouped(Number(kgMilli) / 1000)} kg of ${name} is in store (${grouped(units / 1000)} ${listing.unit === 'kg' ? 'kg' : 'units'})`,
       });
     }
   }
@@ -598,7 +600,7 @@ async function checkSources(
     if (
       listing.category === 'livestock' &&
       listing.unit === 'head' &&
-      listing.quantity_available > animal.head_count
+      milliOf(listing.quantity_available) > animal.head_count * 1000
     )
       throw new AppError('VALIDATION', undefined, {
         quantity_available: `The group has ${animal.head_count} head`,
@@ -640,23 +642,31 @@ function grouped(value: number): string {
 // ---------------------------------------------------------------------------------------------
 // Sorting and cursors
 
-type SortKey = { value: SQL; orderBy: SQL[]; after: (cursor: { value: string; id: string }) => SQL };
-
 /** Listings without a position sort after every measured one. */
 const FAR_AWAY = 1e12;
 
-function sortKey(sort: ListingSort, origin: { lat: number; lng: number } | null): SortKey {
+const PRICE = /^\d{1,15}$/;
+const TIME = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
+const DISTANCE = /^-?\d+(\.\d+)?(e[+-]?\d+)?$/i;
+
+/**
+ * The browse sort's pages (lib/pagination's one cursor format, tagged with the sort, so a cursor
+ * made for another sort is a 400 beside `cursor`) and the value each row carries for its cursor.
+ */
+function sortKey(
+  sort: ListingSort,
+  origin: { lat: number; lng: number } | null,
+): { pages: Keyset; value: SQL } {
   if (sort === 'price_asc' || sort === 'price_desc') {
-    const up = sort === 'price_asc';
+    const key = {
+      tag: sort,
+      key: listings.price_kobo,
+      cast: 'bigint',
+      valid: (v: string) => PRICE.test(v),
+    } as const;
     return {
+      pages: keyset({ order: byValue(listings, { ...key, descending: sort === 'price_desc' }) }),
       value: sql`${listings.price_kobo}`,
-      orderBy: up
-        ? [asc(listings.price_kobo), asc(listings.id)]
-        : [desc(listings.price_kobo), desc(listings.id)],
-      after: ({ value, id }) =>
-        up
-          ? sql`(${listings.price_kobo}, ${listings.id}) > (${Number(value)}::bigint, ${id}::uuid)`
-          : sql`(${listings.price_kobo}, ${listings.id}) < (${Number(value)}::bigint, ${id}::uuid)`,
     };
   }
   if (sort === 'nearest' && origin) {
@@ -664,51 +674,32 @@ function sortKey(sort: ListingSort, origin: { lat: number; lng: number } | null)
     const cos = Math.cos((origin.lat * Math.PI) / 180);
     const distance = sql`coalesce(power(${listings.latitude}::float8 - ${origin.lat}::float8, 2) + power((${listings.longitude}::float8 - ${origin.lng}::float8) * ${cos}::float8, 2), ${FAR_AWAY}::float8)`;
     return {
+      pages: keyset({
+        order: byValue(listings, {
+          tag: sort,
+          key: distance,
+          cast: 'float8',
+          valid: (v) => DISTANCE.test(v),
+        }),
+      }),
       value: sql`${distance}`.mapWith(Number),
-      orderBy: [sql`${distance} asc`, asc(listings.id)],
-      after: ({ value, id }) => sql`(${distance}, ${listings.id}) > (${Number(value)}::float8, ${id}::uuid)`,
     };
   }
   // Every listing a buyer browses has been published (publishing sets the day), so the newest sort
   // walks the browsing index by that day instead of sorting every match.
   const published = listings.published_at;
   return {
+    pages: keyset({
+      order: byValue(listings, {
+        tag: 'newest',
+        key: published,
+        cast: 'timestamptz',
+        descending: true,
+        valid: (v) => TIME.test(v) && !Number.isNaN(Date.parse(v)),
+      }),
+    }),
     value: sql`to_char(${published} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`,
-    orderBy: [desc(published), desc(listings.id)],
-    after: ({ value, id }) => sql`(${published}, ${listings.id}) < (${value}::timestamptz, ${id}::uuid)`,
   };
-}
-
-const CURSOR_CHECK: Record<ListingSort, RegExp> = {
-  newest: /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/,
-  price_asc: /^\d{1,15}$/,
-  price_desc: /^\d{1,15}$/,
-  nearest: /^-?\d+(\.\d+)?(e[+-]?\d+)?$/i,
-};
-
-function encodeCursor(sort: ListingSort, value: string, id: string): string {
-  return btoa(JSON.stringify([sort, value, id]))
-    .replace(/\+/g, '-')
-    .replace(/\//g, '_')
-    .replace(/=+$/, '');
-}
-
-/** A cursor made for another sort, or not made here at all, is a 400 beside `cursor`. */
-function decodeCursor(cursor: string | undefined, sort: ListingSort): { value: string; id: string } | null {
-  if (!cursor) return null;
-  const invalid = new AppError('VALIDATION', undefined, { cursor: 'This page link is no longer valid' });
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(atob(cursor.replace(/-/g, '+').replace(/_/g, '/')));
-  } catch {
-    throw invalid;
-  }
-  if (!Array.isArray(parsed) || parsed.length !== 3 || !parsed.every((part) => typeof part === 'string'))
-    throw invalid;
-  const [made, value, id] = parsed as [string, string, string];
-  if (made !== sort || !CURSOR_CHECK[sort].test(value) || !isUuid(id)) throw invalid;
-  if (sort === 'newest' && Number.isNaN(Date.parse(value))) throw invalid;
-  return { value, id };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -861,7 +852,7 @@ async function toPublicListings(
 }
 
 function publicFields(row: ListingRow, farm: FarmRow): Omit<PublicListing, 'photos'> {
-  const unitKg = row.unit_kg === null ? null : Number(row.unit_kg);
+  const unitKg = row.unit_kg === null ? null : normalizeQuantity(row.unit_kg);
   return {
     id: row.id,
     farm_id: row.farm_id,
@@ -872,10 +863,10 @@ function publicFields(row: ListingRow, farm: FarmRow): Omit<PublicListing, 'phot
     variety: row.variety,
     grade: row.grade,
     quality: row.quality ?? null,
-    quantity_available: Number(row.quantity_available),
+    quantity_available: quantityNumber(row.quantity_available),
     unit: row.unit,
-    unit_kg: unitKg,
-    min_order: Number(row.min_order),
+    unit_kg: unitKg === null ? null : quantityNumber(unitKg),
+    min_order: quantityNumber(row.min_order),
     price_kobo: row.price_kobo,
     price_per_kg_kobo: pricePerKgKobo(row.price_kobo, unitKg),
     state: row.state,
@@ -921,13 +912,13 @@ function toSeller(farm: FarmRow) {
   return { farm_id: farm.id, name: farm.name, state: farm.state, lga: farm.lga };
 }
 
-/** A stored row with its quantities as numbers, for the rules. */
-function toNumbers(row: ListingRow) {
+/** A stored row with its quantities as canonical decimal strings ("12.5", not "12.500"), for the rules. */
+function withQuantities(row: ListingRow) {
   return {
     ...row,
-    quantity_available: Number(row.quantity_available),
-    min_order: Number(row.min_order),
-    unit_kg: row.unit_kg === null ? null : Number(row.unit_kg),
+    quantity_available: normalizeQuantity(row.quantity_available),
+    min_order: normalizeQuantity(row.min_order),
+    unit_kg: row.unit_kg === null ? null : normalizeQuantity(row.unit_kg),
   };
 }
 

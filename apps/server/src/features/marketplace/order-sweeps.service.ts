@@ -7,7 +7,7 @@ import type { Deps } from '../../lib/ctx';
 import { recordLedger } from './ledger.service';
 import { requestRefund, startRefund } from './order-payments.service';
 import { createPayout } from './payouts.service';
-import { type OrderRow, giveBack, completionMoney } from './orders.rows';
+import { type OrderRow, auditOrderStepIn, giveBack, completionMoney } from './orders.rows';
 import { notifyBuyer, notifySeller } from './orders.notify';
 
 /** Orders one sweep looks at; the next run goes on. */
@@ -64,6 +64,11 @@ export async function cancelUnacceptedOrders(deps: SweepDeps, now: Date): Promis
       if (!changed) return null;
       await giveBack(tx, changed);
       await startRefund(tx, changed, reason);
+      await auditOrderStepIn(
+        tx,
+        { userId: null, logger: deps.logger },
+        { from: 'paid', order: changed, by: 'gona' },
+      );
       return changed;
     });
     if (!done) continue;
@@ -109,9 +114,16 @@ export async function completeOrders(deps: SweepDeps, now: Date): Promise<number
     .limit(SWEEP_BATCH);
   let completed = 0;
   for (const order of due) {
-    const done = await deps.db.transaction((tx) =>
-      completeDelivered(tx, order, now, lte(orders.complete_by, now)),
-    );
+    const done = await deps.db.transaction(async (tx) => {
+      const completed = await completeDelivered(tx, order, now, lte(orders.complete_by, now));
+      if (completed)
+        await auditOrderStepIn(
+          tx,
+          { userId: null, logger: deps.logger },
+          { from: 'delivered', order: completed, by: 'gona' },
+        );
+      return completed;
+    });
     if (!done) continue;
     completed++;
     await notifySeller(deps.db, done, 'completed');

@@ -63,7 +63,7 @@ export const ordersRoutes = createRouter()
       },
     }),
     async (c) => {
-      const { order, created } = await placeOrder(c.var.deps, ctxOf(c).userId, c.req.valid('json'));
+      const { order, created } = await placeOrder(ctxOf(c), c.req.valid('json'), c.var.deps);
       return created ? c.json(order, 201) : c.json(order, 200);
     },
   )
@@ -77,7 +77,7 @@ export const ordersRoutes = createRouter()
       request: { query: PageQuerySchema },
       responses: { 200: jsonContent(OrderPageSchema, 'A page of my orders'), ...ErrorResponses },
     }),
-    async (c) => c.json(await listMyOrders(c.var.deps, ctxOf(c).userId, c.req.valid('query')), 200),
+    async (c) => c.json(await listMyOrders(ctxOf(c), c.req.valid('query')), 200),
   )
   .openapi(
     createRoute({
@@ -89,7 +89,7 @@ export const ordersRoutes = createRouter()
       request: { params: OrderParams },
       responses: { 200: jsonContent(OrderSchema, 'The order'), ...ErrorResponses },
     }),
-    async (c) => c.json(await getMyOrder(c.var.deps, ctxOf(c).userId, c.req.valid('param').orderId), 200),
+    async (c) => c.json(await getMyOrder(ctxOf(c), c.req.valid('param')), 200),
   )
   .openapi(
     createRoute({
@@ -115,7 +115,7 @@ export const ordersRoutes = createRouter()
       request: { params: OrderParams },
       responses: { 200: jsonContent(OrderSchema, 'The cancelled order'), ...ErrorResponses },
     }),
-    async (c) => c.json(await cancelMyOrder(c.var.deps, ctxOf(c).userId, c.req.valid('param').orderId), 200),
+    async (c) => c.json(await cancelMyOrder(ctxOf(c), c.req.valid('param'), c.var.deps), 200),
   )
   .openapi(
     createRoute({
@@ -131,10 +131,9 @@ export const ordersRoutes = createRouter()
     async (c) =>
       c.json(
         await receiveOrder(
+          ctxOf(c),
+          { ...c.req.valid('param'), version: c.req.valid('json').version },
           c.var.deps,
-          ctxOf(c).userId,
-          c.req.valid('param').orderId,
-          c.req.valid('json').version,
         ),
         200,
       ),
@@ -153,10 +152,9 @@ export const ordersRoutes = createRouter()
     async (c) =>
       c.json(
         await releaseMyOrder(
+          ctxOf(c),
+          { ...c.req.valid('param'), version: c.req.valid('json').version },
           c.var.deps,
-          ctxOf(c).userId,
-          c.req.valid('param').orderId,
-          c.req.valid('json').version,
         ),
         200,
       ),
@@ -171,7 +169,7 @@ export const ordersRoutes = createRouter()
       request: { params: farmParams, query: PageQuerySchema },
       responses: { 200: jsonContent(OrderPageSchema, 'A page of orders'), ...ErrorResponses },
     }),
-    async (c) => c.json(await listFarmOrders(c.var.deps, farmCtxOf(c).farmId, c.req.valid('query')), 200),
+    async (c) => c.json(await listFarmOrders(farmCtxOf(c), c.req.valid('query')), 200),
   )
   .openapi(
     createRoute({
@@ -183,8 +181,7 @@ export const ordersRoutes = createRouter()
       request: { params: FarmOrderParams },
       responses: { 200: jsonContent(OrderSchema, 'The order'), ...ErrorResponses },
     }),
-    async (c) =>
-      c.json(await getFarmOrder(c.var.deps, farmCtxOf(c).farmId, c.req.valid('param').orderId), 200),
+    async (c) => c.json(await getFarmOrder(farmCtxOf(c), c.req.valid('param')), 200),
   )
   .openapi(
     createRoute({
@@ -199,11 +196,13 @@ export const ordersRoutes = createRouter()
     async (c) =>
       c.json(
         await decideOrder(
-          c.var.deps,
           farmCtxOf(c),
-          c.req.valid('param').orderId,
-          'accepted',
-          c.req.valid('json').version,
+          {
+            orderId: c.req.valid('param').orderId,
+            decision: 'accepted',
+            version: c.req.valid('json').version,
+          },
+          c.var.deps,
         ),
         200,
       ),
@@ -222,11 +221,13 @@ export const ordersRoutes = createRouter()
     async (c) =>
       c.json(
         await decideOrder(
-          c.var.deps,
           farmCtxOf(c),
-          c.req.valid('param').orderId,
-          'declined',
-          c.req.valid('json').version,
+          {
+            orderId: c.req.valid('param').orderId,
+            decision: 'declined',
+            version: c.req.valid('json').version,
+          },
+          c.var.deps,
         ),
         200,
       ),
@@ -245,10 +246,9 @@ export const ordersRoutes = createRouter()
     async (c) =>
       c.json(
         await dispatchOrder(
+          farmCtxOf(c),
+          { orderId: c.req.valid('param').orderId, ...c.req.valid('json') },
           c.var.deps,
-          farmCtxOf(c).farmId,
-          c.req.valid('param').orderId,
-          c.req.valid('json'),
         ),
         200,
       ),
@@ -267,10 +267,9 @@ export const ordersRoutes = createRouter()
     async (c) =>
       c.json(
         await deliverOrder(
+          farmCtxOf(c),
+          { orderId: c.req.valid('param').orderId, ...c.req.valid('json') },
           c.var.deps,
-          farmCtxOf(c).farmId,
-          c.req.valid('param').orderId,
-          c.req.valid('json'),
         ),
         200,
       ),

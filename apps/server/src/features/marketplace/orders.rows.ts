@@ -6,9 +6,16 @@
 import { and, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
 import { DEFAULT_TIMEZONE } from '@gona/shared/farms';
 import { SALE_UNIT_WORDS, type SaleUnit } from '@gona/shared/finance';
-import { type Order, type OrderStatus } from '@gona/shared/marketplace';
+import { shortRefundKobo, type Order, type OrderStatus } from '@gona/shared/marketplace';
 import type { Page, PageQuery } from '@gona/shared/pagination';
 import type { PlanId } from '@gona/shared/plans';
+import {
+  koboForQuantity,
+  milliOf,
+  normalizeQuantity,
+  quantityNumber,
+  type Quantity,
+} from '@gona/shared/units';
 import type { Db, Tx } from '../../db/client';
 import {
   disputes,
@@ -20,8 +27,10 @@ import {
   refunds,
   users,
 } from '../../db/schema/index';
+import { auditUpdate } from '../../lib/audit';
 import type { Deps } from '../../lib/ctx';
 import { AppError } from '../../lib/errors';
+import type { Logger } from '../../lib/logger';
 import { dateIn } from '../../lib/farm-time';
 import { keyset, newestFirst } from '../../lib/pagination';
 import {
@@ -49,25 +58,24 @@ export type OrdersDeps = Pick<Deps, 'db' | 'payments' | 'logger' | 'now' | 'conf
 /** Who reads an order: its buyer, or a member of the selling farm. */
 export type Viewer = { as: 'buyer'; userId: string } | { as: 'seller'; farmId: string };
 
-/** Quantities are kept to 3 decimals; whole thousandths keep the sums exact. */
-export function thousandths(quantity: number | string): bigint {
-  return BigInt(Math.round(Number(quantity) * 1000));
-}
-
-export function quantityText(quantity: number | string): string {
-  return String(Number(quantity));
+/**
+ * A quantity (the input's decimal string, or numeric(14,3)'s "12.500") as words show it: "12.5".
+ * Comparisons and prices work in milli-units through the shared helpers (docs/decisions/058).
+ */
+export function quantityText(quantity: Quantity): string {
+  return normalizeQuantity(quantity);
 }
 
 export function unitWords(unit: SaleUnit): string {
   return SALE_UNIT_WORDS[unit];
 }
 
-/** Half up, in whole kobo: price × quantity (thousandths). */
-export function subtotalKobo(priceKobo: number, quantity: number): number {
-  const value = (BigInt(priceKobo) * thousandths(quantity) + 500n) / 1000n;
-  if (value > BigInt(Number.MAX_SAFE_INTEGER))
+/** Price × quantity in whole kobo, half up: the shared koboForQuantity. */
+export function subtotalKobo(priceKobo: number, quantity: Quantity): number {
+  const value = koboForQuantity(priceKobo, milliOf(quantity));
+  if (!Number.isSafeInteger(value))
     throw new AppError('VALIDATION', undefined, { quantity: 'Enter a smaller quantity' });
-  return Number(value);
+  return value;
 }
 
 /**
@@ -158,7 +166,7 @@ function toOrder(row: SelectedOrder, viewer: Viewer, photoReader?: PhotoReader):
     buyer_id: o.buyer_id,
     buyer_name: row.buyer_name,
     status: o.status,
-    quantity: Number(o.quantity),
+    quantity: quantityNumber(o.quantity),
     unit: o.unit,
     unit_price_kobo: o.unit_price_kobo,
     subtotal_kobo: o.subtotal_kobo,
@@ -198,7 +206,7 @@ function toOrder(row: SelectedOrder, viewer: Viewer, photoReader?: PhotoReader):
           }
         : null,
     delivery_code: viewer.as === 'buyer' && o.status === 'dispatched' ? o.delivery_code : null,
-    delivered_quantity: o.delivered_quantity === null ? null : Number(o.delivered_quantity),
+    delivered_quantity: o.delivered_quantity === null ? null : quantityNumber(o.delivered_quantity),
     delivered_at: iso(o.delivered_at),
     complete_by: iso(o.complete_by),
     completed_at: iso(o.completed_at),
@@ -336,18 +344,10 @@ export type Delivered = { order: OrderRow; refundKobo: number; completeHours: nu
 
 /**
  * What the buyer gets back for the quantity not delivered: (ordered − delivered) × unit price,
- * whole kobo rounded half up; 0 when all was delivered.
+ * whole kobo rounded half up (koboForQuantity); 0 when all was delivered. The seller's screen
+ * works it out with the same shared function.
  */
-export function shortRefundKobo(order: {
-  quantity: string;
-  delivered_quantity: string | null;
-  unit_price_kobo: number;
-}): number {
-  if (order.delivered_quantity === null) return 0;
-  const short = thousandths(order.quantity) - thousandths(order.delivered_quantity);
-  if (short <= 0n) return 0;
-  return Number((BigInt(order.unit_price_kobo) * short + 500n) / 1000n);
-}
+export { shortRefundKobo };
 
 export async function farmOrderRow(db: Db, farmId: string, orderId: string): Promise<OrderRow> {
   const [order] = await db
@@ -417,4 +417,33 @@ export function completionMoney(order: {
       : 0;
   const released = deliveredValue + order.delivery_fee_kobo;
   return { releasedKobo: released, commissionKobo: commission, sellerKobo: released - commission };
+}
+
+/** Who moved an order on: a person (the buyer or a member of the selling farm), or Gona's sweeps. */
+export type OrderStepBy = 'buyer' | 'seller' | 'gona';
+
+/**
+ * The audit row of an order's step (accept, decline, dispatch, deliver, receive, complete, cancel),
+ * in the step's transaction, on the selling farm's history: the status it moved from and to, what
+ * was ordered (title, quantity, unit) and who moved it, so the Activity screen writes its sentence
+ * without looking anything up. Orders are a money table: roles without money.read never read these
+ * rows (lib/visible-fields.ts). Never the buyer's name or phone.
+ */
+export function auditOrderStepIn(
+  tx: Tx,
+  ctx: { userId: string | null; logger: Logger },
+  input: { from: OrderStatus; order: OrderRow; by: OrderStepBy },
+): Promise<boolean> {
+  const { order } = input;
+  return auditUpdate(tx, { userId: ctx.userId, farmId: order.farm_id, logger: ctx.logger }, orders, {
+    id: order.id,
+    changes: { status: { from: input.from, to: order.status } },
+    context: {
+      title: order.title,
+      quantity: order.quantity,
+      delivered_quantity: order.delivered_quantity,
+      unit: order.unit,
+      by: input.by,
+    },
+  });
 }

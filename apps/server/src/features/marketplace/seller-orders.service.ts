@@ -10,13 +10,15 @@ import {
   type Order,
 } from '@gona/shared/marketplace';
 import type { Page, PageQuery } from '@gona/shared/pagination';
+import { milliOf, type Quantity } from '@gona/shared/units';
 import type { Tx } from '../../db/client';
 import { listings, orders } from '../../db/schema/index';
+import type { FarmCtx } from '../../lib/ctx';
 import { AppError } from '../../lib/errors';
 import { dateIn } from '../../lib/farm-time';
 import { assertMaySell } from './moderation.service';
 import { requestRefund, startRefund } from './order-payments.service';
-import { acceptRefusedMessage, orderWithdrawal } from './withdrawal.service';
+import { acceptRefusedMessage, dispatchRefusedMessage, orderWithdrawal } from './withdrawal.service';
 import {
   ORDER_NOT_FOUND,
   MINUTE_MS,
@@ -26,7 +28,6 @@ import {
   type OrderRow,
   type Viewer,
   type Delivered,
-  thousandths,
   quantityText,
   unitWords,
   readOrder,
@@ -36,6 +37,7 @@ import {
   changedMeanwhile,
   giveBack,
   shortRefundKobo,
+  auditOrderStepIn,
 } from './orders.rows';
 import { notifyBuyer, notifySeller } from './orders.notify';
 
@@ -46,16 +48,14 @@ import { notifyBuyer, notifySeller } from './orders.notify';
 const CODE_TRIES_MAX = 5;
 const CODE_LOCK_MS = 15 * MINUTE_MS;
 
-export async function listFarmOrders(
-  deps: OrdersDeps,
-  farmId: string,
-  query: PageQuery,
-): Promise<Page<Order>> {
-  return listOrders(deps.db, eq(orders.farm_id, farmId), query, { as: 'seller', farmId });
+export async function listFarmOrders(ctx: FarmCtx, query: PageQuery): Promise<Page<Order>> {
+  const { farmId } = ctx;
+  return listOrders(ctx.db, eq(orders.farm_id, farmId), query, { as: 'seller', farmId });
 }
 
-export async function getFarmOrder(deps: OrdersDeps, farmId: string, orderId: string): Promise<Order> {
-  return readOrder(deps.db, and(eq(orders.id, orderId), eq(orders.farm_id, farmId)), {
+export async function getFarmOrder(ctx: FarmCtx, input: { orderId: string }): Promise<Order> {
+  const { farmId } = ctx;
+  return readOrder(ctx.db, and(eq(orders.id, input.orderId), eq(orders.farm_id, farmId)), {
     as: 'seller',
     farmId,
   });
@@ -68,15 +68,14 @@ export async function getFarmOrder(deps: OrdersDeps, farmId: string, orderId: st
  * decline, not accept (docs/decisions/045).
  */
 export async function decideOrder(
+  ctx: FarmCtx,
+  input: { orderId: string; decision: 'accepted' | 'declined'; version: number },
   deps: OrdersDeps,
-  seller: { farmId: string; userId: string },
-  orderId: string,
-  decision: 'accepted' | 'declined',
-  version: number,
 ): Promise<Order> {
-  const { farmId } = seller;
+  const { farmId } = ctx;
+  const { orderId, decision, version } = input;
   const viewer: Viewer = { as: 'seller', farmId };
-  if (decision === 'accepted') await assertMaySell(deps.db, seller.userId);
+  if (decision === 'accepted') await assertMaySell(deps.db, ctx.userId);
   const now = new Date(deps.now());
   // Not while its animals are in a withdrawal period: the seller is told why and until when.
   const withdrawal = decision === 'accepted' ? await orderWithdrawal(deps.db, farmId, orderId, now) : null;
@@ -106,17 +105,11 @@ export async function decideOrder(
       await giveBack(tx, changed);
       await startRefund(tx, changed, 'Declined by the seller');
     }
+    await auditOrderStepIn(tx, ctx, { from: 'paid', order: changed, by: 'seller' });
     return changed;
   });
-  if (!done) {
-    const [order] = await deps.db
-      .select({ status: orders.status })
-      .from(orders)
-      .where(and(eq(orders.id, orderId), eq(orders.farm_id, farmId)));
-    if (!order) throw new AppError('NOT_FOUND', ORDER_NOT_FOUND);
-    if (order.status !== 'paid') throw new AppError('CONFLICT', statusMessage(order.status));
-    throw new AppError('CONFLICT');
-  }
+  if (!done)
+    throw await changedMeanwhile(deps.db, and(eq(orders.id, orderId), eq(orders.farm_id, farmId)), 'paid');
   if (decision === 'declined') await requestRefund(deps, done.id);
   await notifyBuyer(deps.db, done, decision);
   return readOrder(deps.db, eq(orders.id, orderId), viewer);
@@ -128,20 +121,25 @@ export async function decideOrder(
  * Lagos. A random delivery code is made for the buyer to give only when they have the produce.
  */
 export async function dispatchOrder(
-  deps: OrdersDeps,
-  farmId: string,
-  orderId: string,
+  ctx: FarmCtx,
   input: {
+    orderId: string;
     version: number;
     expected_on: string;
     driver_name?: string | null;
     driver_phone?: string | null;
     vehicle?: string | null;
   },
+  deps: OrdersDeps,
 ): Promise<Order> {
+  const { farmId } = ctx;
+  const { orderId } = input;
   const order = await farmOrderRow(deps.db, farmId, orderId);
   if (order.status !== 'accepted') throw new AppError('CONFLICT', statusMessage(order.status));
   const now = new Date(deps.now());
+  // Accepted before a treatment whose withdrawal period still runs: nothing leaves until the day.
+  const withdrawal = await orderWithdrawal(deps.db, farmId, orderId, now);
+  if (withdrawal) throw new AppError('CONFLICT', dispatchRefusedMessage(withdrawal));
   const fields: Record<string, string> = {};
   if (input.expected_on < dateIn(DEFAULT_TIMEZONE, now)) fields.expected_on = 'Choose today or a later day';
   if (order.delivery === 'seller_delivers') {
@@ -150,30 +148,35 @@ export async function dispatchOrder(
   }
   if (Object.keys(fields).length > 0) throw new AppError('VALIDATION', undefined, fields);
 
-  const [done] = await deps.db
-    .update(orders)
-    .set({
-      status: 'dispatched',
-      dispatched_at: now,
-      expected_on: input.expected_on,
-      driver_name: input.driver_name ?? null,
-      driver_phone: input.driver_phone ?? null,
-      vehicle: input.vehicle ?? null,
-      delivery_code: newDeliveryCode(),
-      code_tries: 0,
-      code_locked_until: null,
-      updated_at: now,
-      version: sql`${orders.version} + 1`,
-    })
-    .where(
-      and(
-        eq(orders.id, orderId),
-        eq(orders.farm_id, farmId),
-        eq(orders.status, 'accepted'),
-        eq(orders.version, input.version),
-      ),
-    )
-    .returning();
+  const done = await deps.db.transaction(async (tx) => {
+    const [changed] = await tx
+      .update(orders)
+      .set({
+        status: 'dispatched',
+        dispatched_at: now,
+        expected_on: input.expected_on,
+        driver_name: input.driver_name ?? null,
+        driver_phone: input.driver_phone ?? null,
+        vehicle: input.vehicle ?? null,
+        delivery_code: newDeliveryCode(),
+        code_tries: 0,
+        code_locked_until: null,
+        updated_at: now,
+        version: sql`${orders.version} + 1`,
+      })
+      .where(
+        and(
+          eq(orders.id, orderId),
+          eq(orders.farm_id, farmId),
+          eq(orders.status, 'accepted'),
+          eq(orders.version, input.version),
+        ),
+      )
+      .returning();
+    if (!changed) return null;
+    await auditOrderStepIn(tx, ctx, { from: 'accepted', order: changed, by: 'seller' });
+    return changed;
+  });
   if (!done)
     throw await changedMeanwhile(
       deps.db,
@@ -191,11 +194,12 @@ export async function dispatchOrder(
  * refunds the buyer the difference.
  */
 export async function deliverOrder(
+  ctx: FarmCtx,
+  input: { orderId: string; version: number; code: string; delivered_quantity: Quantity },
   deps: OrdersDeps,
-  farmId: string,
-  orderId: string,
-  input: { version: number; code: string; delivered_quantity: number },
 ): Promise<Order> {
+  const { farmId } = ctx;
+  const { orderId } = input;
   const now = new Date(deps.now());
   const result = await deps.db.transaction(async (tx): Promise<{ refused: AppError } | Delivered> => {
     // Locked, so codes sent at once are counted one after another.
@@ -208,7 +212,7 @@ export async function deliverOrder(
     if (order.status !== 'dispatched')
       return { refused: new AppError('CONFLICT', statusMessage(order.status)) };
     if (order.code_locked_until && order.code_locked_until > now) return { refused: codeLocked() };
-    if (thousandths(input.delivered_quantity) > thousandths(order.quantity))
+    if (milliOf(input.delivered_quantity) > milliOf(order.quantity))
       return {
         refused: new AppError('VALIDATION', undefined, {
           delivered_quantity: `At most ${quantityText(order.quantity)} ${unitWords(order.unit)} were ordered`,
@@ -233,7 +237,9 @@ export async function deliverOrder(
             }),
       };
     }
-    return markDelivered(deps, tx, order, input.delivered_quantity, now);
+    const delivered = await markDelivered(deps, tx, order, input.delivered_quantity, now);
+    await auditOrderStepIn(tx, ctx, { from: 'dispatched', order: delivered.order, by: 'seller' });
+    return delivered;
   });
   if ('refused' in result) throw result.refused;
   await afterDelivery(deps, result);
@@ -250,7 +256,7 @@ export async function markDelivered(
   deps: OrdersDeps,
   tx: Tx,
   order: OrderRow,
-  deliveredQuantity: number,
+  deliveredQuantity: Quantity,
   now: Date,
 ): Promise<Delivered> {
   const [listing] = order.listing_id

@@ -47,6 +47,7 @@ import {
 } from './expenses.service';
 import { exportExpensesCsv, exportSalesCsv } from './export.service';
 import { recurringRoutes } from './recurring.routes';
+import { wagesRoutes } from './wages.routes';
 import { moneyReportJson } from './report-cache';
 import { cashByMonth, moneyOwed, profitAndLoss } from './reports.service';
 import { createSale, deleteSale, getSale, listSales, recordPayment, updateSale } from './sales.service';
@@ -337,11 +338,14 @@ const reportRoutes = createRouter()
   );
 
 /**
- * The farm's money under /api/farms/{farmId}: expenses, sales and their payments, profit and loss,
- * cash by month and money owed. Owners and managers keep it; viewers read it; workers never see it.
+ * The farm's money under /api/farms/{farmId}: expenses, sales and their payments, recurring
+ * expenses, profit and loss, cash by month, money owed, and wages (attendance and pay runs, with
+ * their own rules in wages.routes.ts). Owners and managers keep it; viewers read it; workers never
+ * see it.
  */
 export const moneyRoutes = createRouter()
   .route('/', expenseRoutes)
   .route('/', salesRoutes)
   .route('/', recurringRoutes)
-  .route('/', reportRoutes);
+  .route('/', reportRoutes)
+  .route('/', wagesRoutes);

@@ -358,6 +358,47 @@ describe('activity', () => {
     ]);
   });
 
+  it("writes each step of a marketplace order from the row alone (the server's auditOrderStepIn)", async () => {
+    const order = (from: string, to: string, by: string, more: Record<string, unknown> = {}) =>
+      row('orders', 'update', {
+        title: 'White maize',
+        quantity: '5.000',
+        delivered_quantity: null,
+        unit: 'bag_50kg',
+        by,
+        status: { from, to },
+        ...more,
+      });
+    renderList([
+      order('paid', 'accepted', 'seller'),
+      order('paid', 'declined', 'seller'),
+      order('accepted', 'dispatched', 'seller'),
+      order('dispatched', 'delivered', 'seller', { delivered_quantity: '4.500' }),
+      order('dispatched', 'delivered', 'buyer', { delivered_quantity: '5.000' }),
+      order('delivered', 'completed', 'buyer'),
+      order('delivered', 'completed', 'gona'),
+      order('placed', 'cancelled', 'buyer'),
+      order('paid', 'cancelled', 'gona'),
+      row('orders', 'update', {
+        quantity: '5.000',
+        unit: 'bag_50kg',
+        status: { from: 'paid', to: 'accepted' },
+      }),
+    ]);
+    expect(await sentences()).toEqual([
+      'Accepted the order of 5 bags (50 kg) of White maize',
+      'Declined the order of 5 bags (50 kg) of White maize; the buyer is refunded',
+      'Dispatched the order of 5 bags (50 kg) of White maize',
+      'Recorded the delivery of 4.5 of the 5 bags (50 kg) of White maize ordered; the buyer is refunded the rest',
+      'The buyer confirmed receiving 5 bags (50 kg) of White maize',
+      'The buyer said all is well with 5 bags (50 kg) of White maize: the order is complete',
+      'The order of 5 bags (50 kg) of White maize is complete',
+      'The buyer cancelled the order of 5 bags (50 kg) of White maize',
+      'The order of 5 bags (50 kg) of White maize was cancelled: it was not accepted in time; the buyer is refunded',
+      'Changed a marketplace order',
+    ]);
+  });
+
   it('shows costs to those who may see money', async () => {
     renderList(costRows());
     expect(await sentences()).toEqual([

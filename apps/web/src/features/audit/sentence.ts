@@ -134,7 +134,33 @@ const WRITERS: Record<string, Writer> = {
     if (unit && quantity) return t('activity.alertCleared', { name, quantity: quantityText(quantity, unit) });
     return t('activity.alertDismissed', { name });
   },
+  'orders.update': orderStep,
 };
+
+const ORDER_STEPS = ['accepted', 'declined', 'dispatched', 'delivered', 'completed', 'cancelled'] as const;
+
+/**
+ * A marketplace order's step (server: auditOrderStepIn in features/marketplace/orders.rows.ts):
+ * what was ordered, and the status it moved to, as the seller, the buyer or Gona moved it.
+ */
+function orderStep(c: Fields, { t }: SentenceTools): string | null {
+  const title = text(c.title);
+  const quantity = quantityOf(c.quantity);
+  const unit = text(c.unit);
+  const step = ORDER_STEPS.find((s) => s === change(c, 'status')?.to);
+  if (!title || !quantity || !unit || !step) return null;
+  const count = Number(quantity);
+  const what = {
+    title,
+    quantity: count,
+    unit: t(`activity.orders.units.${unit}`, { count, defaultValue: unit }),
+  };
+  const by = c.by === 'buyer' || c.by === 'gona' ? c.by : 'seller';
+  const delivered = quantityOf(c.delivered_quantity);
+  if (step === 'delivered' && by === 'seller' && delivered && Number(delivered) < count)
+    return t('activity.orders.deliveredShort', { ...what, delivered: Number(delivered) });
+  return t(`activity.orders.${step}_${by}`, { ...what, defaultValue: '' }) || null;
+}
 
 function supplyAdded(c: Fields, { t, quantityText, showMoney }: SentenceTools): string | null {
   const name = text(c.name);
