@@ -3,6 +3,7 @@ import { act, screen, waitFor } from '@testing-library/react';
 import type { QueryClient } from '@tanstack/react-query';
 import { installFakeFetch } from '@/test/fake-fetch';
 import { aPage, aSupplier, aSupply, anAlert, anId, FARM_ID } from '@/test/fixtures';
+import { useStoreSupplies } from '@/lib/pickers';
 import { renderWithProviders } from '@/test/render';
 import { useDeleteSupply, useResolveAlert, useSuppliers } from './api';
 import {
@@ -197,5 +198,38 @@ describe('after a change, only what it touched is asked again', () => {
       (hooks) => hooks.updateSupply.mutateAsync(edit({ notes: 'x' })).catch(() => undefined),
     );
     expect(sent).toEqual([ALERTS, COUNT, LIST, SUPPLIERS, `PATCH ${FARM}/supplies/${stocked.id}`].sort());
+  });
+});
+
+describe("a supply picker in another feature's form", () => {
+  function Picker({ expose }: { expose: (update: ReturnType<typeof useUpdateSupply>) => void }) {
+    const supplies = useStoreSupplies(FARM_ID).data?.items ?? [];
+    expose(useUpdateSupply());
+    return (
+      <ul aria-label="Picker">
+        {supplies.map((supply) => (
+          <li key={supply.id}>{`${supply.name}: ${supply.notes ?? ''}`}</li>
+        ))}
+      </ul>
+    );
+  }
+
+  it('shows a saved supply from the answer, with no request of its own', async () => {
+    const requests = installFakeFetch({
+      [LIST]: { status: 200, body: aPage([stocked, low]) },
+      [`PATCH ${FARM}/supplies/${stocked.id}`]: {
+        status: 200,
+        body: { ...stocked, notes: 'Keep dry', version: 2 },
+      },
+    });
+    let update: ReturnType<typeof useUpdateSupply> | undefined;
+    const { queryClient } = renderWithProviders(<Picker expose={(u) => (update = u)} />);
+    await screen.findByText('Growers mash:');
+    await settled(queryClient);
+    requests.splice(0);
+    await act(() => update!.mutateAsync(edit({ notes: 'Keep dry' })));
+    expect(await screen.findByText('Growers mash: Keep dry')).toBeInTheDocument();
+    await settled(queryClient);
+    expect(requests.map((r) => `${r.method} ${r.path}`)).toEqual([`PATCH ${FARM}/supplies/${stocked.id}`]);
   });
 });
