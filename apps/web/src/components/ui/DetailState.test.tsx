@@ -56,4 +56,20 @@ describe('DetailState', () => {
     ).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
   });
+
+  it('treats a 404 like any failure, with Try again, on a screen that names no "not found"', () => {
+    const refetch = vi.fn(() => Promise.resolve());
+    render(
+      <MemoryRouter>
+        <DetailState
+          query={{ ...loaded, error: new ApiError(404, 'NOT_FOUND', 'Order not found'), refetch }}
+          errorTitle="The order could not be loaded"
+        />
+      </MemoryRouter>,
+    );
+    expect(screen.getByRole('heading', { name: 'The order could not be loaded' })).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(refetch).toHaveBeenCalledTimes(1);
+    expect(screen.queryByRole('link')).not.toBeInTheDocument();
+  });
 });

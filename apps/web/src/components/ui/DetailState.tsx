@@ -23,9 +23,9 @@ type Props = {
   back?: { to: string; label: string };
   skeletonRows?: number;
   icon?: ComponentType<{ className?: string; 'aria-hidden'?: boolean }>;
-  /** Shown when the server says the record does not exist (404), with no Try again. */
-  notFoundTitle: string;
-  notFoundText: string;
+  /** Shown when the server says the record does not exist (404), with no Try again; without them a 404 is an error like any other. */
+  notFoundTitle?: string;
+  notFoundText?: string;
   errorTitle: string;
   /** The sentence under the error title, given what went wrong in words; the words alone if left out. */
   errorText?: (message: string) => string;
@@ -50,10 +50,11 @@ export function DetailState({
   const { t } = useTranslation('common');
   const words = useErrorText();
   const waiting = query.isPending && query.fetchStatus === 'paused';
-  const missing = query.error instanceof ApiError && query.error.status === 404;
+  const missing =
+    notFoundTitle !== undefined && query.error instanceof ApiError && query.error.status === 404;
   let state: ReactNode;
   if (query.isPending && !waiting) state = <SkeletonRows rows={skeletonRows} />;
-  else if (missing) state = <EmptyState icon={icon} title={notFoundTitle} description={notFoundText} />;
+  else if (missing) state = <EmptyState icon={icon} title={notFoundTitle} description={notFoundText ?? ''} />;
   else
     state = (
       <EmptyState

@@ -1,9 +1,8 @@
 import { useState } from 'react';
-import { ArrowLeft } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { formatNaira } from '@gona/shared/money';
-import { Button, ConfirmDialog, EmptyState, FormAlert, SkeletonRows } from '@/components/ui';
+import { Button, ConfirmDialog, FormAlert } from '@/components/ui';
+import { BackLink, DetailState } from '@/components/ui/DetailState';
 import { useErrorText } from '@/lib/error-text';
 import { paths } from '@/lib/paths';
 import { toast } from '@/lib/toast';
@@ -40,27 +39,9 @@ export function OrderDetail({ orderId, returning = false }: Props) {
   const [asking, setAsking] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const [started] = useState(() => Date.now());
-  const back = (
-    <Link
-      to={`${paths.marketplace}?tab=orders`}
-      className="mb-4 inline-flex min-h-11 items-center gap-2 font-medium text-green-800 underline-offset-4 hover:underline"
-    >
-      <ArrowLeft aria-hidden className="size-5" />
-      {t('orders.detail.back')}
-    </Link>
-  );
-  if (query.isPending) return <SkeletonRows rows={3} />;
-  if (query.isError)
-    return (
-      <div>
-        {back}
-        <EmptyState
-          title={t('orders.detail.errorTitle')}
-          description={errorText(query.error)}
-          action={<Button onClick={() => void query.refetch()}>{t('orders.detail.retry')}</Button>}
-        />
-      </div>
-    );
+  const back = { to: `${paths.marketplace}?tab=orders`, label: t('orders.detail.back') };
+  if (!query.data)
+    return <DetailState query={query} back={back} errorTitle={t('orders.detail.errorTitle')} />;
   const order = query.data;
   const stillWaiting = order.status === 'placed' && returning;
   const gaveUp = stillWaiting && query.dataUpdatedAt - started >= PAYMENT_POLL_MS * (PAYMENT_POLLS - 1);
@@ -70,7 +51,7 @@ export function OrderDetail({ orderId, returning = false }: Props) {
 
   return (
     <div className="flex flex-col gap-4">
-      {back}
+      <BackLink to={back.to}>{back.label}</BackLink>
       {returning && (
         <p role="status" className="rounded-lg bg-stone-100 px-3 py-2 text-stone-800">
           {order.status === 'placed'

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Paperclip, Repeat, Wallet } from 'lucide-react';
 import { EXPENSE_CATEGORIES, type Expense, type ExpenseCategory } from '@gona/shared/finance';
 import { Badge, cx, EmptyState, optionsOf, PagedList, SelectField } from '@/components/ui';
+import { FilterBar } from '@/components/ui/FilterBar';
 import { dayMonthYear, todayOnFarm } from '@/lib/format';
 import { pageItems } from '@/lib/paged-query';
 import { expensesCsvUrl, useExpenses, useExpenseTotals, type Period } from '../api';
@@ -33,7 +34,7 @@ export function ExpenseList({ farmId, period, writer, addAction }: Props) {
     <div className="flex flex-col gap-4">
       <OwedByFarmCard farmId={farmId} writer={writer} hideWhenNothing />
       <RecurringExpenseList farmId={farmId} writer={writer} />
-      <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
+      <FilterBar>
         <SelectField
           label={t('expenses.category')}
           value={category}
@@ -48,7 +49,7 @@ export function ExpenseList({ farmId, period, writer, addAction }: Props) {
           emptyLabel={t('expenses.everything')}
           onChange={setEnterprise}
         />
-      </div>
+      </FilterBar>
       {totals && (
         <section className="rounded-lg border border-stone-200 bg-white p-4" aria-label={t('expenses.total')}>
           <p className="text-sm text-stone-600">{t('expenses.total')}</p>

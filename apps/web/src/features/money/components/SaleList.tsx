@@ -4,6 +4,7 @@ import { HandCoins, Phone } from 'lucide-react';
 import { formatNigerianPhone } from '@gona/shared/phone';
 import { SALE_PAYMENT_STATUSES, type Sale, type SalePaymentStatus } from '@gona/shared/finance';
 import { Badge, Button, EmptyState, optionsOf, PagedList, SelectField } from '@/components/ui';
+import { FilterBar } from '@/components/ui/FilterBar';
 import { dayMonthYear, todayOnFarm } from '@/lib/format';
 import { pageItems } from '@/lib/paged-query';
 import { salesCsvUrl, useOwed, useSales, type Period } from '../api';
@@ -34,14 +35,15 @@ export function SaleList({ farmId, period, writer, addAction }: Props) {
         <OwedCard farmId={farmId} />
         <OwedByFarmCard farmId={farmId} writer={writer} />
       </div>
-      <SelectField
-        label={t('sales.status')}
-        value={status}
-        onChange={(e) => setStatus(e.target.value as SalePaymentStatus | '')}
-        className="sm:max-w-xs"
-        placeholder={t('sales.allStatuses')}
-        options={optionsOf(SALE_PAYMENT_STATUSES, (s) => t(`paymentStatus.${s}`))}
-      />
+      <FilterBar>
+        <SelectField
+          label={t('sales.status')}
+          value={status}
+          onChange={(e) => setStatus(e.target.value as SalePaymentStatus | '')}
+          placeholder={t('sales.allStatuses')}
+          options={optionsOf(SALE_PAYMENT_STATUSES, (s) => t(`paymentStatus.${s}`))}
+        />
+      </FilterBar>
       <PagedList
         query={list}
         items={items}
