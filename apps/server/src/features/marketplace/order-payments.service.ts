@@ -15,6 +15,7 @@ import { notify } from '../notifications/notify.service';
 import { recordLedger } from './ledger.service';
 import { listingOffSale } from './moderation.service';
 import { notifyBuyer, notifySeller } from './orders.notify';
+import { orderWithdrawal, payRefusedMessage } from './withdrawal.service';
 import { SECOND_PAYMENT, shortRefundKobo, statusMessage, type OrderRow } from './orders.rows';
 
 /**
@@ -73,6 +74,11 @@ export async function payOrder(deps: PaymentDeps, userId: string, orderId: strin
   // Taken off sale by Gona since it was placed: not paid for now (docs/decisions/045).
   const offSale = order.listing_id ? await listingOffSale(deps.db, order.listing_id) : null;
   if (offSale) throw new AppError('CONFLICT', `${offSale}: this order cannot be paid. Nothing was charged.`);
+  // Placed before a treatment whose withdrawal period still runs: the farm cannot deliver it yet.
+  const withdrawal = order.farm_id
+    ? await orderWithdrawal(deps.db, order.farm_id, order.id, new Date(deps.now()))
+    : null;
+  if (withdrawal) throw new AppError('CONFLICT', payRefusedMessage(withdrawal));
   const gateway = deps.payments;
   if (!gateway)
     throw new AppError('UNAVAILABLE', 'Payments are not available at the moment. Try again later.');

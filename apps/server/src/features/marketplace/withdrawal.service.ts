@@ -105,6 +105,22 @@ export function acceptRefusedMessage(withdrawal: ListingWithdrawal): string {
   return `${withdrawalNotice(withdrawal.until)}: ${withdrawal.animal_name} is under withdrawal after ${withdrawal.treatment ?? 'a treatment'}. Accept it from that day, or decline it so the buyer is refunded.`;
 }
 
+/**
+ * What the farm is told when it tries to dispatch an order accepted before a treatment whose
+ * withdrawal period is still running: nothing of it may leave the farm until the day.
+ */
+export function dispatchRefusedMessage(withdrawal: ListingWithdrawal): string {
+  return `${withdrawalNotice(withdrawal.until)}: ${withdrawal.animal_name} is under withdrawal after ${withdrawal.treatment ?? 'a treatment'}. Dispatch it from that day.`;
+}
+
+/**
+ * What a buyer is told at Pay for an order placed before a treatment whose withdrawal period is
+ * running: the day the farm can deliver, never why (decision 052).
+ */
+export function payRefusedMessage(withdrawal: ListingWithdrawal): string {
+  return `The farm cannot deliver this order until ${withdrawal.until.split('-').reverse().join('/')}. Nothing was charged. You can cancel this order and order again from that day.`;
+}
+
 const TITLES_NAMED = 3;
 
 /**

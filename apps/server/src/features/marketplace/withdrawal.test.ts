@@ -214,6 +214,55 @@ describe('a treatment with a withdrawal period', () => {
     expect(decline.body.status).toBe('declined');
   });
 
+  it('refuses Pay for an order placed before it, saying until when and nothing of why; the order can be cancelled', async () => {
+    const { flock, eggs } = await flockListings('Layers House 5');
+    const placed = await place(eggs);
+    expect(placed.status, placed.text).toBe(201);
+    await treat(flock, 6, 'Tylosin');
+    const until = addDays(today(), 6);
+
+    const pay = await t.request<Refusal>('POST', `/api/marketplace/orders/${placed.body.id}/pay`, {
+      cookie: buyer.cookie,
+    });
+    expect(pay.status).toBe(409);
+    expect(pay.body.error.message).toBe(
+      `The farm cannot deliver this order until ${dmy(until)}. Nothing was charged. You can cancel this order and order again from that day.`,
+    );
+    expect(pay.text).not.toMatch(/withdrawal|Tylosin|treat/i);
+
+    const cancel = await t.request<Order>('POST', `/api/marketplace/orders/${placed.body.id}/cancel`, {
+      cookie: buyer.cookie,
+    });
+    expect(cancel.status, cancel.text).toBe(200);
+    expect(cancel.body.status).toBe('cancelled');
+  });
+
+  it('refuses to dispatch an order accepted before it, telling the seller why and until when', async () => {
+    const { flock, eggs } = await flockListings('Layers House 6');
+    const order = await placePaidOrder(app, buyer, eggs);
+    const accept = await t.request<Order>('POST', `${team.base}/orders/${order.id}/accept`, {
+      cookie: team.cookies.manager,
+      body: { version: 2 },
+    });
+    expect(accept.status, accept.text).toBe(200);
+    await treat(flock, 4, 'Amprolium');
+    const until = addDays(today(), 4);
+
+    const dispatch = await t.request<Refusal>('POST', `${team.base}/orders/${order.id}/dispatch`, {
+      cookie: team.cookies.manager,
+      body: { version: 3, expected_on: today() },
+    });
+    expect(dispatch.status).toBe(409);
+    expect(dispatch.body.error.message).toBe(
+      `Not for sale or eating until ${dmy(until)}: Layers House 6 is under withdrawal after Amprolium. Dispatch it from that day.`,
+    );
+    const mine = await t.request<Order>('GET', `/api/marketplace/orders/${order.id}`, {
+      cookie: buyer.cookie,
+    });
+    expect(mine.body.status).toBe('accepted');
+    expect(mine.text).not.toMatch(/withdrawal|Amprolium/i);
+  });
+
   it('leaves listings alone for a period already over, or without one', async () => {
     const { flock, eggs } = await flockListings('Layers House 4');
     const res = await t.request('POST', `${team.base}/livestock/${flock}/health-records`, {
