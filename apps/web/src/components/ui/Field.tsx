@@ -82,7 +82,7 @@ export function SelectField({
   );
 }
 
-/** Choices for a fixed list of values, each labelled by its words: `optionsOf(STATUSES, (s) => t(`statuses.${s}`))`. */
+/** Choices for a fixed list of values, each labelled by its words, e.g. optionsOf(STATUSES, (s) => t(`statuses.${s}`)). */
 export function optionsOf<V extends string>(
   values: readonly V[],
   labelOf: (value: V) => string,
