@@ -10,6 +10,15 @@ export function groupDigits(quantity: string): string {
   return `${negative ? '-' : ''}${grouped}${fraction ? `.${fraction}` : ''}`;
 }
 
+/**
+ * A quantity typed in a form, as the decimal string the shared quantity schema reads ("1,250.5" →
+ * "1250.5"): never a float. The schema says how to fix anything else. Undefined when blank.
+ */
+export function quantityInput(text: string): string | undefined {
+  const plain = text.replace(/[,\s]/g, '');
+  return plain === '' ? undefined : plain;
+}
+
 /** Quantities always carry their unit: "12 bags (50 kg)", "1 crate (30)", "2.5 litres". */
 export function useQuantityText() {
   const { t } = useTranslation('common');

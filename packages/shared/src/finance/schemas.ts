@@ -10,6 +10,8 @@ import { FileSchema, fileIdsSchema } from '../files/index';
 import { KoboSchema } from '../money/index';
 import { PageQuerySchema, pageSchema } from '../pagination/index';
 import { NigerianPhoneSchema } from '../staff/schemas';
+import { toMilli } from '../units/quantity';
+import { positiveQuantitySchema } from '../units/quantity-schema';
 import { UNITS } from '../units/units';
 import {
   ALLOCATIONS_MAX,
@@ -23,7 +25,7 @@ import {
   SALE_SOURCES,
   SALE_UNITS,
 } from './constants';
-import { SaleStockFields, saleStockRules } from './stock';
+import { SALE_QUANTITY_MAX, SaleStockFields, saleStockRules } from './stock';
 
 const CategorySchema = z.enum(EXPENSE_CATEGORIES, { error: 'Choose what the money was spent on' });
 const MethodSchema = z.enum(PAYMENT_METHODS, { error: 'Choose cash, bank transfer, POS or mobile money' });
@@ -270,14 +272,12 @@ const SaleFieldsSchema = z.object({
   buyer_phone: NigerianPhoneSchema.nullish(),
   /** What was sold: "Maize grain", "Eggs", "Broilers". */
   product: textSchema(MONEY_TEXT_MAX).min(1, 'Say what was sold'),
-  quantity: z
-    .number({ error: 'Enter how much was sold' })
-    .gt(0, 'Enter a quantity above 0')
-    .max(1e9, 'Enter a smaller quantity')
-    .refine(
-      (value) => Math.abs(Math.round(value * 1000) - value * 1000) < 1e-6,
-      'Use at most three decimals',
-    ),
+  /** A decimal string ("2.5"); a JSON number is still read, exactly (docs/decisions/058). */
+  quantity: positiveQuantitySchema({
+    required: 'Enter how much was sold',
+    invalid: 'Enter how much was sold',
+    max: { quantity: SALE_QUANTITY_MAX, message: 'Enter a smaller quantity' },
+  }),
   unit: UnitSchema,
   unit_price_kobo: PartSchema.nullish(),
   amount_kobo: AmountSchema,
@@ -287,6 +287,8 @@ const SaleFieldsSchema = z.object({
   ...SaleStockFields,
   notes: optionalTextSchema(MONEY_NOTES_MAX),
 });
+
+const isQuantity = (value: unknown): value is string => typeof value === 'string' && toMilli(value) !== null;
 
 /** A sale typed in by the farm. `paid_kobo` is what the buyer paid on the day (all of it when absent). */
 export const CreateSaleInputSchema = SaleFieldsSchema.extend({
@@ -300,8 +302,12 @@ export const CreateSaleInputSchema = SaleFieldsSchema.extend({
     ctx.addIssue({ code: 'custom', path: ['paid_kobo'], message: PAID_MORE_THAN_AMOUNT });
   if (input.crop_id && input.animal_id)
     ctx.addIssue({ code: 'custom', path: ['animal_id'], message: ONE_ENTERPRISE });
-  // Beside other fields' mistakes only a number quantity and a known unit can be checked.
-  if (typeof input.quantity === 'number' && typeof input.unit === 'string')
+  // Beside other fields' mistakes only a read quantity and a known unit can be checked.
+  if (
+    isQuantity(input.quantity) &&
+    (input.stock_quantity == null || isQuantity(input.stock_quantity)) &&
+    typeof input.unit === 'string'
+  )
     for (const issue of saleStockRules(input).issues) ctx.addIssue({ code: 'custom', ...issue });
 }, always);
 export type CreateSaleInput = z.input<typeof CreateSaleInputSchema>;
@@ -334,6 +340,7 @@ export const SaleSchema = SaleFieldsSchema.extend({
   id: z.uuid(),
   farm_id: z.uuid(),
   quantity: z.number(),
+  stock_quantity: z.number().nullable(),
   source: z.enum(SALE_SOURCES),
   enterprise_name: z.string().nullable(),
   paid_kobo: z.number().int(),

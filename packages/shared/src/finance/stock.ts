@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { positiveQuantitySchema } from '../units/quantity-schema';
+import { fromMilli, milliOf, type Quantity } from '../units/quantity';
 import { EGGS_PER_CRATE, SALE_STOCK_KINDS, type SaleStockKind, type SaleUnit } from './constants';
 
 /** The weight of one sale unit where it is fixed: stored harvest sold in these is taken by the kg. */
@@ -12,7 +14,8 @@ export const SALE_UNIT_KG: Partial<Record<SaleUnit, number>> = {
 /** Eggs in one sale unit where it is fixed: a crate of 30, or one egg sold by the piece. */
 export const SALE_UNIT_EGGS: Partial<Record<SaleUnit, number>> = { crate: EGGS_PER_CRATE, piece: 1 };
 
-const threeDecimals = (value: number) => Math.abs(Math.round(value * 1000) - value * 1000) < 1e-6;
+/** A sale's quantity or kg/eggs from store: above 0 and at most a billion, as a decimal string. */
+export const SALE_QUANTITY_MAX: Quantity = '1000000000';
 
 /**
  * What a sale takes from the farm's own stock, beside its quantity: stored harvest of one crop
@@ -25,36 +28,39 @@ export const SaleStockFields = {
     .string({ error: 'Choose the crop it was taken from' })
     .regex(/^[a-z0-9_]{1,40}$/, 'Choose the crop it was taken from')
     .nullish(),
-  stock_quantity: z
-    .number({ error: 'Enter how much it took from store' })
-    .gt(0, 'Enter an amount above 0')
-    .max(1e9, 'Enter a smaller amount')
-    .refine(threeDecimals, 'Use at most three decimals')
-    .nullish(),
+  stock_quantity: positiveQuantitySchema({
+    required: 'Enter how much it took from store',
+    invalid: 'Enter how much it took from store',
+    max: { quantity: SALE_QUANTITY_MAX, message: 'Enter a smaller amount' },
+    positive: 'Enter an amount above 0',
+  }).nullish(),
 };
 
 /**
  * Kg (stored harvest) or eggs that `quantity` of `unit` comes to, when the unit has a fixed size;
  * null when the farmer must say it. Exact to the gram: quantities have at most three decimals.
  */
-export function stockQuantityOf(kind: SaleStockKind, unit: SaleUnit, quantity: number): number | null {
+export function stockQuantityOf(kind: SaleStockKind, unit: SaleUnit, quantity: Quantity): Quantity | null {
   const size = (kind === 'harvest' ? SALE_UNIT_KG : SALE_UNIT_EGGS)[unit];
   if (size === undefined) return null;
-  return Math.round(quantity * size * 1000) / 1000;
+  return fromMilli(milliOf(quantity) * size);
 }
 
+const isWhole = (quantity: Quantity) => milliOf(quantity) % 1000 === 0;
+
+/** Quantities are decimal strings (as the schemas give them). */
 export type SaleStockInput = {
-  quantity: number;
+  quantity: Quantity;
   unit: SaleUnit;
   animal_id?: string | null | undefined;
   stock_kind?: SaleStockKind | null | undefined;
   stock_crop_key?: string | null | undefined;
-  stock_quantity?: number | null | undefined;
+  stock_quantity?: Quantity | null | undefined;
   take_off_count?: boolean | undefined;
 };
 
 /** What a sale takes from store, worked out: kind, crop and kg or eggs. */
-export type StockTake = { kind: SaleStockKind; crop_key: string | null; quantity: number };
+export type StockTake = { kind: SaleStockKind; crop_key: string | null; quantity: Quantity };
 
 type Issue = { path: string[]; message: string };
 
@@ -70,7 +76,7 @@ export function saleStockRules(input: SaleStockInput): { issues: Issue[]; take: 
       issues.push({ path: ['animal_id'], message: 'Choose the group the animals were sold from' });
     if (input.unit !== 'head')
       issues.push({ path: ['unit'], message: 'Animals taken off a count are sold by the head' });
-    else if (!Number.isInteger(input.quantity))
+    else if (!isWhole(input.quantity))
       issues.push({ path: ['quantity'], message: 'Enter a whole number of head' });
     if (input.stock_kind) {
       issues.push({
@@ -89,7 +95,7 @@ export function saleStockRules(input: SaleStockInput): { issues: Issue[]; take: 
   const worked = stockQuantityOf(kind, input.unit, input.quantity);
   const said = input.stock_quantity ?? null;
   const what = kind === 'harvest' ? 'kg' : 'eggs';
-  if (worked !== null && said !== null && said !== worked)
+  if (worked !== null && said !== null && milliOf(said) !== milliOf(worked))
     issues.push({
       path: ['stock_quantity'],
       message: `The ${what} come from the quantity for this unit; leave this empty`,
@@ -100,7 +106,7 @@ export function saleStockRules(input: SaleStockInput): { issues: Issue[]; take: 
       message: kind === 'harvest' ? 'Enter how many kg it took from store' : 'Enter how many eggs were sold',
     });
   const quantity = worked ?? said;
-  if (kind === 'eggs' && quantity !== null && !Number.isInteger(quantity))
+  if (kind === 'eggs' && quantity !== null && !isWhole(quantity))
     issues.push(
       worked === null
         ? { path: ['stock_quantity'], message: 'Enter a whole number of eggs' }

@@ -11,6 +11,8 @@ import {
   type LivestockSpecies,
 } from '../livestock/constants';
 import { pageLimitSchema } from '../pagination/index';
+import { type Quantity, quantityFromNumber, toMilli } from '../units/quantity';
+import { positiveQuantitySchema } from '../units/quantity-schema';
 import {
   FARM_PRODUCTS,
   type FarmProduct,
@@ -23,14 +25,23 @@ import {
 import { ListingHiddenSchema } from './moderation';
 import { RatingBriefSchema, SellerRatingSummarySchema } from './ratings';
 
-const threeDecimals = (value: number) => Math.abs(Math.round(value * 1000) - value * 1000) < 1e-6;
-
+/** An amount in the listing's unit: a decimal string ("2.5"); a JSON number is still read, exactly (decision 058). */
 function amountSchema(what: string) {
-  return z
-    .number({ error: `Enter ${what}` })
-    .gt(0, 'Enter an amount above 0')
-    .max(1e9, 'Enter a smaller amount')
-    .refine(threeDecimals, 'Use at most three decimals');
+  return positiveQuantitySchema({
+    required: `Enter ${what}`,
+    invalid: `Enter ${what}`,
+    positive: 'Enter an amount above 0',
+    max: { quantity: '1000000000', message: 'Enter a smaller amount' },
+  });
+}
+
+/** Milli-units of an amount as sent or stored (a decimal string or a number), or null when it is none. */
+function milliOfAmount(value: unknown): number | null {
+  if (typeof value === 'number') {
+    const text = quantityFromNumber(value);
+    return text === null ? null : toMilli(text);
+  }
+  return typeof value === 'string' ? toMilli(value) : null;
 }
 
 const PriceSchema = z
@@ -167,12 +178,9 @@ export function listingRuleIssues(input: RuleInput): { path: string[]; message: 
     if (category === 'product' && !(FARM_PRODUCTS as readonly string[]).includes(product))
       issues.push({ path: ['product_key'], message: PRODUCT_NOT_FOUND });
   }
-  if (
-    typeof input.min_order === 'number' &&
-    typeof input.quantity_available === 'number' &&
-    input.quantity_available > 0 &&
-    input.min_order > input.quantity_available
-  )
+  const minOrder = milliOfAmount(input.min_order);
+  const available = milliOfAmount(input.quantity_available);
+  if (minOrder !== null && available !== null && available > 0 && minOrder > available)
     issues.push({ path: ['min_order'], message: MIN_ORDER_ABOVE_QUANTITY });
   if (input.delivery_pickup === false && input.delivery_seller === false)
     issues.push({ path: ['delivery_pickup'], message: DELIVERY_NEEDED });
@@ -199,13 +207,20 @@ const rules = (input: RuleInput, ctx: z.RefinementCtx) => {
 };
 
 /** The kg in one unit: the unit's own where it is fixed, else what the seller typed (or none). */
-export function unitKgOf(unit: (typeof SALE_UNITS)[number], typed: number | null | undefined): number | null {
-  return SALE_UNIT_KG[unit] ?? typed ?? null;
+export function unitKgOf(
+  unit: (typeof SALE_UNITS)[number],
+  typed: Quantity | null | undefined,
+): Quantity | null {
+  const fixed = SALE_UNIT_KG[unit];
+  return fixed === undefined ? (typed ?? null) : String(fixed);
 }
 
-/** The price of a kg in kobo, rounded, where the unit's weight is known. */
-export function pricePerKgKobo(priceKobo: number, unitKg: number | null): number | null {
-  return unitKg ? Math.round(priceKobo / unitKg) : null;
+/** The price of a kg in whole kobo, half up, where the unit's weight (a decimal string) is known. */
+export function pricePerKgKobo(priceKobo: number, unitKg: Quantity | null): number | null {
+  const milli = unitKg === null ? 0 : (toMilli(unitKg) ?? 0);
+  if (milli === 0) return null;
+  // priceKobo / (milli / 1000), half up: (2 × price × 1000 + milli) ÷ (2 × milli).
+  return Number((BigInt(priceKobo) * 2000n + BigInt(milli)) / (2n * BigInt(milli)));
 }
 
 export const CreateListingInputSchema = z

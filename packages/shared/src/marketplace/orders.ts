@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { SALE_UNITS } from '../finance/constants';
 import { pageSchema } from '../pagination/index';
 import { normalizeNigerianPhone, PHONE_ADVICE } from '../phone/index';
+import { koboForQuantity, milliOf, type Quantity } from '../units/quantity';
+import { positiveQuantitySchema } from '../units/quantity-schema';
 import { DELIVERY_CODE_LENGTH, DELIVERY_OPTIONS, ORDER_STATUSES, REFUND_STATUSES } from './constants';
 import { DisputeSchema } from './disputes';
 import { PAYOUT_STATUSES } from './payouts';
@@ -9,10 +11,27 @@ import { MyRatingSchema, RatingBriefSchema } from './ratings';
 
 /**
  * Orders of the marketplace: what a buyer sends to order a listing, and what buyers and sellers
- * read back. Amounts are whole kobo; quantities are numbers in the listing's unit (up to 3 decimals).
+ * read back. Amounts are whole kobo; quantities are in the listing's unit (up to 3 decimals): decimal
+ * strings in what is sent, numbers in what is read (docs/decisions/058).
  */
 
-export const ORDER_QUANTITY_MAX = 1e9;
+/** The most one order may ask for, in the listing's unit. */
+export const ORDER_QUANTITY_MAX = '1000000000';
+/**
+ * The refund when less was delivered than ordered: the price of what was short, in whole kobo half
+ * up (koboForQuantity); 0 when all came. Quantities as sent or stored (decimal strings) or as read
+ * back (numbers): the server and the seller's screen work it out the same way.
+ */
+export function shortRefundKobo(order: {
+  unit_price_kobo: number;
+  quantity: Quantity | number;
+  delivered_quantity: Quantity | number | null;
+}): number {
+  if (order.delivered_quantity === null) return 0;
+  const short = milliOf(order.quantity) - milliOf(order.delivered_quantity);
+  return short > 0 ? koboForQuantity(order.unit_price_kobo, short) : 0;
+}
+
 export const ORDER_NOTE_MAX = 500;
 export const ORDER_ADDRESS_MAX = 300;
 
@@ -31,11 +50,12 @@ export const PlaceOrderInputSchema = z
      */
     id: z.uuid({ error: 'Send a new order id' }),
     listing_id: z.uuid({ error: 'Choose a listing' }),
-    quantity: z
-      .number({ error: 'Enter a quantity' })
-      .gt(0, 'Enter a quantity above 0')
-      .max(ORDER_QUANTITY_MAX, 'Enter a smaller quantity')
-      .refine((q) => Math.abs(q * 1000 - Math.round(q * 1000)) < 1e-6, { error: 'Use at most 3 decimals' }),
+    /** In the listing's unit, a decimal string ("2.5"); a JSON number is still read, exactly (decision 058). */
+    quantity: positiveQuantitySchema({
+      required: 'Enter a quantity',
+      invalid: 'Enter a quantity',
+      max: { quantity: ORDER_QUANTITY_MAX, message: 'Enter a smaller quantity' },
+    }),
     delivery: z.enum(DELIVERY_OPTIONS, { error: 'Choose pickup or delivery' }),
     buyer_phone: z.string({ error: PHONE_ADVICE }).transform((v, ctx) => {
       const phone = normalizeNigerianPhone(v);
@@ -50,6 +70,7 @@ export const PlaceOrderInputSchema = z
   })
   .strict();
 export type PlaceOrderInput = z.input<typeof PlaceOrderInputSchema>;
+export type PlaceOrder = z.output<typeof PlaceOrderInputSchema>;
 
 /** Accepting or declining a paid order, with the version the seller saw. */
 export const DecideOrderInputSchema = z
@@ -101,14 +122,15 @@ export const DeliverOrderInputSchema = z
             `Enter the ${DELIVERY_CODE_LENGTH}-digit code from the buyer`,
           ),
       ),
-    delivered_quantity: z
-      .number({ error: 'Enter the quantity delivered' })
-      .gt(0, 'Enter a quantity above 0')
-      .max(ORDER_QUANTITY_MAX, 'Enter a smaller quantity')
-      .refine((q) => Math.abs(q * 1000 - Math.round(q * 1000)) < 1e-6, { error: 'Use at most 3 decimals' }),
+    delivered_quantity: positiveQuantitySchema({
+      required: 'Enter the quantity delivered',
+      invalid: 'Enter the quantity delivered',
+      max: { quantity: ORDER_QUANTITY_MAX, message: 'Enter a smaller quantity' },
+    }),
   })
   .strict();
 export type DeliverOrderInput = z.input<typeof DeliverOrderInputSchema>;
+export type DeliverOrder = z.output<typeof DeliverOrderInputSchema>;
 
 /** The buyer confirms they have the produce, with the version they saw. */
 export const ReceiveOrderInputSchema = z

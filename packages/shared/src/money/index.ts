@@ -27,6 +27,14 @@ export function formatNaira(amount: Kobo | number): string {
   return negative ? `-${text}` : text;
 }
 
+/** Kobo as the naira a form field shows ("45000", 150050 → "1500.50"): integer arithmetic, no float. */
+export function nairaText(amount: Kobo | number): string {
+  const negative = amount < 0;
+  const abs = Math.abs(amount);
+  const rest = abs % 100;
+  return `${negative ? '-' : ''}${Math.floor(abs / 100)}${rest ? `.${String(rest).padStart(2, '0')}` : ''}`;
+}
+
 const NAIRA_ADVICE = 'Enter an amount in naira, like 1250 or 1250.50';
 const INT4_NAIRA_ADVICE = 'Enter at most ₦21,474,836.47';
 

@@ -42,7 +42,24 @@ function adviceFor(text: string, otherwise: string): string {
 }
 
 function numberToText(value: number): string | null {
-  if (!Number.isFinite(value) || value < 0) return null;
-  // toFixed(4) exposes a fourth decimal, so 1.2345 is refused instead of silently rounded.
-  return value.toFixed(4).replace(/0$/, '');
+  // The number's shortest round-trip text is the decimal that was typed (up to 15 significant
+  // digits), so 2.0000001 is refused as too fine instead of being rounded to 2 (decision 058).
+  return Number.isFinite(value) ? String(value) : null;
+}
+
+/**
+ * A quantity above 0 and at most `max` (a decimal string): an amount sold, ordered, delivered or
+ * listed. Same input and output as quantitySchema.
+ */
+export function positiveQuantitySchema(messages: {
+  required: string;
+  invalid: string;
+  max: { quantity: string; message: string };
+  /** Said for 0; "Enter a quantity above 0" unless given. */
+  positive?: string;
+}) {
+  const maxMilli = toMilli(messages.max.quantity) ?? 0;
+  return quantitySchema(messages)
+    .refine((quantity) => (toMilli(quantity) ?? 0) > 0, messages.positive ?? 'Enter a quantity above 0')
+    .refine((quantity) => (toMilli(quantity) ?? 0) <= maxMilli, messages.max.message);
 }

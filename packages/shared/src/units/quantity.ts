@@ -38,3 +38,47 @@ export function normalizeQuantity(quantity: Quantity): Quantity {
   if (milli === null) throw new RangeError(`Not a quantity: ${quantity}`);
   return fromMilli(quantity.startsWith('-') ? -milli : milli);
 }
+
+/**
+ * The exact decimal string of a JSON number sent as a quantity (an older phone's queued write):
+ * its shortest round-trip text, which for any decimal of at most 15 significant digits is the
+ * decimal that was typed. Null when that text is not a quantity (negative, more than 3 decimals,
+ * exponent notation), so "2.0000001" is refused instead of being rounded to "2".
+ */
+export function quantityFromNumber(value: number): Quantity | null {
+  if (!Number.isFinite(value)) return null;
+  const text = String(value);
+  return toMilli(text) === null ? null : text;
+}
+
+/** Milli-units of a quantity already checked (a parsed input, a numeric(14,3) column); throws otherwise. */
+export function milliOf(quantity: Quantity | number): number {
+  const text = typeof quantity === 'number' ? quantityFromNumber(quantity) : quantity;
+  const milli = text === null ? null : toMilli(text);
+  if (milli === null) throw new RangeError(`Not a quantity: ${String(quantity)}`);
+  return milli;
+}
+
+/**
+ * What `milli` thousandths of a unit cost at `priceKobo` a unit, in whole kobo, rounded half up
+ * (0.5 kobo and above goes up): the one rule for an order's subtotal, a short delivery's refund and
+ * a sale's amount. Exact for any price and quantity (the product is worked in BigInt).
+ */
+export function koboForQuantity(priceKobo: number, milli: number): number {
+  if (!Number.isSafeInteger(priceKobo) || priceKobo < 0 || !Number.isSafeInteger(milli) || milli < 0)
+    throw new RangeError(`koboForQuantity(${priceKobo}, ${milli}): whole, non-negative values only`);
+  const kobo = (BigInt(priceKobo) * BigInt(milli) + 500n) / 1000n;
+  return kobo > BigInt(Number.MAX_SAFE_INTEGER) ? Number.POSITIVE_INFINITY : Number(kobo);
+}
+
+/**
+ * A stored quantity ("12.500") as the JSON number a read answers with. The nearest double to the
+ * decimal, so `String()` of it, or of the number parsed back from JSON, gives the decimal again
+ * (any quantity has at most 14 significant digits; a double keeps 15).
+ */
+export function quantityNumber(quantity: Quantity): number {
+  const text = quantity.trim();
+  const negative = text.startsWith('-');
+  const milli = milliOf(negative ? text.slice(1) : text);
+  return (negative ? -milli : milli) / 1000;
+}

@@ -329,7 +329,7 @@ async function samplesOf(db: Db, productKey: string, now: Date): Promise<Sample[
       ),
     );
   return rows.flatMap((row) => {
-    const price = pricePerKgKobo(row.price_kobo, Number(row.unit_kg));
+    const price = pricePerKgKobo(row.price_kobo, row.unit_kg);
     if (price === null || !row.published_at) return [];
     return [
       {

@@ -195,7 +195,12 @@ describe('selling from stored harvest and eggs', () => {
         { stock_quantity: 100 },
         { stock_quantity: 'The kg come from the quantity for this unit; leave this empty' },
       ],
-      [{ stock_quantity: -3, unit: 'basket' }, { stock_quantity: 'Enter an amount above 0' }],
+      [{ stock_quantity: -3, unit: 'basket' }, { stock_quantity: 'Enter 0 or more' }],
+      [{ stock_quantity: '0', unit: 'basket' }, { stock_quantity: 'Enter an amount above 0' }],
+      [
+        { stock_quantity: '12.3456', unit: 'basket' },
+        { stock_quantity: 'Use at most 3 decimals, e.g. 2.125' },
+      ],
     ];
     for (const [change, fields] of cases) {
       const res = await post<ErrorBody>(on, 'sales', maizeSale(change));

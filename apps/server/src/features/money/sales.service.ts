@@ -13,6 +13,7 @@ import {
 } from '@gona/shared/finance';
 import { INT4_MAX } from '@gona/shared/fields';
 import { formatNaira } from '@gona/shared/money';
+import { milliOf, normalizeQuantity, quantityNumber } from '@gona/shared/units';
 import type { Page } from '@gona/shared/pagination';
 import type { Db, Tx } from '../../db/client';
 import { livestock, sale_payments, sales } from '../../db/schema/index';
@@ -97,7 +98,7 @@ export async function createSale(ctx: FarmCtx, input: CreateSale): Promise<SaleW
       farmId: ctx.farmId,
       values: {
         ...values,
-        quantity: String(values.quantity),
+        quantity: values.quantity,
         // Paid in full needs no due date.
         due_date: paid >= values.amount_kobo ? null : (values.due_date ?? null),
         paid_kobo: paid,
@@ -113,7 +114,7 @@ export async function createSale(ctx: FarmCtx, input: CreateSale): Promise<SaleW
         await sellHeads(tx, ctx, values.animal_id, {
           id: eventId,
           date: values.date,
-          count: values.quantity,
+          count: quantityNumber(values.quantity),
           price_kobo: values.amount_kobo <= INT4_MAX ? values.amount_kobo : null,
           notes: values.notes ?? null,
         });
@@ -159,7 +160,7 @@ export async function updateSale(ctx: FarmCtx, saleId: string, input: UpdateSale
       version,
       changes: {
         ...rest,
-        quantity: rest.quantity === undefined ? undefined : String(rest.quantity),
+        quantity: rest.quantity,
         ...stockColumns(take),
       },
       notFound: NOT_FOUND,
@@ -246,7 +247,7 @@ function stockTake(input: StockChoice): StockTake | null {
 const stockColumns = (take: StockTake | null) => ({
   stock_kind: take?.kind ?? null,
   stock_crop_key: take?.crop_key ?? null,
-  stock_quantity: take ? String(take.quantity) : null,
+  stock_quantity: take ? take.quantity : null,
 });
 
 /** The field a shortage is said beside: the kg or eggs typed, or the quantity they came from. */
@@ -264,12 +265,12 @@ function mergedStock(
 ): StockChoice {
   const stock_kind = change.stock_kind === undefined ? current.stock_kind : change.stock_kind;
   const unit = change.unit ?? current.unit;
-  const quantity = change.quantity ?? Number(current.quantity);
+  const quantity = change.quantity ?? normalizeQuantity(current.quantity);
   const typed =
     change.stock_quantity !== undefined
       ? change.stock_quantity
       : stock_kind === current.stock_kind && current.stock_quantity !== null
-        ? Number(current.stock_quantity)
+        ? normalizeQuantity(current.stock_quantity)
         : null;
   const fixedSize = stock_kind ? stockQuantityOf(stock_kind, unit, quantity) !== null : false;
   return {
@@ -284,7 +285,7 @@ function mergedStock(
 
 function currentTake(row: SaleRow): StockTake | null {
   return row.stock_kind && row.stock_quantity !== null
-    ? { kind: row.stock_kind, crop_key: row.stock_crop_key, quantity: Number(row.stock_quantity) }
+    ? { kind: row.stock_kind, crop_key: row.stock_crop_key, quantity: normalizeQuantity(row.stock_quantity) }
     : null;
 }
 
@@ -294,7 +295,7 @@ function takesMore(before: StockTake | null, next: StockTake): boolean {
     !before ||
     before.kind !== next.kind ||
     before.crop_key !== next.crop_key ||
-    next.quantity > before.quantity
+    milliOf(next.quantity) > milliOf(before.quantity)
   );
 }
 
@@ -304,7 +305,7 @@ const HEADS_KEPT =
 /** A sale that took animals off a group's count keeps its number, unit and group, as the event did. */
 function assertHeadsKept(current: SaleRow, merged: StockChoice): void {
   const fields: Record<string, string> = {};
-  if (merged.quantity !== Number(current.quantity)) fields.quantity = HEADS_KEPT;
+  if (milliOf(merged.quantity) !== milliOf(current.quantity)) fields.quantity = HEADS_KEPT;
   if (merged.unit !== current.unit) fields.unit = HEADS_KEPT;
   if (merged.animal_id !== current.animal_id) fields.animal_id = HEADS_KEPT;
   if (merged.stock_kind)
@@ -363,7 +364,7 @@ export async function toSales(db: Db | Tx, farmId: string, rows: readonly SaleRo
     buyer_name: row.buyer_name,
     buyer_phone: row.buyer_phone,
     product: row.product,
-    quantity: Number(row.quantity),
+    quantity: quantityNumber(row.quantity),
     unit: row.unit,
     unit_price_kobo: row.unit_price_kobo,
     amount_kobo: row.amount_kobo,
@@ -377,7 +378,7 @@ export async function toSales(db: Db | Tx, farmId: string, rows: readonly SaleRo
     source: row.source,
     stock_kind: row.stock_kind,
     stock_crop_key: row.stock_crop_key,
-    stock_quantity: row.stock_quantity === null ? null : Number(row.stock_quantity),
+    stock_quantity: row.stock_quantity === null ? null : quantityNumber(row.stock_quantity),
     livestock_event_id: row.livestock_event_id,
     notes: row.notes,
     created_at: row.created_at.toISOString(),

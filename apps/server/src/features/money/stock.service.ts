@@ -1,6 +1,6 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { SaleStock, StockTake } from '@gona/shared/finance';
-import { toMilli } from '@gona/shared/units';
+import { milliOf, quantityNumber, toMilli } from '@gona/shared/units';
 import type { Db, Tx } from '../../db/client';
 import { knowledge_crops, livestock_production, sales } from '../../db/schema/index';
 import type { FarmCtx } from '../../lib/ctx';
@@ -40,7 +40,8 @@ async function eggsInHand(db: Db | Tx, farmId: string, exceptSaleId?: string): P
         ),
       ),
   ]);
-  return Math.max(0, Number(laid?.eggs ?? 0) - Number(sold?.eggs ?? 0));
+  // Eggs are whole, so the difference in milli-eggs divides exactly.
+  return Math.max(0, ((toMilli(laid?.eggs ?? '0') ?? 0) - (toMilli(sold?.eggs ?? '0') ?? 0)) / 1000);
 }
 
 /**
@@ -62,7 +63,7 @@ export async function assertInStock(
   );
   if (take.kind === 'eggs') {
     const eggs = await eggsInHand(tx, farmId, saleId);
-    if (take.quantity > eggs)
+    if (milliOf(take.quantity) > eggs * 1000)
       throw new AppError('VALIDATION', undefined, {
         [field]:
           eggs === 0
@@ -74,10 +75,11 @@ export async function assertInStock(
   const cropKey = take.crop_key ?? '';
   const [stored] = await storedProduce(tx, farmId, { cropKey, exceptSaleId: saleId });
   const kg = stored?.kg ?? '0';
-  if (Math.round(take.quantity * 1000) <= (toMilli(kg) ?? 0)) return;
+  if (milliOf(take.quantity) <= (toMilli(kg) ?? 0)) return;
   const crop = (await cropName(tx, cropKey)).toLowerCase();
   throw new AppError('VALIDATION', undefined, {
-    [field]: kg === '0' ? `No ${crop} is in store` : `Only ${grouped(Number(kg))} kg of ${crop} is in store`,
+    [field]:
+      kg === '0' ? `No ${crop} is in store` : `Only ${grouped(quantityNumber(kg))} kg of ${crop} is in store`,
   });
 }
 

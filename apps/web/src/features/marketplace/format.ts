@@ -1,10 +1,14 @@
 import { useTranslation } from 'react-i18next';
 import type { SaleUnit } from '@gona/shared/finance';
+import { shortRefundKobo as sharedShortRefundKobo } from '@gona/shared/marketplace';
 import { formatNaira } from '@gona/shared/money';
+import { quantityFromNumber, toMilli, type Quantity } from '@gona/shared/units';
 import { dayMonthYear, formatDateTime } from '@/lib/format';
+import { groupDigits } from '@/lib/quantity-text';
 
-/** 1200.5 → "1,200.5". */
-export function groupedQuantity(value: number): string {
+/** 1200.5 or "1200.5" → "1,200.5" (a decimal string is shown exactly as it is). */
+export function groupedQuantity(value: number | Quantity): string {
+  if (typeof value === 'string') return groupDigits(value);
   return value.toLocaleString('en-NG', { maximumFractionDigits: 3 });
 }
 
@@ -41,16 +45,17 @@ export function hasPassed(value: string, now = Date.now()): boolean {
 }
 
 /**
- * The refund when less was delivered than ordered: the price of what was short, in whole kobo
- * half up, as the server works it out.
+ * The refund when less was delivered than ordered, as the server works it out (the shared
+ * shortRefundKobo); 0 while what is typed is not a quantity above 0.
  */
 export function shortRefundKobo(
   order: { unit_price_kobo: number; quantity: number },
-  deliveredQuantity: number,
+  deliveredQuantity: Quantity | number,
 ): number {
-  const short = BigInt(Math.round(order.quantity * 1000) - Math.round(deliveredQuantity * 1000));
-  if (!(deliveredQuantity > 0) || short <= 0n) return 0;
-  return Number((BigInt(order.unit_price_kobo) * short + 500n) / 1000n);
+  const delivered =
+    typeof deliveredQuantity === 'number' ? quantityFromNumber(deliveredQuantity) : deliveredQuantity;
+  if (delivered === null || !((toMilli(delivered) ?? 0) > 0)) return 0;
+  return sharedShortRefundKobo({ ...order, delivered_quantity: delivered });
 }
 
 /** "123456" → "123 456": easier to read out to a driver. */

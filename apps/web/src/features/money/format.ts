@@ -1,4 +1,4 @@
-import { formatNaira } from '@gona/shared/money';
+import { formatNaira, nairaText } from '@gona/shared/money';
 
 /**
  * Naira typed in a form ("45,000", "₦1500.50") as kobo for the shared schema; the text itself when
@@ -12,17 +12,11 @@ export function koboInput(text: string): number | string | undefined {
   return Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
 }
 
-/** Kobo as the naira a form field shows ("45000", "1500.5" → "1500.50"). */
-export function nairaText(kobo: number): string {
-  const rest = kobo % 100;
-  return `${Math.floor(kobo / 100)}${rest ? `.${String(rest).padStart(2, '0')}` : ''}`;
-}
-
-/** A quantity typed in a form as a number for the schema; the text when it is not one. */
+/** A count typed in a form (people, a percent) as a number for the schema; the text when it is not one. */
 export function numberInput(text: string): number | string | undefined {
   const plain = text.replace(/[,\s]/g, '');
   if (plain === '') return undefined;
   return /^\d+(\.\d+)?$/.test(plain) ? Number(plain) : text;
 }
 
-export { formatNaira };
+export { formatNaira, nairaText };

@@ -51,6 +51,11 @@ describe('DeliverDialog', () => {
     expect(screen.queryByText(/is refunded ₦/)).toBeNull();
     fill(QUANTITY, '4.5');
     expect(screen.getByText('Short by 0.5 bags (100 kg): the buyer is refunded ₦12,500')).toBeInTheDocument();
+    // A decimal comma; 0.001 bag short at ₦25,000 a bag is 2,500 kobo.
+    fill(QUANTITY, '4,999');
+    expect(screen.getByText('Short by 0.001 bags (100 kg): the buyer is refunded ₦25')).toBeInTheDocument();
+    fill(QUANTITY, '4.0005');
+    expect(screen.queryByText(/is refunded ₦/)).toBeNull();
     fill(QUANTITY, '4');
     expect(screen.getByText('Short by 1 bag (100 kg): the buyer is refunded ₦25,000')).toBeInTheDocument();
     fill(CODE, '123 456');
@@ -59,7 +64,7 @@ describe('DeliverDialog', () => {
     fireEvent.click(button);
     await waitFor(() => expect(onClose).toHaveBeenCalledTimes(1));
     expect(requests.filter((r) => r.method === 'POST')).toEqual([
-      { method: 'POST', path: DELIVER, body: { version: 4, code: '123456', delivered_quantity: 4 } },
+      { method: 'POST', path: DELIVER, body: { version: 4, code: '123456', delivered_quantity: '4' } },
     ]);
   });
 

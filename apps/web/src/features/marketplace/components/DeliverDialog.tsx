@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { fieldErrors } from '@gona/shared/error-codes';
 import { DELIVERY_CODE_LENGTH, DeliverOrderInputSchema, type Order } from '@gona/shared/marketplace';
 import { formatNaira } from '@gona/shared/money';
+import { fromMilli, milliOf, quantityFromNumber, toMilli } from '@gona/shared/units';
 import { Button, Dialog, FormAlert, TextField } from '@/components/ui';
 import { toast } from '@/lib/toast';
 import { useSchemaForm } from '@/lib/use-schema-form';
@@ -23,12 +24,13 @@ export function DeliverDialog({ farmId, order, onClose }: Props) {
   const deliver = useDeliverOrder(farmId);
   const sending = useRef(false);
   const form = useSchemaForm(
-    { code: '', delivered_quantity: String(order.quantity) },
+    { code: '', delivered_quantity: quantityFromNumber(order.quantity) ?? '' },
     { failed: (message) => message, stale: t('orders.deliver.stale') },
   );
-  const quantityText = form.values.delivered_quantity.trim().replace(',', '.');
-  const quantity = quantityText === '' ? Number.NaN : Number(quantityText);
-  const refund = Number.isFinite(quantity) ? shortRefundKobo(order, quantity) : 0;
+  // A decimal string, never a float: "2,5" (a decimal comma) reads as "2.5".
+  const quantityText = form.values.delivered_quantity.trim().replace(/\s/g, '').replace(',', '.');
+  const milli = toMilli(quantityText);
+  const refund = milli === null ? 0 : shortRefundKobo(order, quantityText);
   const ordered = { quantity: groupedQuantity(order.quantity), unit: text.unit(order.unit, order.quantity) };
 
   const onSubmit = form.handleSubmit(() => {
@@ -36,12 +38,16 @@ export function DeliverDialog({ farmId, order, onClose }: Props) {
     const parsed = DeliverOrderInputSchema.safeParse({
       version: order.version,
       code: form.values.code,
-      delivered_quantity: Number.isFinite(quantity) ? quantity : undefined,
+      delivered_quantity: quantityText === '' ? undefined : quantityText,
     });
     const found = parsed.success ? {} : fieldErrors(parsed.error);
     if (found.code) found.code = t('orders.deliver.codeInvalid', { digits: DELIVERY_CODE_LENGTH });
-    if (!Number.isFinite(quantity)) found.delivered_quantity = t('orders.deliver.quantityRequired');
-    else if (quantity > order.quantity) found.delivered_quantity = t('orders.deliver.quantityMax', ordered);
+    if (milli === null)
+      found.delivered_quantity = /^\d*\.\d{4,}$/.test(quantityText)
+        ? t('orders.panel.quantityDecimals')
+        : t('orders.deliver.quantityRequired');
+    else if (milli > milliOf(order.quantity))
+      found.delivered_quantity = t('orders.deliver.quantityMax', ordered);
     if (!parsed.success || Object.keys(found).length > 0) {
       form.setErrors(found);
       return null;
@@ -59,7 +65,8 @@ export function DeliverDialog({ farmId, order, onClose }: Props) {
     };
   });
 
-  const short = Math.round((order.quantity - quantity) * 1000) / 1000;
+  const shortMilli = milli === null ? 0 : milliOf(order.quantity) - milli;
+  const short = fromMilli(Math.max(0, shortMilli));
   return (
     <Dialog
       open
@@ -96,7 +103,7 @@ export function DeliverDialog({ farmId, order, onClose }: Props) {
             <p className="rounded-lg bg-amber-50 px-3 py-2 text-stone-900">
               {t('orders.deliver.refund', {
                 quantity: groupedQuantity(short),
-                unit: text.unit(order.unit, short),
+                unit: text.unit(order.unit, shortMilli / 1000),
                 amount: formatNaira(refund),
               })}
             </p>

@@ -46,11 +46,11 @@ describe('ListingFormDialog', () => {
       category: 'crop',
       product_key: 'maize',
       crop_key: 'maize',
-      quantity_available: 20,
+      quantity_available: '20',
       unit: 'bag_100kg',
       unit_kg: null,
       price_kobo: 4_500_000,
-      min_order: 2,
+      min_order: '2',
       delivery_pickup: true,
       delivery_seller: false,
       photo_ids: [],
@@ -210,7 +210,7 @@ describe('ListingFormDialog', () => {
       category: 'product',
       product_key: 'eggs',
       unit: 'crate',
-      quantity_available: 40,
+      quantity_available: '40',
       price_kobo: 550_000,
     });
   });

@@ -15,12 +15,14 @@ import {
   type FarmListing,
   type ListingSources,
 } from '@gona/shared/marketplace';
-import { NairaInputSchema } from '@gona/shared/money';
+import { NairaInputSchema, nairaText } from '@gona/shared/money';
+import { quantityFromNumber } from '@gona/shared/units';
 import { z } from 'zod';
 import { Button, Dialog, FormAlert, optionsOf, SelectField, TextareaField, TextField } from '@/components/ui';
 import { CheckboxField } from '@/components/ui/CheckboxField';
 import { PhotoPicker } from '@/components/ui/PhotoPicker';
 import { newClientId } from '@/lib/ids';
+import { quantityInput } from '@/lib/quantity-text';
 import { QUEUED, submitOrQueue } from '@/lib/offline';
 import { pathTo, paths } from '@/lib/paths';
 import { toast } from '@/lib/toast';
@@ -110,11 +112,11 @@ export function ListingFormDialog({ farmId, sources, listing, onClose, onSaved }
       variety: values.variety,
       grade: values.grade,
       quality: moisture === undefined ? null : { moisture_pct: moisture },
-      quantity_available: numberOrUndefined(values.quantity_available),
+      quantity_available: quantityInput(values.quantity_available),
       unit: values.unit || undefined,
-      unit_kg: fixedKg ? null : (numberOrUndefined(values.unit_kg) ?? null),
+      unit_kg: fixedKg ? null : (quantityInput(values.unit_kg) ?? null),
       price_kobo: money.price_kobo ?? undefined,
-      min_order: numberOrUndefined(values.min_order),
+      min_order: quantityInput(values.min_order),
       harvest_date: values.harvest_date || null,
       available_from: values.available_from || null,
       delivery_pickup: values.delivery_pickup === 'yes',
@@ -351,9 +353,9 @@ function numberOrUndefined(text: string): number | undefined {
   return text.trim() === '' ? undefined : Number(text.replace(/,/g, ''));
 }
 
-const text = (value: number | null | undefined) => (value == null ? '' : String(value));
-const naira = (kobo: number | null | undefined) =>
-  kobo == null ? '' : (kobo / 100).toFixed(2).replace(/\.00$/, '');
+/** A quantity read back (a number, exact to 3 decimals) as the decimal the field shows. */
+const text = (value: number | null | undefined) => (value == null ? '' : (quantityFromNumber(value) ?? ''));
+const naira = (kobo: number | null | undefined) => (kobo == null ? '' : nairaText(kobo));
 
 function initialValues(listing: FarmListing | undefined): Values {
   const moisture = listing?.quality?.moisture_pct;

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { Order, OrderStatus } from '@gona/shared/marketplace';
 import { formatNaira } from '@gona/shared/money';
 import { formatNigerianPhone } from '@gona/shared/phone';
+import { fromMilli, milliOf } from '@gona/shared/units';
 import { Badge } from '@/components/ui';
 import type { BadgeTone } from '@/components/ui/Badge';
 import { formatDateTime } from '@/lib/format';
@@ -190,7 +191,7 @@ function canReport(order: Order): boolean {
 }
 
 function isShort(order: Order): boolean {
-  return order.delivered_quantity !== null && order.delivered_quantity < order.quantity;
+  return order.delivered_quantity !== null && milliOf(order.delivered_quantity) < milliOf(order.quantity);
 }
 
 /** The buyer's code, big and spaced, to read out to the driver once the produce is in hand. */
@@ -242,7 +243,7 @@ function DispatchDetails({ order }: { order: Order }) {
 function Delivered({ order, delivered }: { order: Order; delivered: number }) {
   const { t } = useTranslation('marketplace');
   const text = useListingText();
-  const short = order.quantity - delivered;
+  const short = (milliOf(order.quantity) - milliOf(delivered)) / 1000;
   const refund = order.refund
     ? t(`orders.refund.${order.refund.status}`, { amount: formatNaira(order.refund.amount_kobo) })
     : t('orders.card.shortRefunded', { amount: formatNaira(shortRefundKobo(order, delivered)) });
@@ -255,7 +256,7 @@ function Delivered({ order, delivered }: { order: Order; delivered: number }) {
       {isShort(order) && (
         <span className="block text-sm text-stone-700">
           {t('orders.card.short', {
-            quantity: groupedQuantity(Math.round(short * 1000) / 1000),
+            quantity: groupedQuantity(fromMilli(milliOf(order.quantity) - milliOf(delivered))),
             unit: text.unit(order.unit, short),
           })}
           {' · '}

@@ -57,7 +57,7 @@ describe('OrderPanel', () => {
     expect(id).toMatch(/^[0-9a-f-]{36}$/);
     expect(sent).toEqual({
       listing_id: listing.id,
-      quantity: 5,
+      quantity: '5',
       delivery: 'seller_delivers',
       buyer_phone: '+2348055551234',
       delivery_address: '12 Aba Road',
@@ -82,6 +82,30 @@ describe('OrderPanel', () => {
       expect.stringContaining('Only 20 bags (100 kg) are left'),
     );
     expect(requests).toHaveLength(0);
+  });
+
+  it('sends the quantity as an exact decimal string, reading a decimal comma, and refuses a fourth decimal', async () => {
+    const requests = installFakeFetch({
+      [`POST ${ORDERS}`]: { status: 201, body: { id: ORDER_ID } },
+      [`POST ${ORDERS}/${ORDER_ID}/pay`]: {
+        status: 200,
+        body: { authorization_url: CHECKOUT, reference: `gona-${ORDER_ID}` },
+      },
+    });
+    renderWithProviders(<OrderPanel listing={listing} phone="+2348055551234" />);
+    fill('How many bags (100 kg)', '2.0005');
+    fireEvent.click(screen.getByRole('button', { name: 'Order and pay' }));
+    expect(screen.getByLabelText('How many bags (100 kg)')).toHaveAccessibleDescription(
+      expect.stringContaining('Use at most 3 decimals'),
+    );
+    // A decimal comma: 2.333 bags × ₦45,000 = ₦104,985.
+    fill('How many bags (100 kg)', '2,333');
+    expect(screen.getAllByText('₦104,985')).toHaveLength(2);
+    fireEvent.click(screen.getByRole('button', { name: 'Order and pay' }));
+    await waitFor(() => expect(goToCheckout).toHaveBeenCalledWith(CHECKOUT));
+    const placed = requests.filter((r) => r.method === 'POST' && r.path === ORDERS);
+    expect(placed[0]!.body).toMatchObject({ quantity: '2.333' });
+    expect(requests.filter((r) => r.method === 'POST' && r.path === ORDERS)).toHaveLength(1);
   });
 
   it("shows the server's answer beside the quantity when someone else took the last bags", async () => {

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { DeliveryOption, PublicListing } from '@gona/shared/marketplace';
 import { formatNaira } from '@gona/shared/money';
 import { normalizeNigerianPhone } from '@gona/shared/phone';
+import { koboForQuantity, milliOf, quantityFromNumber, toMilli } from '@gona/shared/units';
 import { Button, FormAlert, TextareaField, TextField } from '@/components/ui';
 import { useErrorText } from '@/lib/error-text';
 import { ApiError } from '@/lib/http';
@@ -19,9 +20,9 @@ type Props = {
 
 type Errors = Partial<Record<'quantity' | 'delivery' | 'buyer_phone' | 'delivery_address', string>>;
 
-/** Half up, in whole kobo, as the server works it out. */
-function subtotalOf(priceKobo: number, quantity: number): number {
-  return Math.round((priceKobo * Math.round(quantity * 1000)) / 1000);
+/** The typed quantity as a decimal string: "2,5" (a decimal comma) reads as "2.5". */
+function quantityText(typed: string): string {
+  return typed.trim().replace(/\s/g, '').replace(',', '.');
 }
 
 /**
@@ -36,7 +37,7 @@ export function OrderPanel({ listing, phone, ownFarm = false }: Props) {
   const errorText = useErrorText();
   const formId = useId();
   const placeAndPay = usePlaceAndPay();
-  const [quantity, setQuantity] = useState(String(listing.min_order));
+  const [quantity, setQuantity] = useState(quantityFromNumber(listing.min_order) ?? '');
   const [delivery, setDelivery] = useState<DeliveryOption>(
     listing.delivery_pickup ? 'pickup' : 'seller_delivers',
   );
@@ -62,22 +63,27 @@ export function OrderPanel({ listing, phone, ownFarm = false }: Props) {
       </section>
     );
 
-  const amount = Number(quantity.replace(',', '.'));
-  const validAmount = quantity.trim() !== '' && Number.isFinite(amount) && amount > 0;
+  const amount = quantityText(quantity);
+  const milli = toMilli(amount);
+  const validAmount = milli !== null && milli > 0;
   const fee = delivery === 'seller_delivers' ? (listing.delivery_fee_kobo ?? 0) : 0;
-  const subtotal = validAmount ? subtotalOf(listing.price_kobo, amount) : 0;
+  // Half up, in whole kobo: the same helper the server prices the order with.
+  const subtotal = validAmount ? koboForQuantity(listing.price_kobo, milli) : 0;
   // Units read in the plural or not by the number they follow: "1 bag", "20 bags", "How many bags".
   const units = (count: number) => text.unit(listing.unit, count);
 
   function check(): Errors {
     const found: Errors = {};
-    if (!validAmount) found.quantity = t('orders.panel.quantityRequired');
-    else if (amount < listing.min_order)
+    if (!validAmount)
+      found.quantity = /^\d*\.\d{4,}$/.test(amount)
+        ? t('orders.panel.quantityDecimals')
+        : t('orders.panel.quantityRequired');
+    else if (milli < milliOf(listing.min_order))
       found.quantity = t('orders.panel.quantityMin', {
         quantity: groupedQuantity(listing.min_order),
         unit: units(listing.min_order),
       });
-    else if (amount > listing.quantity_available)
+    else if (milli > milliOf(listing.quantity_available))
       found.quantity = t('orders.panel.quantityMax', {
         quantity: groupedQuantity(listing.quantity_available),
         unit: units(listing.quantity_available),

@@ -106,7 +106,7 @@ describe('SaleFormDialog: taken from store', () => {
     fireEvent.click(form.getByRole('button', { name: 'Save sale' }));
     await waitFor(() => expect(onClose).toHaveBeenCalled());
     expect(requests.find((r) => r.method === 'POST')?.body).toMatchObject({
-      quantity: 3,
+      quantity: '3',
       unit: 'bag_50kg',
       amount_kobo: 9_000_000,
       stock_kind: 'harvest',
@@ -152,7 +152,7 @@ describe('SaleFormDialog: taken from store', () => {
       unit: 'basket',
       stock_kind: 'harvest',
       stock_crop_key: 'maize',
-      stock_quantity: 600,
+      stock_quantity: '600',
     });
   });
 
@@ -197,7 +197,7 @@ describe('SaleFormDialog: animals sold by the head', () => {
     fireEvent.click(form.getByRole('button', { name: 'Save sale' }));
     await waitFor(() => expect(onClose).toHaveBeenCalled());
     expect(requests.find((r) => r.method === 'POST')?.body).toMatchObject({
-      quantity: 20,
+      quantity: '20',
       unit: 'head',
       animal_id: BROILERS.id,
       take_off_count: true,
@@ -245,7 +245,7 @@ describe('SaleFormDialog: changing a sale', () => {
     fireEvent.click(form.getByRole('button', { name: 'Save changes' }));
     await waitFor(() => expect(onClose).toHaveBeenCalled());
     expect(requests.find((r) => r.method === 'PATCH')?.body).toMatchObject({
-      quantity: 4,
+      quantity: '4',
       stock_kind: 'harvest',
       stock_crop_key: 'maize',
       due_date: '2026-09-30',
@@ -363,5 +363,33 @@ describe('SaleList', () => {
     renderWithProviders(<SaleList farmId={FARM_ID} period={PERIOD} writer={false} addAction={null} />);
     expect(await screen.findByText('150 kg from store')).toBeTruthy();
     expect(screen.queryByRole('button', { name: /Maize grain/ })).toBeNull();
+  });
+});
+
+describe('SaleFormDialog: exact quantities', () => {
+  it('sends the quantity as typed, as a decimal string, and works the amount out to the kobo half up', async () => {
+    const requests = routes({ [`POST ${BASE}/sales`]: { status: 201, body: aSale() } });
+    const onClose = vi.fn();
+    renderWithProviders(<SaleFormDialog farmId={FARM_ID} onClose={onClose} />);
+    const form = await dialog();
+    type('What was sold', 'Pepper');
+    type('Quantity', '1,000.125');
+    type('Unit', 'kg');
+    // 1000.125 kg × ₦10.01 = ₦10,011.25125: 1,001,125.125 kobo, so 1,001,125 kobo.
+    type('Price per unit (₦)', '10.01');
+    expect(form.getByLabelText<HTMLInputElement>('Amount (₦)').value).toBe('10011.25');
+    // 0.005 kg at ₦1 is half a kobo: up to 1 kobo.
+    type('Quantity', '0.005');
+    type('Price per unit (₦)', '1');
+    expect(form.getByLabelText<HTMLInputElement>('Amount (₦)').value).toBe('0.01');
+    type('Quantity', '1,000.125');
+    type('Price per unit (₦)', '10.01');
+    fireEvent.click(form.getByRole('button', { name: 'Save sale' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(requests.find((r) => r.method === 'POST')?.body).toMatchObject({
+      quantity: '1000.125',
+      unit_price_kobo: 1001,
+      amount_kobo: 1_001_125,
+    });
   });
 });

@@ -11,16 +11,18 @@ import {
   type SaleStockKind,
   type SaleUnit,
 } from '@gona/shared/finance';
+import { koboForQuantity, milliOf, quantityFromNumber, toMilli } from '@gona/shared/units';
 import { Button, ConfirmDialog, Dialog, FormAlert, optionsOf, SelectField, TextField } from '@/components/ui';
 import { CheckboxField } from '@/components/ui/CheckboxField';
 import { useErrorText } from '@/lib/error-text';
+import { groupDigits, quantityInput } from '@/lib/quantity-text';
 import { todayOnFarm } from '@/lib/format';
 import { newClientId } from '@/lib/ids';
 import { QUEUED, submitOrQueue } from '@/lib/offline';
 import { toast } from '@/lib/toast';
 import { useSchemaForm } from '@/lib/use-schema-form';
 import { enterpriseIds, useEnterprises } from '../api';
-import { formatNaira, koboInput, nairaText, numberInput } from '../format';
+import { formatNaira, koboInput, nairaText } from '../format';
 import { useCreateSale, useUpdateSale } from '../mutations';
 import { fetchSale, useDeleteSale, useSaleStock } from '../sales-api';
 import { EnterpriseSelect } from './EnterpriseSelect';
@@ -116,9 +118,12 @@ function SaleForm({ farmId, sale, onClose, onReload }: Props & { onReload: (sale
   const unit = values.unit as SaleUnit;
   const takenKind: SaleStockKind | null =
     values.taken === '' ? null : values.taken === 'eggs' ? 'eggs' : 'harvest';
-  const fixedSize = takenKind !== null && stockQuantityOf(takenKind, unit, 1) !== null;
-  const quantity = numberInput(values.quantity);
-  const takes = takenKind && typeof quantity === 'number' ? stockQuantityOf(takenKind, unit, quantity) : null;
+  const fixedSize = takenKind !== null && stockQuantityOf(takenKind, unit, '1') !== null;
+  const quantity = quantityInput(values.quantity);
+  const takes =
+    takenKind && quantity !== undefined && toMilli(quantity) !== null
+      ? stockQuantityOf(takenKind, unit, quantity)
+      : null;
   const sources = stockSources(stock, sale);
   const group = enterprises.find((o) => o.kind === 'animal' && o.key === values.enterprise);
   const offerOffCount = !sale && group !== undefined && values.unit === 'head';
@@ -126,12 +131,12 @@ function SaleForm({ farmId, sale, onClose, onReload }: Props & { onReload: (sale
   const stockInput = (v: Values) => ({
     stock_kind: takenKind,
     stock_crop_key: v.taken.startsWith('harvest:') ? v.taken.slice('harvest:'.length) : null,
-    stock_quantity: takenKind && !fixedSize ? (numberInput(v.stock_amount) ?? null) : null,
+    stock_quantity: takenKind && !fixedSize ? (quantityInput(v.stock_amount) ?? null) : null,
   });
   const saleInput = (v: Values) => ({
     date: v.date,
     product: v.product,
-    quantity: numberInput(v.quantity),
+    quantity: quantityInput(v.quantity),
     unit: v.unit,
     unit_price_kobo: v.price.trim() === '' ? null : koboInput(v.price),
     amount_kobo: koboInput(amountShown),
@@ -332,8 +337,8 @@ function SaleForm({ farmId, sale, onClose, onReload }: Props & { onReload: (sale
         {takenKind && fixedSize && takes !== null && (
           <p role="status" className="text-sm text-stone-700">
             {takenKind === 'eggs'
-              ? t('saleStock.worksOutEggs', { eggs: grouped(takes) })
-              : t('saleStock.worksOutKg', { kg: grouped(takes) })}
+              ? t('saleStock.worksOutEggs', { eggs: groupDigits(takes) })
+              : t('saleStock.worksOutKg', { kg: groupDigits(takes) })}
           </p>
         )}
         <div className="grid grid-cols-2 gap-4">
@@ -438,11 +443,11 @@ function initialValues(sale: Sale | undefined): Values {
   const typedAmount =
     sale?.stock_kind &&
     sale.stock_quantity != null &&
-    stockQuantityOf(sale.stock_kind, sale.unit, 1) === null;
+    stockQuantityOf(sale.stock_kind, sale.unit, '1') === null;
   return {
     date: sale?.date ?? todayOnFarm(),
     product: sale?.product ?? '',
-    quantity: sale ? String(sale.quantity) : '',
+    quantity: sale ? (quantityFromNumber(sale.quantity) ?? '') : '',
     unit: sale?.unit ?? 'kg',
     price: sale?.unit_price_kobo != null ? nairaText(sale.unit_price_kobo) : '',
     amount: sale ? nairaText(sale.amount_kobo) : '',
@@ -454,7 +459,7 @@ function initialValues(sale: Sale | undefined): Values {
     payment_method: 'cash',
     enterprise,
     taken,
-    stock_amount: typedAmount ? String(sale.stock_quantity) : '',
+    stock_amount: typedAmount ? (quantityFromNumber(sale.stock_quantity!) ?? '') : '',
     off_count: 'yes',
   };
 }
@@ -474,7 +479,7 @@ function stockSources(stock: SaleStock | undefined, sale: Sale | undefined): Sou
     value: `harvest:${row.crop_key}`,
     kind: 'harvest' as const,
     name: row.crop_name.toLowerCase(),
-    amount: (Math.round(Number(row.kg) * 1000) + Math.round(own('harvest', row.crop_key) * 1000)) / 1000,
+    amount: ((toMilli(row.kg) ?? 0) + milliOf(own('harvest', row.crop_key))) / 1000,
   }));
   if (
     sale?.stock_kind === 'harvest' &&
@@ -496,10 +501,12 @@ function grouped(value: number): string {
   return value.toLocaleString('en-NG', { maximumFractionDigits: 3 });
 }
 
-/** Quantity × price in kobo, when both are typed as numbers; rounded to the kobo. */
+/** Quantity × price in kobo when both are typed as amounts: half up to the kobo, as the server works it. */
 function workedOutAmount(quantity: string, price: string): number | null {
-  const q = numberInput(quantity);
+  const text = quantityInput(quantity);
+  const milli = text === undefined ? null : toMilli(text);
   const p = koboInput(price);
-  if (typeof q !== 'number' || typeof p !== 'number') return null;
-  return Math.round(q * p);
+  if (milli === null || typeof p !== 'number') return null;
+  const amount = koboForQuantity(p, milli);
+  return Number.isFinite(amount) ? amount : null;
 }
