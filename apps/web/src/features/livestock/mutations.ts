@@ -17,13 +17,7 @@ import { apiFetch } from '@/lib/http';
 import { putRecord } from '@/lib/cache';
 import { defineQueuedMutation, useQueued } from '@/lib/offline';
 import { sendWaitingPhotos } from '@/lib/photo-upload';
-import {
-  animalPath,
-  animalRecords,
-  livestockKeys,
-  livestockMutationKeys,
-  livestockPath,
-} from './keys';
+import { animalPath, animalRecords, livestockKeys, livestockMutationKeys, livestockPath } from './keys';
 
 /**
  * The livestock changes that may wait for a connection (keys in `keys.ts`), and what the screens
@@ -39,14 +33,24 @@ export type RecordGrowthVariables = CreateGrowthLog & About;
 export type RecordEventVariables = RecordEvent & About;
 export type RecordProductionVariables = RecordProduction & About;
 
-/** After any livestock change (sent or refused), the farm's livestock queries are asked again. */
+/** The farm's livestock queries, all asked again (a refused change, an event). */
 const refreshLivestock = (queryClient: QueryClient, { farmId }: { farmId: string }) =>
   void queryClient.invalidateQueries({ queryKey: livestockKeys.all(farmId) });
 
-/** A record used from the store changes its stock: the inventory's queries are asked again too. */
-const refreshStock = (queryClient: QueryClient, { farmId }: { farmId: string }) => {
-  refreshLivestock(queryClient, { farmId });
-  void queryClient.invalidateQueries({ queryKey: ['inventory', farmId] });
+/**
+ * A record of one animal or group (a treatment, a weighing, a day's eggs): its records
+ * and detail are asked again, and the lists and summary whose heads and counts it may move; other
+ * animals' records are not. One that used the store changes its stock: the inventory's too.
+ */
+const refreshAnimal = (
+  queryClient: QueryClient,
+  { farmId, animalId }: { farmId: string; animalId: string },
+  usedStock = false,
+) => {
+  void queryClient.invalidateQueries({ queryKey: livestockKeys.records(farmId, animalId) });
+  void queryClient.invalidateQueries({ queryKey: livestockKeys.animal(farmId, animalId) });
+  refreshListsAndSummary(queryClient, farmId);
+  if (usedStock) void queryClient.invalidateQueries({ queryKey: ['inventory', farmId] });
 };
 
 /** How each change is sent. */
@@ -107,7 +111,7 @@ function refreshListsAndSummary(queryClient: QueryClient, farmId: string) {
 
 const recordHealth = defineQueuedMutation(livestockMutationKeys.recordHealth, SENDERS['record-health'], {
   onSettled: (queryClient, variables) => {
-    (variables.supply_id ? refreshStock : refreshLivestock)(queryClient, variables);
+    refreshAnimal(queryClient, variables, Boolean(variables.supply_id));
     // A withdrawal period takes the animals' marketplace listings off sale: the farm's listings
     // (marketplaceKeys.all, named here so the marketplace's code stays out of this screen) are read again.
     if (variables.withdrawal_days) void queryClient.invalidateQueries({ queryKey: ['marketplace'] });
@@ -115,9 +119,10 @@ const recordHealth = defineQueuedMutation(livestockMutationKeys.recordHealth, SE
 });
 
 const recordGrowth = defineQueuedMutation(livestockMutationKeys.recordGrowth, SENDERS['record-growth'], {
-  onSettled: refreshLivestock,
+  onSettled: (queryClient, variables) => refreshAnimal(queryClient, variables),
 });
 
+// An event may move heads into another group, whose detail and records change too: all are asked again.
 const recordEvent = defineQueuedMutation(livestockMutationKeys.recordEvent, SENDERS['record-event'], {
   onSettled: refreshLivestock,
 });
@@ -127,7 +132,7 @@ const recordProduction = defineQueuedMutation(
   SENDERS['record-production'],
   {
     onSettled: (queryClient, variables) =>
-      (variables.feed_supply_id ? refreshStock : refreshLivestock)(queryClient, variables),
+      refreshAnimal(queryClient, variables, Boolean(variables.feed_supply_id)),
   },
 );
 
