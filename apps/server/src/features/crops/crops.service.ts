@@ -124,13 +124,13 @@ async function assertFieldOfFarm(tx: Tx, farmId: string, fieldId: string | null 
  */
 export async function createCrop(ctx: FarmCtx, input: CreateCrop): Promise<Crop> {
   return ctx.db.transaction(async (tx) => {
-    await writeCrop(tx, ctx, input);
+    await writeCropIn(tx, ctx, input);
     return readCrop(tx, ctx.farmId, input.id);
   });
 }
 
 /** `createCrop` inside a transaction already open (planning a season writes several). */
-export async function writeCrop(
+export async function writeCropIn(
   tx: Tx,
   ctx: Omit<FarmCtx, 'db'>,
   input: CreateCrop,
@@ -174,7 +174,8 @@ async function useSeed(
   if (!supply)
     throw new AppError('VALIDATION', undefined, { seed_supply_id: 'Choose the seed from your store' });
   try {
-    await recordMovementIn(tx, ctx, supplyId, {
+    await recordMovementIn(tx, ctx, {
+      supplyId: supplyId,
       id: movementId,
       kind: 'used',
       quantity,

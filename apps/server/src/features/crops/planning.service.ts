@@ -14,7 +14,7 @@ import { AppError } from '../../lib/errors';
 import { addDays, farmToday } from '../../lib/farm-time';
 import { cropDetail, zoneOfState } from '../knowledge/knowledge.service';
 import { scheduleFromTemplate, type TemplateStep } from '../tasks/schedule.service';
-import { knowledgeMap, readCrop, writeCrop } from './crops.service';
+import { knowledgeMap, readCrop, writeCropIn } from './crops.service';
 import { daysBetween } from './crops.rows';
 
 async function farmZone(db: Db | Tx, farmId: string) {
@@ -284,7 +284,7 @@ export async function planSeason(ctx: FarmCtx, input: PlanSeason): Promise<PlanS
   return ctx.db.transaction(async (tx) => {
     let tasksCreated = 0;
     for (const item of input.items) {
-      const { knowledge } = await writeCrop(tx, ctx, { ...item, season: input.season, notes: null });
+      const { knowledge } = await writeCropIn(tx, ctx, { ...item, season: input.season, notes: null });
       await addPlantingSchedule(tx, ctx.farmId, knowledge, input.season);
       tasksCreated += await planCropTasks(tx, ctx, item.id);
     }

@@ -26,8 +26,8 @@ import type { OpenedFile } from '../../lib/file-http';
 
 /**
  * Photos and documents as a service every feature uses: an upload is stored at once, unattached;
- * the record that saves it takes it (`attachFiles`) in its own transaction, and lets it go when it
- * is deleted (`deleteFilesOf`). Files are served only through Gona, behind the farm's access check.
+ * the record that saves it takes it (`attachFilesIn`) in its own transaction, and lets it go when it
+ * is deleted (`deleteFilesIn`). Files are served only through Gona, behind the farm's access check.
  */
 
 export type FilesDeps = { storage: FileStorage; limits: Config['uploads'] };
@@ -181,9 +181,9 @@ export async function deleteFile(ctx: FarmCtx, fileId: string): Promise<void> {
  * field error under `field`. Answers the change for the record's audit row (`{ photos: { from,
  * to } }`, counts), or null when the record keeps the files it had.
  */
-export async function attachFiles(
-  ctx: FarmCtx,
+export async function attachFilesIn(
   tx: Tx,
+  ctx: FarmCtx,
   options: { table: Table; id: string; kind: FileKind; fileIds: readonly string[]; field?: string },
 ): Promise<FieldChanges | null> {
   const { id, kind, fileIds, field = 'photo_ids' } = options;
@@ -217,7 +217,12 @@ export async function attachFiles(
 }
 
 /** In the transaction that deletes a record: its files go with it (served no more, stored objects removed by the job). */
-export async function deleteFilesOf(ctx: FarmCtx, tx: Tx, table: Table, id: string): Promise<number> {
+export async function deleteFilesIn(
+  tx: Tx,
+  ctx: FarmCtx,
+  input: { table: Table; id: string },
+): Promise<number> {
+  const { table, id } = input;
   const released = await releaseFiles(
     tx,
     ctx.farmId,

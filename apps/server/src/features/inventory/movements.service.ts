@@ -41,7 +41,7 @@ export async function recordMovement(
   if (input.unit_cost_kobo != null && !readsMoney(ctx.role)) {
     throw new AppError('VALIDATION', undefined, { unit_cost_kobo: WORKER_COST });
   }
-  return ctx.db.transaction((tx) => recordMovementIn(tx, ctx, supplyId, input));
+  return ctx.db.transaction((tx) => recordMovementIn(tx, ctx, { ...input, supplyId }));
 }
 
 /**
@@ -51,9 +51,9 @@ export async function recordMovement(
 export async function recordMovementIn(
   tx: Tx,
   ctx: Omit<FarmCtx, 'db'>,
-  supplyId: string,
-  input: RecordMovement,
+  input: RecordMovement & { supplyId: string },
 ): Promise<MovementResult> {
+  const { supplyId } = input;
   const [supply] = await tx
     .select({
       id: supplies.id,

@@ -14,7 +14,7 @@ import type { FarmCtx } from '../../lib/ctx';
 import { AppError } from '../../lib/errors';
 import { newId } from '../../lib/ids';
 import { insertOnce, updateVersioned } from '../../lib/writes';
-import { attachFiles, deleteFilesOf, listFilesOf } from '../files/files.service';
+import { attachFilesIn, deleteFilesIn, listFilesOf } from '../files/files.service';
 import { byName, keyset, newestFirst } from '../../lib/pagination';
 import { containing } from '../../lib/search';
 import { syncAlert } from './alerts.service';
@@ -64,7 +64,7 @@ export async function createSupply(ctx: FarmCtx, input: CreateSupply): Promise<S
       values: fields,
     });
     if (replayed) return readSupplyWithPhotos(tx, ctx.farmId, row.id);
-    await attachFiles(ctx, tx, { table: supplies, id: row.id, kind: 'supply', fileIds: photoIds });
+    await attachFilesIn(tx, ctx, { table: supplies, id: row.id, kind: 'supply', fileIds: photoIds });
     if (input.quantity !== '0') {
       await tx.insert(supply_movements).values({
         id: newId(),
@@ -107,7 +107,7 @@ export async function updateSupply(
       notFound: NOT_FOUND,
     });
     const photos = photoIds
-      ? await attachFiles(ctx, tx, { table: supplies, id: supplyId, kind: 'supply', fileIds: photoIds })
+      ? await attachFilesIn(tx, ctx, { table: supplies, id: supplyId, kind: 'supply', fileIds: photoIds })
       : null;
     const { name, unit } = updated.before;
     await auditUpdate(tx, ctx, supplies, {
@@ -129,7 +129,7 @@ export async function deleteSupply(ctx: FarmCtx, supplyId: string): Promise<void
       .where(and(eq(supplies.farm_id, ctx.farmId), eq(supplies.id, supplyId)))
       .returning();
     if (!row) throw new AppError('NOT_FOUND', NOT_FOUND);
-    await deleteFilesOf(ctx, tx, supplies, supplyId);
+    await deleteFilesIn(tx, ctx, { table: supplies, id: supplyId });
     await auditDelete(tx, ctx, supplies, { id: supplyId, record: row });
   });
 }

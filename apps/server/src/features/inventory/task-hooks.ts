@@ -9,7 +9,8 @@ import { recordMovementIn } from './movements.service';
  */
 registerCompletionHook('stock_use', async (tx, ctx, task, record) => {
   try {
-    await recordMovementIn(tx, ctx, record.supply_id, {
+    await recordMovementIn(tx, ctx, {
+      supplyId: record.supply_id,
       id: newId(),
       kind: 'used',
       quantity: record.quantity,

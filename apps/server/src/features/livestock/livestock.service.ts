@@ -20,7 +20,7 @@ import { keyset, newestFirst } from '../../lib/pagination';
 import { preparedQuery } from '../../lib/prepared';
 import { containing } from '../../lib/search';
 import { insertOnce, updateVersioned } from '../../lib/writes';
-import { attachFiles, deleteFilesOf, listFilesOf } from '../files/files.service';
+import { attachFilesIn, deleteFilesIn, listFilesOf } from '../files/files.service';
 import { dropOpenTasksAbout } from '../tasks/schedule.service';
 import { farmToday } from '../../lib/farm-time';
 import { toLivestock } from './livestock.rows';
@@ -79,7 +79,7 @@ export async function createLivestock(ctx: FarmCtx, input: CreateLivestock): Pro
       values: { ...fields, head_count: headCount },
     });
     if (replayed) return readWithPhotos(tx, ctx.farmId, row.id);
-    await attachFiles(ctx, tx, { table: livestock, id: row.id, kind: 'livestock', fileIds: photoIds });
+    await attachFilesIn(tx, ctx, { table: livestock, id: row.id, kind: 'livestock', fileIds: photoIds });
     await tx.insert(livestock_events).values({
       id: newId(),
       farm_id: ctx.farmId,
@@ -129,7 +129,7 @@ export async function updateLivestock(
     if (updated.before.status === 'active' && updated.row.status !== 'active')
       await dropOpenTasksAbout(tx, ctx.farmId, { livestock_id: animalId });
     const photos = photoIds
-      ? await attachFiles(ctx, tx, { table: livestock, id: animalId, kind: 'livestock', fileIds: photoIds })
+      ? await attachFilesIn(tx, ctx, { table: livestock, id: animalId, kind: 'livestock', fileIds: photoIds })
       : null;
     await auditUpdate(tx, ctx, livestock, {
       id: animalId,
@@ -152,7 +152,7 @@ export async function deleteLivestock(ctx: FarmCtx, animalId: string): Promise<v
       .where(and(eq(livestock.farm_id, ctx.farmId), eq(livestock.id, animalId)))
       .returning();
     if (!row) throw new AppError('NOT_FOUND', NOT_FOUND);
-    await deleteFilesOf(ctx, tx, livestock, animalId);
+    await deleteFilesIn(tx, ctx, { table: livestock, id: animalId });
     await auditDelete(tx, ctx, livestock, { id: animalId, record: { ...row, name: displayName(row) } });
   });
 }

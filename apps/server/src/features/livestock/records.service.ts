@@ -574,7 +574,8 @@ async function useStock(
   use: { id: string; quantity: string; note: string; field: string },
 ): Promise<void> {
   try {
-    await recordMovementIn(tx, ctx, supplyId, {
+    await recordMovementIn(tx, ctx, {
+      supplyId: supplyId,
       id: use.id,
       kind: 'used',
       quantity: use.quantity,

@@ -25,7 +25,7 @@ import { AppError } from '../../lib/errors';
 import { newId } from '../../lib/ids';
 import { byDate, keyset } from '../../lib/pagination';
 import { insertOnce, updateVersioned } from '../../lib/writes';
-import { attachFiles, deleteFilesOf, listFilesOf } from '../files/files.service';
+import { attachFilesIn, deleteFilesIn, listFilesOf } from '../files/files.service';
 import { stockReceipts } from '../inventory/receipt-expense.service';
 import {
   assertEnterprises,
@@ -161,7 +161,7 @@ export async function createExpense(ctx: FarmCtx, input: CreateExpense): Promise
       await assertSupplier(tx, ctx.farmId, values.supplier_id);
       const shares = await resolveShares(tx, ctx.farmId, row.amount_kobo, allocations);
       await writeShares(tx, row, shares);
-      await attachFiles(ctx, tx, {
+      await attachFilesIn(tx, ctx, {
         table: expenses,
         id: row.id,
         kind: 'receipt',
@@ -216,7 +216,7 @@ export async function updateExpense(
       await writeShares(tx, updated.row, shares);
     }
     const receipts = receiptIds
-      ? await attachFiles(ctx, tx, {
+      ? await attachFilesIn(tx, ctx, {
           table: expenses,
           id: expenseId,
           kind: 'receipt',
@@ -241,7 +241,7 @@ export async function deleteExpense(ctx: FarmCtx, expenseId: string): Promise<vo
       .where(and(eq(expenses.farm_id, ctx.farmId), eq(expenses.id, expenseId)))
       .returning();
     if (!row) throw new AppError('NOT_FOUND', NOT_FOUND);
-    await deleteFilesOf(ctx, tx, expenses, expenseId);
+    await deleteFilesIn(tx, ctx, { table: expenses, id: expenseId });
     await auditDelete(tx, ctx, expenses, { id: expenseId, record: row });
   });
 }

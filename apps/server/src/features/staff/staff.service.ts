@@ -22,7 +22,7 @@ import { containing } from '../../lib/search';
 import { readsMoney, readsPersonalDetails } from '../../lib/visible-fields';
 import { insertOnce, updateVersioned } from '../../lib/writes';
 import { farmToday } from '../../lib/farm-time';
-import { attachFiles, deleteFilesOf, listFilesOf } from '../files/files.service';
+import { attachFilesIn, deleteFilesIn, listFilesOf } from '../files/files.service';
 import { farmPlan } from '../plans/plans.service';
 import { toStaffMember } from './staff.rows';
 
@@ -100,7 +100,7 @@ export async function createStaff(ctx: FarmCtx, input: CreateStaff): Promise<Sta
       },
     });
     if (!replayed) {
-      await attachFiles(ctx, tx, { table: staff, id: row.id, kind: 'staff', fileIds: photoIds });
+      await attachFilesIn(tx, ctx, { table: staff, id: row.id, kind: 'staff', fileIds: photoIds });
       const record = {
         ...values,
         name: row.name,
@@ -143,7 +143,7 @@ export async function updateStaff(
       notFound: NOT_FOUND,
     });
     const photos = photoIds
-      ? await attachFiles(ctx, tx, { table: staff, id: staffId, kind: 'staff', fileIds: photoIds })
+      ? await attachFilesIn(tx, ctx, { table: staff, id: staffId, kind: 'staff', fileIds: photoIds })
       : null;
     await auditUpdate(tx, ctx, staff, {
       id: staffId,
@@ -162,7 +162,7 @@ export async function deleteStaff(ctx: FarmCtx, staffId: string): Promise<void> 
       .where(and(eq(staff.farm_id, ctx.farmId), eq(staff.id, staffId)))
       .returning();
     if (!row) throw new AppError('NOT_FOUND', NOT_FOUND);
-    await deleteFilesOf(ctx, tx, staff, staffId);
+    await deleteFilesIn(tx, ctx, { table: staff, id: staffId });
     await auditDelete(tx, ctx, staff, { id: staffId, record: row });
   });
 }

@@ -35,7 +35,7 @@ import { addDays, dateIn, farmTimeZone } from '../../lib/farm-time';
 import { newId } from '../../lib/ids';
 import { preparedQuery } from '../../lib/prepared';
 import { insertOnce, updateVersioned } from '../../lib/writes';
-import { attachFiles, deleteFilesOf, listFilesOf } from '../files/files.service';
+import { attachFilesIn, deleteFilesIn, listFilesOf } from '../files/files.service';
 import { completionHook } from './hooks.service';
 import { createSeries } from './series.service';
 import { assertLinksOfFarm, assigneeNames, setAssignees } from './tasks.checks';
@@ -420,7 +420,7 @@ export async function deleteTask(ctx: FarmCtx, taskId: string): Promise<void> {
       .where(and(eq(tasks.farm_id, ctx.farmId), eq(tasks.id, taskId)))
       .returning();
     if (!row) throw new AppError('NOT_FOUND', NOT_FOUND);
-    await deleteFilesOf(ctx, tx, tasks, taskId);
+    await deleteFilesIn(tx, ctx, { table: tasks, id: taskId });
     await auditDelete(tx, ctx, tasks, { id: taskId, record: { title: row.title, due_date: row.due_date } });
   });
 }
@@ -446,7 +446,7 @@ export async function completeTask(
     }
     await close(tx, ctx, task, 'done', input.note ?? null);
     if (input.photo_ids?.length)
-      await attachFiles(ctx, tx, { table: tasks, id: taskId, kind: 'task', fileIds: input.photo_ids });
+      await attachFilesIn(tx, ctx, { table: tasks, id: taskId, kind: 'task', fileIds: input.photo_ids });
     return readTask(tx, ctx.farmId, taskId);
   });
 }
