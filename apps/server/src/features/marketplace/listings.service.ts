@@ -422,6 +422,7 @@ export async function browseListings(
     items: await toPublicListings(
       ctx.db,
       items.map((item) => item.row),
+      now,
       items.map((item) => item.farm),
     ),
     next_cursor,
@@ -441,7 +442,7 @@ export async function getPublicListing(
   now: Date = new Date(),
 ): Promise<PublicListing> {
   const { row, withdrawal } = await readViewable(ctx, listingId, now);
-  const [listing] = await toPublicListings(ctx.db, [row]);
+  const [listing] = await toPublicListings(ctx.db, [row], now);
   return withdrawal ? { ...listing!, withdrawal } : listing!;
 }
 
@@ -473,8 +474,8 @@ export async function sellerPage(ctx: Ctx, farmId: string, now: Date = new Date(
   if (rows.length === 0 && !(await isMember(ctx, farmId)))
     throw new AppError('NOT_FOUND', 'Seller not found');
   const [publicListings, ratings] = await Promise.all([
-    toPublicListings(ctx.db, rows, [farm]),
-    sellerRatingSummary(ctx.db, farmId, Date.now()),
+    toPublicListings(ctx.db, rows, now, [farm]),
+    sellerRatingSummary(ctx.db, farmId, now.getTime()),
   ]);
   const rating = { count: ratings.count, average: ratings.average };
   return { ...toSeller(farm), rating, listings: publicListings, ratings };
@@ -814,6 +815,8 @@ async function photosOf(db: Db | Tx, rows: ListingRow[]) {
 async function toPublicListings(
   db: Db | Tx,
   rows: ListingRow[],
+  /** The app's clock: the sellers' ratings are weighed by their age at it. */
+  now: Date,
   sellers?: FarmRow[],
 ): Promise<PublicListing[]> {
   if (rows.length === 0) return [];
@@ -836,7 +839,7 @@ async function toPublicListings(
     sellers
       ? Promise.resolve(sellers)
       : db.select(SELLER_COLUMNS).from(farms).where(inArray(farms.id, farmIds)),
-    sellerBriefs(db, farmIds, Date.now()),
+    sellerBriefs(db, farmIds, now.getTime()),
   ]);
   const farmsById = new Map(farmRows.map((farm) => [farm.id, farm]));
   return rows.map((row) => {

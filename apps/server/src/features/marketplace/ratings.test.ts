@@ -255,4 +255,40 @@ describe('summaries', () => {
     const summary = await sellerRatingSummary(t.db, farm.farm.id, now);
     expect(summary.count).toBe(7);
   });
+
+  it('weighs the seller page and listings by the app’s clock, not the real time', async () => {
+    // The app's clock a year and more ahead of the real time: ratings made by it are in the real
+    // time's future, where every rating would weigh 1.
+    t.clock.advance(400 * 24 * 3600);
+    const farm = await seedFarmTeam(t);
+    const on = await seedListing(t, farm.farm.id, { quantity_available: '200' });
+    const now = t.deps.now();
+    for (const [stars, daysAgo] of [
+      [5, 10], // weight 1
+      [1, 200], // weight 0.5
+    ] as const) {
+      const id = await orderIn('completed', on);
+      await t.db
+        .insert(ratings)
+        .values({ order_id: id, side: 'buyer', stars, created_at: new Date(now - daysAgo * DAY_MS) });
+    }
+    // (5×1 + 1×0.5) / 1.5 = 3.67 → 3.7; weighed at the real time it would be 3.
+    const rating = { count: 2, average: 3.7 };
+    const page = await t.request<SellerPage>('GET', `/api/marketplace/sellers/${farm.farm.id}`, {
+      cookie: buyer.cookie,
+    });
+    expect(page.body.ratings).toMatchObject(rating);
+    expect(page.body.rating).toEqual(rating);
+    expect(page.body.listings[0]!.seller.rating).toEqual(rating);
+    const one = await t.request<PublicListing>('GET', `/api/marketplace/listings/${on.id}`, {
+      cookie: buyer.cookie,
+    });
+    expect(one.body.seller.rating).toEqual(rating);
+    const browse = await t.request<{ items: PublicListing[] }>(
+      'GET',
+      `/api/marketplace/listings?seller=${farm.farm.id}`,
+      { cookie: buyer.cookie },
+    );
+    expect(browse.body.items[0]!.seller.rating).toEqual(rating);
+  });
 });
