@@ -25,19 +25,16 @@ import {
   jsonBody,
   jsonContent,
 } from '../../lib/openapi';
+import { browseListings, getPublicListing, openListingPhoto, sellerPage } from './browse-listings.service';
 import {
   LISTING_ACTIONS,
-  browseListings,
   changeListingStatus,
   createListing,
   getFarmListing,
-  getPublicListing,
   listFarmListings,
   listingSources,
-  openListingPhoto,
-  sellerPage,
   updateListing,
-} from './listings.service';
+} from './seller-listings.service';
 
 const ListingParams = farmParamsWith('listingId');
 const PublicListingParams = z.object({ listingId: z.uuid() });
