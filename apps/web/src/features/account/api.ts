@@ -2,11 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Me } from '@gona/shared/auth';
 import type { AccountSession, ChangeEmailInput, UpdateProfile } from '@gona/shared/account';
 import { apiFetch } from '@/lib/http';
-
-export const accountKeys = {
-  me: ['account', 'me'] as const,
-  sessions: ['account', 'sessions'] as const,
-};
+import { accountKeys } from './keys';
 
 /** The signed-in person's full record (phone and language too), for Settings › Profile. */
 export function useMe() {

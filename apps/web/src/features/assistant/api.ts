@@ -15,17 +15,7 @@ import type {
 } from '@gona/shared/assistant';
 import { apiFetch } from '@/lib/http';
 import { filterPageItems, pagedQueryOptions } from '@/lib/paged-query';
-
-/** Every assistant query of a farm starts with ['assistant', farmId]. */
-export const assistantKeys = {
-  all: (farmId: string) => ['assistant', farmId] as const,
-  conversations: (farmId: string) => ['assistant', farmId, 'conversations'] as const,
-  conversation: (farmId: string, id: string) => ['assistant', farmId, 'conversation', id] as const,
-};
-
-export const assistantApiPath = (farmId: string) => `/api/farms/${encodeURIComponent(farmId)}/assistant`;
-const conversationPath = (farmId: string, id: string) =>
-  `${assistantApiPath(farmId)}/conversations/${encodeURIComponent(id)}`;
+import { assistantApiPath, assistantKeys, conversationPath } from './keys';
 
 /** The person's conversations on this farm, newest first. */
 export function useConversations(farmId: string, enabled = true) {

@@ -1,7 +1,7 @@
 import type { AskInput, AskResult } from '@gona/shared/assistant';
 import { DEFAULT_ERROR_MESSAGE } from '@gona/shared/error-codes';
 import { ApiError, readApiResponse } from '@/lib/http';
-import { assistantApiPath } from './api';
+import { assistantApiPath } from './keys';
 
 type AskOptions = {
   /** Each piece of the answer as the model writes it (a preview: the final answer replaces it). */

@@ -1,10 +1,7 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { AUDIT_DEFAULT_LIMIT, type AuditLog } from '@gona/shared/audit';
 import { pagedQueryOptions } from '@/lib/paged-query';
-
-export const auditKeys = {
-  mine: ['audit-logs', 'mine'] as const,
-};
+import { auditKeys } from './keys';
 
 export function useMyActivity() {
   return useInfiniteQuery(

@@ -3,11 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { CreateFarmInput, Farm, FarmSummary, UpdateFarmInput } from '@gona/shared/farms';
 import { MAX_PAGE_SIZE } from '@gona/shared/page-size';
 import { apiFetch } from '@/lib/http';
-
-export const farmKeys = {
-  list: ['farms'] as const,
-  detail: (farmId: string) => ['farms', farmId] as const,
-};
+import { farmKeys } from './keys';
 
 export async function fetchFarms(): Promise<Farm[]> {
   const page = await apiFetch<{ items: Farm[] }>(`/api/farms?limit=${MAX_PAGE_SIZE}`);

@@ -11,7 +11,8 @@ import {
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { FarmSummary } from '@gona/shared/farms';
 import { readCachedFarms, readSelectedFarmId, writeCachedFarms, writeSelectedFarmId } from '@/lib/storage';
-import { farmKeys, fetchFarm, fetchFarms, fetchFarmsBasic } from './api';
+import { fetchFarm, fetchFarms, fetchFarmsBasic } from './api';
+import { farmKeys } from './keys';
 import {
   decideAfterFetchById,
   decideSelection,

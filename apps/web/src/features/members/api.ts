@@ -12,17 +12,7 @@ import type {
 import { useErrorText } from '@/lib/error-text';
 import { apiFetch } from '@/lib/http';
 import { pagedQueryOptions } from '@/lib/paged-query';
-
-/** Every members query of a farm starts with ['members', farmId]: a change refreshes them all. */
-export const memberKeys = {
-  all: (farmId: string) => ['members', farmId] as const,
-  members: (farmId: string) => ['members', farmId, 'list'] as const,
-  invitations: (farmId: string) => ['members', farmId, 'invitations'] as const,
-  invitation: (token: string) => ['invitation', token] as const,
-  mine: ['invitations', 'mine'] as const,
-};
-
-const farmPath = (farmId: string) => `/api/farms/${encodeURIComponent(farmId)}`;
+import { farmPath, memberKeys } from './keys';
 
 /**
  * Others change these lists (an invitation is accepted on the invited person's phone), so each

@@ -13,7 +13,7 @@ import type {
 } from '@gona/shared/notifications';
 import { apiFetch } from '@/lib/http';
 import { mapPageItems, pagedQueryOptions } from '@/lib/paged-query';
-import { notificationKeys } from './unread';
+import { notificationKeys } from './keys';
 
 export function useNotifications() {
   return useInfiniteQuery(

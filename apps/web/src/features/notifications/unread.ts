@@ -2,19 +2,12 @@ import { useEffect } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { UnreadCount } from '@gona/shared/notifications';
 import { apiFetch } from '@/lib/http';
+import { notificationKeys } from './keys';
 
 /**
  * The bell's count, on every dashboard screen's first load, so kept to this small module: one
  * small query (a count over a partial index) rather than the list.
  */
-
-/** Every notification query starts with ['notifications'], so one invalidation refreshes them all. */
-export const notificationKeys = {
-  all: ['notifications'] as const,
-  unread: ['notifications', 'unread'] as const,
-  list: ['notifications', 'list'] as const,
-  settings: ['notifications', 'settings'] as const,
-};
 
 /** While the app is open and in view; it also asks again on focus, after a save, and when a push arrives. */
 const POLL_MS = 3 * 60 * 1000;

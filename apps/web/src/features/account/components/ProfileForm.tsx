@@ -5,7 +5,8 @@ import { AVAILABLE_LANGUAGES, LANGUAGES, type Me } from '@gona/shared/auth';
 import { UpdateProfileSchema } from '@gona/shared/account';
 import { Button, FormAlert, SelectField, TextField } from '@/components/ui';
 import { useSchemaForm } from '@/lib/use-schema-form';
-import { accountKeys, saveProfile } from '../api';
+import { saveProfile } from '../api';
+import { accountKeys } from '../keys';
 
 type Props = { me: Me; onSaved: () => Promise<void> | void };
 

@@ -1,0 +1,4 @@
+export const accountKeys = {
+  me: ['account', 'me'] as const,
+  sessions: ['account', 'sessions'] as const,
+};

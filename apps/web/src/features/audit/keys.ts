@@ -1,0 +1,3 @@
+export const auditKeys = {
+  mine: ['audit-logs', 'mine'] as const,
+};
