@@ -1,4 +1,4 @@
-import type { KnowledgeHit } from '../knowledge/search.service';
+import { normalizeQuestion, type KnowledgeHit } from '../knowledge/search.service';
 import type { Subjects } from './lookups';
 import { splitSentences } from './numbers';
 import type { Reading } from './reading';
@@ -31,12 +31,50 @@ const TROUBLE =
  * happens to share its words, unless it describes trouble or names the pest.
  */
 export function preferAdvice(reading: Reading, hits: KnowledgeHit[]): KnowledgeHit[] {
+  hits = preferNamed(reading, preferReadiness(reading, hits));
   const best = hits[0];
   if (!best || (best.kind !== 'pest' && best.kind !== 'disease')) return hits;
   if (TROUBLE.test(reading.plain) || namesTitle(reading, best.title)) return hits;
   const advice = hits.find((hit) => hit.kind === 'advice' && hit.rank >= best.rank * ADVICE_SHARE);
   return advice ? [advice, ...hits.filter((hit) => hit !== advice)] : hits;
 }
+/**
+ * A fact whose whole name the question writes ("cocoa black pod disease control" names "Cocoa black
+ * pod") answers before one close above it that only shares its words.
+ */
+function preferNamed(reading: Reading, hits: KnowledgeHit[]): KnowledgeHit[] {
+  const best = hits[0];
+  if (!best) return hits;
+  const text = ` ${reading.normalized} `;
+  const named = hits.find((hit) => {
+    // Never a pest's card over a note ("how do I protect my pigs from swine fever?" wants the note).
+    if (hit.rank < best.rank * NAMED_SHARE || (hit.kind !== best.kind && hit.kind !== 'advice')) return false;
+    const words = (normalizeQuestion(hit.title.replace(/\([^)]*\)/g, ' ')).match(/\p{L}{3,}/gu) ?? []).filter(
+      (word) => !TITLE_FILLER.has(word),
+    );
+    return words.length >= 2 && text.includes(` ${words.join(' ')} `);
+  });
+  return named && named !== best ? [named, ...hits.filter((hit) => hit !== named)] : hits;
+}
+/** A fact named in the question answers before one ranked up to this much above it. */
+const NAMED_SHARE = 0.85;
+const TITLE_FILLER = new Set(['the', 'and', 'for', 'with', 'how', 'when', 'what']);
+
+/**
+ * "Is my rice ready to cut?": a question whether a crop is ready asks for the signs of harvest, even
+ * when it tells a colour ("don turn yellow") that a disease shares.
+ */
+function preferReadiness(reading: Reading, hits: KnowledgeHit[]): KnowledgeHit[] {
+  const best = hits[0];
+  if (!best || !READY.test(reading.plain)) return hits;
+  const harvest = hits.find(
+    (hit) => hit.kind === 'advice' && /\bharvest/i.test(hit.title) && hit.rank >= best.rank * ADVICE_SHARE,
+  );
+  return harvest && harvest !== best ? [harvest, ...hits.filter((hit) => hit !== harvest)] : hits;
+}
+const READY =
+  /\b(ready|ripe|mature|reach)\b.*\b(harvest\w*|cut|pick|pluck|uproot|dig)\b|\b(harvest\w*|cut|pick|pluck)\b.*\b(ready|ripe|mature|now)\b|\bdon reach\b/;
+
 /** A note this close to a pest's rank answers a how-to question before it. */
 const ADVICE_SHARE = 0.8;
 

@@ -380,7 +380,15 @@ export function recordAsked(plain: string): RecordAsk | null {
   const advice = ADVICE.test(plain);
   // Tasks: today's, late ones, a person's.
   if (/\b(tasks?|jobs?|work|to ?do)\b/.test(plain)) {
-    if (/\b(late|overdue|missed|behind|not done|undone|pending)\b/.test(plain)) return 'tasks_late';
+    if (
+      /\b(late|overdue|missed|behind|not done|undone|pending|never (finish\w*|done)|not finish\w*|unfinished|pass(ed)? (their|the|its) (due )?dates?|past (their|the|its) due)\b/.test(
+        plain,
+      )
+    )
+      return 'tasks_late';
+    // "What work did I give Ngozi?": the work given to a person named.
+    const given = /\b(give|gave|given|assign\w*) (to )?([a-z]{3,})\b/.exec(plain);
+    if (given && !NOT_A_NAME.test(given[3]!)) return 'tasks_person';
     if (
       /\b(?!(today|tomorrow|farm|week|month|day|everyone|everybody)'s)\w+'s (tasks?|jobs?|work)\b|\b(tasks?|jobs?|work) (is |are |was )?(for|of|given to|assigned to) (?!(me|today|tomorrow|the|my|this|us|everyone|everybody|now)\b)[a-z]+\b/.test(
         plain,
@@ -417,7 +425,7 @@ export function recordAsked(plain: string): RecordAsk | null {
   )
     return 'spent';
   if (
-    /\b(earn\w*|income|sales|sold|revenue|made from|make from|gain from|money (from|i (make|made)))\b/.test(
+    /\b(earn\w*|income|sales|sold|revenue|made from|make from|gain from|money (from|i (make|made)|(wey )?(enter|entered|came in|come in|comes in))|(bring|brought|fetch|fetched) (in )?(money|me|us))\b/.test(
       plain,
     ) &&
     mine &&
@@ -440,7 +448,7 @@ export function recordAsked(plain: string): RecordAsk | null {
   )
     return 'deaths';
   if (
-    /\b(weigh|weighs|weight|weighed|kg)\b/.test(plain) &&
+    /\b(weigh|weighs|weight|weighed|kg|heavy|heaviness)\b/.test(plain) &&
     mine &&
     !advice &&
     /\b(how (much|heavy)|what|average|current|last|now)\b/.test(plain)
@@ -457,14 +465,14 @@ export function recordAsked(plain: string): RecordAsk | null {
   if (/\bmilk\b/.test(plain) && mine && figure && !advice) return 'milk';
   if (
     /\b(fish|catfish|tilapia)\b/.test(plain) &&
-    /\b(harvest\w*|caught|catch|sold|took out|brought out|comot)\b/.test(plain) &&
+    /\b(harvest\w*|caught|catch|sell|sold|took out|brought out|comot)\b/.test(plain) &&
     mine &&
     figure &&
     !advice
   )
     return 'fish_harvest';
   if (
-    /\bhow many\b.*\b(do|did)? ?(i|we)\b.*\b(have|get|keep|own|remain|left)\b|\bhow many\b.*\b(are|dey|remain|left|are left|are there|i get|we get|i have|we have|on (the|my) farm|for (the|my) farm)\b|\b(head ?count|number of (my|the) (animals|birds|goats|pigs|cattle|sheep|fish|layers|broilers))\b/.test(
+    /\bhow many\b.*\b(do|did)? ?(i|we)\b.*\b(have|get|keep|own|remain|left)\b|\bhow many\b.*\b(are|dey|remain|left|are left|are there|i get|we get|i have|we have|on (the|my) farm|for (the|my) farm)\b|\b(remain\w*|left|alive|dey)\b.*\bhow many\b|\b(head ?count|number of (my|the) (animals|birds|goats|pigs|cattle|sheep|fish|layers|broilers))\b/.test(
       plain,
     ) &&
     mine &&

@@ -46,8 +46,11 @@ export function normalizeQuestion(question: string): string {
     .replace(/ƙ/g, 'k')
     .replace(/ɓ/g, 'b')
     .replace(/ƴ/g, 'y');
-  let text = ` ${(plain.match(/\d+(?:\.\d+)?|\p{L}+/gu) ?? []).join(' ')} `;
+  // "b4" (before) is one word, not a letter and a number.
+  let text = ` ${(plain.replace(/\bb4\b/g, 'before').match(/\d+(?:\.\d+)?|\p{L}+/gu) ?? []).join(' ')} `;
   for (const [phrase, words] of PHRASES) text = text.replace(wholeWords(phrase), words);
+  // "20 by 10", "3 x 4": the size of a place, asked as its space.
+  text = text.replace(/(?<= )(\d+(?:\.\d+)?) (by|x) (\d+(?:\.\d+)?)(?= )/g, '$1 by $3 space');
   return text
     .split(' ')
     .filter(Boolean)
@@ -439,6 +442,12 @@ const PHRASES: [string, string][] = [
   ['how large', 'space room'],
   ['how wide', 'space room'],
   ['bee keeping', 'beekeeping'],
+  ['reach to cut', 'ready harvest'],
+  ['ready to cut', 'ready harvest'],
+  ['reach to harvest', 'ready harvest'],
+  ['reach harvest', 'ready harvest'],
+  ['can it take', 'space'],
+  ['can it hold', 'space'],
   ['bee hive', 'beehive'],
   ['bee hives', 'beehives'],
 ];
@@ -503,11 +512,11 @@ const WORDS = new Map<string, string>([
   ...pairs('cashew', ['cashews', 'kashu']),
   ...pairs('problem', ['worry', 'worries', 'worrying', 'disturb', 'disturbing', 'trouble', 'troubling']),
   ...pairs('metre', ['meter', 'meters', 'metres', 'mtr']),
+  ...pairs('foot', ['feet', 'ft']),
   ...pairs('week', ['wk', 'wek']),
   ...pairs('weeks', ['wks', 'weks']),
   ...pairs('month', ['mnth', 'mth']),
   ...pairs('months', ['mnths', 'mths']),
-  ...pairs('before', ['b4']),
   ...STEMMED_ALIKE,
 ]);
 

@@ -142,6 +142,11 @@ describe('normalizeQuestion', () => {
     expect(normalizeQuestion('Àgbàdo, gyaɗa, peanuts')).toBe('maize groundnut groundnut');
     expect(normalizeQuestion('army-worm on 2.5 ha')).toBe('armyworm on 2.5 ha');
     expect(normalizeQuestion('Abeg how far')).toBe('');
+    expect(normalizeQuestion('okro spacing b4 rain')).toBe('okra spacing before rain');
+    expect(normalizeQuestion('palm tree per ha, dont know')).toBe('oil palm per ha');
+    expect(normalizeQuestion('my she goat go meet buck')).toBe('my doe goat mate buck');
+    expect(normalizeQuestion('pen 20 by 10 feet')).toBe('pen 20 by 10 space foot');
+    expect(normalizeQuestion('e don reach to cut since yday')).toBe('ready harvest');
   });
 });
 

@@ -116,6 +116,8 @@ export function fixtureDerived(): string[] {
     ['2026-10-01', '2026-10-31'],
     ['2026-10-19', '2026-11-17'],
     ['2026-10-20', '2026-11-18'],
+    // Any single day asked by its date ("eggs laid on 16 November").
+    ...days(EGGS_FROM, FIXTURE_TODAY).map((day): [string, string] => [day, day]),
   ];
   const pens: [number[], number][] = [
     [PEN_A_EGGS, 200],
