@@ -188,7 +188,7 @@ export async function getAdminOrder(deps: Pick<Deps, 'db' | 'now'>, orderId: str
     readOrder(
       db,
       eq(orders.id, orderId),
-      { as: 'seller', farmId: head.farm_id ?? '' },
+      { as: 'seller', farmId: head.farm_id ?? '', now: deps.now() },
       head.dispute_id ? { as: 'admin', disputeId: head.dispute_id } : undefined,
     ),
     db

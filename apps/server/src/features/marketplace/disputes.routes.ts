@@ -154,7 +154,8 @@ export const disputesRoutes = createRouter()
       request: { params: DisputeParams },
       responses: { 200: jsonContent(AdminDisputeSchema, 'The dispute'), ...ErrorResponses },
     }),
-    async (c) => c.json(await getDispute(c.var.deps.db, c.req.valid('param').disputeId), 200),
+    async (c) =>
+      c.json(await getDispute(c.var.deps.db, c.req.valid('param').disputeId, c.var.deps.now()), 200),
   )
   .openapi(
     createRoute({

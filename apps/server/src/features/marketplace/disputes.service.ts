@@ -140,6 +140,7 @@ export async function answerDispute(
   return readOrder(deps.db, and(eq(orders.id, orderId), eq(orders.farm_id, farmId)), {
     as: 'seller',
     farmId,
+    now: deps.now(),
   });
 }
 
@@ -179,7 +180,8 @@ export async function listDisputes(db: Db, query: PageQuery): Promise<Page<Dispu
   return { items, next_cursor: rows.length > query.limit ? String(offset + query.limit) : null };
 }
 
-export async function getDispute(db: Db, disputeId: string): Promise<AdminDispute> {
+/** `now`: the app's clock (deps.now()). */
+export async function getDispute(db: Db, disputeId: string, now: number): Promise<AdminDispute> {
   const [row] = await db
     .select({ order_id: disputes.order_id, farm_id: orders.farm_id })
     .from(disputes)
@@ -190,7 +192,7 @@ export async function getDispute(db: Db, disputeId: string): Promise<AdminDisput
   const order = await readOrder(
     db,
     eq(orders.id, row.order_id),
-    { as: 'seller', farmId: row.farm_id ?? '' },
+    { as: 'seller', farmId: row.farm_id ?? '', now },
     { as: 'admin', disputeId },
   );
   return { order, dispute: order.dispute! };
@@ -316,7 +318,7 @@ export async function decideDispute(
     refund_kobo: decided.refundKobo,
     reason: input.reason,
   });
-  return getDispute(deps.db, disputeId);
+  return getDispute(deps.db, disputeId, deps.now());
 }
 
 /**

@@ -169,7 +169,8 @@ export const ordersRoutes = createRouter()
       request: { params: farmParams, query: PageQuerySchema },
       responses: { 200: jsonContent(OrderPageSchema, 'A page of orders'), ...ErrorResponses },
     }),
-    async (c) => c.json(await listFarmOrders(farmCtxOf(c), c.req.valid('query')), 200),
+    async (c) =>
+      c.json(await listFarmOrders(farmCtxOf(c), c.req.valid('query'), new Date(c.var.deps.now())), 200),
   )
   .openapi(
     createRoute({
@@ -181,7 +182,8 @@ export const ordersRoutes = createRouter()
       request: { params: FarmOrderParams },
       responses: { 200: jsonContent(OrderSchema, 'The order'), ...ErrorResponses },
     }),
-    async (c) => c.json(await getFarmOrder(farmCtxOf(c), c.req.valid('param')), 200),
+    async (c) =>
+      c.json(await getFarmOrder(farmCtxOf(c), c.req.valid('param'), new Date(c.var.deps.now())), 200),
   )
   .openapi(
     createRoute({

@@ -56,7 +56,10 @@ export type OrderRow = typeof orders.$inferSelect;
 export type OrdersDeps = Pick<Deps, 'db' | 'payments' | 'logger' | 'now' | 'config'>;
 
 /** Who reads an order: its buyer, or a member of the selling farm. */
-export type Viewer = { as: 'buyer'; userId: string } | { as: 'seller'; farmId: string };
+export type Viewer =
+  | { as: 'buyer'; userId: string }
+  /** `now`: the app's clock (deps.now()), at which the buyers' ratings are weighed by their age. */
+  | { as: 'seller'; farmId: string; now: number };
 
 /**
  * A quantity (the input's decimal string, or numeric(14,3)'s "12.500") as words show it: "12.5".
@@ -249,7 +252,7 @@ async function withRatings(db: Db | Tx, list: Order[], viewer: Viewer): Promise<
       ? buyerBriefs(
           db,
           list.flatMap((o) => (o.buyer_id ? [o.buyer_id] : [])),
-          Date.now(),
+          viewer.now,
         )
       : Promise.resolve(null),
   ]);

@@ -291,4 +291,34 @@ describe('summaries', () => {
     );
     expect(browse.body.items[0]!.seller.rating).toEqual(rating);
   });
+
+  it('weighs the buyer’s ratings on the farm’s orders by the app’s clock, not the real time', async () => {
+    // The app's clock a year and more ahead of the real time, as above.
+    t.clock.advance(400 * 24 * 3600);
+    const bisi = await seedUser(t, { first_name: 'Bisi' });
+    const now = t.deps.now();
+    const ids: string[] = [];
+    for (const [stars, daysAgo] of [
+      [5, 10], // weight 1
+      [1, 200], // weight 0.5
+    ] as const) {
+      const id = await orderIn('completed', listing, bisi.user.id);
+      ids.push(id);
+      await t.db
+        .insert(ratings)
+        .values({ order_id: id, side: 'seller', stars, created_at: new Date(now - daysAgo * DAY_MS) });
+    }
+    // (5×1 + 1×0.5) / 1.5 = 3.67 → 3.7; weighed at the real time it would be 3.
+    const one = await t.request<Order>('GET', `${team.base}/orders/${ids[0]!}`, {
+      cookie: team.cookies.owner,
+    });
+    expect(one.body.buyer_rating).toEqual({ count: 2, average: 3.7 });
+    const list = await t.request<{ items: Order[] }>('GET', `${team.base}/orders?limit=50`, {
+      cookie: team.cookies.owner,
+    });
+    expect(list.body.items.find((order) => order.id === ids[0])!.buyer_rating).toEqual({
+      count: 2,
+      average: 3.7,
+    });
+  });
 });

@@ -48,16 +48,17 @@ import { notifyBuyer, notifySeller } from './orders.notify';
 const CODE_TRIES_MAX = 5;
 const CODE_LOCK_MS = 15 * MINUTE_MS;
 
-export async function listFarmOrders(ctx: FarmCtx, query: PageQuery): Promise<Page<Order>> {
+export async function listFarmOrders(ctx: FarmCtx, query: PageQuery, now: Date): Promise<Page<Order>> {
   const { farmId } = ctx;
-  return listOrders(ctx.db, eq(orders.farm_id, farmId), query, { as: 'seller', farmId });
+  return listOrders(ctx.db, eq(orders.farm_id, farmId), query, { as: 'seller', farmId, now: now.getTime() });
 }
 
-export async function getFarmOrder(ctx: FarmCtx, input: { orderId: string }): Promise<Order> {
+export async function getFarmOrder(ctx: FarmCtx, input: { orderId: string }, now: Date): Promise<Order> {
   const { farmId } = ctx;
   return readOrder(ctx.db, and(eq(orders.id, input.orderId), eq(orders.farm_id, farmId)), {
     as: 'seller',
     farmId,
+    now: now.getTime(),
   });
 }
 
@@ -74,7 +75,7 @@ export async function decideOrder(
 ): Promise<Order> {
   const { farmId } = ctx;
   const { orderId, decision, version } = input;
-  const viewer: Viewer = { as: 'seller', farmId };
+  const viewer: Viewer = { as: 'seller', farmId, now: deps.now() };
   if (decision === 'accepted') await assertMaySell(deps.db, ctx.userId);
   const now = new Date(deps.now());
   // Not while its animals are in a withdrawal period: the seller is told why and until when.
@@ -184,7 +185,7 @@ export async function dispatchOrder(
       'accepted',
     );
   await notifyBuyer(deps.db, done, 'dispatched');
-  return readOrder(deps.db, eq(orders.id, orderId), { as: 'seller', farmId });
+  return readOrder(deps.db, eq(orders.id, orderId), { as: 'seller', farmId, now: deps.now() });
 }
 
 /**
@@ -243,7 +244,7 @@ export async function deliverOrder(
   });
   if ('refused' in result) throw result.refused;
   await afterDelivery(deps, result);
-  return readOrder(deps.db, eq(orders.id, orderId), { as: 'seller', farmId });
+  return readOrder(deps.db, eq(orders.id, orderId), { as: 'seller', farmId, now: deps.now() });
 }
 
 /**
