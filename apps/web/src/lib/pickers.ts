@@ -1,5 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Supply, SupplyCategory } from '@gona/shared/inventory';
+import type { Crop } from '@gona/shared/crops';
+import type { Livestock } from '@gona/shared/livestock';
 import type { StaffMember } from '@gona/shared/staff';
 import { MAX_PAGE_SIZE, type Page } from '@gona/shared/page-size';
 import { apiFetch } from '@/lib/http';
@@ -31,7 +33,24 @@ export function useStoreSupplies(farmId: string, category?: SupplyCategory) {
 export function useActiveStaff(farmId: string) {
   return useQuery({
     queryKey: ['staff', farmId, 'list', 'picker', 'active'],
-    queryFn: () => apiFetch<Page<StaffMember>>(`${farmPath(farmId)}/staff?status=active&limit=${MAX_PAGE_SIZE}`),
+    queryFn: () =>
+      apiFetch<Page<StaffMember>>(`${farmPath(farmId)}/staff?status=active&limit=${MAX_PAGE_SIZE}`),
     select: (page) => page.items,
+  });
+}
+
+/** The farm's plantings (the first 200, newest first), for a money record's "For"; under the crop lists. */
+export function usePlantingChoices(farmId: string) {
+  return useQuery({
+    queryKey: ['crops', farmId, 'list', 'picker'],
+    queryFn: () => apiFetch<Page<Crop>>(`${farmPath(farmId)}/crops?limit=${MAX_PAGE_SIZE}`),
+  });
+}
+
+/** The farm's animals and groups (the first 200), for a money record's "For"; under the livestock lists. */
+export function useLivestockChoices(farmId: string) {
+  return useQuery({
+    queryKey: ['livestock', farmId, 'list', 'picker'],
+    queryFn: () => apiFetch<Page<Livestock>>(`${farmPath(farmId)}/livestock?limit=${MAX_PAGE_SIZE}`),
   });
 }

@@ -1,3 +1,4 @@
+import { useMemo } from 'react';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   Cash,
@@ -15,6 +16,7 @@ import type { Page } from '@gona/shared/page-size';
 import { dayMonthYear } from '@/lib/format';
 import { apiFetch } from '@/lib/http';
 import { pagedQueryOptions } from '@/lib/paged-query';
+import { useLivestockChoices, usePlantingChoices } from '@/lib/pickers';
 import { expensePath, expensesPath, moneyKeys, moneyPath, recurringPath, salesPath } from './keys';
 
 export type Period = { from: string; to: string };
@@ -103,8 +105,7 @@ export function useCash(farmId: string, period: Period) {
 export function useDeleteExpense(farmId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (expenseId: string) =>
-      apiFetch<null>(expensePath(farmId, expenseId), { method: 'DELETE' }),
+    mutationFn: (expenseId: string) => apiFetch<null>(expensePath(farmId, expenseId), { method: 'DELETE' }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: moneyKeys.all(farmId) }),
   });
 }
@@ -119,27 +120,18 @@ export type EnterpriseOption = {
   head_count?: number;
 };
 
-type CropRow = { id: string; crop_name: string; planting_date: string; status: string };
-type AnimalRow = {
-  id: string;
-  name: string | null;
-  tag: string | null;
-  species: string;
-  status: string;
-  head_count: number;
-};
-
-/** The farm's current plantings and animals, for the "For" choice of a money record. */
-export function useEnterprises(farmId: string) {
-  return useQuery({
-    queryKey: moneyKeys.enterprises(farmId),
-    queryFn: async (): Promise<EnterpriseOption[]> => {
-      const base = `/api/farms/${encodeURIComponent(farmId)}`;
-      const [crops, animals] = await Promise.all([
-        apiFetch<Page<CropRow>>(`${base}/crops?limit=200`),
-        apiFetch<Page<AnimalRow>>(`${base}/livestock?limit=200`),
-      ]);
-      return [
+/**
+ * The farm's plantings and animals, for the "For" choice of a money record. Read through the
+ * pickers under the crop and livestock lists (`lib/pickers.ts`), so a planting or an animal added
+ * or renamed shows here at once.
+ */
+export function useEnterprises(farmId: string): { data: EnterpriseOption[] | undefined } {
+  const crops = usePlantingChoices(farmId).data;
+  const animals = useLivestockChoices(farmId).data;
+  const data = useMemo(
+    () =>
+      crops &&
+      animals && [
         ...crops.items.map((c) => ({
           key: `crop:${c.id}`,
           kind: 'crop' as const,
@@ -155,9 +147,10 @@ export function useEnterprises(farmId: string) {
             name: a.name ?? a.tag ?? a.species,
             head_count: a.head_count,
           })),
-      ];
-    },
-  });
+      ],
+    [crops, animals],
+  );
+  return { data };
 }
 
 /** `crop:{id}` / `animal:{id}` / '' as the record's crop_id and animal_id. */

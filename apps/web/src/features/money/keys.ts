@@ -10,7 +10,6 @@ export const moneyKeys = {
   owed: (farmId: string) => ['money', farmId, 'owed'] as const,
   profit: (farmId: string, period: object) => ['money', farmId, 'profit', period] as const,
   cash: (farmId: string, period: object) => ['money', farmId, 'cash', period] as const,
-  enterprises: (farmId: string) => ['money', farmId, 'enterprises'] as const,
 };
 
 export const farmPath = (farmId: string) => `/api/farms/${encodeURIComponent(farmId)}`;
@@ -43,7 +42,8 @@ export const wagesKeys = {
   payRun: (farmId: string, runId: string) => [...wagesKeys.all(farmId), 'pay-run', runId] as const,
 };
 
-export const salePath = (farmId: string, saleId: string) => `${salesPath(farmId)}/${encodeURIComponent(saleId)}`;
+export const salePath = (farmId: string, saleId: string) =>
+  `${salesPath(farmId)}/${encodeURIComponent(saleId)}`;
 export const expensePath = (farmId: string, expenseId: string) =>
   `${expensesPath(farmId)}/${encodeURIComponent(expenseId)}`;
 export const payRunPath = (farmId: string, runId: string) =>
