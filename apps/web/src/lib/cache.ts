@@ -32,9 +32,13 @@ function listedItems<T>(data: Listed<T> | undefined): T[] {
 }
 
 /** Changes the rows of a cached list of either shape, keeping its pages as they are. */
-export function mapListed<T>(data: Listed<T> | undefined, change: (items: T[]) => T[]): Listed<T> | undefined {
+export function mapListed<T>(
+  data: Listed<T> | undefined,
+  change: (items: T[]) => T[],
+): Listed<T> | undefined {
   if (!data) return data;
-  if ('pages' in data) return { ...data, pages: data.pages.map((page) => ({ ...page, items: change(page.items) })) };
+  if ('pages' in data)
+    return { ...data, pages: data.pages.map((page) => ({ ...page, items: change(page.items) })) };
   return { ...data, items: change(data.items) };
 }
 

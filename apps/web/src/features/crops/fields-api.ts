@@ -12,7 +12,6 @@ import { fieldKeys, fieldPath, fieldsPath } from './keys';
 
 /** The fields' reads and changes (a part of the crops feature with its own screens). */
 
-
 export function useFieldList(farmId: string) {
   return useInfiniteQuery(
     pagedQueryOptions<Field>({ queryKey: [...fieldKeys.all(farmId), 'list'], path: fieldsPath(farmId) }),

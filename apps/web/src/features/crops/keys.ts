@@ -35,6 +35,8 @@ export const cropMutationKeys = {
 
 export const farmPath = (farmId: string) => `/api/farms/${encodeURIComponent(farmId)}`;
 export const cropsPath = (farmId: string) => `${farmPath(farmId)}/crops`;
-export const cropPath = (farmId: string, cropId: string) => `${cropsPath(farmId)}/${encodeURIComponent(cropId)}`;
+export const cropPath = (farmId: string, cropId: string) =>
+  `${cropsPath(farmId)}/${encodeURIComponent(cropId)}`;
 export const fieldsPath = (farmId: string) => `${farmPath(farmId)}/fields`;
-export const fieldPath = (farmId: string, fieldId: string) => `${fieldsPath(farmId)}/${encodeURIComponent(fieldId)}`;
+export const fieldPath = (farmId: string, fieldId: string) =>
+  `${fieldsPath(farmId)}/${encodeURIComponent(fieldId)}`;

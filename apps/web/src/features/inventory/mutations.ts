@@ -1,9 +1,4 @@
-import {
-  useMutationState,
-  useQueryClient,
-  type InfiniteData,
-  type QueryClient,
-} from '@tanstack/react-query';
+import { useMutationState, useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/react-query';
 import type { Page } from '@gona/shared/page-size';
 import { convertQuantity, unitConversion } from '@gona/shared/units';
 import { applyMovement, isLowStock } from '@gona/shared/stock';

@@ -17,13 +17,7 @@ import type {
 import { dropRecord } from '@/lib/cache';
 import { apiFetch } from '@/lib/http';
 import { pagedQueryOptions } from '@/lib/paged-query';
-import {
-  animalPath,
-  animalRecords,
-  livestockKeys,
-  livestockPath,
-  type LivestockFilters,
-} from './keys';
+import { animalPath, animalRecords, livestockKeys, livestockPath, type LivestockFilters } from './keys';
 
 /** The livestock reads, and the changes that need the connection (a delete, care plans). */
 

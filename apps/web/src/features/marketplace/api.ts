@@ -2,8 +2,6 @@ import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tansta
 import type {
   FarmListing,
   ListingBrowsePage,
-  ListingCategory,
-  ListingSort,
   ListingSources,
   PublicListing,
   SellerPage,
@@ -21,7 +19,6 @@ import {
 } from './keys';
 
 /** The marketplace's reads (what buyers browse, a farm's own listings) and the listing actions that need the connection. */
-
 
 const BROWSE_PAGE_SIZE = 20;
 

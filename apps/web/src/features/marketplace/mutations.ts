@@ -4,7 +4,13 @@ import { putRecord } from '@/lib/cache';
 import { apiFetch } from '@/lib/http';
 import { defineQueuedMutation } from '@/lib/offline';
 import { sendWaitingPhotos } from '@/lib/photo-upload';
-import { farmListingPath, farmListingRecords, farmListingsPath, listingMutationKeys, refreshListing } from './keys';
+import {
+  farmListingPath,
+  farmListingRecords,
+  farmListingsPath,
+  listingMutationKeys,
+  refreshListing,
+} from './keys';
 
 /**
  * Saving a listing may wait for the connection (a farmer writes it in the field, with photos):

@@ -57,10 +57,16 @@ export type StopRecurringVariables = { farmId: string; recurringId: string; amou
 const refresh = (queryClient: QueryClient, { farmId }: { farmId: string }) =>
   void queryClient.invalidateQueries({ queryKey: moneyKeys.all(farmId) });
 
-const putSale = { onSent: (queryClient: QueryClient, sale: SaleWithPayments, { farmId }: { farmId: string }) =>
-  queryClient.setQueryData(moneyKeys.sale(farmId, sale.id), sale), onSettled: refresh };
-const putExpense = { onSent: (queryClient: QueryClient, expense: ExpenseWithReceipts, { farmId }: { farmId: string }) =>
-  queryClient.setQueryData(moneyKeys.expense(farmId, expense.id), expense), onSettled: refresh };
+const putSale = {
+  onSent: (queryClient: QueryClient, sale: SaleWithPayments, { farmId }: { farmId: string }) =>
+    queryClient.setQueryData(moneyKeys.sale(farmId, sale.id), sale),
+  onSettled: refresh,
+};
+const putExpense = {
+  onSent: (queryClient: QueryClient, expense: ExpenseWithReceipts, { farmId }: { farmId: string }) =>
+    queryClient.setQueryData(moneyKeys.expense(farmId, expense.id), expense),
+  onSettled: refresh,
+};
 
 const createExpense = defineQueuedMutation(
   moneyMutationKeys.createExpense,

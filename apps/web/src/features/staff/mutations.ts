@@ -53,7 +53,8 @@ const updateStaff = defineQueuedMutation(
       const moved = (field: 'name' | 'job' | 'status') => !before || before[field] !== member[field];
       if (moved('name') || moved('job') || moved('status'))
         void queryClient.invalidateQueries({ queryKey: staffKeys.lists(farmId) });
-      if (moved('status') || moved('job')) void queryClient.invalidateQueries({ queryKey: staffKeys.count(farmId) });
+      if (moved('status') || moved('job'))
+        void queryClient.invalidateQueries({ queryKey: staffKeys.count(farmId) });
     },
     onFailed: refreshStaff,
   },

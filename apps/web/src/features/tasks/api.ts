@@ -55,7 +55,10 @@ function useTaskAction<V, R>(send: (variables: V) => Promise<R>, farmId: string)
     mutationFn: send,
     onSuccess: (answer) => {
       if (isTask(answer))
-        queryClient.setQueryData<Task>(taskKeys.task(farmId, answer.id), (old) => old && { ...old, ...answer });
+        queryClient.setQueryData<Task>(
+          taskKeys.task(farmId, answer.id),
+          (old) => old && { ...old, ...answer },
+        );
     },
     onSettled: () => queryClient.invalidateQueries({ queryKey: taskKeys.all(farmId) }),
   });

@@ -22,12 +22,7 @@ import { QUEUED, submitOrQueue } from '@/lib/offline';
 import { useSchemaForm } from '@/lib/use-schema-form';
 import type { Shown } from '@/lib/offline';
 import { useSuppliers } from '../api';
-import {
-  useCreateSupplier,
-  useDeactivateSupplier,
-  useShownSuppliers,
-  useUpdateSupplier,
-} from '../mutations';
+import { useCreateSupplier, useDeactivateSupplier, useShownSuppliers, useUpdateSupplier } from '../mutations';
 import { useErrorText } from '@/lib/error-text';
 
 type Props = { farmId: string; role: FarmRole };
