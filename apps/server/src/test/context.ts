@@ -97,9 +97,9 @@ export type TestContext = {
  */
 export async function createTestContext(
   env: Record<string, string> = {},
-  options: { database?: Database; storage?: FileStorage } = {},
+  options: { database?: Database; storage?: FileStorage; ownDatabase?: boolean } = {},
 ): Promise<TestContext> {
-  const database = options.database ?? (await openTestDatabase());
+  const database = options.database ?? (await openTestDatabase({ own: options.ownDatabase }));
   const config = loadConfig({
     NODE_ENV: 'test',
     BASE_URL: TEST_BASE_URL,

@@ -5,11 +5,11 @@ import { migrateDb } from '../db/migrate';
 import { loadKnowledge } from '../features/knowledge/knowledge.service';
 
 /**
- * The database for one test file: this worker's PostgreSQL database when TEST_DATABASE_URL is set
+ * The database for one test file (or, with `own`, a copy of the template for that file alone): this worker's PostgreSQL database when TEST_DATABASE_URL is set
  * (copied by the first file the worker runs from the run's template, which global-setup.ts migrated
  * and loaded the knowledge base into once), otherwise a fresh in-memory PGlite.
  */
-export async function openTestDatabase(): Promise<Database> {
+export async function openTestDatabase(options: { own?: boolean } = {}): Promise<Database> {
   const url = process.env.TEST_DATABASE_URL;
   if (!url) {
     const database = createDb({ databaseUrl: undefined, dataDir: '' }, { inMemory: true });
@@ -18,7 +18,10 @@ export async function openTestDatabase(): Promise<Database> {
     return database;
   }
   const worker = process.env.VITEST_POOL_ID ?? process.env.VITEST_WORKER_ID ?? '0';
-  const name = `${inject('testDatabasePrefix')}${worker}`;
+  // A file that checks sums over the whole database (the ledger against a gateway) takes a copy of its
+  // own; it carries the run's prefix, so the run's teardown drops it with the others.
+  const own = options.own ? `_own_${process.pid}_${Math.random().toString(36).slice(2, 8)}` : '';
+  const name = `${inject('testDatabasePrefix')}${worker}${own}`;
   await copyTemplateIfMissing(url, name, inject('testDatabaseTemplate'));
   const target = new URL(url);
   target.pathname = `/${name}`;

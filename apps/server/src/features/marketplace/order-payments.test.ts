@@ -48,7 +48,8 @@ const farmIds: string[] = [];
 const TOTAL = 5_000_000;
 
 beforeAll(async () => {
-  app = await paystackTestApp();
+  // The gateway's account and the reconciliation are compared over the whole ledger: a database of its own.
+  app = await paystackTestApp({ ownDatabase: true });
   ({ t, fake } = app);
   team = await seedFarmTeam(t);
   farmIds.push(team.farm.id);

@@ -226,9 +226,12 @@ export type PaystackTestApp = {
   close: () => Promise<void>;
 };
 
-export async function paystackTestApp(): Promise<PaystackTestApp> {
+export async function paystackTestApp(options: { ownDatabase?: boolean } = {}): Promise<PaystackTestApp> {
   const fake = await startFakePaystack({ webhookRetryDelaysMs: [20] });
-  const t = await createTestContext({ PAYSTACK_BASE_URL: fake.url, PAYSTACK_SECRET_KEY: fake.secretKey });
+  const t = await createTestContext(
+    { PAYSTACK_BASE_URL: fake.url, PAYSTACK_SECRET_KEY: fake.secretKey },
+    { ownDatabase: options.ownDatabase },
+  );
   const server = await new Promise<ServerType>((resolve) => {
     const s = serve({ fetch: t.app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s));
   });
