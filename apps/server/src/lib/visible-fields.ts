@@ -106,15 +106,6 @@ export function hiddenTables(role: FarmRole | null | undefined): readonly string
   return readsMoney(role) ? [] : MONEY_TABLES;
 }
 
-/** Whether the reader may read this field of this kind of record (a CSV column, a context line). */
-export function mayRead(reader: Reader | FarmRole, kind: RecordKind, field: string): boolean {
-  const { role } = readerOf(reader);
-  if ((MONEY_FIELDS[kind] as readonly string[]).includes(field)) return readsMoney(role);
-  const personal = PERSONAL_FIELDS[kind as keyof typeof PERSONAL_FIELDS] as readonly string[] | undefined;
-  if (personal?.includes(field)) return readsPersonalDetails(role);
-  return true;
-}
-
 /**
  * The record as the reader may see it: money fields left out for roles without money.read, a
  * person's phone and next of kin for those who manage staff or the person themself

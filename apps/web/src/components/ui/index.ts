@@ -6,14 +6,7 @@ export { Dialog } from './Dialog';
 export { EmptyState } from './EmptyState';
 export { FormAlert } from './FormAlert';
 export { LeaveGuard } from './LeaveGuard';
-export {
-  optionsOf,
-  SelectField,
-  TextareaField,
-  TextField,
-  type SelectOption,
-  type TextFieldProps,
-} from './Field';
+export { optionsOf, SelectField, TextareaField, TextField, type TextFieldProps } from './Field';
 export { PageHeader } from './PageHeader';
 export { PagedList } from './PagedList';
 export { ResponsiveList, type ListColumn } from './ResponsiveList';
