@@ -58,7 +58,7 @@ export const payoutsRoutes = createRouter()
       request: { params: farmParams, ...jsonBody(SavePayoutAccountInputSchema) },
       responses: { 200: jsonContent(PayoutAccountSchema, 'The payout account'), ...ErrorResponses },
     }),
-    async (c) => c.json(await savePayoutAccount(c.var.deps, farmCtxOf(c), c.req.valid('json')), 200),
+    async (c) => c.json(await savePayoutAccount(farmCtxOf(c), c.req.valid('json'), c.var.deps), 200),
   )
   .openapi(
     createRoute({
@@ -73,7 +73,7 @@ export const payoutsRoutes = createRouter()
         ...ErrorResponses,
       },
     }),
-    async (c) => c.json(await getPayoutAccount(c.var.deps.db, farmCtxOf(c).farmId), 200),
+    async (c) => c.json(await getPayoutAccount(farmCtxOf(c)), 200),
   )
   .openapi(
     createRoute({
@@ -85,5 +85,5 @@ export const payoutsRoutes = createRouter()
       request: { params: farmParams, query: PageQuerySchema },
       responses: { 200: jsonContent(pageSchema(PayoutSchema), 'A page of payouts'), ...ErrorResponses },
     }),
-    async (c) => c.json(await listPayouts(c.var.deps.db, farmCtxOf(c).farmId, c.req.valid('query')), 200),
+    async (c) => c.json(await listPayouts(farmCtxOf(c), c.req.valid('query')), 200),
   );

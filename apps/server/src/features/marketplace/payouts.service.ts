@@ -13,7 +13,7 @@ import { formatNaira } from '@gona/shared/money';
 import { NOTIFICATION_PATHS } from '@gona/shared/notifications';
 import type { Page, PageQuery } from '@gona/shared/pagination';
 import type { z } from 'zod';
-import type { Db, Tx } from '../../db/client';
+import type { Tx } from '../../db/client';
 import {
   farms,
   ledger_entries,
@@ -116,9 +116,9 @@ export async function resolvePayoutAccount(deps: PayoutDeps, input: ResolveInput
  * the recipient.
  */
 export async function savePayoutAccount(
-  deps: PayoutDeps,
   ctx: FarmCtx,
   input: SaveInput,
+  deps: PayoutDeps,
 ): Promise<PayoutAccount> {
   try {
     await checkOwnPassword({ ...ctx, now: deps.now() }, input.password);
@@ -219,8 +219,8 @@ export async function savePayoutAccount(
 }
 
 /** The farm's payout account, or null when it has none yet. */
-export async function getPayoutAccount(db: Db, farmId: string): Promise<PayoutAccount | null> {
-  const [row] = await db.select().from(payout_accounts).where(eq(payout_accounts.farm_id, farmId));
+export async function getPayoutAccount(ctx: FarmCtx): Promise<PayoutAccount | null> {
+  const [row] = await ctx.db.select().from(payout_accounts).where(eq(payout_accounts.farm_id, ctx.farmId));
   return row ? toPayoutAccount(row) : null;
 }
 
@@ -252,8 +252,9 @@ function gatewayRefusal(deps: Pick<Deps, 'logger'>, err: unknown, message: strin
 // Payouts -----------------------------------------------------------------------------------------
 
 /** The farm's payouts, newest first. */
-export async function listPayouts(db: Db, farmId: string, query: PageQuery): Promise<Page<Payout>> {
-  const rows = await db
+export async function listPayouts(ctx: FarmCtx, query: PageQuery): Promise<Page<Payout>> {
+  const { farmId } = ctx;
+  const rows = await ctx.db
     .select({ payout: payouts, order_title: orders.title })
     .from(payouts)
     .innerJoin(orders, eq(orders.id, payouts.order_id))
