@@ -102,10 +102,10 @@ export async function browseListings(
  */
 export async function getPublicListing(
   ctx: Ctx,
-  input: { listingId: string },
+  listingId: string,
   now: Date = new Date(),
 ): Promise<PublicListing> {
-  const { row, withdrawal } = await readViewable(ctx, input.listingId, now);
+  const { row, withdrawal } = await readViewable(ctx, listingId, now);
   const [listing] = await toPublicListings(ctx.db, [row], now);
   return withdrawal ? { ...listing!, withdrawal } : listing!;
 }
@@ -114,12 +114,7 @@ export async function getPublicListing(
  * A seller's public page: the farm's name, state and LGA, and its listings on sale, newest first
  * (none hidden by Gona, and none at all when its owner is stopped selling).
  */
-export async function sellerPage(
-  ctx: Ctx,
-  input: { farmId: string },
-  now: Date = new Date(),
-): Promise<SellerPage> {
-  const { farmId } = input;
+export async function sellerPage(ctx: Ctx, farmId: string, now: Date = new Date()): Promise<SellerPage> {
   const [farm] = await ctx.db
     .select({ id: farms.id, name: farms.name, state: farms.state, lga: farms.lga })
     .from(farms)
@@ -156,10 +151,11 @@ export async function sellerPage(
  */
 export async function openListingPhoto(
   ctx: Ctx,
-  input: { listingId: string; fileId: string; size: 'full' | 'thumb'; ifNoneMatch: string | undefined },
+  listingId: string,
+  input: { fileId: string; size: 'full' | 'thumb'; ifNoneMatch: string | undefined },
   deps: { storage: FileStorage; now: Date },
 ): Promise<OpenedFile> {
-  const { listingId, fileId } = input;
+  const { fileId } = input;
   const { storage, now } = deps;
   const query = { size: input.size, ifNoneMatch: input.ifNoneMatch };
   const [row] = await ctx.db

@@ -38,9 +38,9 @@ export async function listMyOrders(ctx: Ctx, query: PageQuery): Promise<Page<Ord
   return listOrders(ctx.db, eq(orders.buyer_id, userId), query, { as: 'buyer', userId });
 }
 
-export async function getMyOrder(ctx: Ctx, input: { orderId: string }): Promise<Order> {
+export async function getMyOrder(ctx: Ctx, orderId: string): Promise<Order> {
   const { userId } = ctx;
-  return readOrder(ctx.db, and(eq(orders.id, input.orderId), eq(orders.buyer_id, userId)), {
+  return readOrder(ctx.db, and(eq(orders.id, orderId), eq(orders.buyer_id, userId)), {
     as: 'buyer',
     userId,
   });
@@ -210,9 +210,8 @@ function soldOutMessage(status: string): string {
  * cancelled and refunded in full, and so is an accepted one the seller did not dispatch by its
  * dispatch_by. Before that day an accepted order cannot be cancelled here.
  */
-export async function cancelMyOrder(ctx: Ctx, input: { orderId: string }, deps: OrdersDeps): Promise<Order> {
+export async function cancelMyOrder(ctx: Ctx, orderId: string, deps: OrdersDeps): Promise<Order> {
   const { userId } = ctx;
-  const { orderId } = input;
   const viewer: Viewer = { as: 'buyer', userId };
   const now = new Date(deps.now());
   const [order] = await deps.db
@@ -280,11 +279,12 @@ export async function cancelMyOrder(ctx: Ctx, input: { orderId: string }, deps: 
 /** The buyer confirms they have the produce (with the version they saw): all of it was delivered. */
 export async function receiveOrder(
   ctx: Ctx,
-  input: { orderId: string; version: number },
+  orderId: string,
+  input: { version: number },
   deps: OrdersDeps,
 ): Promise<Order> {
   const { userId } = ctx;
-  const { orderId, version } = input;
+  const { version } = input;
   const now = new Date(deps.now());
   const mine = and(eq(orders.id, orderId), eq(orders.buyer_id, userId));
   const delivered = await deps.db.transaction(async (tx) => {
@@ -306,11 +306,12 @@ export async function receiveOrder(
  */
 export async function releaseMyOrder(
   ctx: Ctx,
-  input: { orderId: string; version: number },
+  orderId: string,
+  input: { version: number },
   deps: OrdersDeps,
 ): Promise<Order> {
   const { userId } = ctx;
-  const { orderId, version } = input;
+  const { version } = input;
   const now = new Date(deps.now());
   const mine = and(eq(orders.id, orderId), eq(orders.buyer_id, userId));
   const done = await deps.db.transaction(async (tx) => {

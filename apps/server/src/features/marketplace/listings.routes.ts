@@ -102,7 +102,7 @@ const farmListingRoutes = createRouter()
       request: { params: ListingParams },
       responses: { 200: jsonContent(FarmListingSchema, 'The listing'), ...ErrorResponses },
     }),
-    async (c) => c.json(await getFarmListing(farmCtxOf(c), c.req.valid('param'), appNow(c)), 200),
+    async (c) => c.json(await getFarmListing(farmCtxOf(c), c.req.valid('param').listingId, appNow(c)), 200),
   )
   .openapi(
     createRoute({
@@ -116,11 +116,7 @@ const farmListingRoutes = createRouter()
     }),
     async (c) =>
       c.json(
-        await updateListing(
-          farmCtxOf(c),
-          { ...c.req.valid('json'), listingId: c.req.valid('param').listingId },
-          appNow(c),
-        ),
+        await updateListing(farmCtxOf(c), c.req.valid('param').listingId, c.req.valid('json'), appNow(c)),
         200,
       ),
   );
@@ -141,7 +137,8 @@ const withActions = LISTING_ACTIONS.reduce(
         c.json(
           await changeListingStatus(
             farmCtxOf(c),
-            { listingId: c.req.valid('param').listingId, action, version: c.req.valid('json').version },
+            c.req.valid('param').listingId,
+            { action, version: c.req.valid('json').version },
             appNow(c),
           ),
           200,
@@ -175,7 +172,7 @@ export const listingsRoutes = withActions
       request: { params: PublicListingParams },
       responses: { 200: jsonContent(PublicListingSchema, 'The listing'), ...ErrorResponses },
     }),
-    async (c) => c.json(await getPublicListing(ctxOf(c), c.req.valid('param'), appNow(c)), 200),
+    async (c) => c.json(await getPublicListing(ctxOf(c), c.req.valid('param').listingId, appNow(c)), 200),
   )
   .openapi(
     createRoute({
@@ -195,7 +192,8 @@ export const listingsRoutes = withActions
       const { listingId, fileId } = c.req.valid('param');
       const file = await openListingPhoto(
         ctxOf(c),
-        { listingId, fileId, ...c.req.valid('query'), ifNoneMatch: c.req.header('if-none-match') },
+        listingId,
+        { fileId, ...c.req.valid('query'), ifNoneMatch: c.req.header('if-none-match') },
         { storage: c.var.deps.storage, now: appNow(c) },
       );
       // Only this person's browser keeps it: a listing closed later stops showing it to others.
@@ -212,7 +210,7 @@ export const listingsRoutes = withActions
       request: { params: SellerParams },
       responses: { 200: jsonContent(SellerPageSchema, 'The seller'), ...ErrorResponses },
     }),
-    async (c) => c.json(await sellerPage(ctxOf(c), c.req.valid('param'), appNow(c)), 200),
+    async (c) => c.json(await sellerPage(ctxOf(c), c.req.valid('param').farmId, appNow(c)), 200),
   );
 
 /** The app's clock (deps.now), which withdrawal periods are read against: tests move it. */

@@ -89,7 +89,7 @@ export const ordersRoutes = createRouter()
       request: { params: OrderParams },
       responses: { 200: jsonContent(OrderSchema, 'The order'), ...ErrorResponses },
     }),
-    async (c) => c.json(await getMyOrder(ctxOf(c), c.req.valid('param')), 200),
+    async (c) => c.json(await getMyOrder(ctxOf(c), c.req.valid('param').orderId), 200),
   )
   .openapi(
     createRoute({
@@ -115,7 +115,7 @@ export const ordersRoutes = createRouter()
       request: { params: OrderParams },
       responses: { 200: jsonContent(OrderSchema, 'The cancelled order'), ...ErrorResponses },
     }),
-    async (c) => c.json(await cancelMyOrder(ctxOf(c), c.req.valid('param'), c.var.deps), 200),
+    async (c) => c.json(await cancelMyOrder(ctxOf(c), c.req.valid('param').orderId, c.var.deps), 200),
   )
   .openapi(
     createRoute({
@@ -132,7 +132,8 @@ export const ordersRoutes = createRouter()
       c.json(
         await receiveOrder(
           ctxOf(c),
-          { ...c.req.valid('param'), version: c.req.valid('json').version },
+          c.req.valid('param').orderId,
+          { version: c.req.valid('json').version },
           c.var.deps,
         ),
         200,
@@ -153,7 +154,8 @@ export const ordersRoutes = createRouter()
       c.json(
         await releaseMyOrder(
           ctxOf(c),
-          { ...c.req.valid('param'), version: c.req.valid('json').version },
+          c.req.valid('param').orderId,
+          { version: c.req.valid('json').version },
           c.var.deps,
         ),
         200,
@@ -183,7 +185,7 @@ export const ordersRoutes = createRouter()
       responses: { 200: jsonContent(OrderSchema, 'The order'), ...ErrorResponses },
     }),
     async (c) =>
-      c.json(await getFarmOrder(farmCtxOf(c), c.req.valid('param'), new Date(c.var.deps.now())), 200),
+      c.json(await getFarmOrder(farmCtxOf(c), c.req.valid('param').orderId, new Date(c.var.deps.now())), 200),
   )
   .openapi(
     createRoute({
@@ -199,11 +201,8 @@ export const ordersRoutes = createRouter()
       c.json(
         await decideOrder(
           farmCtxOf(c),
-          {
-            orderId: c.req.valid('param').orderId,
-            decision: 'accepted',
-            version: c.req.valid('json').version,
-          },
+          c.req.valid('param').orderId,
+          { decision: 'accepted', version: c.req.valid('json').version },
           c.var.deps,
         ),
         200,
@@ -224,11 +223,8 @@ export const ordersRoutes = createRouter()
       c.json(
         await decideOrder(
           farmCtxOf(c),
-          {
-            orderId: c.req.valid('param').orderId,
-            decision: 'declined',
-            version: c.req.valid('json').version,
-          },
+          c.req.valid('param').orderId,
+          { decision: 'declined', version: c.req.valid('json').version },
           c.var.deps,
         ),
         200,
@@ -247,11 +243,7 @@ export const ordersRoutes = createRouter()
     }),
     async (c) =>
       c.json(
-        await dispatchOrder(
-          farmCtxOf(c),
-          { orderId: c.req.valid('param').orderId, ...c.req.valid('json') },
-          c.var.deps,
-        ),
+        await dispatchOrder(farmCtxOf(c), c.req.valid('param').orderId, c.req.valid('json'), c.var.deps),
         200,
       ),
   )
@@ -268,11 +260,7 @@ export const ordersRoutes = createRouter()
     }),
     async (c) =>
       c.json(
-        await deliverOrder(
-          farmCtxOf(c),
-          { orderId: c.req.valid('param').orderId, ...c.req.valid('json') },
-          c.var.deps,
-        ),
+        await deliverOrder(farmCtxOf(c), c.req.valid('param').orderId, c.req.valid('json'), c.var.deps),
         200,
       ),
   );

@@ -89,10 +89,10 @@ export async function listFarmListings(
 
 export async function getFarmListing(
   ctx: FarmCtx,
-  input: { listingId: string },
+  listingId: string,
   now: Date = new Date(),
 ): Promise<FarmListing> {
-  return readFarmListing(ctx.db, ctx.farmId, input.listingId, now);
+  return readFarmListing(ctx.db, ctx.farmId, listingId, now);
 }
 
 /** What the listing form offers: the farm's crops in store, its groups and animals, and where it is. */
@@ -189,11 +189,11 @@ export async function createListing(
  */
 export async function updateListing(
   ctx: FarmCtx,
-  input: UpdateListing & { listingId: string },
+  listingId: string,
+  input: UpdateListing,
   now: Date = new Date(),
 ): Promise<FarmListing> {
   const {
-    listingId,
     version,
     photo_ids: photoIds,
     unit_kg: typedKg,
@@ -288,10 +288,11 @@ const ACTION_FROM: Record<ListingAction, { from: readonly ListingStatus[]; refus
  */
 export async function changeListingStatus(
   ctx: FarmCtx,
-  input: { listingId: string; action: ListingAction; version?: number | undefined },
+  listingId: string,
+  input: { action: ListingAction; version?: number | undefined },
   now: Date = new Date(),
 ): Promise<FarmListing> {
-  const { listingId, action, version } = input;
+  const { action, version } = input;
   return ctx.db.transaction(async (tx) => {
     const current = await readRow(tx, ctx.farmId, listingId);
     const rule = ACTION_FROM[action];

@@ -53,9 +53,9 @@ export async function listFarmOrders(ctx: FarmCtx, query: PageQuery, now: Date):
   return listOrders(ctx.db, eq(orders.farm_id, farmId), query, { as: 'seller', farmId, now: now.getTime() });
 }
 
-export async function getFarmOrder(ctx: FarmCtx, input: { orderId: string }, now: Date): Promise<Order> {
+export async function getFarmOrder(ctx: FarmCtx, orderId: string, now: Date): Promise<Order> {
   const { farmId } = ctx;
-  return readOrder(ctx.db, and(eq(orders.id, input.orderId), eq(orders.farm_id, farmId)), {
+  return readOrder(ctx.db, and(eq(orders.id, orderId), eq(orders.farm_id, farmId)), {
     as: 'seller',
     farmId,
     now: now.getTime(),
@@ -70,11 +70,12 @@ export async function getFarmOrder(ctx: FarmCtx, input: { orderId: string }, now
  */
 export async function decideOrder(
   ctx: FarmCtx,
-  input: { orderId: string; decision: 'accepted' | 'declined'; version: number },
+  orderId: string,
+  input: { decision: 'accepted' | 'declined'; version: number },
   deps: OrdersDeps,
 ): Promise<Order> {
   const { farmId } = ctx;
-  const { orderId, decision, version } = input;
+  const { decision, version } = input;
   const viewer: Viewer = { as: 'seller', farmId, now: deps.now() };
   if (decision === 'accepted') await assertMaySell(deps.db, ctx.userId);
   const now = new Date(deps.now());
@@ -123,8 +124,8 @@ export async function decideOrder(
  */
 export async function dispatchOrder(
   ctx: FarmCtx,
+  orderId: string,
   input: {
-    orderId: string;
     version: number;
     expected_on: string;
     driver_name?: string | null;
@@ -134,7 +135,6 @@ export async function dispatchOrder(
   deps: OrdersDeps,
 ): Promise<Order> {
   const { farmId } = ctx;
-  const { orderId } = input;
   const order = await farmOrderRow(deps.db, farmId, orderId);
   if (order.status !== 'accepted') throw new AppError('CONFLICT', statusMessage(order.status));
   const now = new Date(deps.now());
@@ -196,11 +196,11 @@ export async function dispatchOrder(
  */
 export async function deliverOrder(
   ctx: FarmCtx,
-  input: { orderId: string; version: number; code: string; delivered_quantity: Quantity },
+  orderId: string,
+  input: { version: number; code: string; delivered_quantity: Quantity },
   deps: OrdersDeps,
 ): Promise<Order> {
   const { farmId } = ctx;
-  const { orderId } = input;
   const now = new Date(deps.now());
   const result = await deps.db.transaction(async (tx): Promise<{ refused: AppError } | Delivered> => {
     // Locked, so codes sent at once are counted one after another.
