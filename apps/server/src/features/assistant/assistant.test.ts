@@ -920,6 +920,10 @@ describe('reading a question (no database)', () => {
       ['what do my birds need to do well', null],
       ['how do i know my cassava is ready', null],
       ['how many eggs does a layer lay in a week', null],
+      ['count of pigs for the farm', 'head_count'],
+      ['what have we sold this month', 'earned'],
+      ['the eggs laid last week are small with thin shells', null],
+      ['heat dey worry my birds, 3 don die since yesterday and dem dey pant', null],
     ] as const)
       expect(recordAsked(plainText(question)), question).toBe(asked);
   });

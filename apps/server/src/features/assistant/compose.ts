@@ -31,7 +31,7 @@ const TROUBLE =
  * happens to share its words, unless it describes trouble or names the pest.
  */
 export function preferAdvice(reading: Reading, hits: KnowledgeHit[]): KnowledgeHit[] {
-  hits = preferNamed(reading, preferReadiness(reading, hits));
+  hits = preferAsked(reading, preferNamed(reading, preferReadiness(reading, hits)));
   const best = hits[0];
   if (!best || (best.kind !== 'pest' && best.kind !== 'disease')) return hits;
   if (TROUBLE.test(reading.plain) || namesTitle(reading, best.title)) return hits;
@@ -56,6 +56,25 @@ function preferNamed(reading: Reading, hits: KnowledgeHit[]): KnowledgeHit[] {
   });
   return named && named !== best ? [named, ...hits.filter((hit) => hit !== named)] : hits;
 }
+/**
+ * What the question asks about its subject (a spacing, a planting time, a fertilizer, a weeding)
+ * picks among facts close in rank: "how far apart should I plant cocoa?" is cocoa's spacing, not
+ * its planting time, even where no look-up answers it (cocoa has no crop row).
+ */
+function preferAsked(reading: Reading, hits: KnowledgeHit[]): KnowledgeHit[] {
+  const best = hits[0];
+  const title = reading.intent ? ASKED_TITLES[reading.intent] : undefined;
+  if (!best || !title || title.test(best.title)) return hits;
+  const asked = hits.find((hit) => hit.rank >= best.rank * NAMED_SHARE && title.test(hit.title));
+  return asked ? [asked, ...hits.filter((hit) => hit !== asked)] : hits;
+}
+const ASKED_TITLES: Partial<Record<NonNullable<Reading['intent']>, RegExp>> = {
+  seed_rate: /\b(spacing|seed rate|density|plants? a hectare|trees? a hectare)\b/i,
+  planting: /\b(when to plant|planting time|planting)\b/i,
+  fertilizer: /\bfertili[sz]er\b/i,
+  weeding: /\bweed/i,
+};
+
 /** A fact named in the question answers before one ranked up to this much above it. */
 const NAMED_SHARE = 0.85;
 const TITLE_FILLER = new Set(['the', 'and', 'for', 'with', 'how', 'when', 'what']);

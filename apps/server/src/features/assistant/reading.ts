@@ -342,7 +342,7 @@ function span(from: string, to: string): string {
 const MINE = /\b(my|i|we|our|me|mine|i get|we get|una|for (the|this|my) farm|on (the|this|my) farm)\b/;
 /** Asking for a figure. */
 const HOW_MUCH =
-  /\b(how (many|much)|how many|total|number of|count|what (is|was|are|were) (the|my)|wetin be|sum|tally|record(ed)?|show me|tell me|list)\b/;
+  /\b(how (many|much)|how many|total|number of|count|what (is|was|are|were) (the|my)|wetin be|sum|tally|record(ed)?|show me|tell me|list|what (did|have) (i|we) (spend|spent|use|used|sell|sold|buy|bought|earn|earned|make|made|collect\w*|harvest\w*))\b/;
 /** Asking what is usual or what to do: the guides answer, not the records. */
 const ADVICE =
   /\b(should|ought|normal(ly)?|expected to|suppose|supposed|ideal|standard|recommended|why|how long|how old|what age|until when|how (do|can|to|should|i go|fit)|per (bird|hen|layer|animal|head|hectare)|a day should|need)\b/;
@@ -352,8 +352,11 @@ const PERIOD_NAMED = (plain: string) => periodOf(plain, '2000-06-15') !== null;
 /** Now, still, left, alive: the farm's own things as they stand, whoever is said to own them. */
 const AS_IT_STANDS =
   /\b(now|still|currently|presently|at the moment|alive|remain\w*|left|in (my|the|our) (store|farm|pen|pond))\b/;
+/** What is wrong with eggs, told: a question about them, not about how many. */
+const EGG_TROUBLE =
+  /\b(small|soft|thin|shell\w*|blood\w*|spots?|dirty|pale|watery|rotten|smell\w*|tiny|broken|crack\w*|deformed|wrinkled)\b/;
 /** A request for a figure as a bare phrase ("eggs last week") is this short. */
-const BARE_WORDS = 6;
+const BARE_WORDS = 8;
 /** A question that asks whether, when, why or how: not a bare request for a figure. */
 const ASKS_OTHERWISE =
   /\b(can|could|should|may|must|when|why|how|which|will|would|is it|is there|are there)\b/;
@@ -368,7 +371,7 @@ const NOT_A_NAME =
 export function recordAsked(plain: string): RecordAsk | null {
   // A past event ("did Pen B lay", "were collected", "don die") or a named period ("last week") is
   // a record, whoever's it is said to be.
-  // "milk for 12th November", "eggs last week": a thing and a period, in a few words and asked of
+  // "milk for 12th November", "feed used by pen b last week": a thing and a period, in a few words and asked of
   // nothing else, is a figure ("3 don die since yesterday, they pant" tells, it does not ask).
   const bare = plain.split(' ').length <= BARE_WORDS && PERIOD_NAMED(plain) && !ASKS_OTHERWISE.test(plain);
   const figure = HOW_MUCH.test(plain) || bare;
@@ -437,7 +440,9 @@ export function recordAsked(plain: string): RecordAsk | null {
     /\beggs?\b|\bcrates?\b|\bhen[- ]?day\b|\blaying (rate|percent\w*)\b|\blay(ed)? rate\b/.test(plain) &&
     mine &&
     !advice &&
-    (figure || /\b(lay|laid|collect\w*|pick\w*|gather\w*)\b/.test(plain))
+    (figure || /\b(lay|laid|collect\w*|pick\w*|gather\w*)\b/.test(plain)) &&
+    // "the eggs laid last week are small and soft" tells of the eggs, it asks no figure.
+    !(EGG_TROUBLE.test(plain) && !HOW_MUCH.test(plain))
   )
     return 'eggs';
   if (
@@ -472,7 +477,7 @@ export function recordAsked(plain: string): RecordAsk | null {
   )
     return 'fish_harvest';
   if (
-    /\bhow many\b.*\b(do|did)? ?(i|we)\b.*\b(have|get|keep|own|remain|left)\b|\bhow many\b.*\b(are|dey|remain|left|are left|are there|i get|we get|i have|we have|on (the|my) farm|for (the|my) farm)\b|\b(remain\w*|left|alive|dey)\b.*\bhow many\b|\b(head ?count|number of (my|the) (animals|birds|goats|pigs|cattle|sheep|fish|layers|broilers))\b/.test(
+    /\bhow many\b.*\b(do|did)? ?(i|we)\b.*\b(have|get|keep|own|remain|left)\b|\bhow many\b.*\b(are|dey|remain|left|are left|are there|i get|we get|i have|we have|on (the|my) farm|for (the|my) farm)\b|\b(remain\w*|left|alive|dey)\b.*\bhow many\b|\b(head ?count|(number|count) of (my |the |our )?(animals|birds|fowls?|chickens?|goats|pigs|cows|cattle|sheep|rams|fish|catfish|tilapia|layers|broilers|turkeys|ducks|rabbits))\b/.test(
       plain,
     ) &&
     mine &&
