@@ -54,10 +54,7 @@ export const disputesRoutes = createRouter()
       responses: { 200: jsonContent(OrderSchema, 'The disputed order'), ...ErrorResponses },
     }),
     async (c) =>
-      c.json(
-        await openDispute(c.var.deps, ctxOf(c).userId, c.req.valid('param').orderId, c.req.valid('json')),
-        200,
-      ),
+      c.json(await openDispute(ctxOf(c), c.req.valid('param').orderId, c.req.valid('json'), c.var.deps), 200),
   )
   .openapi(
     createRoute({
@@ -118,19 +115,11 @@ export const disputesRoutes = createRouter()
       request: { params: farmParamsWith('orderId'), ...jsonBody(AnswerDisputeInputSchema) },
       responses: { 200: jsonContent(OrderSchema, 'The order with the answer'), ...ErrorResponses },
     }),
-    async (c) => {
-      const ctx = farmCtxOf(c);
-      return c.json(
-        await answerDispute(
-          c.var.deps,
-          ctx.farmId,
-          ctx.userId,
-          c.req.valid('param').orderId,
-          c.req.valid('json'),
-        ),
+    async (c) =>
+      c.json(
+        await answerDispute(farmCtxOf(c), c.req.valid('param').orderId, c.req.valid('json'), c.var.deps),
         200,
-      );
-    },
+      ),
   )
   .openapi(
     createRoute({
@@ -189,7 +178,7 @@ export const disputesRoutes = createRouter()
     }),
     async (c) =>
       c.json(
-        await decideDispute(c.var.deps, ctxOf(c).userId, c.req.valid('param').disputeId, c.req.valid('json')),
+        await decideDispute(ctxOf(c), c.req.valid('param').disputeId, c.req.valid('json'), c.var.deps),
         200,
       ),
   );

@@ -15,7 +15,7 @@ import type { Page, PageQuery } from '@gona/shared/pagination';
 import type { Db, Tx } from '../../db/client';
 import { disputes, orders, refunds, users } from '../../db/schema/index';
 import { auditUpdate } from '../../lib/audit';
-import type { Deps } from '../../lib/ctx';
+import type { Ctx, Deps, FarmCtx } from '../../lib/ctx';
 import { AppError } from '../../lib/errors';
 import { notify } from '../notifications/notify.service';
 import { attachDisputePhotos } from './dispute-photos.service';
@@ -41,11 +41,12 @@ const HOUR_MS = 60 * 60_000;
 
 /** The buyer reports a problem with their dispatched or delivered order, before it completes. */
 export async function openDispute(
-  deps: DisputeDeps,
-  userId: string,
+  ctx: Ctx,
   orderId: string,
   input: OpenDisputeInput & { message: string },
+  deps: DisputeDeps,
 ): Promise<Order> {
+  const { userId } = ctx;
   const now = new Date(deps.now());
   const mine = and(eq(orders.id, orderId), eq(orders.buyer_id, userId));
   const opened = await deps.db.transaction(async (tx) => {
@@ -100,12 +101,12 @@ export async function openDispute(
 
 /** The selling farm answers a dispute once, within DISPUTE_ANSWER_HOURS. */
 export async function answerDispute(
-  deps: DisputeDeps,
-  farmId: string,
-  userId: string,
+  ctx: FarmCtx,
   orderId: string,
   input: AnswerDisputeInput & { message: string },
+  deps: DisputeDeps,
 ): Promise<Order> {
+  const { farmId, userId } = ctx;
   const now = new Date(deps.now());
   await deps.db.transaction(async (tx) => {
     const [order] = await tx
@@ -221,11 +222,12 @@ function proportion(a: number, b: number, c: number): number {
  * decision, its reason and who made it are kept, with an audit row; both sides are told.
  */
 export async function decideDispute(
-  deps: DisputeDeps,
-  userId: string,
+  ctx: Ctx,
   disputeId: string,
   input: DecideDisputeInput & { reason: string },
+  deps: DisputeDeps,
 ): Promise<AdminDispute> {
+  const { userId } = ctx;
   const now = new Date(deps.now());
   const decided = await deps.db.transaction(async (tx) => {
     const [dispute] = await tx.select().from(disputes).where(eq(disputes.id, disputeId)).for('update');

@@ -8,7 +8,7 @@ import {
   PaymentGatewayUnreachableError,
   type VerifiedPayment,
 } from '../../integrations/payments';
-import type { Deps } from '../../lib/ctx';
+import type { Ctx, Deps } from '../../lib/ctx';
 import { auditUpdate } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
 import { notify } from '../notifications/notify.service';
@@ -52,7 +52,8 @@ export type PaymentAttempt = typeof order_payments.$inferSelect;
  * now; one that failed or was reversed is closed and a new reference opens. Every reference stays
  * recorded against the order, so a payment completing late on any of them is recognised.
  */
-export async function payOrder(deps: PaymentDeps, userId: string, orderId: string): Promise<OrderPayment> {
+export async function payOrder(ctx: Ctx, orderId: string, deps: PaymentDeps): Promise<OrderPayment> {
+  const { userId } = ctx;
   const [row] = await deps.db
     .select({ order: orders, email: users.email })
     .from(orders)

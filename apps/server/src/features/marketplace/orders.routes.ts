@@ -102,7 +102,7 @@ export const ordersRoutes = createRouter()
       request: { params: OrderParams },
       responses: { 200: jsonContent(OrderPaymentSchema, 'Where to pay'), ...ErrorResponses },
     }),
-    async (c) => c.json(await payOrder(c.var.deps, ctxOf(c).userId, c.req.valid('param').orderId), 200),
+    async (c) => c.json(await payOrder(ctxOf(c), c.req.valid('param').orderId, c.var.deps), 200),
   )
   .openapi(
     createRoute({

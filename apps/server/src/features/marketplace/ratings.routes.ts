@@ -26,10 +26,7 @@ export const ratingsRoutes = createRouter()
       responses: { 201: jsonContent(RatingSchema, 'My rating'), ...ErrorResponses },
     }),
     async (c) =>
-      c.json(
-        await rateSeller(c.var.deps, ctxOf(c).userId, c.req.valid('param').orderId, c.req.valid('json')),
-        201,
-      ),
+      c.json(await rateSeller(ctxOf(c), c.req.valid('param').orderId, c.req.valid('json'), c.var.deps), 201),
   )
   .openapi(
     createRoute({
@@ -42,17 +39,9 @@ export const ratingsRoutes = createRouter()
       request: { params: FarmOrderParams, ...jsonBody(RateBuyerInputSchema) },
       responses: { 201: jsonContent(RatingSchema, "The farm's rating"), ...ErrorResponses },
     }),
-    async (c) => {
-      const ctx = farmCtxOf(c);
-      return c.json(
-        await rateBuyer(
-          c.var.deps,
-          ctx.farmId,
-          ctx.userId,
-          c.req.valid('param').orderId,
-          c.req.valid('json'),
-        ),
+    async (c) =>
+      c.json(
+        await rateBuyer(farmCtxOf(c), c.req.valid('param').orderId, c.req.valid('json'), c.var.deps),
         201,
-      );
-    },
+      ),
   );

@@ -13,7 +13,7 @@ import {
 import { NOTIFICATION_PATHS } from '@gona/shared/notifications';
 import type { Db, Tx } from '../../db/client';
 import { disputes, orders, ratings, users } from '../../db/schema/index';
-import type { Deps } from '../../lib/ctx';
+import type { Ctx, Deps, FarmCtx } from '../../lib/ctx';
 import { AppError } from '../../lib/errors';
 import { notify } from '../notifications/notify.service';
 
@@ -141,11 +141,12 @@ export async function ratingsGiven(
 
 /** The buyer of a completed order rates its seller; the farm's owners and managers are told. */
 export async function rateSeller(
-  deps: RatingsDeps,
-  userId: string,
+  ctx: Ctx,
   orderId: string,
   input: ParsedRateInput,
+  deps: RatingsDeps,
 ): Promise<Rating> {
+  const { userId } = ctx;
   const [order] = await deps.db
     .select()
     .from(orders)
@@ -156,12 +157,12 @@ export async function rateSeller(
 
 /** An owner or manager of the selling farm rates the buyer of a completed order; the buyer is told. */
 export async function rateBuyer(
-  deps: RatingsDeps,
-  farmId: string,
-  userId: string,
+  ctx: FarmCtx,
   orderId: string,
   input: ParsedRateInput,
+  deps: RatingsDeps,
 ): Promise<Rating> {
+  const { farmId, userId } = ctx;
   const [order] = await deps.db
     .select()
     .from(orders)
