@@ -69,7 +69,7 @@ export const adminOrdersRoutes = createRouter()
     }),
     async (c) => {
       const { paymentId } = c.req.valid('param');
-      await refundExtraPayment(c.var.deps, ctxOf(c).userId, paymentId);
+      await refundExtraPayment(ctxOf(c), paymentId, c.var.deps);
       return c.json(await readAdminPayment(c.var.deps.db, paymentId), 200);
     },
   );

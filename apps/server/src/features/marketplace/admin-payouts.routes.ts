@@ -33,5 +33,5 @@ export const adminPayoutsRoutes = createRouter()
       request: { params: PayoutParams },
       responses: { 200: jsonContent(AdminPayoutSchema, 'The payout, pending again'), ...ErrorResponses },
     }),
-    async (c) => c.json(await retryPayout(c.var.deps, ctxOf(c).userId, c.req.valid('param').payoutId), 200),
+    async (c) => c.json(await retryPayout(ctxOf(c), c.req.valid('param').payoutId, c.var.deps), 200),
   );

@@ -4,7 +4,7 @@ import type { Page, PageQuery } from '@gona/shared/pagination';
 import type { Db, Tx } from '../../db/client';
 import { farms, orders, payout_accounts, payouts } from '../../db/schema/index';
 import { auditUpdate } from '../../lib/audit';
-import type { Deps } from '../../lib/ctx';
+import type { Ctx, Deps } from '../../lib/ctx';
 import { AppError } from '../../lib/errors';
 import { keyset, newestFirst } from '../../lib/pagination';
 
@@ -80,7 +80,8 @@ export async function readAdminPayout(
  * - Paid once: transfer.success pays only a payout not paid yet, under a row lock, found by the
  *   reference of its current try; a repeated event changes nothing.
  */
-export async function retryPayout(deps: AdminDeps, adminId: string, payoutId: string): Promise<AdminPayout> {
+export async function retryPayout(ctx: Ctx, payoutId: string, deps: AdminDeps): Promise<AdminPayout> {
+  const adminId = ctx.userId;
   const now = new Date(deps.now());
   await deps.db.transaction(async (tx) => {
     const [payout] = await tx.select().from(payouts).where(eq(payouts.id, payoutId)).for('update');

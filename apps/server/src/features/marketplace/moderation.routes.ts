@@ -55,12 +55,7 @@ export const moderationRoutes = createRouter()
     }),
     async (c) =>
       c.json(
-        await hideListing(
-          c.var.deps,
-          ctxOf(c).userId,
-          c.req.valid('param').listingId,
-          c.req.valid('json').reason,
-        ),
+        await hideListing(ctxOf(c), c.req.valid('param').listingId, c.req.valid('json'), c.var.deps),
         200,
       ),
   )
@@ -74,8 +69,7 @@ export const moderationRoutes = createRouter()
       request: { params: ListingParams },
       responses: { 200: jsonContent(AdminListingSchema, 'The listing'), ...ErrorResponses },
     }),
-    async (c) =>
-      c.json(await unhideListing(c.var.deps, ctxOf(c).userId, c.req.valid('param').listingId), 200),
+    async (c) => c.json(await unhideListing(ctxOf(c), c.req.valid('param').listingId, c.var.deps), 200),
   )
   .openapi(
     createRoute({
@@ -103,12 +97,7 @@ export const moderationRoutes = createRouter()
     }),
     async (c) =>
       c.json(
-        await suspendSelling(
-          c.var.deps,
-          ctxOf(c).userId,
-          c.req.valid('param').userId,
-          c.req.valid('json').reason,
-        ),
+        await suspendSelling(ctxOf(c), c.req.valid('param').userId, c.req.valid('json'), c.var.deps),
         200,
       ),
   )
@@ -122,5 +111,5 @@ export const moderationRoutes = createRouter()
       request: { params: UserParams },
       responses: { 200: jsonContent(AdminUserSchema, 'The person'), ...ErrorResponses },
     }),
-    async (c) => c.json(await restoreSelling(c.var.deps, ctxOf(c).userId, c.req.valid('param').userId), 200),
+    async (c) => c.json(await restoreSelling(ctxOf(c), c.req.valid('param').userId, c.var.deps), 200),
   );

@@ -13,7 +13,7 @@ import { quantityNumber } from '@gona/shared/units';
 import type { Db, Tx } from '../../db/client';
 import { farms, listings, users } from '../../db/schema/index';
 import { auditUpdate } from '../../lib/audit';
-import type { Deps } from '../../lib/ctx';
+import type { Ctx, Deps } from '../../lib/ctx';
 import { AppError } from '../../lib/errors';
 import { keyset, newestFirst } from '../../lib/pagination';
 import { containing } from '../../lib/search';
@@ -116,21 +116,17 @@ export async function listAdminListings(db: Db, query: AdminListingQuery): Promi
  * may still pause or close it); orders already placed go on. The farm's owners and managers are told.
  */
 export function hideListing(
-  deps: ModerationDeps,
-  adminId: string,
+  ctx: Ctx,
   listingId: string,
-  reason: string,
+  input: { reason: string },
+  deps: ModerationDeps,
 ): Promise<AdminListing> {
-  return setListingHidden(deps, adminId, listingId, reason);
+  return setListingHidden(deps, ctx.userId, listingId, input.reason);
 }
 
 /** Shows a hidden listing to buyers again (as its status allows); the farm is told. */
-export function unhideListing(
-  deps: ModerationDeps,
-  adminId: string,
-  listingId: string,
-): Promise<AdminListing> {
-  return setListingHidden(deps, adminId, listingId, null);
+export function unhideListing(ctx: Ctx, listingId: string, deps: ModerationDeps): Promise<AdminListing> {
+  return setListingHidden(deps, ctx.userId, listingId, null);
 }
 
 /**
@@ -215,18 +211,18 @@ export async function listAdminUsers(db: Db, query: AdminUserQuery): Promise<Adm
  * An admin cannot stop themselves.
  */
 export async function suspendSelling(
-  deps: ModerationDeps,
-  adminId: string,
+  ctx: Ctx,
   userId: string,
-  reason: string,
+  input: { reason: string },
+  deps: ModerationDeps,
 ): Promise<AdminUser> {
-  if (userId === adminId) throw new AppError('CONFLICT', 'You cannot suspend selling on your own account');
-  return setSellingSuspended(deps, adminId, userId, reason);
+  if (userId === ctx.userId) throw new AppError('CONFLICT', 'You cannot suspend selling on your own account');
+  return setSellingSuspended(deps, ctx.userId, userId, input.reason);
 }
 
 /** Lets a stopped person sell again; they are told. */
-export function restoreSelling(deps: ModerationDeps, adminId: string, userId: string): Promise<AdminUser> {
-  return setSellingSuspended(deps, adminId, userId, null);
+export function restoreSelling(ctx: Ctx, userId: string, deps: ModerationDeps): Promise<AdminUser> {
+  return setSellingSuspended(deps, ctx.userId, userId, null);
 }
 
 /**

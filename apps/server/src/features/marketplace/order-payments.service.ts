@@ -738,10 +738,11 @@ export async function tellStaff(db: Db | Tx, params: NotificationParams['payment
  * refund is asked after commit, and if it fails again the payment comes back to the list.
  */
 export async function refundExtraPayment(
-  deps: SweepDeps & Pick<Deps, 'now'>,
-  adminId: string,
+  ctx: Ctx,
   paymentId: string,
+  deps: SweepDeps & Pick<Deps, 'now'>,
 ): Promise<PaymentAttempt> {
+  const adminId = ctx.userId;
   const now = new Date(deps.now());
   const claimed = await deps.db.transaction(async (tx) => {
     const [payment] = await tx
