@@ -2,7 +2,7 @@ import { and, eq, inArray, isNull, ne, or, type SQL } from 'drizzle-orm';
 import type { FileQuery, StoredFile, UploadFileForm } from '@gona/shared/files';
 import type { Db, Tx } from '../../db/client';
 import { disputes, files, orders } from '../../db/schema/index';
-import type { Deps } from '../../lib/ctx';
+import type { Ctx, Deps } from '../../lib/ctx';
 import { AppError } from '../../lib/errors';
 import type { OpenedFile } from '../../lib/file-http';
 import { openRow, uploadFile } from '../files/files.service';
@@ -26,11 +26,12 @@ const DISPUTES = 'disputes';
 
 /** The buyer adds a photo for the report they are writing on their dispatched or delivered order. */
 export async function uploadDisputePhoto(
-  deps: PhotoDeps,
-  userId: string,
+  ctx: Ctx,
   orderId: string,
   form: Pick<UploadFileForm, 'file' | 'id'>,
+  deps: PhotoDeps,
 ): Promise<StoredFile> {
+  const { userId } = ctx;
   const [order] = await deps.db
     .select({ farm_id: orders.farm_id, status: orders.status })
     .from(orders)
@@ -88,12 +89,13 @@ export async function attachDisputePhotos(
  * them, and before that the buyer's own uploads for it. Any other file is 404.
  */
 export async function openBuyerDisputePhoto(
-  deps: Pick<Deps, 'db' | 'logger' | 'storage'>,
-  userId: string,
+  ctx: Ctx,
   orderId: string,
-  fileId: string,
-  query: OpenQuery,
+  input: OpenQuery & { fileId: string },
+  deps: Pick<Deps, 'db' | 'logger' | 'storage'>,
 ): Promise<OpenedFile> {
+  const { userId } = ctx;
+  const { fileId, ...query } = input;
   const [order] = await deps.db
     .select({ farm_id: orders.farm_id, dispute_id: disputes.id })
     .from(orders)

@@ -76,12 +76,7 @@ export const disputesRoutes = createRouter()
     }),
     async (c) =>
       c.json(
-        await uploadDisputePhoto(
-          c.var.deps,
-          ctxOf(c).userId,
-          c.req.valid('param').orderId,
-          c.req.valid('form'),
-        ),
+        await uploadDisputePhoto(ctxOf(c), c.req.valid('param').orderId, c.req.valid('form'), c.var.deps),
         201,
       ),
   )
@@ -98,10 +93,12 @@ export const disputesRoutes = createRouter()
     }),
     async (c) => {
       const { orderId, fileId } = c.req.valid('param');
-      const file = await openBuyerDisputePhoto(c.var.deps, ctxOf(c).userId, orderId, fileId, {
-        ...c.req.valid('query'),
-        ifNoneMatch: c.req.header('if-none-match'),
-      });
+      const file = await openBuyerDisputePhoto(
+        ctxOf(c),
+        orderId,
+        { fileId, ...c.req.valid('query'), ifNoneMatch: c.req.header('if-none-match') },
+        c.var.deps,
+      );
       return fileResponse(file, PHOTO_CACHE);
     },
   )
