@@ -29,7 +29,7 @@ export const adminOrdersRoutes = createRouter()
       request: { query: AdminOrdersQuerySchema },
       responses: { 200: jsonContent(AdminOrderPageSchema, 'A page of orders'), ...ErrorResponses },
     }),
-    async (c) => c.json(await searchOrders(c.var.deps.db, c.req.valid('query')), 200),
+    async (c) => c.json(await searchOrders(ctxOf(c), c.req.valid('query')), 200),
   )
   .openapi(
     createRoute({
@@ -54,7 +54,7 @@ export const adminOrdersRoutes = createRouter()
       request: { query: AdminPaymentsQuerySchema },
       responses: { 200: jsonContent(AdminPaymentPageSchema, 'A page of payments'), ...ErrorResponses },
     }),
-    async (c) => c.json(await listAdminPayments(c.var.deps.db, c.req.valid('query')), 200),
+    async (c) => c.json(await listAdminPayments(ctxOf(c), c.req.valid('query')), 200),
   )
   .openapi(
     createRoute({
@@ -70,6 +70,6 @@ export const adminOrdersRoutes = createRouter()
     async (c) => {
       const { paymentId } = c.req.valid('param');
       await refundExtraPayment(ctxOf(c), paymentId, c.var.deps);
-      return c.json(await readAdminPayment(c.var.deps.db, paymentId), 200);
+      return c.json(await readAdminPayment(ctxOf(c), paymentId), 200);
     },
   );

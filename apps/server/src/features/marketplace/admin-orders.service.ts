@@ -19,7 +19,7 @@ import {
   refunds,
   users,
 } from '../../db/schema/index';
-import type { Deps } from '../../lib/ctx';
+import type { Ctx, Deps } from '../../lib/ctx';
 import { AppError } from '../../lib/errors';
 import { isUuid } from '../../lib/ids';
 import { keyset, newestFirst } from '../../lib/pagination';
@@ -87,7 +87,7 @@ const paymentPages = keyset({ order: newestFirst(order_payments) });
  * refused, a charge of no order), or every payment that paid nothing, newest first.
  */
 export async function listAdminPayments(
-  db: Db,
+  { db }: Pick<Ctx, 'db'>,
   query: PageQuery & { status: NonNullable<AdminPaymentsQuery['status']> },
 ): Promise<Page<AdminPayment>> {
   const rows = await selectPayments(db)
@@ -110,7 +110,7 @@ export async function listAdminPayments(
 }
 
 /** One payment as the list shows it. */
-export async function readAdminPayment(db: Db, paymentId: string): Promise<AdminPayment> {
+export async function readAdminPayment({ db }: Pick<Ctx, 'db'>, paymentId: string): Promise<AdminPayment> {
   const [row] = await selectPayments(db).where(eq(order_payments.id, paymentId));
   if (!row) throw new AppError('NOT_FOUND', 'Payment not found');
   return toAdminPayment(row);
@@ -123,7 +123,7 @@ export async function readAdminPayment(db: Db, paymentId: string): Promise<Admin
  * now) or the listing's title (any case). An empty `q` lists every order.
  */
 export async function searchOrders(
-  db: Db,
+  { db }: Pick<Ctx, 'db'>,
   query: PageQuery & { q: string },
 ): Promise<Page<AdminOrderSummary>> {
   const rows = await db

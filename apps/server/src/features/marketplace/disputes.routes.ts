@@ -128,7 +128,7 @@ export const disputesRoutes = createRouter()
       request: { query: PageQuerySchema },
       responses: { 200: jsonContent(DisputePageSchema, 'A page of disputes'), ...ErrorResponses },
     }),
-    async (c) => c.json(await listDisputes(c.var.deps.db, c.req.valid('query')), 200),
+    async (c) => c.json(await listDisputes(ctxOf(c), c.req.valid('query')), 200),
   )
   .openapi(
     createRoute({
@@ -140,8 +140,7 @@ export const disputesRoutes = createRouter()
       request: { params: DisputeParams },
       responses: { 200: jsonContent(AdminDisputeSchema, 'The dispute'), ...ErrorResponses },
     }),
-    async (c) =>
-      c.json(await getDispute(c.var.deps.db, c.req.valid('param').disputeId, c.var.deps.now()), 200),
+    async (c) => c.json(await getDispute(ctxOf(c), c.req.valid('param').disputeId, c.var.deps.now()), 200),
   )
   .openapi(
     createRoute({

@@ -148,7 +148,7 @@ export async function answerDispute(
 // Gona's staff -------------------------------------------------------------------------------------
 
 /** Open and answered disputes first, then resolved ones; oldest first in each. The cursor is a position. */
-export async function listDisputes(db: Db, query: PageQuery): Promise<Page<DisputeSummary>> {
+export async function listDisputes({ db }: Pick<Ctx, 'db'>, query: PageQuery): Promise<Page<DisputeSummary>> {
   const offset = query.cursor ? Number(query.cursor) : 0;
   if (!Number.isSafeInteger(offset) || offset < 0 || String(offset) !== (query.cursor ?? '0'))
     throw new AppError('VALIDATION', undefined, { cursor: 'This page link is not valid. Start again.' });
@@ -182,7 +182,11 @@ export async function listDisputes(db: Db, query: PageQuery): Promise<Page<Dispu
 }
 
 /** `now`: the app's clock (deps.now()). */
-export async function getDispute(db: Db, disputeId: string, now: number): Promise<AdminDispute> {
+export async function getDispute(
+  { db }: Pick<Ctx, 'db'>,
+  disputeId: string,
+  now: number,
+): Promise<AdminDispute> {
   const [row] = await db
     .select({ order_id: disputes.order_id, farm_id: orders.farm_id })
     .from(disputes)
@@ -320,7 +324,7 @@ export async function decideDispute(
     refund_kobo: decided.refundKobo,
     reason: input.reason,
   });
-  return getDispute(deps.db, disputeId, deps.now());
+  return getDispute(deps, disputeId, deps.now());
 }
 
 /**

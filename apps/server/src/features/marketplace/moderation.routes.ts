@@ -40,7 +40,7 @@ export const moderationRoutes = createRouter()
       request: { query: AdminListingQuerySchema },
       responses: { 200: jsonContent(AdminListingPageSchema, 'A page of listings'), ...ErrorResponses },
     }),
-    async (c) => c.json(await listAdminListings(c.var.deps.db, c.req.valid('query')), 200),
+    async (c) => c.json(await listAdminListings(ctxOf(c), c.req.valid('query')), 200),
   )
   .openapi(
     createRoute({
@@ -82,7 +82,7 @@ export const moderationRoutes = createRouter()
       request: { query: AdminUserQuerySchema },
       responses: { 200: jsonContent(AdminUserPageSchema, 'A page of people'), ...ErrorResponses },
     }),
-    async (c) => c.json(await listAdminUsers(c.var.deps.db, c.req.valid('query')), 200),
+    async (c) => c.json(await listAdminUsers(ctxOf(c), c.req.valid('query')), 200),
   )
   .openapi(
     createRoute({

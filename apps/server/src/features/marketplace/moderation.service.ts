@@ -90,7 +90,10 @@ export async function isFarmStopped(db: Db | Tx, farmId: string): Promise<boolea
 // Listings
 
 /** Listings by title or farm name (any part, any case), hidden or not, newest first. */
-export async function listAdminListings(db: Db, query: AdminListingQuery): Promise<AdminListingPage> {
+export async function listAdminListings(
+  { db }: Pick<Ctx, 'db'>,
+  query: AdminListingQuery,
+): Promise<AdminListingPage> {
   const rows = await selectAdminListings(db)
     .where(
       and(
@@ -187,7 +190,7 @@ async function setListingHidden(
  * People by email (the whole address or its start), phone (the whole number, however it is
  * written) or name (any part, any case), newest first, with the farms they own.
  */
-export async function listAdminUsers(db: Db, query: AdminUserQuery): Promise<AdminUserPage> {
+export async function listAdminUsers({ db }: Pick<Ctx, 'db'>, query: AdminUserQuery): Promise<AdminUserPage> {
   const rows = await db
     .select(USER_COLUMNS)
     .from(users)
