@@ -154,10 +154,37 @@ describe('keyset', () => {
     ]);
     expect(refusal(dearest, cursor)).toMatchObject({
       code: 'VALIDATION',
-      fields: { cursor: expect.any(String) },
+      fields: { cursor: 'This page link is no longer valid' },
     });
     const spoiled = cheapest.page([{ id: ID, sort_value: '1; DROP' }, rows[1]!], 1).next_cursor ?? '';
     expect(refusal(cheapest, spoiled)).toMatchObject({ code: 'VALIDATION' });
+  });
+
+  it('pages by two values when asked (open disputes first, then oldest), with both in the cursor', () => {
+    const queue = keyset({
+      order: byValue(listings, {
+        tag: 'queue',
+        key: listings.hidden_at,
+        cast: 'boolean',
+        valid: (v) => v === 'true' || v === 'false',
+        then: { key: listings.created_at, cast: 'timestamptz', valid: (v) => !Number.isNaN(Date.parse(v)) },
+      }),
+    });
+    const rows = [
+      { id: ID, sort_value: false, sort_then: new Date('2025-05-26T14:05:00.123Z') },
+      { id: LATER, sort_value: true, sort_then: new Date('2025-05-20T08:00:00.000Z') },
+    ];
+    const cursor = queue.page(rows, 1).next_cursor ?? '';
+    expect(paramsAfter(queue, cursor)).toEqual(['false', '2025-05-26T14:05:00.123Z', ID]);
+    expect(queue.orderBy.map((part) => dialect.sqlToQuery(part).sql)).toEqual([
+      '"listings"."hidden_at" asc',
+      '"listings"."created_at" asc',
+      '"listings"."id" asc',
+    ]);
+    const oneValue = keyset({
+      order: byValue(listings, { tag: 'queue', key: listings.hidden_at, cast: 'boolean', valid: () => true }),
+    });
+    expect(refusal(oneValue, cursor)).toMatchObject({ code: 'VALIDATION' });
   });
 
   it('pages by date earliest first when asked, going forward from the cursor', () => {

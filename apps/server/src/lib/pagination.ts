@@ -22,13 +22,19 @@ export type Order =
  * and compared (a column or an expression), cast to `cast` for the cursor's value; the rows carry
  * the value as text under `sort_value` (select `key`, or `text` when the key's own text would not
  * survive the round trip, as a timestamp's microseconds). `tag` names the sort: a cursor made for
- * another sort of the same list is refused, as is a value `valid` does not accept.
+ * another sort of the same list is refused, as is a value `valid` does not accept. `then` is a
+ * second value ordered in the same direction before the id (the rows carry it as `sort_then`): the
+ * back office's disputes, open ones first (`status = 'resolved'`), then oldest first.
  */
-export type ValueKey = {
+export type ValueKey = SortValue & {
   tag: string;
-  key: PgColumn | SQL;
-  cast: 'bigint' | 'float8' | 'timestamptz';
   descending?: boolean;
+  then?: SortValue;
+};
+
+type SortValue = {
+  key: PgColumn | SQL;
+  cast: 'bigint' | 'float8' | 'timestamptz' | 'boolean';
   valid: (value: string) => boolean;
 };
 
@@ -62,6 +68,7 @@ type Row = {
   name?: string | null;
   date?: string;
   sort_value?: unknown;
+  sort_then?: unknown;
 };
 
 export type Keyset = {
@@ -84,16 +91,21 @@ export function keyset({ order }: { order: Order }): Keyset {
     after(cursor) {
       if (!cursor) return undefined;
       const key = decodeCursor(cursor);
-      const width = (order.by === 'name' && order.group) || order.by === 'value' ? 2 : 1;
+      const width = order.by === 'value' ? (order.then ? 3 : 2) : order.by === 'name' && order.group ? 2 : 1;
       const invalid = new AppError('VALIDATION', undefined, { cursor: 'This page link is no longer valid' });
       if (!key || key.values.length !== width || !isUuid(key.id)) throw invalid;
       if (order.by === 'value') {
-        const [tag, value = ''] = key.values;
-        if (tag !== order.tag || !order.valid(value)) throw invalid;
+        const [tag, value = '', then = ''] = key.values;
+        if (tag !== order.tag || !order.valid(value) || (order.then && !order.then.valid(then)))
+          throw invalid;
         const cast = sql.raw(order.cast);
+        const columns = order.then ? sql`${order.key}, ${order.then.key}` : sql`${order.key}`;
+        const values = order.then
+          ? sql`${value}::${cast}, ${then}::${sql.raw(order.then.cast)}`
+          : sql`${value}::${cast}`;
         return order.descending
-          ? sql`(${order.key}, ${order.id}) < (${value}::${cast}, ${key.id}::uuid)`
-          : sql`(${order.key}, ${order.id}) > (${value}::${cast}, ${key.id}::uuid)`;
+          ? sql`(${columns}, ${order.id}) < (${values}, ${key.id}::uuid)`
+          : sql`(${columns}, ${order.id}) > (${values}, ${key.id}::uuid)`;
       }
       if (!key.values.every(validKey[order.by])) throw invalid;
       if (order.by === 'name' && order.group) {
@@ -111,9 +123,9 @@ export function keyset({ order }: { order: Order }): Keyset {
     },
     orderBy:
       order.by === 'value'
-        ? order.descending
-          ? [desc(order.key), desc(order.id)]
-          : [asc(order.key), asc(order.id)]
+        ? [order.key, ...(order.then ? [order.then.key] : []), order.id].map((part) =>
+            order.descending ? desc(part) : asc(part),
+          )
         : order.by === 'name'
           ? [...(order.group ? [asc(order.group)] : []), asc(order.name), asc(order.id)]
           : order.by === 'date'
@@ -140,10 +152,15 @@ const validKey: Record<Exclude<Order['by'], 'value'>, (value: string) => boolean
   date: (value) => CURSOR_DATE.test(value),
 };
 
+/** A sort value as the cursor keeps it: numbers and booleans as text, times by keysOf. */
+function sortText(value: unknown): unknown {
+  return typeof value === 'number' || typeof value === 'boolean' ? String(value) : value;
+}
+
 function keysOf(order: Order, row: Row): string[] {
   const values =
     order.by === 'value'
-      ? [order.tag, typeof row.sort_value === 'number' ? String(row.sort_value) : row.sort_value]
+      ? [order.tag, sortText(row.sort_value), ...(order.then ? [sortText(row.sort_then)] : [])]
       : order.by === 'name'
         ? [...(order.group ? [(row as Record<string, unknown>)[order.group.name]] : []), row.name]
         : order.by === 'date'
@@ -178,7 +195,7 @@ function decodeCursor(cursor: string): { values: string[]; id: string } | null {
   if (
     !Array.isArray(key) ||
     key.length < 2 ||
-    key.length > 3 ||
+    key.length > 4 ||
     !key.every((part) => typeof part === 'string')
   )
     return null;

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, lte, ne, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lte, ne, sql } from 'drizzle-orm';
 import {
   DISPUTE_ANSWER_HOURS,
   type AdminDispute,
@@ -12,6 +12,7 @@ import {
 import { formatNaira as naira } from '@gona/shared/money';
 import { NOTIFICATION_PATHS } from '@gona/shared/notifications';
 import type { Page, PageQuery } from '@gona/shared/pagination';
+import { byValue, keyset } from '../../lib/pagination';
 import type { Db, Tx } from '../../db/client';
 import { disputes, orders, refunds, users } from '../../db/schema/index';
 import { auditUpdate } from '../../lib/audit';
@@ -147,13 +148,29 @@ export async function answerDispute(
 
 // Gona's staff -------------------------------------------------------------------------------------
 
-/** Open and answered disputes first, then resolved ones; oldest first in each. The cursor is a position. */
+const RESOLVED = sql<boolean>`(${disputes.status} = 'resolved')`;
+const CURSOR_TIME = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
+const disputePages = keyset({
+  order: byValue(disputes, {
+    tag: 'disputes',
+    key: RESOLVED,
+    cast: 'boolean',
+    valid: (v) => v === 'true' || v === 'false',
+    then: {
+      key: disputes.created_at,
+      cast: 'timestamptz',
+      valid: (v) => CURSOR_TIME.test(v) && !Number.isNaN(Date.parse(v)),
+    },
+  }),
+});
+
+/** Open and answered disputes first, then resolved ones; oldest first in each (keyset pages). */
 export async function listDisputes({ db }: Pick<Ctx, 'db'>, query: PageQuery): Promise<Page<DisputeSummary>> {
-  const offset = query.cursor ? Number(query.cursor) : 0;
-  if (!Number.isSafeInteger(offset) || offset < 0 || String(offset) !== (query.cursor ?? '0'))
-    throw new AppError('VALIDATION', undefined, { cursor: 'This page link is not valid. Start again.' });
   const rows = await db
     .select({
+      id: disputes.id,
+      sort_value: RESOLVED,
+      sort_then: disputes.created_at,
       dispute: disputes,
       listing_title: orders.title,
       farm_name: orders.seller_name,
@@ -163,10 +180,11 @@ export async function listDisputes({ db }: Pick<Ctx, 'db'>, query: PageQuery): P
     .from(disputes)
     .innerJoin(orders, eq(orders.id, disputes.order_id))
     .leftJoin(users, eq(users.id, orders.buyer_id))
-    .orderBy(sql`(${disputes.status} = 'resolved')`, asc(disputes.created_at), asc(disputes.id))
-    .limit(query.limit + 1)
-    .offset(offset);
-  const items = rows.slice(0, query.limit).map((r) => ({
+    .where(disputePages.after(query.cursor))
+    .orderBy(...disputePages.orderBy)
+    .limit(query.limit + 1);
+  const page = disputePages.page(rows, query.limit);
+  const items = page.items.map((r) => ({
     id: r.dispute.id,
     order_id: r.dispute.order_id,
     listing_title: r.listing_title,
@@ -178,7 +196,7 @@ export async function listDisputes({ db }: Pick<Ctx, 'db'>, query: PageQuery): P
     unanswered: r.dispute.status === 'open' && r.dispute.overdue_at !== null,
     created_at: r.dispute.created_at.toISOString(),
   }));
-  return { items, next_cursor: rows.length > query.limit ? String(offset + query.limit) : null };
+  return { items, next_cursor: page.next_cursor };
 }
 
 /** `now`: the app's clock (deps.now()). */

@@ -421,6 +421,20 @@ describe("Gona's staff", () => {
       },
     );
     expect(next.body.items[0]!.id).not.toBe(one.body.items[0]!.id);
+    // Walking the whole queue two at a time reads every dispute once, in the order of the full list.
+    const walked: string[] = [];
+    let cursor: string | null = '';
+    while (cursor !== null) {
+      const res: { status: number; body: DisputePage } = await t.request<DisputePage>(
+        'GET',
+        `/api/admin/disputes?limit=2${cursor ? `&cursor=${cursor}` : ''}`,
+        { cookie: admin.cookie },
+      );
+      expect(res.status).toBe(200);
+      walked.push(...res.body.items.map((d) => d.id));
+      cursor = res.body.next_cursor;
+    }
+    expect(walked).toEqual(page.body.items.map((d) => d.id));
     const detail = await t.request<AdminDispute>('GET', `/api/admin/disputes/${first.dispute!.id}`, {
       cookie: admin.cookie,
     });
