@@ -62,6 +62,7 @@ let typicalFarm = '';
 const TASK_DAYS_BACK = 1_500;
 /** The page size the web app asks for (apps/web/src/features/inventory/api.ts, PAGE_SIZE). */
 const PAGE = 25;
+const PASSWORD = 'correct horse battery';
 
 const benchUrl = new URL(ADMIN_URL);
 benchUrl.pathname = `/${DB_NAME}`;
@@ -86,13 +87,17 @@ let failed = false;
 try {
   let cookie, farmId;
   if (reuse) {
-    ({ cookie, farmId, worstAnimal, typicalFarm } = JSON.parse(readFileSync(STATE_FILE, 'utf8')));
+    let email;
+    ({ email, farmId, worstAnimal, typicalFarm } = JSON.parse(readFileSync(STATE_FILE, 'utf8')));
+    // Signed in afresh: each server start has its own data directory, so an old session cookie is not valid.
+    cookie = await signIn(server.baseURL, email);
     console.log(`\nFarm API on PostgreSQL: the database ${DB_NAME} kept by an earlier run`);
   } else {
-    ({ cookie, farmId } = await signUpWithFarm(server.baseURL));
+    let email;
+    ({ cookie, farmId, email } = await signUpWithFarm(server.baseURL));
     const seeded = await seed(farmId);
     if (process.env.BENCH_KEEP_DB === '1')
-      writeFileSync(STATE_FILE, JSON.stringify({ cookie, farmId, worstAnimal, typicalFarm }));
+      writeFileSync(STATE_FILE, JSON.stringify({ email, farmId, worstAnimal, typicalFarm }));
     console.log(
       `\nFarm API on PostgreSQL: one farm with ${seeded.supplies.toLocaleString('en')} supplies, ` +
         `${seeded.movements.toLocaleString('en')} movements, ${seeded.alerts} open alerts, ` +
@@ -280,7 +285,7 @@ async function confirmationLink(baseURL, email) {
 
 async function signUpWithFarm(baseURL) {
   const email = `bench-${Date.now()}@example.com`;
-  const password = 'correct horse battery';
+  const password = PASSWORD;
   const headers = { origin: baseURL, 'content-type': 'application/json' };
   const post = (path, body, extra = {}) =>
     fetch(baseURL + path, {
@@ -301,17 +306,29 @@ async function signUpWithFarm(baseURL) {
   );
   const link = await confirmationLink(baseURL, email);
   await fetch(link, { redirect: 'manual' });
-  const signIn = await expectOk(post('/api/auth/sign-in/email', { email, password }));
-  const cookie = signIn.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ');
+  const cookie = await signIn(baseURL, email);
   const farm = await (
     await expectOk(
       post('/api/farms', { name: 'Bench Farm', location: 'Port Harcourt', farm_type: 'mixed' }, { cookie }),
     )
   ).json();
-  return { cookie, farmId: farm.id };
+  return { cookie, farmId: farm.id, email };
+}
+
+/** The bench owner's session cookie. */
+async function signIn(baseURL, email) {
+  const res = await expectOk(
+    fetch(`${baseURL}/api/auth/sign-in/email`, {
+      method: 'POST',
+      headers: { origin: baseURL, 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password: PASSWORD }),
+      redirect: 'manual',
+    }),
+  );
+  return res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
 }
 
 /** Seeds with generate_series: a few seconds instead of 110,000 API calls. */

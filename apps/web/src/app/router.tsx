@@ -5,6 +5,7 @@ import { NotFound } from '@/components/errors/NotFound';
 import { loadNamespaces } from '@/i18n';
 import { paths } from '@/lib/paths';
 import { DashboardLayout } from './DashboardLayout';
+import DashboardHomeScreen from './routes/dashboard-home';
 import { CreateFarmGuard, GuestOnly, RequireAuth } from './guards';
 import { lazyScreen } from './lazy-screen';
 import { PublicDocument } from './PublicDocument';
@@ -88,7 +89,8 @@ export const routes: RouteObject[] = [
 
 function dashboardRoutes(): RouteObject[] {
   return [
-    { index: true, ...lazyScreen('dashboard', () => import('./routes/dashboard-home')) },
+    // The first screen after signing in comes with the shell, not after it (one round trip less).
+    { index: true, Component: DashboardHomeScreen },
     { path: paths.selectFarm, ...lazyScreen('select-farm', () => import('./routes/select-farm'), ['farms']) },
     {
       path: paths.dashboardCreateFarm,

@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ChevronRight, Package, PawPrint, Sprout, Users, Wallet } from 'lucide-react';
@@ -8,14 +8,13 @@ import { SkeletonRows } from '@/components/ui/Skeleton';
 import { useFarmSelection } from '@/features/farms/useFarmSelection';
 // Imported from its own module, not the components barrel: the barrel's forms would put zod on the first dashboard load.
 import { LowStockCard } from '@/features/inventory/components/LowStockCard';
+// In the first screen's chunk (vite.config.ts): chunks of their own cost the phone a round trip after the shell.
+import TodayCard from '@/features/tasks/components/TodayCard';
+import WeatherCard from '@/features/climate/components/WeatherCard';
 import { LogoIcon } from '@/components/brand/Logo';
 import { useSession } from '@/lib/session';
 import { paths } from '@/lib/paths';
 import { can } from '@gona/shared/permissions';
-
-// Its own chunk, fetched as the dashboard renders: the first load's budget stays with the shell.
-const TodayCard = lazy(() => import('@/features/tasks/components/TodayCard'));
-const WeatherCard = lazy(() => import('@/features/climate/components/WeatherCard'));
 
 const STEPS = [
   { key: 'staff', path: paths.staff, icon: Users },
