@@ -37,9 +37,7 @@ describe('the back office searches', () => {
       // The tables are nearly empty, where reading them whole is cheapest; ask what else is possible.
       await tx.execute(sql`set local enable_seqscan = off`);
       const result = await tx.execute(sql`explain ${query}`);
-      return (result as { rows: { 'QUERY PLAN': string }[] }).rows
-        .map((r) => r['QUERY PLAN'])
-        .join('\n');
+      return (result as { rows: { 'QUERY PLAN': string }[] }).rows.map((r) => r['QUERY PLAN']).join('\n');
     });
     expect(plan).toContain(index);
   });
