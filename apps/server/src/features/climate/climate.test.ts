@@ -22,7 +22,8 @@ const logger = createLogger('silent');
 
 beforeAll(async () => {
   fake = await startFakeOpenMeteo();
-  t = await createTestContext({ WEATHER_URL: fake.url, NORMALS_URL: fake.url });
+  // Weather is kept per grid cell for every farm: a database of its own, so no earlier file has fetched these cells.
+  t = await createTestContext({ WEATHER_URL: fake.url, NORMALS_URL: fake.url }, { ownDatabase: true });
   today = dateIn('Africa/Lagos');
 });
 afterAll(() => fake.close());
