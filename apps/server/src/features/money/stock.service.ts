@@ -25,12 +25,12 @@ async function eggsInHand(db: Db | Tx, farmId: string, exceptSaleId?: string): P
   const [[laid], [sold]] = await Promise.all([
     db
       .select({
-        eggs: sql<string>`coalesce(sum(${livestock_production.eggs_collected} - coalesce(${livestock_production.eggs_cracked}, 0)), 0)`,
+        eggs: sql<string>`coalesce(sum(${livestock_production.eggs_collected} - coalesce(${livestock_production.eggs_cracked}, 0)), 0)::text`,
       })
       .from(livestock_production)
       .where(eq(livestock_production.farm_id, farmId)),
     db
-      .select({ eggs: sql<string>`coalesce(sum(${sales.stock_quantity}), 0)` })
+      .select({ eggs: sql<string>`coalesce(sum(${sales.stock_quantity}), 0)::text` })
       .from(sales)
       .where(
         and(
@@ -40,6 +40,7 @@ async function eggsInHand(db: Db | Tx, farmId: string, exceptSaleId?: string): P
         ),
       ),
   ]);
+  // As text: a sum of integers is a bigint, which PGlite answers as a number and PostgreSQL as text.
   // Eggs are whole, so the difference in milli-eggs divides exactly.
   return Math.max(0, ((toMilli(laid?.eggs ?? '0') ?? 0) - (toMilli(sold?.eggs ?? '0') ?? 0)) / 1000);
 }
