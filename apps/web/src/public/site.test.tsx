@@ -68,6 +68,8 @@ describe('renderSite', () => {
     expect(pricing).toContain('Pro is billed annually');
     expect(pricing).toContain('There is no refund for unused time after you cancel.');
     expect(pricing).toContain('Up to 10 workers per farm');
+    // Pro leads to sign-up, which sends someone signed in on to the farm's subscription screen.
+    expect(pricing).toContain('href="/signup?redirect=%2Fdashboard%2Fsubscription"');
   });
 
   it('lists the pages in the sitemap and points robots.txt at it', () => {

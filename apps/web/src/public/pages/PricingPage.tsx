@@ -2,8 +2,15 @@ import { Check } from 'lucide-react';
 import { formatNaira } from '@gona/shared/money';
 import { FREE_WORKER_LIMIT, type PlansResponse } from '@gona/shared/plans';
 import { cx } from '@/components/ui/cx';
+import { paths } from '@/lib/paths';
 import { buttonClass, PageIntro } from '../components/Section';
 import { t } from '../t';
+
+/**
+ * Pro's button: sign-up first, which sends someone already signed in straight on to the farm's
+ * subscription screen (the sign-up screen's guard follows `redirect`), where the owner pays.
+ */
+const PRO_HREF = `${paths.signup}?${new URLSearchParams({ redirect: paths.subscription }).toString()}`;
 
 /**
  * Prerendered from the same plan definitions and configured price that GET /api/plans answers
@@ -62,7 +69,10 @@ export function PricingPage({ plans }: { plans: PlansResponse }) {
                     </li>
                   ))}
                 </ul>
-                <a href="/signup" className={cx(buttonClass(pro ? 'primary' : 'secondary'), 'mt-6 w-full')}>
+                <a
+                  href={pro ? PRO_HREF : paths.signup}
+                  className={cx(buttonClass(pro ? 'primary' : 'secondary'), 'mt-6 w-full')}
+                >
                   {t(`pricing.choose.${plan.id}`)}
                 </a>
               </li>
