@@ -15,7 +15,8 @@ import { seedFarmTeam, type FarmTeam } from '../../test/farm-team';
 import type * as plans from '../plans/plans.service';
 import { addLowUrea, ask, moveFarmTo, planMaize, sseEvents } from './assistant.test-setup';
 import { dayMonth } from './context';
-import { periodOf, plainText, readQuestion, recordAsked } from './reading';
+import { plainText, readQuestion } from './reading';
+import { periodOf, recordAsked } from './record-reading';
 import { careNeeded } from './safety';
 import { notifiableAlarm } from './signs';
 
