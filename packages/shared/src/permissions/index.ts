@@ -21,6 +21,8 @@ export const FARM_ACTIONS = {
   'marketplace.read': ['owner', 'manager', 'viewer'],
   'marketplace.sell': ['owner', 'manager'],
   'farm.billing': ['owner'],
+  /** See the farm's plan, usage and past payments (managers read; only the owner buys). */
+  'billing.read': ['owner', 'manager'],
   'farm.delete': ['owner'],
   'farm.update': ['owner', 'manager'],
 } as const satisfies Record<string, readonly FarmRole[]>;

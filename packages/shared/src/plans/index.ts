@@ -105,3 +105,38 @@ export function hasRoomForWorker(plan: PlanId, activeWorkers: number): boolean {
 export function workerLimitMessage(plan: PlanId): string {
   return `The ${PLANS[plan].name} plan allows up to ${workerLimitOf(plan)} workers. Upgrade to Pro to add more.`;
 }
+
+/**
+ * What a plan allows beyond its worker limit, asked on the server from `farmPlan` before the thing
+ * is done (docs/decisions/063): PDF reports, SMS alerts, unlimited assistant questions, the lower
+ * marketplace commission and priority support are Pro's.
+ */
+export const PLAN_FEATURES = [
+  'pdf_reports',
+  'sms_alerts',
+  'unlimited_assistant',
+  'unlimited_workers',
+  'lower_commission',
+  'priority_support',
+] as const;
+export type PlanFeature = (typeof PLAN_FEATURES)[number];
+
+const PRO_ONLY: ReadonlySet<PlanFeature> = new Set(PLAN_FEATURES);
+
+/** Whether a farm on `plan` may use `feature` (every feature in PLAN_FEATURES is Pro's). */
+export function planAllows(plan: PlanId, feature: PlanFeature): boolean {
+  return plan === 'pro' || !PRO_ONLY.has(feature);
+}
+
+/** What a Free farm is told when it asks for a Pro feature (PLAN_LIMIT), with the way out. */
+export function proOnlyMessage(feature: PlanFeature): string {
+  const what: Record<PlanFeature, string> = {
+    pdf_reports: 'PDF reports are',
+    sms_alerts: 'SMS alerts are',
+    unlimited_assistant: 'Unlimited assistant questions are',
+    unlimited_workers: 'Unlimited workers are',
+    lower_commission: 'The lower marketplace commission is',
+    priority_support: 'Priority support is',
+  };
+  return `${what[feature]} part of Gona Pro. Upgrade on the Subscription page.`;
+}
