@@ -90,7 +90,9 @@ export type RefundStatus = (typeof REFUND_STATUSES)[number];
  * - refunds_payable: refunds asked of the provider and not yet processed (a liability);
  * - seller_payable: what completed orders owe their farms, until it is paid out (a liability);
  * - suspense: money the gateway took that paid for nothing (a second payment of an order, one that
- *   does not match it, a reference no order issued), until it is refunded (a liability).
+ *   does not match it, a reference no order issued), until it is refunded (a liability);
+ * - subscription_revenue: what farms paid for Gona Pro, less its VAT (revenue, docs/decisions/063);
+ * - vat_payable: the VAT inside Gona Pro's price, owed to the tax authority (a liability).
  */
 export const LEDGER_ACCOUNTS = [
   'gateway',
@@ -99,6 +101,8 @@ export const LEDGER_ACCOUNTS = [
   'refunds_payable',
   'seller_payable',
   'suspense',
+  'subscription_revenue',
+  'vat_payable',
 ] as const;
 export type LedgerAccount = (typeof LEDGER_ACCOUNTS)[number];
 

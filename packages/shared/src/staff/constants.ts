@@ -16,8 +16,12 @@ export type StaffJob = (typeof STAFF_JOBS)[number];
 export const EMPLOYMENT_TYPES = ['permanent', 'seasonal', 'casual'] as const;
 export type EmploymentType = (typeof EMPLOYMENT_TYPES)[number];
 
-/** Only active staff count toward a plan's worker limit; people who left stay on record. */
-export const STAFF_STATUSES = ['active', 'left'] as const;
+/**
+ * Only active staff count toward a plan's worker limit; people who left stay on record. Inactive
+ * staff still work for the farm but are past the Free plan's limit after Pro ended (docs/decisions/063):
+ * listed, not counted, not offered for tasks, until the owner chooses them or the farm is Pro again.
+ */
+export const STAFF_STATUSES = ['active', 'inactive', 'left'] as const;
 export type StaffStatus = (typeof STAFF_STATUSES)[number];
 
 export const PAY_PERIODS = ['day', 'week', 'month'] as const;

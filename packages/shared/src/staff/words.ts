@@ -24,6 +24,7 @@ export const EMPLOYMENT_WORDS: Record<EmploymentType, string> = {
 
 export const STATUS_WORDS: Record<StaffStatus, string> = {
   active: 'Active',
+  inactive: 'Inactive (over the Free plan)',
   left: 'Left',
 };
 

@@ -18,3 +18,4 @@ export * from './marketplace';
 export * from './ratings';
 export * from './disputes';
 export * from './assistant';
+export * from './billing';

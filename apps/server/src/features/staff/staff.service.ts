@@ -128,12 +128,13 @@ export async function updateStaff(
     // The farm is held before the record is read, in the order a farm's deletion takes them.
     const plan = changes.status === 'active' ? await farmPlan(tx, ctx.farmId, { lock: true }) : null;
     const current = await readRow(tx, ctx.farmId, staffId);
-    const returning = changes.status === 'active' && current.status === 'left';
+    // Back from having left, or made active again after Pro ended (inactive): counted as a new place.
+    const returning = changes.status === 'active' && current.status !== 'active';
     if (plan && returning && !hasRoomForWorker(plan, await countActive(tx, ctx.farmId)))
       throw new AppError('PLAN_LIMIT', workerLimitMessage(plan));
-    const leaving = changes.status === 'left' && current.status === 'active';
+    const leaving = changes.status === 'left' && current.status !== 'left';
     if (leaving && changes.end_date === undefined) changes.end_date = await farmToday(tx, ctx.farmId);
-    if (returning && changes.end_date === undefined) changes.end_date = null;
+    if (returning && current.status === 'left' && changes.end_date === undefined) changes.end_date = null;
     assertRules({ ...current, ...withoutUndefined(changes) });
     await assertMemberOfFarm(tx, ctx.farmId, changes.member_user_id, staffId);
     const updated = await updateVersioned(tx, staff, {
