@@ -22,6 +22,7 @@ import { moneyRoutes } from './features/money/money.routes';
 import { membersRoutes } from './features/members/members.routes';
 import { notificationsRoutes } from './features/notifications/notifications.routes';
 import { plansRoutes } from './features/plans/plans.routes';
+import { reportsRoutes } from './features/reports/reports.routes';
 import { staffRoutes } from './features/staff/staff.routes';
 import { tasksRoutes } from './features/tasks/tasks.routes';
 import { tilesRoutes } from './features/tiles/tiles.routes';
@@ -90,6 +91,7 @@ export function createApp(deps: Deps) {
   app.route('/api', fieldsRoutes);
   app.route('/api', tilesRoutes);
   app.route('/api', marketplaceRoutes);
+  app.route('/api', reportsRoutes);
   app.route('/', devRoutes);
 
   app.doc31('/api/openapi.json', API_DOCUMENT);

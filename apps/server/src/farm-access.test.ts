@@ -256,6 +256,7 @@ const ACCESS: Record<string, Row> = {
     body: () => ({ id: newId(), date: '2026-11-24', amount_kobo: 100 }),
   },
   'GET /farms/{farmId}/money/profit?from=2026-01-01&to=2026-12-31': { action: 'money.read' },
+  'GET /farms/{farmId}/reports?from=2026-01-01&to=2026-12-31': { action: 'records.read' },
   'GET /farms/{farmId}/money/cash?from=2026-01-01&to=2026-12-31': { action: 'money.read' },
   'GET /farms/{farmId}/money/owed': { action: 'money.read' },
   'GET /farms/{farmId}/money/stock': { action: 'money.read' },

@@ -43,6 +43,7 @@ const QUERIES: Record<string, string> = {
   '/farms/{farmId}/tasks/day': '?date=2026-12-02',
   '/farms/{farmId}/money/profit': '?from=2026-01-01&to=2026-12-31',
   '/farms/{farmId}/money/cash': '?from=2026-01-01&to=2026-12-31',
+  '/farms/{farmId}/reports': '?from=2026-01-01&to=2026-12-31',
   '/farms/{farmId}/attendance': '?date=2026-11-20',
   '/farms/{farmId}/casual-labour': '?from=2026-11-01&to=2026-11-30',
 };

@@ -49,7 +49,7 @@ import { exportExpensesCsv, exportSalesCsv } from './export.service';
 import { recurringRoutes } from './recurring.routes';
 import { wagesRoutes } from './wages.routes';
 import { moneyReportJson } from './report-cache';
-import { cashByMonth, moneyOwed, profitAndLoss } from './reports.service';
+import { cashJson, owedJson, profitJson } from './kept-reports.service';
 import { createSale, deleteSale, getSale, listSales, recordPayment, updateSale } from './sales.service';
 import { saleStock } from './stock.service';
 
@@ -297,11 +297,7 @@ const reportRoutes = createRouter()
     }),
     async (c) => {
       const period = c.req.valid('query');
-      return jsonText<Profit>(
-        await moneyReportJson(farmCtxOf(c), `profit ${period.from} ${period.to}`, () =>
-          profitAndLoss(farmCtxOf(c), period),
-        ),
-      );
+      return jsonText<Profit>(await profitJson(farmCtxOf(c), period));
     },
   )
   .openapi(
@@ -316,11 +312,7 @@ const reportRoutes = createRouter()
     }),
     async (c) => {
       const period = c.req.valid('query');
-      return jsonText<Cash>(
-        await moneyReportJson(farmCtxOf(c), `cash ${period.from} ${period.to}`, () =>
-          cashByMonth(farmCtxOf(c), period),
-        ),
-      );
+      return jsonText<Cash>(await cashJson(farmCtxOf(c), period));
     },
   )
   .openapi(
@@ -334,7 +326,7 @@ const reportRoutes = createRouter()
       request: { params: farmParams },
       responses: { 200: jsonContent(OwedSchema, 'Balances by buyer and by creditor'), ...ErrorResponses },
     }),
-    async (c) => jsonText<Owed>(await moneyReportJson(farmCtxOf(c), 'owed', () => moneyOwed(farmCtxOf(c)))),
+    async (c) => jsonText<Owed>(await owedJson(farmCtxOf(c))),
   );
 
 /**
