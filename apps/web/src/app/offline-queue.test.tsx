@@ -16,6 +16,7 @@ import {
   SupplyList,
 } from '@/features/inventory/components';
 import { addAttentionItem } from '@/lib/needs-attention';
+import { SAVED_CACHE_SHAPE } from '@/lib/query-client';
 import { writeAuthEntry } from '@/lib/storage';
 import { farm, installFakeFetch, ME, signedInRoutes } from '@/test/fake-fetch';
 import { aSupply } from '@/test/fixtures';
@@ -71,7 +72,7 @@ function savedCache(supply = RECORD) {
   ] as const;
   idb.set('gona.query-cache', {
     timestamp: Date.now(),
-    buster: '',
+    buster: SAVED_CACHE_SHAPE,
     clientState: {
       mutations: [],
       queries: queries.map(([queryKey, data]) => ({
@@ -184,6 +185,57 @@ describe('changes queued offline', () => {
     expect(sent()[0]?.body).toMatchObject({ id: movementId, kind: 'used', quantity: '3' });
     expect(screen.queryByRole('status')).not.toBeInTheDocument();
     second.unmount();
+  });
+
+  it('saved by an older release: its answers are not shown, and its waiting change is sent once as saved', async () => {
+    setOffline();
+    savedCache({ ...RECORD, name: 'As the older release saw it' });
+    installFakeFetch({});
+    const first = render(
+      <App>
+        <MovementDialog farmId={FARM} supply={SUPPLY} initialKind="used" showCost onClose={() => undefined} />
+      </App>,
+    );
+    fireEvent.change(await screen.findByLabelText(/How much/), { target: { value: '3' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(queuedIds()).toHaveLength(1));
+    const [movementId] = queuedIds();
+    first.unmount();
+    // What the older release left: answers in their old shape, and the use queued as a JSON number.
+    const saved = persisted()!;
+    expect(saved.clientState.queries.length).toBeGreaterThan(0);
+    idb.set('gona.query-cache', {
+      ...saved,
+      buster: '',
+      clientState: {
+        ...saved.clientState,
+        mutations: saved.clientState.mutations.map((m) => ({
+          ...m,
+          state: { ...m.state, variables: { ...(m.state.variables as object), quantity: 3 } },
+        })),
+      },
+    });
+
+    // Still offline after the update: the change waits, the old answers are not shown.
+    const second = render(<App>{inventoryScreens}</App>);
+    expect(await screen.findByText(/1 change is waiting to be sent/)).toBeInTheDocument();
+    expect(screen.queryByText('As the older release saw it')).not.toBeInTheDocument();
+    second.unmount();
+
+    setOnline(true);
+    const requests = installFakeFetch({
+      [MOVEMENTS]: {
+        status: 201,
+        body: { movement: { id: movementId }, supply: { ...SUPPLY, quantity: '7', is_low_stock: false } },
+      },
+    });
+    withLatency();
+    render(<App />);
+    await waitFor(() => expect(queuedIds()).toHaveLength(0));
+    const sent = requests.filter((r) => `${r.method} ${r.path}` === MOVEMENTS);
+    expect(sent).toHaveLength(1);
+    expect(sent[0]?.body).toMatchObject({ id: movementId, kind: 'used', quantity: 3 });
+    expect(persisted()?.buster).toBe(SAVED_CACHE_SHAPE);
   });
 
   it('a supply added offline shows at once as waiting to send, survives a reload and is added once', async () => {

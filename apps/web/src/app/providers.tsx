@@ -9,6 +9,7 @@ import {
   isQueuedChange,
   PERSIST_MAX_AGE_MS,
   resumeQueuedChanges,
+  SAVED_CACHE_SHAPE,
 } from '@/lib/query-client';
 
 /**
@@ -26,10 +27,10 @@ export function AppProviders({ children }: { children: ReactNode }) {
   return (
     <PersistQueryClientProvider
       client={queryClient}
-      persistOptions={{ persister, maxAge: PERSIST_MAX_AGE_MS, dehydrateOptions }}
+      persistOptions={{ persister, maxAge: PERSIST_MAX_AGE_MS, buster: SAVED_CACHE_SHAPE, dehydrateOptions }}
       onSuccess={() => {
         resumeQueuedChanges(queryClient, () =>
-          persistQueryClientSave({ queryClient, persister, dehydrateOptions }),
+          persistQueryClientSave({ queryClient, persister, buster: SAVED_CACHE_SHAPE, dehydrateOptions }),
         );
         void pruneWaitingPhotos(PERSIST_MAX_AGE_MS).catch(() => undefined);
       }}

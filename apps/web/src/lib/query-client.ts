@@ -5,7 +5,7 @@ import {
   useIsMutating,
   type Mutation,
 } from '@tanstack/react-query';
-import type { Persister } from '@tanstack/react-query-persist-client';
+import type { PersistedClient, Persister } from '@tanstack/react-query-persist-client';
 import { del, get, set } from 'idb-keyval';
 import { ApiError } from './http';
 import { addAttentionItem } from './needs-attention';
@@ -46,10 +46,27 @@ export function createQueryClient(): QueryClient {
   });
 }
 
+/**
+ * The shape of the answers the saved cache holds, saved with it (TanStack's `buster`). Raise it when
+ * answers change shape (decision 064: quantities became decimal strings, "064"), so that no screen
+ * of this release reads an answer saved by an older one.
+ */
+export const SAVED_CACHE_SHAPE = '064';
+
+/**
+ * A cache saved by an older release, made fit for this one: its answers go (screens ask again, and
+ * until then show what an empty cache shows), its changes waiting to be sent stay. Those are inputs,
+ * and the server still reads them in their old shape (a quantity as a JSON number, decision 058).
+ */
+export function upgradeSavedCache(saved: PersistedClient | undefined): PersistedClient | undefined {
+  if (!saved || saved.buster === SAVED_CACHE_SHAPE) return saved;
+  return { ...saved, buster: SAVED_CACHE_SHAPE, clientState: { ...saved.clientState, queries: [] } };
+}
+
 /** The query cache and the queued changes in IndexedDB, so screens show their last data offline. */
 export const idbPersister: Persister = {
   persistClient: (client) => set(CACHE_KEY, client),
-  restoreClient: () => get(CACHE_KEY),
+  restoreClient: async () => upgradeSavedCache(await get<PersistedClient>(CACHE_KEY)),
   removeClient: () => del(CACHE_KEY),
 };
 

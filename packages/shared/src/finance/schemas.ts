@@ -11,7 +11,7 @@ import { KoboSchema } from '../money/index';
 import { PageQuerySchema, pageSchema } from '../pagination/index';
 import { NigerianPhoneSchema } from '../staff/schemas';
 import { toMilli } from '../units/quantity';
-import { positiveQuantitySchema } from '../units/quantity-schema';
+import { positiveQuantitySchema, quantityTextSchema } from '../units/quantity-schema';
 import { UNITS } from '../units/units';
 import {
   ALLOCATIONS_MAX,
@@ -339,8 +339,8 @@ export type SalePayment = z.infer<typeof SalePaymentSchema>;
 export const SaleSchema = SaleFieldsSchema.extend({
   id: z.uuid(),
   farm_id: z.uuid(),
-  quantity: z.number(),
-  stock_quantity: z.number().nullable(),
+  quantity: quantityTextSchema,
+  stock_quantity: quantityTextSchema.nullable(),
   source: z.enum(SALE_SOURCES),
   enterprise_name: z.string().nullable(),
   paid_kobo: z.number().int(),
@@ -389,7 +389,7 @@ export const EnterpriseResultSchema = z.object({
   costs_by_category: z.array(z.object({ category: CategorySchema, total_kobo: z.number().int() })),
   margin_kobo: z.number().int(),
   /** What it produced in the period, where records say: kg harvested, crates of eggs, kg of fish. */
-  produced: z.object({ quantity: z.number(), unit: z.enum(['kg', 'crate', 'litre']) }).nullable(),
+  produced: z.object({ quantity: quantityTextSchema, unit: z.enum(['kg', 'crate', 'litre']) }).nullable(),
   /** Costs divided by what was produced, in kobo per unit; null when nothing was recorded. */
   cost_per_unit_kobo: z.number().int().nullable(),
 });

@@ -11,8 +11,8 @@ import {
   type LivestockSpecies,
 } from '../livestock/constants';
 import { pageLimitSchema } from '../pagination/index';
-import { type Quantity, quantityFromNumber, toMilli } from '../units/quantity';
-import { positiveQuantitySchema } from '../units/quantity-schema';
+import { koboPerUnit, type Quantity, quantityFromNumber, toMilli } from '../units/quantity';
+import { positiveQuantitySchema, quantityTextSchema } from '../units/quantity-schema';
 import {
   FARM_PRODUCTS,
   type FarmProduct,
@@ -217,10 +217,7 @@ export function unitKgOf(
 
 /** The price of a kg in whole kobo, half up, where the unit's weight (a decimal string) is known. */
 export function pricePerKgKobo(priceKobo: number, unitKg: Quantity | null): number | null {
-  const milli = unitKg === null ? 0 : (toMilli(unitKg) ?? 0);
-  if (milli === 0) return null;
-  // priceKobo / (milli / 1000), half up: (2 × price × 1000 + milli) ÷ (2 × milli).
-  return Number((BigInt(priceKobo) * 2000n + BigInt(milli)) / (2n * BigInt(milli)));
+  return koboPerUnit(priceKobo, unitKg === null ? 0 : (toMilli(unitKg) ?? 0));
 }
 
 export const CreateListingInputSchema = z
@@ -292,10 +289,10 @@ export const PublicListingSchema = z.object({
   variety: z.string().nullable(),
   grade: z.string().nullable(),
   quality: z.record(z.string(), z.union([z.string(), z.number()])).nullable(),
-  quantity_available: z.number(),
+  quantity_available: quantityTextSchema,
   unit: z.enum(SALE_UNITS),
-  unit_kg: z.number().nullable(),
-  min_order: z.number(),
+  unit_kg: quantityTextSchema.nullable(),
+  min_order: quantityTextSchema,
   price_kobo: z.number().int(),
   /** The price of one kg, where a unit's weight is known, so listings compare. */
   price_per_kg_kobo: z.number().int().nullable(),
@@ -407,7 +404,7 @@ export const ListingSourcesSchema = z.object({
   state: z.string().nullable(),
   lga: z.string().nullable(),
   crops: z.array(z.object({ key: z.string(), name: z.string() })),
-  harvest: z.array(z.object({ crop_key: z.string(), crop_name: z.string(), kg: z.number() })),
+  harvest: z.array(z.object({ crop_key: z.string(), crop_name: z.string(), kg: quantityTextSchema })),
   animals: z.array(
     z.object({
       id: z.uuid(),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { SALE_UNITS } from '../finance/constants';
 import { PageQuerySchema, pageSchema } from '../pagination/index';
+import { quantityTextSchema } from '../units/quantity-schema';
 import { LISTING_STATUSES } from './constants';
 
 /**
@@ -55,7 +56,7 @@ export const AdminListingSchema = z.object({
   farm: z.object({ id: z.uuid(), name: z.string() }),
   status: z.enum(LISTING_STATUSES),
   price_kobo: z.number().int(),
-  quantity_available: z.number(),
+  quantity_available: quantityTextSchema,
   unit: z.enum(SALE_UNITS),
   published_at: z.string().nullable(),
   created_at: z.string(),

@@ -3,7 +3,7 @@ import { SALE_UNITS } from '../finance/constants';
 import { pageSchema } from '../pagination/index';
 import { normalizeNigerianPhone, PHONE_ADVICE } from '../phone/index';
 import { koboForQuantity, milliOf, type Quantity } from '../units/quantity';
-import { positiveQuantitySchema } from '../units/quantity-schema';
+import { positiveQuantitySchema, quantityTextSchema } from '../units/quantity-schema';
 import { DELIVERY_CODE_LENGTH, DELIVERY_OPTIONS, ORDER_STATUSES, REFUND_STATUSES } from './constants';
 import { DisputeSchema } from './disputes';
 import { PAYOUT_STATUSES } from './payouts';
@@ -11,21 +11,21 @@ import { MyRatingSchema, RatingBriefSchema } from './ratings';
 
 /**
  * Orders of the marketplace: what a buyer sends to order a listing, and what buyers and sellers
- * read back. Amounts are whole kobo; quantities are in the listing's unit (up to 3 decimals): decimal
- * strings in what is sent, numbers in what is read (docs/decisions/058).
+ * read back. Amounts are whole kobo; quantities are in the listing's unit (up to 3 decimals), decimal
+ * strings both ways (docs/decisions/058, 064).
  */
 
 /** The most one order may ask for, in the listing's unit. */
 export const ORDER_QUANTITY_MAX = '1000000000';
 /**
  * The refund when less was delivered than ordered: the price of what was short, in whole kobo half
- * up (koboForQuantity); 0 when all came. Quantities as sent or stored (decimal strings) or as read
- * back (numbers): the server and the seller's screen work it out the same way.
+ * up (koboForQuantity); 0 when all came. Quantities are decimal strings, as stored and as read back:
+ * the server and the seller's screen work it out the same way.
  */
 export function shortRefundKobo(order: {
   unit_price_kobo: number;
-  quantity: Quantity | number;
-  delivered_quantity: Quantity | number | null;
+  quantity: Quantity;
+  delivered_quantity: Quantity | null;
 }): number {
   if (order.delivered_quantity === null) return 0;
   const short = milliOf(order.quantity) - milliOf(order.delivered_quantity);
@@ -180,7 +180,7 @@ export const OrderSchema = z.object({
   /** The buyer's name, for the seller. */
   buyer_name: z.string(),
   status: z.enum(ORDER_STATUSES),
-  quantity: z.number(),
+  quantity: quantityTextSchema,
   unit: z.enum(SALE_UNITS),
   unit_price_kobo: z.number().int(),
   subtotal_kobo: z.number().int(),
@@ -209,7 +209,7 @@ export const OrderSchema = z.object({
   /** Only to the buyer, once dispatched and until delivered: what they give the driver. */
   delivery_code: z.string().nullable(),
   /** What was delivered (less than `quantity` when weighing showed less), once delivered. */
-  delivered_quantity: z.number().nullable(),
+  delivered_quantity: quantityTextSchema.nullable(),
   delivered_at: z.string().nullable(),
   /** The order completes by itself then, unless the buyer raises a problem. */
   complete_by: z.string().nullable(),

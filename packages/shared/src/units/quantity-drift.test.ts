@@ -1,22 +1,24 @@
 import { describe, expect, it } from 'vitest';
-import { PlaceOrderInputSchema, shortRefundKobo } from '../marketplace/orders';
-import { CreateSaleInputSchema } from '../finance/schemas';
+import { OrderSchema, PlaceOrderInputSchema, shortRefundKobo } from '../marketplace/orders';
+import { PublicListingSchema } from '../marketplace/listings';
+import { CreateSaleInputSchema, SaleSchema } from '../finance/schemas';
 import {
   fromMilli,
+  groupQuantity,
   koboForQuantity,
+  koboPerUnit,
   milliOf,
   normalizeQuantity,
-  quantityFromNumber,
-  quantityNumber,
   toMilli,
 } from './quantity';
-import { positiveQuantitySchema, quantitySchema } from './quantity-schema';
+import { positiveQuantitySchema, quantitySchema, quantityTextSchema } from './quantity-schema';
 
 /**
  * Property tests over random decimals, deterministic (a seeded generator, no library): a quantity or
- * a kobo amount never drifts between the form (the text typed), the API (the JSON sent and read
- * back), the database (numeric(14,3) text, or milli-units) and the ledger (kobo worked out of a price
- * and a quantity). Each run sees the same cases; a failure names the case.
+ * a kobo amount never drifts between the form (the text typed), the API (the JSON sent), the
+ * database (numeric(14,3) text, or milli-units), the answer (the JSON read back, a decimal string),
+ * the screen (what it shows and works out) and the ledger (kobo worked out of a price and a
+ * quantity). Each run sees the same cases; a failure names the case.
  */
 
 const CASES = 20_000;
@@ -98,10 +100,17 @@ describe('quantities never drift between the form, the API, the database and the
       const columnText = `${milli / 1000n}.${(milli % 1000n).toString().padStart(3, '0')}`;
       expect(normalizeQuantity(columnText), columnText).toBe(expected);
       expect(stored).toBe(expected);
-      // Database → API → screen: a read answers a JSON number; its text is the decimal again.
-      const read = overTheWire({ quantity: quantityNumber(columnText) });
-      expect(quantityFromNumber(read.quantity), columnText).toBe(expected);
-      expect(milliOf(read.quantity)).toBe(Number(milli));
+      // Database → answer: the column's canonical decimal string, through JSON and the answer schema.
+      const read = quantityTextSchema.parse(
+        overTheWire({ quantity: normalizeQuantity(columnText) }).quantity,
+      );
+      expect(read, columnText).toBe(expected);
+      // Answer → screen: shown with its digits grouped, the same digits; worked on in milli-units.
+      expect(groupQuantity(read).replace(/,/g, ''), read).toBe(expected);
+      expect(milliOf(read)).toBe(Number(milli));
+      // Screen → form: a record opened to change puts the answer in the field as it is; sent again,
+      // it is the same decimal.
+      expect(QuantityInput.parse(overTheWire({ quantity: read }).quantity)).toBe(expected);
     }
   });
 
@@ -165,12 +174,21 @@ describe('quantities never drift between the form, the API, the database and the
       const expectedRefund =
         deliveredMilli === 0n ? 0n : referenceKobo(BigInt(price), ordered.milli - deliveredMilli);
       expect(refund, `${price} × (${placed.quantity} − ${delivered})`).toBe(Number(expectedRefund));
-      // The seller's screen reads the order back as numbers: the same refund.
-      const asRead = overTheWire({
-        unit_price_kobo: price,
-        quantity: quantityNumber(placed.quantity),
-        delivered_quantity: deliveredMilli === 0n ? null : quantityNumber(delivered),
-      });
+      // Database → answer → the seller's screen: the order is read back from numeric(14,3) text
+      // ("2.500") as decimal strings, and the screen's refund is the server's.
+      const column = (milli: bigint) => `${milli / 1000n}.${(milli % 1000n).toString().padStart(3, '0')}`;
+      const asRead = OrderSchema.pick({
+        unit_price_kobo: true,
+        quantity: true,
+        delivered_quantity: true,
+      }).parse(
+        overTheWire({
+          unit_price_kobo: price,
+          quantity: normalizeQuantity(column(ordered.milli)),
+          delivered_quantity: deliveredMilli === 0n ? null : normalizeQuantity(column(deliveredMilli)),
+        }),
+      );
+      expect(asRead.quantity).toBe(placed.quantity);
       expect(shortRefundKobo(asRead)).toBe(refund);
     }
   });
@@ -195,6 +213,43 @@ describe('quantities never drift between the form, the API, the database and the
       if (!parsed.success) continue;
       expect(parsed.data.quantity).toBe(canonical(milli));
     }
+  });
+
+  it('answers carry quantities as decimal strings only: a JSON number is refused by every answer schema', () => {
+    const answers = {
+      'sale quantity': SaleSchema.shape.quantity,
+      'sale stock_quantity': SaleSchema.shape.stock_quantity,
+      'order quantity': OrderSchema.shape.quantity,
+      'order delivered_quantity': OrderSchema.shape.delivered_quantity,
+      'listing quantity_available': PublicListingSchema.shape.quantity_available,
+      'listing min_order': PublicListingSchema.shape.min_order,
+      'listing unit_kg': PublicListingSchema.shape.unit_kg,
+    };
+    for (const [name, schema] of Object.entries(answers)) {
+      expect(schema.safeParse(2.5).success, name).toBe(false);
+      expect(schema.safeParse('2.5').data, name).toBe('2.5');
+    }
+  });
+
+  it('a listing read back prices its kg, and a profit its unit, exactly, half up', () => {
+    const random = seeded(0x9e7);
+    for (let i = 0; i < CASES; i++) {
+      const { milli } = randomDecimal(random);
+      const kobo = BigInt(random.int(1_000_000_000));
+      const worked = koboPerUnit(Number(kobo), Number(milli));
+      if (milli === 0n) {
+        expect(worked).toBe(null);
+        continue;
+      }
+      // kobo ÷ (milli / 1000), half up, on BigInt: the reference.
+      const twice = (kobo * 2000n) / milli;
+      const reference = (twice + 1n) / 2n;
+      expect(worked, `${kobo} for ${canonical(milli)}`).toBe(Number(reference));
+    }
+    expect(koboPerUnit(100, 3_000)).toBe(33);
+    expect(koboPerUnit(5, 2_000)).toBe(3);
+    expect(groupQuantity('1234567.125')).toBe('1,234,567.125');
+    expect(groupQuantity('0.5')).toBe('0.5');
   });
 
   it('refuses 0, and more than the most, with the advice that fits', () => {

@@ -63,3 +63,13 @@ export function positiveQuantitySchema(messages: {
     .refine((quantity) => (toMilli(quantity) ?? 0) > 0, messages.positive ?? 'Enter a quantity above 0')
     .refine((quantity) => (toMilli(quantity) ?? 0) <= maxMilli, messages.max.message);
 }
+
+/**
+ * A quantity in what the API answers: the canonical decimal string of its numeric(14,3) column
+ * ("12.5", "0", "0.125"), never a JSON number, so no reader turns it into a float (decisions 009, 064).
+ * Screens work on it with the milli helpers and show it with its digits grouped.
+ */
+export const quantityTextSchema = z.string().meta({
+  description: 'An exact decimal string with at most 3 decimals, as stored ("12.5", "0")',
+  examples: ['12.5'],
+});

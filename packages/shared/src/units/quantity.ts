@@ -72,13 +72,18 @@ export function koboForQuantity(priceKobo: number, milli: number): number {
 }
 
 /**
- * A stored quantity ("12.500") as the JSON number a read answers with. The nearest double to the
- * decimal, so `String()` of it, or of the number parsed back from JSON, gives the decimal again
- * (any quantity has at most 14 significant digits; a double keeps 15).
+ * What one unit costs when `totalKobo` bought `milli` thousandths of units, in whole kobo, half up
+ * (the price of a kg, the cost of a crate produced); null for no quantity. Exact (BigInt).
  */
-export function quantityNumber(quantity: Quantity): number {
-  const text = quantity.trim();
-  const negative = text.startsWith('-');
-  const milli = milliOf(negative ? text.slice(1) : text);
-  return (negative ? -milli : milli) / 1000;
+export function koboPerUnit(totalKobo: number, milli: number): number | null {
+  if (!Number.isSafeInteger(totalKobo) || totalKobo < 0 || !Number.isSafeInteger(milli) || milli < 0)
+    throw new RangeError(`koboPerUnit(${totalKobo}, ${milli}): whole, non-negative values only`);
+  if (milli === 0) return null;
+  // totalKobo / (milli / 1000), half up: (2 × total × 1000 + milli) ÷ (2 × milli).
+  return Number((BigInt(totalKobo) * 2000n + BigInt(milli)) / (2n * BigInt(milli)));
+}
+
+/** "12500.5" → "12,500.5": the whole digits grouped by thousands, the decimals exactly as given. */
+export function groupQuantity(quantity: Quantity): string {
+  return quantity.replace(/\d+/, (whole) => whole.replace(/\B(?=(\d{3})+(?!\d))/g, ','));
 }

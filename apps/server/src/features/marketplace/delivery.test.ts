@@ -258,7 +258,7 @@ describe('the buyer confirms receipt', () => {
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({
       status: 'delivered',
-      delivered_quantity: 5,
+      delivered_quantity: '5',
       delivery_code: null,
       refund: null,
     });
@@ -299,7 +299,7 @@ describe('the seller records the delivery with the code', () => {
       delivered_quantity: 5,
     });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ status: 'delivered', delivered_quantity: 5, refund: null });
+    expect(res.body).toMatchObject({ status: 'delivered', delivered_quantity: '5', refund: null });
     expect(await orderLedger(t, id)).toEqual({ gateway: 12_500_000, held: -12_500_000 });
     await expectLedgerBalanced(t, farmIds);
   });
@@ -375,8 +375,8 @@ describe('a short delivery', () => {
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({
       status: 'delivered',
-      quantity: 5,
-      delivered_quantity: 4.5,
+      quantity: '5',
+      delivered_quantity: '4.5',
       refund: {
         amount_kobo: 1_250_000,
         reason: 'Short on delivery: 4.5 of 5 bags (100 kg) delivered',

@@ -13,7 +13,7 @@ import {
   type PublicListing,
 } from '@gona/shared/marketplace';
 import { can } from '@gona/shared/permissions';
-import { normalizeQuantity, quantityNumber } from '@gona/shared/units';
+import { normalizeQuantity } from '@gona/shared/units';
 import type { Db, Tx } from '../../db/client';
 import { farm_memberships, farms, files, listings, users } from '../../db/schema/index';
 import type { Ctx } from '../../lib/ctx';
@@ -204,10 +204,10 @@ function publicFields(row: ListingRow, farm: FarmRow): Omit<PublicListing, 'phot
     variety: row.variety,
     grade: row.grade,
     quality: row.quality ?? null,
-    quantity_available: quantityNumber(row.quantity_available),
+    quantity_available: normalizeQuantity(row.quantity_available),
     unit: row.unit,
-    unit_kg: unitKg === null ? null : quantityNumber(unitKg),
-    min_order: quantityNumber(row.min_order),
+    unit_kg: unitKg,
+    min_order: normalizeQuantity(row.min_order),
     price_kobo: row.price_kobo,
     price_per_kg_kobo: pricePerKgKobo(row.price_kobo, unitKg),
     state: row.state,

@@ -121,9 +121,9 @@ describe('a seller lists produce', () => {
       title: 'Maize',
       variety: 'SAMMAZ 15',
       quality: { moisture_pct: 13 },
-      quantity_available: 20,
+      quantity_available: '20',
       unit: 'bag_100kg',
-      unit_kg: 100,
+      unit_kg: '100',
       price_kobo: 4_500_000,
       price_per_kg_kobo: 45_000,
       state: 'Rivers',
@@ -137,7 +137,7 @@ describe('a seller lists produce', () => {
     expect((await draft({ unit: 'basket', unit_kg: 25, price_kobo: 1_000_000 })).price_per_kg_kobo).toBe(
       40_000,
     );
-    expect((await draft({ unit: 'bag_50kg', unit_kg: 7 })).unit_kg).toBe(50);
+    expect((await draft({ unit: 'bag_50kg', unit_kg: 7 })).unit_kg).toBe('50');
     expect((await draft({ unit: 'crate', unit_kg: null })).price_per_kg_kobo).toBeNull();
   });
 
@@ -251,7 +251,7 @@ describe('a seller lists produce', () => {
     const sources = await t.request<ListingSources>('GET', `${other.base}/listings/sources`, {
       cookie: other.cookies.owner,
     });
-    expect(sources.body.harvest).toEqual([{ crop_key: 'maize', crop_name: 'Maize', kg: 300 }]);
+    expect(sources.body.harvest).toEqual([{ crop_key: 'maize', crop_name: 'Maize', kg: '300' }]);
     const tooMuch = await t.request<ErrorBody>('POST', `${other.base}/listings`, {
       cookie: other.cookies.owner,
       body: { ...MAIZE, crop_key: 'maize', quantity_available: 4 },

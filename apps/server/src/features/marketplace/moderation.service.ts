@@ -9,7 +9,7 @@ import type {
 } from '@gona/shared/marketplace';
 import { NOTIFICATION_PATHS } from '@gona/shared/notifications';
 import { normalizeNigerianPhone } from '@gona/shared/phone';
-import { quantityNumber } from '@gona/shared/units';
+import { normalizeQuantity } from '@gona/shared/units';
 import type { Db, Tx } from '../../db/client';
 import { farms, listings, users } from '../../db/schema/index';
 import { auditUpdate } from '../../lib/audit';
@@ -325,7 +325,7 @@ function toAdminListing(row: AdminListingRow): AdminListing {
     farm: { id: row.farm_id, name: row.farm_name },
     status: row.status,
     price_kobo: row.price_kobo,
-    quantity_available: quantityNumber(row.quantity_available),
+    quantity_available: normalizeQuantity(row.quantity_available),
     unit: row.unit,
     published_at: row.published_at?.toISOString() ?? null,
     created_at: row.created_at.toISOString(),

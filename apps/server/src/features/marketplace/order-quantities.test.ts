@@ -1,14 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_TIMEZONE } from '@gona/shared/farms';
-import { shortRefundKobo, type Order } from '@gona/shared/marketplace';
-import {
-  fromMilli,
-  koboForQuantity,
-  normalizeQuantity,
-  quantityFromNumber,
-  toMilli,
-} from '@gona/shared/units';
+import { shortRefundKobo, type Order, type PublicListing } from '@gona/shared/marketplace';
+import { fromMilli, koboForQuantity, normalizeQuantity, toMilli } from '@gona/shared/units';
 import { listings, orders } from '../../db/schema/index';
 import type { FakePaystack } from '../../integrations/fake-paystack';
 import { dateIn } from '../../lib/farm-time';
@@ -26,9 +20,10 @@ import {
 
 /**
  * Order quantities are exact decimals from the buyer's form to the order row, the seller's delivery,
- * the refund and the ledger (docs/decisions/058): the subtotal and a short delivery's refund are
- * price × quantity by the shared koboForQuantity, half up to the kobo. Random cases come from a
- * seeded generator, the same every run; the shared units tests run the helpers over many more.
+ * the refund and the ledger, and are read back as the same decimal strings (docs/decisions/058,
+ * 064): the subtotal and a short delivery's refund are price × quantity by the shared
+ * koboForQuantity, half up to the kobo. Random cases come from a seeded generator, the same every
+ * run; the shared units tests run the helpers over many more.
  */
 
 let fake: FakePaystack;
@@ -133,10 +128,19 @@ describe('random orders, delivered short', () => {
       expect(placed.status, `${quantity} kg at ${price}: ${placed.text}`).toBe(201);
       const subtotal = koboForQuantity(price, milli);
       expect(placed.body.subtotal_kobo).toBe(subtotal);
-      expect(quantityFromNumber(placed.body.quantity)).toBe(quantity);
+      // Answered as the exact decimal string, never a JSON number (decision 064).
+      expect(placed.body.quantity).toBe(quantity);
       const [row] = await t.db.select().from(orders).where(eq(orders.id, placed.body.id));
       expect([normalizeQuantity(row!.quantity), row!.subtotal_kobo]).toEqual([quantity, subtotal]);
       expect(await quantityLeft(listing.id)).toBe(fromMilli(100_000_000 - milli));
+      const shown = await t.request<PublicListing>('GET', `/api/marketplace/listings/${listing.id}`, {
+        cookie: buyer.cookie,
+      });
+      expect([shown.body.quantity_available, shown.body.min_order, shown.body.unit_kg], shown.text).toEqual([
+        fromMilli(100_000_000 - milli),
+        '0.001',
+        '1',
+      ]);
 
       await t.request('POST', `/api/marketplace/orders/${placed.body.id}/pay`, { cookie: buyer.cookie });
       await fake.pay(placed.body.reference);
@@ -167,7 +171,7 @@ describe('random orders, delivered short', () => {
         shortRefundKobo({ unit_price_kobo: price, quantity, delivered_quantity: delivered }),
       );
       expect(res.body.refund?.amount_kobo ?? 0).toBe(refund);
-      expect(quantityFromNumber(res.body.delivered_quantity!)).toBe(delivered);
+      expect([res.body.quantity, res.body.delivered_quantity]).toEqual([quantity, delivered]);
       const [after] = await t.db.select().from(orders).where(eq(orders.id, placed.body.id));
       expect(toMilli(normalizeQuantity(after!.delivered_quantity!))).toBe(deliveredMilli);
       await fake.settled();

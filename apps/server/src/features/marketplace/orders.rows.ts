@@ -9,13 +9,7 @@ import { SALE_UNIT_WORDS, type SaleUnit } from '@gona/shared/finance';
 import { shortRefundKobo, type Order, type OrderStatus } from '@gona/shared/marketplace';
 import type { Page, PageQuery } from '@gona/shared/pagination';
 import type { PlanId } from '@gona/shared/plans';
-import {
-  koboForQuantity,
-  milliOf,
-  normalizeQuantity,
-  quantityNumber,
-  type Quantity,
-} from '@gona/shared/units';
+import { koboForQuantity, milliOf, normalizeQuantity, type Quantity } from '@gona/shared/units';
 import type { Db, Tx } from '../../db/client';
 import {
   disputes,
@@ -169,7 +163,7 @@ function toOrder(row: SelectedOrder, viewer: Viewer, photoReader?: PhotoReader):
     buyer_id: o.buyer_id,
     buyer_name: row.buyer_name,
     status: o.status,
-    quantity: quantityNumber(o.quantity),
+    quantity: normalizeQuantity(o.quantity),
     unit: o.unit,
     unit_price_kobo: o.unit_price_kobo,
     subtotal_kobo: o.subtotal_kobo,
@@ -209,7 +203,7 @@ function toOrder(row: SelectedOrder, viewer: Viewer, photoReader?: PhotoReader):
           }
         : null,
     delivery_code: viewer.as === 'buyer' && o.status === 'dispatched' ? o.delivery_code : null,
-    delivered_quantity: o.delivered_quantity === null ? null : quantityNumber(o.delivered_quantity),
+    delivered_quantity: o.delivered_quantity === null ? null : normalizeQuantity(o.delivered_quantity),
     delivered_at: iso(o.delivered_at),
     complete_by: iso(o.complete_by),
     completed_at: iso(o.completed_at),

@@ -87,7 +87,7 @@ describe('placing an order', () => {
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({
       status: 'placed',
-      quantity: 5,
+      quantity: '5',
       unit: 'bag_100kg',
       unit_price_kobo: 2_500_000,
       subtotal_kobo: 12_500_000,

@@ -18,7 +18,14 @@ import {
   type ListingStatus,
   type UpdateListing,
 } from '@gona/shared/marketplace';
-import { milliOf, quantityNumber, toMilli, type Quantity } from '@gona/shared/units';
+import {
+  fromMilli,
+  groupQuantity,
+  milliOf,
+  normalizeQuantity,
+  toMilli,
+  type Quantity,
+} from '@gona/shared/units';
 import type { Tx } from '../../db/client';
 import { knowledge_crops, listings, livestock } from '../../db/schema/index';
 import { auditInsert, auditUpdate } from '../../lib/audit';
@@ -122,7 +129,7 @@ export async function listingSources(ctx: FarmCtx, now: Date = new Date()): Prom
     state: farm.state,
     lga: farm.lga,
     crops,
-    harvest: harvest.map((row) => ({ ...row, kg: quantityNumber(row.kg) })),
+    harvest: harvest.map((row) => ({ ...row, kg: normalizeQuantity(row.kg) })),
     animals: animals.map(({ name, tag, withdrawal_until: until, ...row }) => ({
       ...row,
       name: name ?? tag ?? '',
@@ -370,7 +377,7 @@ async function checkSources(
         quantity_available:
           kgMilli === 0n
             ? `No ${name} is in store: record the harvest as stored first`
-            : `Only ${grouped(Number(kgMilli) / 1000)} kg of ${name} is in store (${grouped(units / 1000)} ${listing.unit === 'kg' ? 'kg' : 'units'})`,
+            : `Only ${groupQuantity(fromMilli(Number(kgMilli)))} kg of ${name} is in store (${groupQuantity(fromMilli(units))} ${listing.unit === 'kg' ? 'kg' : 'units'})`,
       });
     }
   }
@@ -454,8 +461,4 @@ async function cropName(tx: Tx, cropKey: string): Promise<string> {
 function humanize(key: string): string {
   const words = key.replace(/_/g, ' ');
   return words.charAt(0).toUpperCase() + words.slice(1);
-}
-
-function grouped(value: number): string {
-  return value.toLocaleString('en-NG', { maximumFractionDigits: 3 });
 }

@@ -52,7 +52,7 @@ export async function exportSalesCsv(
       column.text('Buyer', (r) => r.buyer_name ?? null),
       column.plain('Buyer phone', (r) => phone(r.buyer_phone ?? null)),
       column.text('Product', (r) => r.product),
-      column.plain('Quantity', (r) => String(r.quantity)),
+      column.plain('Quantity', (r) => r.quantity),
       column.words('Unit', SALE_UNIT_WORDS, (r) => r.unit),
       column.naira('Price per unit (₦)', (r) => r.unit_price_kobo ?? null),
       column.naira('Amount (₦)', (r) => r.amount_kobo),

@@ -480,7 +480,7 @@ describe('profit and loss', () => {
             { category: 'seeds', total_kobo: 5_000_000 },
           ],
           margin_kobo: 49_000_000,
-          produced: { quantity: 2000, unit: 'kg' },
+          produced: { quantity: '2000', unit: 'kg' },
           // ₦110,000 over 2,000 kg: ₦55 a kg.
           cost_per_unit_kobo: 5_500,
         },
@@ -493,7 +493,7 @@ describe('profit and loss', () => {
           costs_kobo: 30_000_000,
           costs_by_category: [{ category: 'feed', total_kobo: 30_000_000 }],
           margin_kobo: 15_000_000,
-          produced: { quantity: 100, unit: 'crate' },
+          produced: { quantity: '100', unit: 'crate' },
           // ₦300,000 over 100 crates: ₦3,000 a crate.
           cost_per_unit_kobo: 300_000,
         },

@@ -306,8 +306,9 @@ describe('profit and loss from the monthly sums', () => {
     expect(flockResult).toMatchObject({
       income_kobo: 54_320,
       costs_kobo: 7_604_020_000,
-      produced: { quantity: 29.5, unit: 'kg' },
-      cost_per_unit_kobo: Math.round(7_604_020_000 / 29.5),
+      produced: { quantity: '29.5', unit: 'kg' },
+      // ₦76,040,200 over 29.5 kg: 257,763,389.83 kobo a kg, to the kobo.
+      cost_per_unit_kobo: 257_763_390,
     });
     expect(profit.enterprises.find((e) => e.kind === 'farm')).toMatchObject({
       income_kobo: 0,

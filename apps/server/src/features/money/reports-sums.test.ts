@@ -99,10 +99,10 @@ describe('profit and loss sums', () => {
     ]);
     expect(summary).toEqual([
       // ₦290,000 − ₦90,000; ₦90,000 over 150 kg: ₦600 a kg.
-      ['Catfish pond 2', 29_000_000, 9_000_000, { quantity: 150, unit: 'kg' }, 60_000],
+      ['Catfish pond 2', 29_000_000, 9_000_000, { quantity: '150', unit: 'kg' }, 60_000],
       // −₦60,000; ₦60,000 over 50 crates: ₦1,200 a crate.
-      ['Layers house B', 0, 6_000_000, { quantity: 50, unit: 'crate' }, 120_000],
-      [null, 50_000, 0, { quantity: 12.5, unit: 'kg' }, 0],
+      ['Layers house B', 0, 6_000_000, { quantity: '50', unit: 'crate' }, 120_000],
+      [null, 50_000, 0, { quantity: '12.5', unit: 'kg' }, 0],
     ]);
   });
 });

@@ -10,6 +10,7 @@ import {
   type PeriodQuery,
   type Profit,
 } from '@gona/shared/finance';
+import { fromMilli, koboPerUnit, milliOf, quantityFromNumber, toMilli } from '@gona/shared/units';
 import {
   crop_harvests,
   expense_allocations,
@@ -28,6 +29,9 @@ import { enterpriseNames, type EnterpriseRef } from './enterprises';
 type Produced = NonNullable<EnterpriseResult['produced']>;
 const keyOf = (ref: EnterpriseRef) => ref.crop_id ?? ref.animal_id ?? 'farm';
 const whole = (value: string | number | null) => Number(value ?? 0);
+/** Milli-units of a summed numeric(14,3) (text, or a number from the embedded database); 0 for none. */
+const milliOfSum = (value: string | number | null): number =>
+  value === null ? 0 : (toMilli(typeof value === 'number' ? (quantityFromNumber(value) ?? '') : value) ?? 0);
 
 /**
  * Profit and loss for a period, for each enterprise that had money in it (a planting, an animal or
@@ -91,19 +95,28 @@ export async function profitAndLoss(ctx: FarmCtx, period: PeriodQuery): Promise<
   ]);
 
   const produced = new Map<string, Produced>();
-  for (const row of incomeRows)
-    if (whole(row.kg) > 0) produced.set(keyOf(row), { quantity: whole(row.kg), unit: 'kg' });
-  for (const row of harvestRows)
-    if (whole(row.kg) > 0) produced.set(row.crop_id, { quantity: whole(row.kg), unit: 'kg' });
+  const madeOf = (value: string | number | null, unit: Produced['unit']): Produced | null => {
+    const milli = milliOfSum(value);
+    return milli > 0 ? { quantity: fromMilli(milli), unit } : null;
+  };
+  for (const row of incomeRows) {
+    const made = madeOf(row.kg, 'kg');
+    if (made) produced.set(keyOf(row), made);
+  }
+  for (const row of harvestRows) {
+    const made = madeOf(row.kg, 'kg');
+    if (made) produced.set(row.crop_id, made);
+  }
   for (const row of productionRows) {
+    const eggs = whole(row.eggs);
     const made: Produced | null =
-      whole(row.eggs) > 0
-        ? { quantity: Math.round((whole(row.eggs) / EGGS_PER_CRATE) * 100) / 100, unit: 'crate' }
-        : whole(row.fish_kg) > 0
-          ? { quantity: whole(row.fish_kg), unit: 'kg' }
-          : whole(row.milk) > 0
-            ? { quantity: whole(row.milk), unit: 'litre' }
-            : null;
+      eggs > 0
+        ? // Crates of 30 to the hundredth, half up: eggs × 100 ÷ 30 hundredths.
+          {
+            quantity: fromMilli(Math.floor((eggs * 100 * 2 + EGGS_PER_CRATE) / (2 * EGGS_PER_CRATE)) * 10),
+            unit: 'crate',
+          }
+        : (madeOf(row.fish_kg, 'kg') ?? madeOf(row.milk, 'litre'));
     if (made) produced.set(row.animal_id, made);
   }
 
@@ -123,7 +136,7 @@ export async function profitAndLoss(ctx: FarmCtx, period: PeriodQuery): Promise<
         .sort((a, b) => b.total_kobo - a.total_kobo),
       margin_kobo: r.income - costs,
       produced: made,
-      cost_per_unit_kobo: made && made.quantity > 0 ? Math.round(costs / made.quantity) : null,
+      cost_per_unit_kobo: made && costs >= 0 ? koboPerUnit(costs, milliOf(made.quantity)) : null,
     };
   });
   // The enterprises by margin, best first; the whole farm's own costs last.

@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ErrorBody } from '@gona/shared';
 import type { SaleWithPayments } from '@gona/shared/finance';
-import { koboForQuantity, normalizeQuantity, quantityFromNumber, toMilli } from '@gona/shared/units';
+import { koboForQuantity, normalizeQuantity, toMilli } from '@gona/shared/units';
 import { sales } from '../../db/schema/index';
 import { newId } from '../../lib/ids';
 import { createTestContext, type TestContext } from '../../test/context';
@@ -71,7 +71,8 @@ describe('sale quantities', () => {
         .where(eq(sales.id, res.body.id));
       expect(normalizeQuantity(row!.quantity), quantity).toBe(quantity);
       expect(row!.amount).toBe(amount);
-      expect(quantityFromNumber(res.body.quantity), quantity).toBe(quantity);
+      // Answered as the exact decimal string (decision 064).
+      expect(res.body.quantity, quantity).toBe(quantity);
     }
   });
 
@@ -124,6 +125,6 @@ describe('sale quantities', () => {
       .from(sales)
       .where(eq(sales.id, created.body.id));
     expect(row!.quantity).toBe('99999.999');
-    expect(quantityFromNumber(changed.body.quantity)).toBe('99999.999');
+    expect(changed.body.quantity).toBe('99999.999');
   });
 });

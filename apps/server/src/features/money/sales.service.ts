@@ -13,7 +13,7 @@ import {
 } from '@gona/shared/finance';
 import { INT4_MAX } from '@gona/shared/fields';
 import { formatNaira } from '@gona/shared/money';
-import { milliOf, normalizeQuantity, quantityNumber } from '@gona/shared/units';
+import { milliOf, normalizeQuantity } from '@gona/shared/units';
 import type { Page } from '@gona/shared/pagination';
 import type { Db, Tx } from '../../db/client';
 import { livestock, sale_payments, sales } from '../../db/schema/index';
@@ -114,7 +114,8 @@ export async function createSale(ctx: FarmCtx, input: CreateSale): Promise<SaleW
         await sellHeads(tx, ctx, values.animal_id, {
           id: eventId,
           date: values.date,
-          count: quantityNumber(values.quantity),
+          // A whole number of head (saleStockRules), so exact.
+          count: milliOf(values.quantity) / 1000,
           price_kobo: values.amount_kobo <= INT4_MAX ? values.amount_kobo : null,
           notes: values.notes ?? null,
         });
@@ -364,7 +365,7 @@ export async function toSales(db: Db | Tx, farmId: string, rows: readonly SaleRo
     buyer_name: row.buyer_name,
     buyer_phone: row.buyer_phone,
     product: row.product,
-    quantity: quantityNumber(row.quantity),
+    quantity: normalizeQuantity(row.quantity),
     unit: row.unit,
     unit_price_kobo: row.unit_price_kobo,
     amount_kobo: row.amount_kobo,
@@ -378,7 +379,7 @@ export async function toSales(db: Db | Tx, farmId: string, rows: readonly SaleRo
     source: row.source,
     stock_kind: row.stock_kind,
     stock_crop_key: row.stock_crop_key,
-    stock_quantity: row.stock_quantity === null ? null : quantityNumber(row.stock_quantity),
+    stock_quantity: row.stock_quantity === null ? null : normalizeQuantity(row.stock_quantity),
     livestock_event_id: row.livestock_event_id,
     notes: row.notes,
     created_at: row.created_at.toISOString(),

@@ -1,6 +1,6 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { SaleStock, StockTake } from '@gona/shared/finance';
-import { milliOf, quantityNumber, toMilli } from '@gona/shared/units';
+import { groupQuantity, milliOf, normalizeQuantity, toMilli } from '@gona/shared/units';
 import type { Db, Tx } from '../../db/client';
 import { knowledge_crops, livestock_production, sales } from '../../db/schema/index';
 import type { FarmCtx } from '../../lib/ctx';
@@ -69,7 +69,7 @@ export async function assertInStock(
         [field]:
           eggs === 0
             ? 'No eggs are in hand: record the eggs collected first'
-            : `Only ${grouped(eggs)} ${eggs === 1 ? 'egg is' : 'eggs are'} in hand`,
+            : `Only ${groupQuantity(String(eggs))} ${eggs === 1 ? 'egg is' : 'eggs are'} in hand`,
       });
     return;
   }
@@ -80,7 +80,9 @@ export async function assertInStock(
   const crop = (await cropName(tx, cropKey)).toLowerCase();
   throw new AppError('VALIDATION', undefined, {
     [field]:
-      kg === '0' ? `No ${crop} is in store` : `Only ${grouped(quantityNumber(kg))} kg of ${crop} is in store`,
+      kg === '0'
+        ? `No ${crop} is in store`
+        : `Only ${groupQuantity(normalizeQuantity(kg))} kg of ${crop} is in store`,
   });
 }
 
@@ -90,9 +92,4 @@ async function cropName(tx: Tx, cropKey: string): Promise<string> {
     .from(knowledge_crops)
     .where(eq(knowledge_crops.key, cropKey));
   return row?.name ?? cropKey;
-}
-
-/** 1200.5 → "1,200.5". */
-function grouped(value: number): string {
-  return value.toLocaleString('en-NG', { maximumFractionDigits: 3 });
 }

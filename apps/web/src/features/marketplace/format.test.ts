@@ -3,13 +3,16 @@ import { dayOf, hasPassed, shortRefundKobo, spacedCode } from './format';
 
 describe('marketplace order words', () => {
   it('refunds the price of what was short in whole kobo, half up, and nothing when all came', () => {
-    const order = { unit_price_kobo: 333, quantity: 2 };
-    expect(shortRefundKobo(order, 1.5)).toBe(167);
-    expect(shortRefundKobo(order, 1.999)).toBe(0);
-    expect(shortRefundKobo({ unit_price_kobo: 2_500_000, quantity: 5 }, 4.5)).toBe(1_250_000);
-    expect(shortRefundKobo(order, 2)).toBe(0);
-    expect(shortRefundKobo(order, 3)).toBe(0);
-    expect(shortRefundKobo(order, 0)).toBe(0);
+    const order = { unit_price_kobo: 333, quantity: '2' };
+    expect(shortRefundKobo(order, '1.5')).toBe(167);
+    expect(shortRefundKobo(order, '1.999')).toBe(0);
+    expect(shortRefundKobo({ unit_price_kobo: 2_500_000, quantity: '5' }, '4.5')).toBe(1_250_000);
+    expect(shortRefundKobo(order, '2')).toBe(0);
+    expect(shortRefundKobo(order, '3')).toBe(0);
+    expect(shortRefundKobo(order, '0')).toBe(0);
+    // Nothing while what is typed is not yet a quantity.
+    expect(shortRefundKobo(order, '1.')).toBe(0);
+    expect(shortRefundKobo(order, '1.2345')).toBe(0);
   });
 
   it("reads a day or a moment as Lagos's dd/mm/yyyy, and a day as passed only once it ends", () => {

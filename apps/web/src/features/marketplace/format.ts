@@ -2,26 +2,34 @@ import { useTranslation } from 'react-i18next';
 import type { SaleUnit } from '@gona/shared/finance';
 import { shortRefundKobo as sharedShortRefundKobo } from '@gona/shared/marketplace';
 import { formatNaira } from '@gona/shared/money';
-import { quantityFromNumber, toMilli, type Quantity } from '@gona/shared/units';
+import { toMilli, type Quantity } from '@gona/shared/units';
 import { dayMonthYear, formatDateTime } from '@/lib/format';
 import { groupDigits } from '@/lib/quantity-text';
 
-/** 1200.5 or "1200.5" → "1,200.5" (a decimal string is shown exactly as it is). */
-export function groupedQuantity(value: number | Quantity): string {
-  if (typeof value === 'string') return groupDigits(value);
-  return value.toLocaleString('en-NG', { maximumFractionDigits: 3 });
+/** "1200.5" → "1,200.5": a quantity as the API answers it (a decimal string), shown exactly. */
+export function groupedQuantity(value: Quantity): string {
+  return groupDigits(value);
+}
+
+/**
+ * The count a unit's word is chosen by ("1 bag", "2.5 bags"): only the plural form is picked from
+ * it, nothing is worked out with it.
+ */
+export function pluralCount(quantity: Quantity): number {
+  return Number(quantity);
 }
 
 /** The words a listing's prices and quantities are shown in. */
 export function useListingText() {
   const { t } = useTranslation('marketplace');
-  const unit = (value: SaleUnit, count = 1) => t(`units.${value}`, { count });
+  const unit = (value: SaleUnit, quantity: Quantity | 1 | 2 = 1) =>
+    t(`units.${value}`, { count: typeof quantity === 'string' ? pluralCount(quantity) : quantity });
   return {
     unit,
     perUnit: (priceKobo: number, value: SaleUnit) =>
       t('card.perUnit', { price: formatNaira(priceKobo), unit: unit(value) }),
     perKg: (priceKobo: number) => t('card.perKg', { price: formatNaira(priceKobo) }),
-    available: (quantity: number, value: SaleUnit) =>
+    available: (quantity: Quantity, value: SaleUnit) =>
       t('card.available', { quantity: groupedQuantity(quantity), unit: unit(value, quantity) }),
   };
 }
@@ -49,12 +57,10 @@ export function hasPassed(value: string, now = Date.now()): boolean {
  * shortRefundKobo); 0 while what is typed is not a quantity above 0.
  */
 export function shortRefundKobo(
-  order: { unit_price_kobo: number; quantity: number },
-  deliveredQuantity: Quantity | number,
+  order: { unit_price_kobo: number; quantity: Quantity },
+  delivered: Quantity,
 ): number {
-  const delivered =
-    typeof deliveredQuantity === 'number' ? quantityFromNumber(deliveredQuantity) : deliveredQuantity;
-  if (delivered === null || !((toMilli(delivered) ?? 0) > 0)) return 0;
+  if (!((toMilli(delivered) ?? 0) > 0)) return 0;
   return sharedShortRefundKobo({ ...order, delivered_quantity: delivered });
 }
 

@@ -19,7 +19,7 @@ function aListing(overrides: Partial<AdminListing> = {}): AdminListing {
     farm: { id: anId(0xf1), name: 'Green Acres' },
     status: 'active',
     price_kobo: 4_500_000,
-    quantity_available: 20,
+    quantity_available: '20',
     unit: 'bag_100kg',
     published_at: '2026-11-20T09:00:00.000Z',
     created_at: '2026-11-20T08:00:00.000Z',

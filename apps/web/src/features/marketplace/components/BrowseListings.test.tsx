@@ -31,7 +31,7 @@ describe('BrowseListings', () => {
           unit_kg: null,
           price_kobo: 6_000_000,
           price_per_kg_kobo: null,
-          quantity_available: 0,
+          quantity_available: '0',
           status: 'sold_out',
           lga: null,
           state: 'Kano',

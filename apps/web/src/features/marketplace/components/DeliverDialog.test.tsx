@@ -44,7 +44,7 @@ describe('DeliverDialog', () => {
     const requests = installFakeFetch({
       [`POST ${DELIVER}`]: {
         status: 200,
-        body: aDispatchedOrder({ status: 'delivered', delivered_quantity: 4, version: 5 }),
+        body: aDispatchedOrder({ status: 'delivered', delivered_quantity: '4', version: 5 }),
       },
     });
     renderWithProviders(<DeliverDialog farmId={FARM_ID} order={order} onClose={onClose} />);

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { fieldErrors } from '@gona/shared/error-codes';
 import { DELIVERY_CODE_LENGTH, DeliverOrderInputSchema, type Order } from '@gona/shared/marketplace';
 import { formatNaira } from '@gona/shared/money';
-import { fromMilli, milliOf, quantityFromNumber, toMilli } from '@gona/shared/units';
+import { fromMilli, milliOf, toMilli } from '@gona/shared/units';
 import { Button, Dialog, FormAlert, TextField } from '@/components/ui';
 import { toast } from '@/lib/toast';
 import { useSchemaForm } from '@/lib/use-schema-form';
@@ -24,7 +24,7 @@ export function DeliverDialog({ farmId, order, onClose }: Props) {
   const deliver = useDeliverOrder(farmId);
   const sending = useRef(false);
   const form = useSchemaForm(
-    { code: '', delivered_quantity: quantityFromNumber(order.quantity) ?? '' },
+    { code: '', delivered_quantity: order.quantity },
     { failed: (message) => message, stale: t('orders.deliver.stale') },
   );
   // A decimal string, never a float: "2,5" (a decimal comma) reads as "2.5".
@@ -103,7 +103,7 @@ export function DeliverDialog({ farmId, order, onClose }: Props) {
             <p className="rounded-lg bg-amber-50 px-3 py-2 text-stone-900">
               {t('orders.deliver.refund', {
                 quantity: groupedQuantity(short),
-                unit: text.unit(order.unit, shortMilli / 1000),
+                unit: text.unit(order.unit, short),
                 amount: formatNaira(refund),
               })}
             </p>

@@ -21,7 +21,7 @@ const SOURCES: ListingSources = {
     { key: 'cassava', name: 'Cassava' },
     { key: 'maize', name: 'Maize' },
   ],
-  harvest: [{ crop_key: 'maize', crop_name: 'Maize', kg: 2000 }],
+  harvest: [{ crop_key: 'maize', crop_name: 'Maize', kg: '2000' }],
   animals: [],
 };
 

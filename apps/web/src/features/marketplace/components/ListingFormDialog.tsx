@@ -16,7 +16,7 @@ import {
   type ListingSources,
 } from '@gona/shared/marketplace';
 import { NairaInputSchema, nairaText } from '@gona/shared/money';
-import { quantityFromNumber } from '@gona/shared/units';
+import type { Quantity } from '@gona/shared/units';
 import { z } from 'zod';
 import { Button, Dialog, FormAlert, optionsOf, SelectField, TextareaField, TextField } from '@/components/ui';
 import { CheckboxField } from '@/components/ui/CheckboxField';
@@ -353,8 +353,8 @@ function numberOrUndefined(text: string): number | undefined {
   return text.trim() === '' ? undefined : Number(text.replace(/,/g, ''));
 }
 
-/** A quantity read back (a number, exact to 3 decimals) as the decimal the field shows. */
-const text = (value: number | null | undefined) => (value == null ? '' : (quantityFromNumber(value) ?? ''));
+/** A quantity read back (its exact decimal string) as the field shows it. */
+const text = (value: Quantity | null | undefined) => value ?? '';
 const naira = (kobo: number | null | undefined) => (kobo == null ? '' : nairaText(kobo));
 
 function initialValues(listing: FarmListing | undefined): Values {
@@ -370,7 +370,7 @@ function initialValues(listing: FarmListing | undefined): Values {
     unit: listing?.unit ?? 'bag_100kg',
     unit_kg: text(listing?.unit_kg),
     price: naira(listing?.price_kobo),
-    min_order: text(listing?.min_order ?? 1),
+    min_order: text(listing?.min_order ?? '1'),
     harvest_date: listing?.harvest_date ?? '',
     available_from: listing?.available_from ?? '',
     delivery_pickup: (listing?.delivery_pickup ?? true) ? 'yes' : '',

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { Order, OrderStatus } from '@gona/shared/marketplace';
 import { formatNaira } from '@gona/shared/money';
 import { formatNigerianPhone } from '@gona/shared/phone';
-import { fromMilli, milliOf } from '@gona/shared/units';
+import { fromMilli, milliOf, type Quantity } from '@gona/shared/units';
 import { Badge } from '@/components/ui';
 import type { BadgeTone } from '@/components/ui/Badge';
 import { formatDateTime } from '@/lib/format';
@@ -240,10 +240,10 @@ function DispatchDetails({ order }: { order: Order }) {
 }
 
 /** What was delivered, and when it was less than ordered, by how much and the refund. */
-function Delivered({ order, delivered }: { order: Order; delivered: number }) {
+function Delivered({ order, delivered }: { order: Order; delivered: Quantity }) {
   const { t } = useTranslation('marketplace');
   const text = useListingText();
-  const short = (milliOf(order.quantity) - milliOf(delivered)) / 1000;
+  const short = fromMilli(milliOf(order.quantity) - milliOf(delivered));
   const refund = order.refund
     ? t(`orders.refund.${order.refund.status}`, { amount: formatNaira(order.refund.amount_kobo) })
     : t('orders.card.shortRefunded', { amount: formatNaira(shortRefundKobo(order, delivered)) });
@@ -256,7 +256,7 @@ function Delivered({ order, delivered }: { order: Order; delivered: number }) {
       {isShort(order) && (
         <span className="block text-sm text-stone-700">
           {t('orders.card.short', {
-            quantity: groupedQuantity(fromMilli(milliOf(order.quantity) - milliOf(delivered))),
+            quantity: groupedQuantity(short),
             unit: text.unit(order.unit, short),
           })}
           {' · '}

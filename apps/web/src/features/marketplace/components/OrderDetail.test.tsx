@@ -65,7 +65,7 @@ describe('OrderDetail for the buyer once accepted', () => {
       aDispatchedOrder({
         status: 'delivered',
         delivery_code: '123456',
-        delivered_quantity: 5,
+        delivered_quantity: '5',
         delivered_at: '2026-11-27T09:00:00.000Z',
         complete_by: '2026-11-30T09:00:00.000Z',
       }),
@@ -84,7 +84,7 @@ describe('OrderDetail for the buyer once accepted', () => {
   it('confirms receipt after saying what it means, sending the version seen once', async () => {
     const delivered = aDispatchedOrder({
       status: 'delivered',
-      delivered_quantity: 5,
+      delivered_quantity: '5',
       delivered_at: '2026-11-27T09:00:00.000Z',
       complete_by: '2026-11-30T09:00:00.000Z',
       version: 5,

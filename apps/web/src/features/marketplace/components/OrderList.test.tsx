@@ -53,7 +53,7 @@ describe('OrderList (My orders)', () => {
     const inWindow = new Date(Date.now() + 48 * 3_600_000).toISOString();
     const delivered = aDispatchedOrder({
       status: 'delivered',
-      delivered_quantity: 5,
+      delivered_quantity: '5',
       delivered_at: new Date().toISOString(),
       complete_by: inWindow,
       delivery_code: null,

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { DeliveryOption, PublicListing } from '@gona/shared/marketplace';
 import { formatNaira } from '@gona/shared/money';
 import { normalizeNigerianPhone } from '@gona/shared/phone';
-import { koboForQuantity, milliOf, quantityFromNumber, toMilli } from '@gona/shared/units';
+import { koboForQuantity, milliOf, toMilli, type Quantity } from '@gona/shared/units';
 import { Button, FormAlert, TextareaField, TextField } from '@/components/ui';
 import { useErrorText } from '@/lib/error-text';
 import { ApiError } from '@/lib/http';
@@ -37,7 +37,7 @@ export function OrderPanel({ listing, phone, ownFarm = false }: Props) {
   const errorText = useErrorText();
   const formId = useId();
   const placeAndPay = usePlaceAndPay();
-  const [quantity, setQuantity] = useState(quantityFromNumber(listing.min_order) ?? '');
+  const [quantity, setQuantity] = useState(listing.min_order);
   const [delivery, setDelivery] = useState<DeliveryOption>(
     listing.delivery_pickup ? 'pickup' : 'seller_delivers',
   );
@@ -70,7 +70,7 @@ export function OrderPanel({ listing, phone, ownFarm = false }: Props) {
   // Half up, in whole kobo: the same helper the server prices the order with.
   const subtotal = validAmount ? koboForQuantity(listing.price_kobo, milli) : 0;
   // Units read in the plural or not by the number they follow: "1 bag", "20 bags", "How many bags".
-  const units = (count: number) => text.unit(listing.unit, count);
+  const units = (quantity: Quantity | 2) => text.unit(listing.unit, quantity);
 
   function check(): Errors {
     const found: Errors = {};

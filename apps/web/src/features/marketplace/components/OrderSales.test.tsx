@@ -88,14 +88,14 @@ describe('OrderSales', () => {
     aDispatchedOrder({
       id: anId(0x23),
       status: 'delivered',
-      delivered_quantity: 4.5,
+      delivered_quantity: '4.5',
       delivered_at: '2026-11-27T09:00:00.000Z',
       complete_by: '2026-11-30T09:00:00.000Z',
     }),
     aDispatchedOrder({
       id: anId(0x24),
       status: 'completed',
-      delivered_quantity: 5,
+      delivered_quantity: '5',
       delivered_at: '2026-11-27T09:00:00.000Z',
       complete_by: '2026-11-30T09:00:00.000Z',
       completed_at: '2026-11-30T09:00:00.000Z',

@@ -4,6 +4,7 @@ import type { EnterpriseResult } from '@gona/shared/finance';
 import { Button, EmptyState, PairedBars, SkeletonRows } from '@/components/ui';
 import { useErrorText } from '@/lib/error-text';
 import { dayMonthYear } from '@/lib/format';
+import { groupDigits } from '@/lib/quantity-text';
 import { useCash, useProfit, type Period } from '../api';
 import { formatNaira } from '../format';
 
@@ -57,7 +58,7 @@ export function ProfitView({ farmId, period }: { farmId: string; period: Period 
             {e.produced && (
               <p className="mt-2 text-sm text-stone-700">
                 {t('profit.produced', {
-                  quantity: e.produced.quantity.toLocaleString('en-NG'),
+                  quantity: groupDigits(e.produced.quantity),
                   unit: t(`profit.unitsPlural.${e.produced.unit}`),
                 })}
                 {e.cost_per_unit_kobo !== null &&

@@ -40,7 +40,7 @@ function aSale(overrides: Partial<Sale> = {}): Sale {
     buyer_name: 'Mama Ngozi',
     buyer_phone: null,
     product: 'Maize grain',
-    quantity: 3,
+    quantity: '3',
     unit: 'bag_50kg',
     unit_price_kobo: 3_000_000,
     amount_kobo: 9_000_000,
@@ -54,7 +54,7 @@ function aSale(overrides: Partial<Sale> = {}): Sale {
     source: 'manual',
     stock_kind: 'harvest',
     stock_crop_key: 'maize',
-    stock_quantity: 150,
+    stock_quantity: '150',
     livestock_event_id: null,
     notes: null,
     created_at: '2026-09-01T10:00:00.000Z',
@@ -308,7 +308,7 @@ describe('SaleFormDialog: changing a sale', () => {
   it('keeps the number, unit and group of animals taken off a count, and says deleting leaves them off', async () => {
     const sale = aSale({
       product: 'Live broilers',
-      quantity: 20,
+      quantity: '20',
       unit: 'head',
       animal_id: BROILERS.id,
       enterprise_name: 'Broilers A',

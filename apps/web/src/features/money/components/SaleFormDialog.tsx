@@ -11,7 +11,7 @@ import {
   type SaleStockKind,
   type SaleUnit,
 } from '@gona/shared/finance';
-import { koboForQuantity, milliOf, quantityFromNumber, toMilli } from '@gona/shared/units';
+import { fromMilli, koboForQuantity, milliOf, toMilli, type Quantity } from '@gona/shared/units';
 import { Button, ConfirmDialog, Dialog, FormAlert, optionsOf, SelectField, TextField } from '@/components/ui';
 import { CheckboxField } from '@/components/ui/CheckboxField';
 import { useErrorText } from '@/lib/error-text';
@@ -206,8 +206,8 @@ function SaleForm({ farmId, sale, onClose, onReload }: Props & { onReload: (sale
     if (gone.stock_kind && gone.stock_quantity != null) {
       const what =
         gone.stock_kind === 'eggs'
-          ? t('saleEdit.deleteEggs', { eggs: grouped(gone.stock_quantity) })
-          : t('saleEdit.deleteKg', { kg: grouped(gone.stock_quantity) });
+          ? t('saleEdit.deleteEggs', { eggs: groupDigits(gone.stock_quantity) })
+          : t('saleEdit.deleteKg', { kg: groupDigits(gone.stock_quantity) });
       parts.push(t('saleEdit.deleteStock', { what }));
     }
     if (gone.livestock_event_id)
@@ -318,8 +318,8 @@ function SaleForm({ farmId, sale, onClose, onReload }: Props & { onReload: (sale
               value: source.value,
               label:
                 source.kind === 'eggs'
-                  ? t('saleStock.eggs', { eggs: grouped(source.amount) })
-                  : t('saleStock.harvest', { crop: source.name, kg: grouped(source.amount) }),
+                  ? t('saleStock.eggs', { eggs: groupDigits(source.amount) })
+                  : t('saleStock.harvest', { crop: source.name, kg: groupDigits(source.amount) }),
             }))}
           />
         )}
@@ -447,7 +447,7 @@ function initialValues(sale: Sale | undefined): Values {
   return {
     date: sale?.date ?? todayOnFarm(),
     product: sale?.product ?? '',
-    quantity: sale ? (quantityFromNumber(sale.quantity) ?? '') : '',
+    quantity: sale?.quantity ?? '',
     unit: sale?.unit ?? 'kg',
     price: sale?.unit_price_kobo != null ? nairaText(sale.unit_price_kobo) : '',
     amount: sale ? nairaText(sale.amount_kobo) : '',
@@ -459,27 +459,30 @@ function initialValues(sale: Sale | undefined): Values {
     payment_method: 'cash',
     enterprise,
     taken,
-    stock_amount: typedAmount ? (quantityFromNumber(sale.stock_quantity!) ?? '') : '',
+    stock_amount: typedAmount ? (sale.stock_quantity ?? '') : '',
     off_count: 'yes',
   };
 }
 
-type Source = { value: string; kind: SaleStockKind; name: string; amount: number };
+type Source = { value: string; kind: SaleStockKind; name: string; amount: Quantity };
 
 /**
  * What a sale can take from: each crop in store and the eggs in hand. A sale being changed counts
  * what it took itself as available again (and keeps its crop listed when the store holds no more).
+ * Worked in milli-units, shown as the exact decimal.
  */
 function stockSources(stock: SaleStock | undefined, sale: Sale | undefined): Source[] {
   const own = (kind: SaleStockKind, cropKey: string | null) =>
-    sale?.stock_kind === kind && (kind === 'eggs' || sale.stock_crop_key === cropKey)
-      ? (sale.stock_quantity ?? 0)
+    sale?.stock_kind === kind &&
+    (kind === 'eggs' || sale.stock_crop_key === cropKey) &&
+    sale.stock_quantity != null
+      ? milliOf(sale.stock_quantity)
       : 0;
-  const harvest = (stock?.harvest ?? []).map((row) => ({
+  const harvest: Source[] = (stock?.harvest ?? []).map((row) => ({
     value: `harvest:${row.crop_key}`,
     kind: 'harvest' as const,
     name: row.crop_name.toLowerCase(),
-    amount: ((toMilli(row.kg) ?? 0) + milliOf(own('harvest', row.crop_key))) / 1000,
+    amount: fromMilli((toMilli(row.kg) ?? 0) + own('harvest', row.crop_key)),
   }));
   if (
     sale?.stock_kind === 'harvest' &&
@@ -490,15 +493,12 @@ function stockSources(stock: SaleStock | undefined, sale: Sale | undefined): Sou
       value: `harvest:${sale.stock_crop_key}`,
       kind: 'harvest',
       name: sale.stock_crop_key.replace(/_/g, ' '),
-      amount: own('harvest', sale.stock_crop_key),
+      amount: fromMilli(own('harvest', sale.stock_crop_key)),
     });
-  const eggs = (stock?.eggs ?? 0) + own('eggs', null);
-  return eggs > 0 ? [...harvest, { value: 'eggs', kind: 'eggs', name: '', amount: eggs }] : harvest;
-}
-
-/** 1200.5 → "1,200.5". */
-function grouped(value: number): string {
-  return value.toLocaleString('en-NG', { maximumFractionDigits: 3 });
+  const eggs = (stock?.eggs ?? 0) * 1000 + own('eggs', null);
+  return eggs > 0
+    ? [...harvest, { value: 'eggs', kind: 'eggs', name: '', amount: fromMilli(eggs) }]
+    : harvest;
 }
 
 /** Quantity × price in kobo when both are typed as amounts: half up to the kobo, as the server works it. */

@@ -6,6 +6,7 @@ import { SALE_PAYMENT_STATUSES, type Sale, type SalePaymentStatus } from '@gona/
 import { Badge, Button, EmptyState, optionsOf, PagedList, SelectField } from '@/components/ui';
 import { FilterBar } from '@/components/ui/FilterBar';
 import { dayMonthYear, todayOnFarm } from '@/lib/format';
+import { groupDigits } from '@/lib/quantity-text';
 import { pageItems } from '@/lib/paged-query';
 import { salesCsvUrl, useOwed, useSales, type Period } from '../api';
 import { formatNaira } from '../format';
@@ -65,7 +66,10 @@ export function SaleList({ farmId, period, writer, addAction }: Props) {
                 <SaleSummary onOpen={writer ? () => setEditing(sale) : undefined}>
                   <p className="font-medium break-words text-stone-900">
                     {sale.product} ·{' '}
-                    {t('sales.quantity', { quantity: sale.quantity, unit: t(`units.${sale.unit}`) })}
+                    {t('sales.quantity', {
+                      quantity: groupDigits(sale.quantity),
+                      unit: t(`units.${sale.unit}`),
+                    })}
                   </p>
                   <p className="text-sm break-words text-stone-600">
                     {dayMonthYear(sale.date)}
@@ -125,7 +129,7 @@ function SaleSummary({ onOpen, children }: { onOpen: (() => void) | undefined; c
 /** What the sale took from the farm: kg or eggs from store, or animals off a group's count. */
 function TakenLine({ sale }: { sale: Sale }) {
   const { t } = useTranslation('money');
-  const amount = (sale.stock_quantity ?? 0).toLocaleString('en-NG', { maximumFractionDigits: 3 });
+  const amount = groupDigits(sale.stock_quantity ?? '0');
   const words =
     sale.stock_kind === 'harvest'
       ? t('saleStock.listKg', { kg: amount })
