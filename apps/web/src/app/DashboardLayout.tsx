@@ -8,6 +8,7 @@ import { FarmSwitcher } from '@/features/farms/components/FarmSwitcher';
 import { NotificationBell } from '@/features/notifications/components/NotificationBell';
 import { useFarmSelection } from '@/features/farms/useFarmSelection';
 import { SidebarBadge } from './sidebar-badges';
+import { can } from '@gona/shared/permissions';
 import { paths } from '@/lib/paths';
 import { useSession } from '@/lib/session';
 import { useAttentionItems } from '@/lib/needs-attention';
@@ -21,7 +22,7 @@ const RefusedChangeItem = lazy(() =>
 /** /dashboard/*: the shell around every dashboard screen. A user without any farm creates one first. */
 export function DashboardLayout() {
   const { pathname } = useLocation();
-  const { farms, ready, selectedFarmId } = useFarmSelection();
+  const { farms, ready, selectedFarmId, selectedFarm } = useFarmSelection();
   const { user } = useSession();
   const queryClient = useQueryClient();
   const refused = useAttentionItems().length > 0;
@@ -46,6 +47,7 @@ export function DashboardLayout() {
         </>
       }
       renderBadge={(path) => <SidebarBadge path={path} farmId={selectedFarmId} />}
+      showsNavItem={(item) => !item.needs || can(selectedFarm?.role, item.needs)}
       renderAttentionItem={(item) => (
         <Suspense fallback={null}>
           <RefusedChangeItem item={item} />

@@ -164,6 +164,10 @@ function dashboardRoutes(): RouteObject[] {
           ...lazyScreen('expenses', () => import('./routes/expenses'), ['money', 'photos']),
         },
         {
+          path: paths.subscription,
+          ...lazyScreen('subscription', () => import('./routes/subscription'), ['billing']),
+        },
+        {
           path: paths.settingsMembers,
           ...lazyScreen('settings/members', () => import('./routes/settings-members'), ['members']),
         },
@@ -199,10 +203,6 @@ function dashboardRoutes(): RouteObject[] {
     {
       path: paths.inviteFarmer,
       ...lazyScreen('invite-farmer', () => import('./routes/invite-farmer'), ['screens']),
-    },
-    {
-      path: paths.subscription,
-      ...lazyScreen('subscription', () => import('./routes/subscription'), ['screens']),
     },
     { path: paths.support, ...lazyScreen('support', () => import('./routes/support'), ['screens']) },
     { path: paths.settings, ...lazyScreen('settings', () => import('./routes/settings'), ['screens']) },

@@ -17,6 +17,7 @@ const ON_DEMAND = {
   admin: () => import('./en/admin.json'),
   assistant: () => import('./en/assistant.json'),
   auth: () => import('./en/auth.json'),
+  billing: () => import('./en/billing.json'),
   climate: () => import('./en/climate.json'),
   crops: () => import('./en/crops.json'),
   dashboard: () => import('./en/dashboard.json'),

@@ -39,6 +39,27 @@ export function useActiveStaff(farmId: string) {
   });
 }
 
+/**
+ * The farm's staff who have not left (active, and those kept inactive after a return to Free), for
+ * the owner's choice of who stays active; under the staff lists, so a staff change refreshes it.
+ */
+export function useKeptStaff(farmId: string) {
+  return useQuery({
+    queryKey: ['staff', farmId, 'list', 'picker', 'kept'],
+    queryFn: async () => {
+      const pages = await Promise.all(
+        (['active', 'inactive'] as const).map((status) =>
+          apiFetch<Page<StaffMember>>(`${farmPath(farmId)}/staff?status=${status}&limit=${MAX_PAGE_SIZE}`),
+        ),
+      );
+      return pages.flatMap((page) => page.items).sort((a, b) => a.name.localeCompare(b.name));
+    },
+  });
+}
+
+/** Every staff query of a farm (the staff feature's ['staff', farmId]), for a change made elsewhere. */
+export const staffQueries = (farmId: string) => ['staff', farmId] as const;
+
 /** The farm's plantings (the first 200, newest first), for a money record's "For"; under the crop lists. */
 export function usePlantingChoices(farmId: string) {
   return useQuery({

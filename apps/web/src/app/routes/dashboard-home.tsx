@@ -11,6 +11,8 @@ import { LowStockCard } from '@/features/inventory/components/LowStockCard';
 // In the first screen's chunk (vite.config.ts): chunks of their own cost the phone a round trip after the shell.
 import TodayCard from '@/features/tasks/components/TodayCard';
 import WeatherCard from '@/features/climate/components/WeatherCard';
+// Small and in the first screen's chunk: an owner whose Pro renewal failed sees it at once.
+import { GraceBanner } from '@/features/billing/components/GraceBanner';
 import { LogoIcon } from '@/components/brand/Logo';
 import { useSession } from '@/lib/session';
 import { paths } from '@/lib/paths';
@@ -43,6 +45,9 @@ export default function DashboardHomeScreen() {
         )}
         {selectedFarm && <p className="text-stone-700">{selectedFarm.location}</p>}
       </header>
+      {selectedFarm && can(selectedFarm.role, 'farm.billing') && (
+        <GraceBanner farmId={selectedFarm.id} subscriptionPath={paths.subscription} />
+      )}
       {selectedFarm && (
         <Suspense fallback={null}>
           <TodayCard

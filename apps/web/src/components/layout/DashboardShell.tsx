@@ -10,6 +10,7 @@ import { readFlag, STORAGE_KEYS, writeFlag } from '@/lib/storage';
 import { useAttentionItems, type AttentionItem } from '@/lib/needs-attention';
 import { useOnline } from '@/lib/online';
 import { useQueuedChangeCount } from '@/lib/query-client';
+import type { NavItem } from './nav-items';
 import { Sidebar } from './Sidebar';
 
 // Opened only when a queued change was refused: not part of the shell's first load.
@@ -22,6 +23,8 @@ type DashboardShellProps = {
   renderAttentionItem: (item: AttentionItem) => ReactNode;
   /** At the right of the header on every screen size (the notification bell). */
   headerActions?: ReactNode;
+  /** Whether a sidebar item is shown to the person (by their role on the selected farm). */
+  showsNavItem?: (item: NavItem) => boolean;
   children: ReactNode;
 };
 
@@ -34,6 +37,7 @@ export function DashboardShell({
   renderBadge,
   renderAttentionItem,
   headerActions,
+  showsNavItem,
   children,
 }: DashboardShellProps) {
   const { t } = useTranslation('dashboard');
@@ -66,6 +70,7 @@ export function DashboardShell({
           onToggle={() => setCollapsed((value) => !value)}
           renderBadge={renderBadge}
           header={farmSwitcher}
+          {...(showsNavItem ? { shows: showsNavItem } : {})}
         />
       </aside>
 
@@ -92,6 +97,7 @@ export function DashboardShell({
               collapsed={false}
               renderBadge={renderBadge}
               onNavigate={closeDrawer}
+              {...(showsNavItem ? { shows: showsNavItem } : {})}
             />
           </div>
         </div>

@@ -17,9 +17,19 @@ type SidebarProps = {
   /** Above the menu: the farm switcher. */
   header?: ReactNode;
   onNavigate?: () => void;
+  /** Whether an item is shown (an item some roles may not use is hidden from them). */
+  shows?: (item: NavItem) => boolean;
 };
 
-export function Sidebar({ currentPath, collapsed, onToggle, renderBadge, header, onNavigate }: SidebarProps) {
+export function Sidebar({
+  currentPath,
+  collapsed,
+  onToggle,
+  renderBadge,
+  header,
+  onNavigate,
+  shows = () => true,
+}: SidebarProps) {
   const { t } = useTranslation('dashboard');
   return (
     <div className="flex h-full flex-col bg-white">
@@ -57,12 +67,12 @@ export function Sidebar({ currentPath, collapsed, onToggle, renderBadge, header,
       <nav aria-label={t('sidebar.label')} className="flex-1 overflow-y-auto px-2 py-2">
         <NavGroup
           title={t('sidebar.mainGroup')}
-          items={MAIN_NAV}
+          items={MAIN_NAV.filter(shows)}
           {...{ currentPath, collapsed, renderBadge, onNavigate }}
         />
         <NavGroup
           title={t('sidebar.settingsGroup')}
-          items={SETTINGS_NAV}
+          items={SETTINGS_NAV.filter(shows)}
           {...{ currentPath, collapsed, renderBadge, onNavigate }}
         />
       </nav>

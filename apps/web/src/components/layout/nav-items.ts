@@ -15,6 +15,7 @@ import {
   Wallet,
   type LucideIcon,
 } from 'lucide-react';
+import type { FarmAction } from '@gona/shared/permissions';
 import { paths } from '@/lib/paths';
 
 export type NavItem = {
@@ -22,6 +23,8 @@ export type NavItem = {
   key: string;
   path: string;
   icon: LucideIcon;
+  /** Shown only to a role of the selected farm that may do this (the server refuses the others). */
+  needs?: FarmAction;
 };
 
 /** The sidebar's main group, in the spec's order. */
@@ -41,7 +44,7 @@ export const MAIN_NAV: readonly NavItem[] = [
 
 /** The sidebar's settings group, in the spec's order. */
 export const SETTINGS_NAV: readonly NavItem[] = [
-  { key: 'subscription', path: paths.subscription, icon: CreditCard },
+  { key: 'subscription', path: paths.subscription, icon: CreditCard, needs: 'billing.read' },
   { key: 'settings', path: paths.settings, icon: Settings },
   { key: 'support', path: paths.support, icon: LifeBuoy },
   { key: 'logout', path: paths.logout, icon: LogOut },
