@@ -173,7 +173,15 @@ function dashboardRoutes(): RouteObject[] {
         },
       ],
     },
-    { path: paths.reports, ...lazyScreen('reports', () => import('./routes/reports'), ['screens']) },
+    {
+      path: paths.reports,
+      ...lazyScreen('reports', () => import('./routes/reports'), [
+        'reports',
+        'money',
+        'tasks',
+        'marketplace',
+      ]),
+    },
     {
       path: paths.marketplace,
       ...lazyScreen('marketplace', () => import('./routes/marketplace'), ['marketplace', 'photos']),

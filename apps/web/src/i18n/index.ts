@@ -31,6 +31,7 @@ const ON_DEMAND = {
   notifications: () => import('./en/notifications.json'),
   photos: () => import('./en/photos.json'),
   public: () => import('./en/public.json'),
+  reports: () => import('./en/reports.json'),
   screens: () => import('./en/screens.json'),
   staff: () => import('./en/staff.json'),
   tasks: () => import('./en/tasks.json'),

@@ -1,3 +1,4 @@
 export * from './schemas';
 export * from './periods';
 export * from './chart';
+export * from './tables';

@@ -1,0 +1,9 @@
+import type { ReportQuery } from '@gona/shared/reports';
+
+/** Every report query of a farm starts with ['reports', farmId]. */
+export const reportKeys = {
+  all: (farmId: string) => ['reports', farmId] as const,
+  report: (farmId: string, query: ReportQuery) => ['reports', farmId, 'report', query] as const,
+};
+
+export const reportsPath = (farmId: string) => `/api/farms/${encodeURIComponent(farmId)}/reports`;
