@@ -171,16 +171,16 @@ function dashboardRoutes(): RouteObject[] {
           path: paths.settingsMembers,
           ...lazyScreen('settings/members', () => import('./routes/settings-members'), ['members']),
         },
+        {
+          path: paths.reports,
+          ...lazyScreen('reports', () => import('./routes/reports'), [
+            'reports',
+            'money',
+            'tasks',
+            'marketplace',
+          ]),
+        },
       ],
-    },
-    {
-      path: paths.reports,
-      ...lazyScreen('reports', () => import('./routes/reports'), [
-        'reports',
-        'money',
-        'tasks',
-        'marketplace',
-      ]),
     },
     {
       path: paths.marketplace,
