@@ -8,10 +8,10 @@ import { createDb, type Db } from '../db/client';
 import { migrateDb } from '../db/migrate';
 import { crops, farm_memberships, farms, livestock, users } from '../db/schema/index';
 import {
-  GoldenSetSchema,
   TestSetSchema,
   askAssistant,
   devCase,
+  loadDevSet,
   rewordingAgreement,
   scoreCase,
   testCase,
@@ -39,7 +39,7 @@ import { createLogger, type Logger } from '../lib/logger';
 /**
  * The assistant's benchmark, on both sets of questions (features/assistant/evaluate.ts):
  *
- * - development (golden/dev.json): the questions the team tunes on, each asked on a farm like the
+ * - development (golden/dev.json and golden/dev-*.json): the questions the team tunes on, each asked on a farm like the
  *   asker's (its state, crops and animals);
  * - test (golden/test.json): questions written from how farmers ask and never tuned on, asked on
  *   the fixture farm (golden/farm.ts), whose records are known.
@@ -76,7 +76,7 @@ async function main(): Promise<number> {
   const config = loadConfig();
   fixClock(FIXTURE_NOW);
   const logger = createLogger('warn');
-  const dev = GoldenSetSchema.parse(readJson(join(GOLDEN_DIR, 'dev.json')));
+  const dev = loadDevSet(GOLDEN_DIR);
   const test = TestSetSchema.parse(readJson(join(GOLDEN_DIR, 'test.json')));
   const knowledge = new Set(knowledgeTexts().flatMap((text) => numberTokens(text)));
 
@@ -151,7 +151,7 @@ async function main(): Promise<number> {
       generated_at: new Date(started).toISOString(),
       clock: new Date(FIXTURE_NOW).toISOString(),
       sets: {
-        dev: 'apps/server/src/features/assistant/golden/dev.json',
+        dev: 'apps/server/src/features/assistant/golden/dev.json, dev-*.json',
         test: 'apps/server/src/features/assistant/golden/test.json',
       },
       model: config.llm?.model ?? null,

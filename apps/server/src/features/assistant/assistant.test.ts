@@ -901,7 +901,7 @@ describe('reading a question (no database)', () => {
       words: 'on 3 November',
     });
     expect(periodOf(plainText('milk on dec 20'), today)?.from).toBe('2025-12-20');
-    expect(periodOf(plainText('feed used in oct'), today)?.words).toBe('October (1–31 October)');
+    expect(periodOf(plainText('feed used in oct'), today)?.words).toBe('in October (1–31 October)');
     // The language is read from the words as typed: Pidgin's own spellings still mark it.
     expect(readQuestion('wen i go plant am', [], today).language).toBe('pcm');
   });

@@ -1,3 +1,5 @@
+import { readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { z } from 'zod';
 import { ASSISTANT_REFUSALS, type AssistantMessage } from '@gona/shared/assistant';
 import { NIGERIAN_STATES } from '@gona/shared/farms';
@@ -115,6 +117,11 @@ export const GoldenQuestionSchema = z
     must_not_contain: z.array(z.string().min(1)).optional(),
     /** For care: a person in crisis (care), poisoned (hospital) or asking about medicine (clinic). */
     expected_care: z.enum(['care', 'hospital', 'clinic']).optional(),
+    /** The id of the question this one asks again in other words: it should get the same answer. */
+    rewording_of: z
+      .string()
+      .regex(/^[a-z]+-\d{2}$/)
+      .optional(),
   })
   .strict()
   .superRefine((question, ctx) => {
@@ -132,7 +139,25 @@ export const GoldenQuestionSchema = z
 export type GoldenQuestion = z.output<typeof GoldenQuestionSchema>;
 export type GoldenFarm = Exclude<GoldenQuestion['farm'], 'fixture'>;
 
-export const GoldenSetSchema = z.array(GoldenQuestionSchema);
+export const GoldenSetSchema = z.array(GoldenQuestionSchema).superRefine((questions, ctx) => {
+  const ids = new Set(questions.map((question) => question.id));
+  for (const [i, question] of questions.entries())
+    if (question.rewording_of && !ids.has(question.rewording_of))
+      ctx.addIssue({ code: 'custom', path: [i, 'rewording_of'], message: 'Rewords a question of the set' });
+});
+
+/**
+ * The development set: golden/dev.json and every golden/dev-*.json beside it (one file for each
+ * part of the assistant, so that each can grow on its own), in one list.
+ */
+export function loadDevSet(dir: string): GoldenQuestion[] {
+  const files = readdirSync(dir)
+    .filter((name) => name === 'dev.json' || /^dev-[a-z0-9-]+\.json$/.test(name))
+    .sort();
+  return GoldenSetSchema.parse(
+    files.flatMap((name) => JSON.parse(readFileSync(join(dir, name), 'utf8')) as unknown[]),
+  );
+}
 
 // ---- The test set ----
 
@@ -271,8 +296,9 @@ export function devCase(question: GoldenQuestion): Case {
     question: question.question,
     expected,
     alarm: refusal === 'notifiable_disease',
-    group: null,
-    rewording: false,
+    // A question and its rewordings are one group, named by the original's id.
+    group: question.rewording_of ?? question.id,
+    rewording: Boolean(question.rewording_of),
     topic: question.about ?? null,
     expected_keys: question.expected_keys,
     key_prefixes: question.expected_lookup ? lookupPrefixes(question.expected_lookup, crop) : [],

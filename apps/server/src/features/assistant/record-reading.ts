@@ -3,9 +3,220 @@ import { dayMonth } from './context';
 import type { Period, RecordAsk } from './reading';
 
 /**
- * What a question asks of the farm's own records, and the period it speaks of
- * (docs/decisions/055-assistant-reads-the-question-and-cares-first.md).
+ * What a question asks of the farm's own records, read by slots, not by phrases
+ * (docs/decisions/063-farm-records-read-by-slots.md):
+ *
+ * - its words, each put in the records' own word first (`recordWords`): a misspelling ("egss",
+ *   "broliers", "octobar", "spnd") by its nearest record word, a Pidgin or everyday word ("chop",
+ *   "comot", "shop", "fowl") by what it means;
+ * - what it is about (the **measure**: eggs, heads, deaths, weights, feed, milk, fish, a supply,
+ *   what is low or used, money spent, earned, made or owed, crops, tasks);
+ * - what it asks of it (the **operation**: a count or sum, the latest, a list, a rate, an average);
+ * - whose (the farm's own, or what is usual: "should", "normal", "per bird" ask the guides);
+ * - and the **period** (`periodOf`), said back in words.
+ *
+ * Every wording of the same question fills the same slots, so it gets the same record.
  */
+
+// ---- Words ----
+
+/**
+ * The records' words, in the spelling every pattern below is written for. A word of a question that
+ * is none of these nor a common word is read as the nearest of them (`nearest`).
+ */
+const RECORD_WORDS = [
+  'eggs',
+  'crates',
+  'layers',
+  'laying',
+  'broilers',
+  'chickens',
+  'cockerels',
+  'turkeys',
+  'birds',
+  'fowls',
+  'goats',
+  'sheep',
+  'cattle',
+  'catfish',
+  'tilapia',
+  'rabbits',
+  'animals',
+  'died',
+  'deaths',
+  'mortality',
+  'weight',
+  'weigh',
+  'weighed',
+  'heavy',
+  'feed',
+  'milk',
+  'litres',
+  'harvested',
+  'harvest',
+  'collected',
+  'gathered',
+  'spent',
+  'spend',
+  'spending',
+  'expenses',
+  'expenditure',
+  'income',
+  'earned',
+  'revenue',
+  'profit',
+  'owing',
+  'supplies',
+  'store',
+  'remaining',
+  'remain',
+  'finished',
+  'fertilizer',
+  'veterinary',
+  'vaccine',
+  'transport',
+  'labour',
+  'wages',
+  'salary',
+  'finisher',
+  'starter',
+  'tasks',
+  'overdue',
+  'today',
+  'yesterday',
+  'tomorrow',
+  'week',
+  'month',
+  'january',
+  'february',
+  'march',
+  'april',
+  'june',
+  'july',
+  'august',
+  'september',
+  'october',
+  'november',
+  'december',
+  'monday',
+  'tuesday',
+  'wednesday',
+  'thursday',
+  'friday',
+  'saturday',
+  'sunday',
+  'total',
+  'number',
+  'average',
+  'percentage',
+  'percent',
+  'quantity',
+  'production',
+  'produce',
+  'produced',
+  'since',
+  'lose',
+  'lost',
+];
+
+/**
+ * Common words that look like a record word but are not one ("seeds" is not "feeds", "need" not
+ * "feed", "lose" not "loose"): never read as another word.
+ */
+const NOT_MISSPELT = new Set(
+  'seed seeds weed weeds need needs breed bread deed feet fees meet meat mile mild silk spend spent send sent stone stove store more most many money mony much such touch week weak seek peek wedding feeding wedding heavy leave leaves lays lady days ways birth bird third fish dish wish hens tens pens pen cost costs lost last least list late later date dates rate rates gate sold sale sales salt cows crows crops drops today total tonal goat coat boat milk died dies diet tied lied sheep sleep steep since mince wince chick check cheek owed owes mother month mouth worth doing going being saying buying selling suppliers supplier customers buyers lease stored drying trying frying crying feeding weeding leading reading heading store'.split(
+    ' ',
+  ),
+);
+
+/** Pidgin and everyday words, in the records' words: what a farmer writes, what it means here. */
+const SAME_AS: [RegExp, string][] = [
+  [/\b(chop|chopped|chopping)\b/g, 'eat'],
+  [/\b(comot|comt|commot)\b/g, 'took out'],
+  [/\b(shop|storeroom|store room|warehouse|stock room)\b/g, 'store'],
+  [/\b(fowl|fowls|fowel|fowels)\b/g, 'fowls'],
+  [/\b(pikin|pickin)\b/g, 'young'],
+  [/\bkpai\b/g, 'die'],
+  [/\b(pack|packed|pick|picked|gather|gathered|gat|get|got)\b(?= (egg|eggs)\b)/g, 'collected'],
+  [/\b(egs|eggz|eggss)\b/g, 'eggs'],
+  [/\b(laying birds|laying hens|layer birds)\b/g, 'layers'],
+  [/\b(expense)\b/g, 'expenses'],
+  [/\b(vet|vets|veterinary|vetinary|vetenary|veternary)\b/g, 'veterinary'],
+  [/\b(labor|labour)\b/g, 'labour'],
+  [/\b(fertiliser|fertilizers|fertilisers)\b/g, 'fertilizer'],
+  [/\b(lasota|la sota)\b/g, 'lasota'],
+  [/\b(percent|percentage|%)\b|%/g, ' percent '],
+  [/\b(mudu|mudus|bowl|bowls|paint bucket|paint rubber)\b/g, 'mudu'],
+];
+
+/** Damerau–Levenshtein distance, stopping early once past `most`. */
+function distance(a: string, b: string, most: number): number {
+  if (Math.abs(a.length - b.length) > most) return most + 1;
+  const rows: number[][] = [];
+  for (let i = 0; i <= a.length; i++) rows.push([i]);
+  for (let j = 1; j <= b.length; j++) rows[0]![j] = j;
+  for (let i = 1; i <= a.length; i++) {
+    let best = Infinity;
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let value = Math.min(rows[i - 1]![j]! + 1, rows[i]![j - 1]! + 1, rows[i - 1]![j - 1]! + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
+        value = Math.min(value, rows[i - 2]![j - 2]! + 1);
+      rows[i]![j] = value;
+      best = Math.min(best, value);
+    }
+    if (best > most) return most + 1;
+  }
+  return rows[a.length]![b.length]!;
+}
+
+/** Record words, their singulars and plurals, and the words never read as another. */
+const KNOWN = new Set([
+  ...RECORD_WORDS.flatMap((word) => [word, word.replace(/s$/, ''), `${word}s`]),
+  ...NOT_MISSPELT,
+]);
+
+/**
+ * The record word a misspelt word stands for: one edit away (a letter left out, doubled, swapped
+ * or, from five letters, changed), two from eight letters, starting with the same letter.
+ */
+export function nearest(word: string): string | null {
+  // Words in -ing are left as they are: "drying" is no "dying", "doing" no "dying".
+  if (word.length < 4 || KNOWN.has(word) || /\d/.test(word) || word.endsWith('ing')) return null;
+  const most = word.length >= 8 ? 2 : 1;
+  let found: string | null = null;
+  let foundDistance = most + 1;
+  for (const candidate of RECORD_WORDS) {
+    if (candidate[0] !== word[0] || candidate.length < 4) continue;
+    const d = distance(word, candidate, most);
+    // Four letters: no letter changed ("need" is not "feed"), only left out, added or swapped.
+    if (word.length === 4 && d === 1 && candidate.length === 4 && !swapped(word, candidate)) continue;
+    if (d < foundDistance) {
+      found = candidate;
+      foundDistance = d;
+    }
+  }
+  return foundDistance <= most ? found : null;
+}
+
+function swapped(a: string, b: string): boolean {
+  const i = [...a].findIndex((letter, k) => letter !== b[k]);
+  return i >= 0 && a[i] === b[i + 1] && a[i + 1] === b[i] && a.slice(i + 2) === b.slice(i + 2);
+}
+
+/** The question in the records' words: misspellings and everyday words read as the words they mean. */
+export function recordWords(plain: string): string {
+  const words = plain
+    .replace(/[?!.,;:()"]/g, ' ')
+    .split(/\s+/)
+    .filter(Boolean)
+    .map((word) => nearest(word) ?? word);
+  let text = ` ${words.join(' ')} `;
+  for (const [pattern, meaning] of SAME_AS) text = text.replace(pattern, meaning);
+  return text.replace(/\s+/g, ' ').trim();
+}
+
+// ---- The period ----
 
 const MONTHS = [
   'january',
@@ -21,9 +232,31 @@ const MONTHS = [
   'november',
   'december',
 ];
+const WEEKDAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'];
+const COUNTS: Record<string, number> = {
+  one: 1,
+  two: 2,
+  three: 3,
+  four: 4,
+  five: 5,
+  six: 6,
+  seven: 7,
+  eight: 8,
+  nine: 9,
+  ten: 10,
+  fourteen: 14,
+  thirty: 30,
+  a: 1,
+};
+const MONTH_NAME = MONTHS.map((month) => `${month.slice(0, 3)}(?:${month.slice(3)}|\\.)?`).join('|');
 
-/** The period a question speaks of ("last week", "yesterday", "this month", "in October"), in the farm's days. */
-export function periodOf(plain: string, today: string): Period | null {
+/**
+ * The period a question speaks of, in the farm's days: today, yesterday, a weekday, this or last
+ * week, the last N days or weeks, this or last month, a named month, a named day, since a day or a
+ * month, this or last year. `words` says it back ("last week (9–15 November)").
+ */
+export function periodOf(question: string, today: string): Period | null {
+  const plain = recordWords(question);
   const weekday = (new Date(`${today}T00:00:00Z`).getUTCDay() + 6) % 7; // Monday 0
   const monday = addDays(today, -weekday);
   const monthStart = `${today.slice(0, 8)}01`;
@@ -32,21 +265,52 @@ export function periodOf(plain: string, today: string): Period | null {
     to,
     words: from === to ? `${name} (${dayMonth(from)})` : `${name} (${span(from, to)})`,
   });
-  if (/\btoday\b|\bthis morning\b|\btoday's\b|\bnow now\b/.test(plain)) return range(today, today, 'today');
-  if (/\byesterday\b|\byestarday\b/.test(plain)) {
+  // Since a day or a month: from it up to today.
+  const since = /\b(since|from) (?:the )?(?:(?:1st|first|start|beginning) (?:of )?)?(.+)$/.exec(plain);
+  if (since) {
+    const day = dayNamed(`on ${since[2]}`, today);
+    const month = monthNamed(since[2]!, today);
+    const from = day ?? month?.from ?? null;
+    if (from && from <= today) return range(from, today, `since ${dayMonth(from)}`);
+  }
+  if (/\btoday\b|\bthis morning\b|\btoday's\b|\bnow now\b|\bso far today\b/.test(plain))
+    return range(today, today, 'today');
+  if (/\byesterday\b/.test(plain)) {
     const day = addDays(today, -1);
     return range(day, day, 'yesterday');
   }
-  if (/\b(last|past|previous) week\b|\blast wk\b/.test(plain))
+  const named = WEEKDAYS.findIndex((name) => new RegExp(`\\b(on |last |this |past )?${name}\\b`).test(plain));
+  if (named >= 0) {
+    // The last such day up to today ("on Monday" on a Wednesday is two days ago).
+    const back = (weekday - named + 7) % 7;
+    const day = addDays(today, -back);
+    return range(day, day, `on ${WEEKDAYS[named]![0]!.toUpperCase()}${WEEKDAYS[named]!.slice(1)}`);
+  }
+  if (/\b(last|past|previous) week\b/.test(plain))
     return range(addDays(monday, -7), addDays(monday, -1), 'last week');
-  if (/\bthis week\b|\bthis wk\b/.test(plain)) return range(monday, today, 'this week');
-  const days = /\b(last|past) (\d{1,3}) days\b/.exec(plain);
-  if (days) return range(addDays(today, -Number(days[2]) + 1), today, `the last ${days[2]} days`);
+  if (/\bthis week\b|\bthe week so far\b/.test(plain)) return range(monday, today, 'this week');
+  const lastSome = /\b(?:last|past|previous) (\d{1,3}|[a-z]+) (days|weeks)\b/.exec(plain);
+  if (lastSome) {
+    const count = /^\d+$/.test(lastSome[1]!) ? Number(lastSome[1]) : (COUNTS[lastSome[1]!] ?? null);
+    if (count) {
+      const days = lastSome[2] === 'weeks' ? count * 7 : count;
+      return range(addDays(today, -days + 1), today, `in the last ${count} ${lastSome[2]}`);
+    }
+  }
+  // "The first week of November": its first seven days.
+  const firstWeek = new RegExp(`\\b(first|1st) week (?:of|in) (${MONTH_NAME})\\b`).exec(plain);
+  if (firstWeek) {
+    const month = monthNamed(firstWeek[2]!, today);
+    if (month) {
+      const end = addDays(month.from, 6);
+      return range(month.from, end < today ? end : today, `in the first week of ${month.name}`);
+    }
+  }
   if (/\b(last|past|previous) month\b/.test(plain)) {
     const end = addDays(monthStart, -1);
     return range(`${end.slice(0, 8)}01`, end, 'last month');
   }
-  if (/\bthis month\b/.test(plain)) return range(monthStart, today, 'this month');
+  if (/\bthis month\b|\bthe month so far\b/.test(plain)) return range(monthStart, today, 'this month');
   if (/\bthis year\b/.test(plain)) return range(`${today.slice(0, 4)}-01-01`, today, 'this year');
   if (/\b(last|past) year\b/.test(plain)) {
     const year = Number(today.slice(0, 4)) - 1;
@@ -55,31 +319,40 @@ export function periodOf(plain: string, today: string): Period | null {
   // A day: "on 17 November", "17th nov", "Nov 17", "17/11".
   const day = dayNamed(plain, today);
   if (day) return { from: day, to: day, words: `on ${dayMonth(day)}` };
-  const month = MONTHS.findIndex((name) =>
-    new RegExp(`\\b(in|for|during|of|last) (${name}|${name.slice(0, 3)})\\b`).test(plain),
-  );
-  if (month >= 0) {
-    const thisMonth = Number(today.slice(5, 7)) - 1;
-    const year = Number(today.slice(0, 4)) - (month > thisMonth ? 1 : 0);
-    const from = `${year}-${String(month + 1).padStart(2, '0')}-01`;
-    const next = month === 11 ? `${year + 1}-01-01` : `${year}-${String(month + 2).padStart(2, '0')}-01`;
-    const end = addDays(next, -1);
-    return range(from, end < today ? end : today, MONTHS[month]![0]!.toUpperCase() + MONTHS[month]!.slice(1));
-  }
+  const inMonth = new RegExp(`\\b(?:in|for|during|of|last|the month of) (${MONTH_NAME})\\b`).exec(plain);
+  const month = inMonth ? monthNamed(inMonth[1]!, today) : null;
+  if (month) return range(month.from, month.to, `in ${month.name}`);
   return null;
+}
+
+/** A month named ("october", "oct"): its days up to today, in the year up to today. */
+function monthNamed(text: string, today: string): { from: string; to: string; name: string } | null {
+  const match = new RegExp(`^(?:the )?(${MONTH_NAME})\\b`).exec(text.trim());
+  if (!match) return null;
+  const month = MONTHS.findIndex((name) => match[1]!.startsWith(name.slice(0, 3)));
+  if (month < 0) return null;
+  const thisMonth = Number(today.slice(5, 7)) - 1;
+  const year = Number(today.slice(0, 4)) - (month > thisMonth ? 1 : 0);
+  const from = `${year}-${String(month + 1).padStart(2, '0')}-01`;
+  const next = month === 11 ? `${year + 1}-01-01` : `${year}-${String(month + 2).padStart(2, '0')}-01`;
+  const end = addDays(next, -1);
+  return {
+    from,
+    to: end < today ? end : today,
+    name: MONTHS[month]![0]!.toUpperCase() + MONTHS[month]!.slice(1),
+  };
 }
 
 /** The day a question names ("on 17 November", "17th nov", "nov 17", "17/11"), in the year up to today. */
 function dayNamed(plain: string, today: string): string | null {
-  const name = MONTHS.map((month) => `${month.slice(0, 3)}(?:${month.slice(3)}|\\.)?`).join('|');
   let day: number | null = null;
   let month = -1;
-  const dayFirst = new RegExp(`\\b(\\d{1,2})(?:st|nd|rd|th)? (?:of )?(${name})\\b`).exec(plain);
+  const dayFirst = new RegExp(`\\b(\\d{1,2})(?:st|nd|rd|th)? (?:of )?(${MONTH_NAME})\\b`).exec(plain);
   const monthFirst = new RegExp(
-    `\\b(${name}) (\\d{1,2})(?:st|nd|rd|th)?\\b(?! ?(kg|days?|weeks?|bags?|birds?))`,
+    `\\b(${MONTH_NAME}) (\\d{1,2})(?:st|nd|rd|th)?\\b(?! ?(kg|days?|weeks?|bags?|birds?))`,
   ).exec(plain);
   const slashed = /\b(?:on|for) (\d{1,2})\/(\d{1,2})\b/.exec(plain);
-  const monthOf = (word: string) => MONTHS.findIndex((month) => word.startsWith(month.slice(0, 3)));
+  const monthOf = (word: string) => MONTHS.findIndex((name) => word.startsWith(name.slice(0, 3)));
   if (dayFirst) [day, month] = [Number(dayFirst[1]), monthOf(dayFirst[2]!)];
   else if (monthFirst) [day, month] = [Number(monthFirst[2]), monthOf(monthFirst[1]!)];
   else if (slashed) [day, month] = [Number(slashed[1]), Number(slashed[2]) - 1];
@@ -98,201 +371,323 @@ function span(from: string, to: string): string {
   return fromMonth === toText.split(' ')[1] ? `${fromDay}–${toText}` : `${dayMonth(from)} – ${toText}`;
 }
 
-/** The asker speaks of their own farm ("my", "I", "we", "our"). */
-const MINE = /\b(my|i|we|our|me|mine|i get|we get|una|for (the|this|my) farm|on (the|this|my) farm)\b/;
-/** Asking for a figure. */
-const HOW_MUCH =
-  /\b(how (many|much)|how many|total|number of|count|what (is|was|are|were) (the|my)|wetin be|sum|tally|record(ed)?|show me|tell me|list|what (did|have) (i|we) (spend|spent|use|used|sell|sold|buy|bought|earn|earned|make|made|collect\w*|harvest\w*))\b/;
-/** Asking what is usual or what to do: the guides answer, not the records. */
-const ADVICE =
-  /\b(should|ought|normal(ly)?|expected to|suppose|supposed|ideal|standard|recommended|why|how long|how old|what age|until when|how (do|can|to|should|i go|fit)|per (bird|hen|layer|animal|head|hectare)|a day should|need)\b/;
+// ---- The slots ----
 
-/** A period named: the question asks about something that happened (a record), not what is usual. */
-const PERIOD_NAMED = (plain: string) => periodOf(plain, '2000-06-15') !== null;
-/** Now, still, left, alive: the farm's own things as they stand, whoever is said to own them. */
+/** What the question asks of the record. */
+export type Operation = 'count' | 'latest' | 'list' | 'rate' | 'average';
+
+export type RecordSlots = {
+  measure: RecordAsk | null;
+  operation: Operation | null;
+  /** About the farm's own things (mine, a past event, a period, as they stand now). */
+  own: boolean;
+  /** Asks what is usual or what to do: the guides answer, not the records. */
+  advice: boolean;
+  /** A period is named. */
+  period: boolean;
+  /** A bare phrase, asking nothing else ("deaths in pen a", "milk last week"). */
+  bare: boolean;
+};
+
+/** The asker speaks of their own farm ("my", "I", "we", "our"). */
+const MINE =
+  /\b(my|i|we|our|us|me|mine|una|for (the|this|my) farm|on (the|this|my) farm|in (the|my|our) (pond|pen|store))\b/;
+/** A past event: "did", "were", "don die". */
+const PAST =
+  /\b(did|were|was|have we|has been|have been|(have|has|had) (died|lost|laid|used|sold|eaten|given|collected|spent|earned|made))\b|\b(don|done) (die|lay|finish|use|eat|sell|took|spend|spoil|reach|collect\w*|give|pack)\b/;
+/** Now, still, left, alive: the farm's own things as they stand. */
 const AS_IT_STANDS =
-  /\b(now|still|currently|presently|at the moment|alive|remain\w*|left|in (my|the|our) (store|farm|pen|pond))\b/;
+  /\b(now|still|currently|presently|at the moment|alive|remain\w*|left|in (my|the|our) (store|farm|pen|pond)|on (the|my|our) farm|dey)\b/;
+/** Asking what is usual or what to do. */
+const ADVICE =
+  /\b(should|ought|normal(ly)?|expected to|suppose|supposed|ideal|standard|recommended|why|how long|how old|what age|until when|how (do|can|to|should|i go|fit)|per (bird|hen|layer|animal|head|hectare|fish)|a day should|need to give|is it good|good to|best way)\b|\b(can|could) (i|we|it|they|you|one)\b|\bwhat can\b|\bfit\b|\b(i|we|dem|they|it|e) go (use|eat|need|take|drink|put|give)\b|\bhow many (days|weeks|months|years|times)\b|\bat how many\b|\bwhich (chemical|medicine|drug|product|pesticide|herbicide|insecticide|vaccine)s?\b|\b(for|in) one day\b/;
 /** What is wrong with eggs, told: a question about them, not about how many. */
 const EGG_TROUBLE =
-  /\b(small|soft|thin|shell\w*|blood\w*|spots?|dirty|pale|watery|rotten|smell\w*|tiny|broken|crack\w*|deformed|wrinkled)\b/;
-/** A request for a figure as a bare phrase ("eggs last week") is this short. */
-const BARE_WORDS = 8;
+  /\b(small|soft|thin|shell\w*|blood\w*|spots?|dirty|pale|watery|rotten|smell\w*|tiny|broken|deformed|wrinkled)\b/;
 /** A question that asks whether, when, why or how: not a bare request for a figure. */
 const ASKS_OTHERWISE =
   /\b(can|could|should|may|must|when|why|how|which|will|would|is it|is there|are there)\b/;
-/** Pidgin tells the past with "don": "how many don die", "wetin don finish". */
-const PIDGIN_PAST = /\b(don|done) (die|lay|finish|use|chop|sell|comot|spend|spoil|reach)\b/;
+
+const OPERATIONS: [Operation, RegExp][] = [
+  ['rate', /\b(percent|hen-day|rate|ratio)\b/],
+  ['average', /\b(average|per day|a day|daily|each day)\b/],
+  [
+    'count',
+    /\b(how (many|much)|total|number|count|sum|tally|quantity|amount|wetin be|what is the (figure|count))\b/,
+  ],
+  ['latest', /\b(current|currently|latest|last (weigh\w*|record\w*)|now|reach|heavy)\b/],
+  ['list', /\b(which|what|wetin|list|show( me)?|tell me|give me|any)\b/],
+];
+
+/** Animals, by kind or group: what counts and deaths are about. */
+const ANIMALS =
+  /\b(animals?|livestock|birds?|fowls?|chickens?|layers?|broilers?|cockerels?|noilers?|hens?|turkeys?|ducks?|goats?|sheep|rams?|cows?|cattle|bulls?|pigs?|rabbits?|catfish|tilapia|fish|fingerlings?|pen [a-z0-9]|pond \d|batch|flock|herd)\b/;
+/** Supplies named by the animals they feed: "broiler finisher" is a bag in the store, not broilers. */
+const FEED_NAMES =
+  /\b(fish feed|broilers? (finisher|starter|feed)|layers? (mash|feed)|chick mash|grower mash|starter mash)\b/g;
+const withoutFeeds = (text: string) => text.replace(FEED_NAMES, ' ');
+/** Said of animals in general ("a layer", "do goats"), not of the farm's. */
+const GENERIC =
+  /\b(a|an|one|each|every|per) (\w+ )?(layers?|hens?|birds?|chickens?|broilers?|goats?|cows?|pigs?|fish|catfish|animals?|sheep|rabbits?)\b|\b(does|do) (layers|hens|birds|chickens|broilers|goats|cows|pigs|fish|catfish|animals|sheep|rabbits)\b/;
+
+/**
+ * The measures, tried in order (the first whose words and conditions hold is the one asked):
+ * each names the record and what a question about it must also say.
+ */
+type Rule = {
+  measure: RecordAsk;
+  words: RegExp;
+  holds: (slots: Omit<RecordSlots, 'measure'>, text: string) => boolean;
+};
+
+const figure = (s: Omit<RecordSlots, 'measure'>) =>
+  s.operation === 'count' || s.operation === 'average' || s.operation === 'rate';
+
+const RULES: Rule[] = [
+  // Money first: "how much did I spend on feed" is money, not feed.
+  {
+    measure: 'owed',
+    words:
+      /\b(owe|owes|owed|owing|debts?|debtors?|creditors?|unpaid|not paid|never pay|yet to pay|balance)\b/,
+    holds: (s) => s.own,
+  },
+  {
+    measure: 'profit',
+    words: /\b(profit|margin|gain|loss|make (any )?money|making money|in the red|break even)\b/,
+    holds: (s) => s.own && !s.advice,
+  },
+  {
+    measure: 'spent',
+    words:
+      /\b(spent|spend|spending|expenses|expenditure|costs?|cost me|paid for|pay for|bought|money (go|went)|paid out)\b/,
+    holds: (s, text) =>
+      s.own &&
+      !s.advice &&
+      (figure(s) || s.period || /\b(spent|expenses|costs)\b/.test(text) || s.operation === 'list'),
+  },
+  {
+    measure: 'earned',
+    words:
+      /\b(earn\w*|income|sales|sold|sell|revenue|made from|make from|gain from|bring in|brought in|bring|brought|money (from|i (make|made)|(wey )?(enter|entered|came in|come in|comes in))|(fetch|fetched) (in )?(money|me|us))\b/,
+    holds: (s, text) =>
+      s.own &&
+      !s.advice &&
+      !/\b(where|who|whom|when|price|market|commission|fees?|charges?)\b/.test(text) &&
+      // "How many catfish did we sell?" counts fish, not money.
+      !/\bhow many\b(?! (naira|money))/.test(text) &&
+      (figure(s) || s.bare || /\b(earn\w*|income|sales|revenue)\b/.test(text)),
+  },
+  // Animals.
+  {
+    measure: 'eggs',
+    words:
+      /\b(eggs?|crates?|hen-day|laying (rate|percent)|lay(ed)? rate)\b|\blay\b.*\bpercent\b|\blayers?\b.*\b(lay|laid)\b.*\b(percent|rate)\b/,
+    holds: (s, text) =>
+      s.own &&
+      !s.advice &&
+      (figure(s) || s.period || /\b(lay|laid|collected|produce\w*|production)\b/.test(text)) &&
+      // "the eggs laid last week are small and soft" tells of the eggs, it asks no figure.
+      !(EGG_TROUBLE.test(text) && s.operation !== 'count'),
+  },
+  {
+    measure: 'deaths',
+    words: /\b(died|dead|deaths?|die|mortality|lose|loses|losing|lost)\b/,
+    holds: (s, text) =>
+      s.own &&
+      !s.advice &&
+      // A period alone is not enough: "3 don die since yesterday, they pant" tells of trouble.
+      (figure(s) || s.bare || /\bany\b/.test(text)) &&
+      !/\bwhy\b/.test(text),
+  },
+  {
+    measure: 'weight',
+    words: /\b(weigh|weighs|weight|weighed|weighing|how heavy|heaviness|how big)\b/,
+    holds: (s) => s.own && !s.advice,
+  },
+  {
+    measure: 'feed_used',
+    words: /\bfeed\b|\blayer mash\b|\bmash\b/,
+    holds: (s, text) =>
+      s.own &&
+      !s.advice &&
+      /\b(used|use|gave|give|given|eat|ate|eaten|consumed|finished|fed|went)\b/.test(text) &&
+      (figure(s) || s.period),
+  },
+  {
+    measure: 'milk',
+    words: /\bmilk\w*\b/,
+    holds: (s) => s.own && !s.advice && (figure(s) || s.period),
+  },
+  {
+    measure: 'fish_harvest',
+    words: /\b(fish|catfish|tilapia)\b/,
+    holds: (s, text) =>
+      s.own &&
+      !s.advice &&
+      (figure(s) || s.period) &&
+      /\b(harvest\w*|caught|catch|took out|brought out|sold|sell|removed)\b/.test(text),
+  },
+  {
+    measure: 'head_count',
+    words: ANIMALS,
+    holds: (s, full) => {
+      const text = withoutFeeds(full);
+      return (
+        ANIMALS.test(text) &&
+        (s.own || /\b(on|in) (the|my|our) (farm|pen|pond)\b/.test(text)) &&
+        !s.advice &&
+        !s.period &&
+        (s.operation === 'count' || /\bhead ?count\b/.test(text) || /\b(remain\w*|alive)\b/.test(text)) &&
+        !/\b(eggs?|plant|seeds?|bags?|hectares?|acres?|kg|litres?|stems?|suckers?|feed|vaccine|drugs?|space|room|square)\b/.test(
+          text,
+        )
+      );
+    },
+  },
+  // The store.
+  {
+    measure: 'low_stock',
+    words:
+      /\b(low|finish\w*|running out|run out|almost out|out of stock|restock|buy more|reorder|enough)\b|\bwhat (should|do|must) (i|we) (need to )?buy\b/,
+    holds: (s, text) =>
+      !/\b(how much|how many|quantity|amount)\b/.test(text) &&
+      !/\benough\b/.test(text) &&
+      (/\b(store|supplies|stock|items|things|what|wetin|which)\b/.test(text) || s.operation === 'list') &&
+      !/\b(eggs|milk|laying|lay)\b/.test(text),
+  },
+  {
+    measure: 'supply_used',
+    words: /\b(used|consumed|took out|taken out|finished)\b|\b(did|have|has|do) (i|we|they|you) use\b/,
+    holds: (s, text) => s.own && !s.advice && (figure(s) || s.operation === 'list' || /\bstore\b/.test(text)),
+  },
+  {
+    measure: 'supply',
+    words:
+      /\b(left|remain\w*|in (my|the|our) store|in stock|do (i|we) have|have we got|i get|we get|still have|enough|store|supplies|stock)\b/,
+    holds: (s, text) =>
+      !s.advice &&
+      (figure(s) || /\b(enough|remain\w*|left|wetin|what|which|list)\b/.test(text)) &&
+      !ANIMALS.test(withoutFeeds(text)),
+  },
+];
+
+/** Reads the slots of a question about the farm's records. */
+export function recordSlots(plain: string): RecordSlots {
+  const text = recordWords(plain);
+  const period = periodOf(plain, '2000-06-15') !== null;
+  const operation = OPERATIONS.find(([, pattern]) => pattern.test(text))?.[0] ?? null;
+  // "milk for 12th November", "feed used by pen b last week": a thing and a period in a few words,
+  // asked of nothing else, is a figure ("3 don die since yesterday, they pant" tells, it does not ask).
+  const bare = text.split(' ').length <= BARE_WORDS && period && !ASKS_OTHERWISE.test(text);
+  const op: Operation | null = operation ?? (bare ? 'count' : null);
+  // A bare phrase of the farm's things ("total animals on the farm", "deaths in pen a").
+  const short = text.split(' ').length <= BARE_WORDS && !ASKS_OTHERWISE.test(text);
+  const own =
+    MINE.test(text) ||
+    PAST.test(text) ||
+    period ||
+    AS_IT_STANDS.test(text) ||
+    short ||
+    (op === 'count' && !GENERIC.test(text));
+  const advice = ADVICE.test(text);
+  const base = { operation: op, own, advice, period, bare: short };
+  const rule = RULES.find((candidate) => candidate.words.test(text) && candidate.holds(base, text));
+  return { measure: rule?.measure ?? null, ...base };
+}
+
+/** A request for a figure as a bare phrase ("eggs last week") is this short. */
+const BARE_WORDS = 8;
 
 /** Words in a person's place that are no person ("what should I do", "what do the birds need"). */
 const NOT_A_NAME =
-  /^(i|we|you|me|they|them|dem|una|he|she|it|the|my|our|your|this|that|these|those|one|farmer|farmers|someone|somebody|people|person|worker|workers|birds?|goats?|pigs?|cows?|fish|animals?|crops?|plants?|layers?|broilers?|fowls?|chickens?|today|now|next|else|exactly|really|thing|things)$/;
+  /^(i|we|you|me|they|them|dem|una|he|she|it|the|my|our|your|this|that|these|those|one|farmer|farmers|someone|somebody|people|person|worker|workers|birds?|goats?|pigs?|cows?|fish|animals?|crops?|plants?|layers?|broilers?|fowls?|chickens?|today|now|next|else|exactly|really|thing|things|anyone|anybody|everyone|everybody)$/;
 
 /** The farm record a question asks for, when it asks for one. */
 export function recordAsked(plain: string): RecordAsk | null {
-  // A past event ("did Pen B lay", "were collected", "don die") or a named period ("last week") is
-  // a record, whoever's it is said to be.
-  // "milk for 12th November", "feed used by pen b last week": a thing and a period, in a few words and asked of
-  // nothing else, is a figure ("3 don die since yesterday, they pant" tells, it does not ask).
-  const bare = plain.split(' ').length <= BARE_WORDS && PERIOD_NAMED(plain) && !ASKS_OTHERWISE.test(plain);
-  const figure = HOW_MUCH.test(plain) || bare;
-  const mine =
-    MINE.test(plain) ||
-    /\b(did|were|was)\b/.test(plain) ||
-    PIDGIN_PAST.test(plain) ||
-    (figure && (PERIOD_NAMED(plain) || AS_IT_STANDS.test(plain)));
-  const advice = ADVICE.test(plain);
-  // Tasks: today's, late ones, a person's.
-  if (/\b(tasks?|jobs?|work|to ?do)\b/.test(plain)) {
+  const text = recordWords(plain);
+  return tasksAsked(text) ?? cropsAsked(text) ?? recordSlots(plain).measure;
+}
+
+/** Tasks: today's, late ones, a person's. */
+function tasksAsked(text: string): RecordAsk | null {
+  if (/\b(tasks?|jobs?|work|to ?do|duties|chores?)\b/.test(text)) {
     if (
-      /\b(late|overdue|missed|behind|not done|undone|pending|never (finish\w*|done)|not finish\w*|unfinished|pass(ed)? (their|the|its) (due )?dates?|past (their|the|its) due)\b/.test(
-        plain,
+      /\b(late|overdue|missed|behind|not done|undone|pending|never (finish\w*|done|do)|not finish\w*|unfinished|pass(ed)? (their|the|its) (due )?dates?|past (their|the|its) due)\b/.test(
+        text,
       )
     )
       return 'tasks_late';
     // "What work did I give Ngozi?": the work given to a person named.
-    const given = /\b(give|gave|given|assign\w*) (to )?([a-z]{3,})\b/.exec(plain);
+    const given = /\b(give|gave|given|assign\w*) (to )?([a-z]{3,})\b/.exec(text);
     if (given && !NOT_A_NAME.test(given[3]!)) return 'tasks_person';
     if (
       /\b(?!(today|tomorrow|farm|week|month|day|everyone|everybody)'s)\w+'s (tasks?|jobs?|work)\b|\b(tasks?|jobs?|work) (is |are |was )?(for|of|given to|assigned to) (?!(me|today|tomorrow|the|my|this|us|everyone|everybody|now)\b)[a-z]+\b/.test(
-        plain,
+        text,
       )
     )
       return 'tasks_person';
-    if (/\btoday\b|\bnow\b|\bthis morning\b/.test(plain)) return 'tasks_today';
+    if (/\b(today|now|this morning|this week|coming|upcoming|tomorrow|next few days|due)\b/.test(text))
+      return 'tasks_today';
   }
-  // "Wetin Musa suppose do?", "What does Aisha have to do?": a person named, and what they are to do.
+  // "Wetin Musa suppose do?", "What is Musa doing today?": a person named, and what they are to do.
   const person =
-    /\b(what|wetin|which work) (does |is |will |did |has |have )?([a-z]{3,})( [a-z]{3,})? (suppose|supposed|should|go|get|got|has|have|need|needs|must|dey|is to|to) (to )?do\b/.exec(
-      plain,
+    /\b(what|wetin|which work) (does |is |will |did |has |have )?([a-z]{3,})( [a-z]{3,})? (suppose|supposed|should|go|get|got|has|have|need|needs|must|dey|is to|to|doing) (to )?(do\b)?/.exec(
+      text,
     );
-  if (person && !NOT_A_NAME.test(person[3]!)) return 'tasks_person';
+  if (person && !NOT_A_NAME.test(person[3]!) && (person[7] || person[5] === 'doing')) return 'tasks_person';
   if (
-    /\bwhat (do|should|must) (i|we) do (today|now|this morning)\b|\bwetin i go do today\b|\bmy (tasks|jobs) (for )?today\b/.test(
-      plain,
+    /\bwhat (do|should|must) (i|we) do (today|now|this morning)\b|\bwhat (do|must) (i|we) have to do (today|now)\b|\bwetin (i|we) go do today\b|\bmy (tasks|jobs) (for )?today\b|\b(i|we) (have|need) to do today\b/.test(
+      text,
     )
   )
     return 'tasks_today';
-  // Money.
+  return null;
+}
+
+/** Crops: what is growing, a crop's stage, its next work, its harvest. */
+function cropsAsked(text: string): RecordAsk | null {
   if (
-    /\b(owe|owes|owed|owing|debts?|debtors?|creditors?|unpaid|not paid|never pay|yet to pay)\b/.test(plain) &&
-    mine
-  )
-    return 'owed';
-  if (/\b(profit|margin|gain|loss|make (any )?money|making money)\b/.test(plain) && mine && !advice)
-    return 'profit';
-  if (
-    /\b(spent|spend|spending|expenses?|expenditure|costs?|cost me|paid for|pay for|bought)\b/.test(plain) &&
-    mine &&
-    (figure || /\b(spent|expenses)\b/.test(plain)) &&
-    !advice
-  )
-    return 'spent';
-  if (
-    /\b(earn\w*|income|sales|sold|revenue|made from|make from|gain from|money (from|i (make|made)|(wey )?(enter|entered|came in|come in|comes in))|(bring|brought|fetch|fetched) (in )?(money|me|us))\b/.test(
-      plain,
-    ) &&
-    mine &&
-    !advice
-  )
-    return 'earned';
-  // Animals.
-  if (
-    /\beggs?\b|\bcrates?\b|\bhen[- ]?day\b|\blaying (rate|percent\w*)\b|\blay(ed)? rate\b/.test(plain) &&
-    mine &&
-    !advice &&
-    (figure || /\b(lay|laid|collect\w*|pick\w*|gather\w*)\b/.test(plain)) &&
-    // "the eggs laid last week are small and soft" tells of the eggs, it asks no figure.
-    !(EGG_TROUBLE.test(plain) && !HOW_MUCH.test(plain))
-  )
-    return 'eggs';
-  if (
-    /\b(died|dead|deaths?|die|mortality|kpai|lose|loses|losing|lost)\b/.test(plain) &&
-    figure &&
-    mine &&
-    !advice
-  )
-    return 'deaths';
-  if (
-    /\b(weigh|weighs|weight|weighed|kg|heavy|heaviness)\b/.test(plain) &&
-    mine &&
-    !advice &&
-    /\b(how (much|heavy)|what|average|current|last|now)\b/.test(plain)
-  )
-    return 'weight';
-  if (
-    /\bfeed\b/.test(plain) &&
-    /\b(used|use|gave|give|given|eat|ate|eaten|consumed|finished|chop)\b/.test(plain) &&
-    mine &&
-    figure &&
-    !/\b(should|need|per bird|a day should)\b/.test(plain)
-  )
-    return 'feed_used';
-  if (/\bmilk\b/.test(plain) && mine && figure && !advice) return 'milk';
-  if (
-    /\b(fish|catfish|tilapia)\b/.test(plain) &&
-    /\b(harvest\w*|caught|catch|sell|sold|took out|brought out|comot)\b/.test(plain) &&
-    mine &&
-    figure &&
-    !advice
-  )
-    return 'fish_harvest';
-  if (
-    /\bhow many\b.*\b(do|did)? ?(i|we)\b.*\b(have|get|keep|own|remain|left)\b|\bhow many\b.*\b(are|dey|remain|left|are left|are there|i get|we get|i have|we have|on (the|my) farm|for (the|my) farm)\b|\b(remain\w*|left|alive|dey)\b.*\bhow many\b|\b(head ?count|(number|count) of (my |the |our )?(animals|birds|fowls?|chickens?|goats|pigs|cows|cattle|sheep|rams|fish|catfish|tilapia|layers|broilers|turkeys|ducks|rabbits))\b/.test(
-      plain,
-    ) &&
-    mine &&
-    !/\b(eggs?|died|dead|plant|seeds?|bags?|hectares?|acres?|kg|litres?|stems?|suckers?)\b/.test(plain)
-  )
-    return 'head_count';
-  // Supplies and the store.
-  if (
-    /\b(what is|what's|wetin|which (things|items|supplies))\b.*\b(low|finish\w*|running out|almost out|remaining low)\b|\blow in (my|the) store\b|\b(running|almost) (low|out)\b|\bwhat (should|do|must) (i|we) (need to )?(buy|restock)\b|\brestock\b|\bout of stock\b/.test(
-      plain,
-    )
-  )
-    return 'low_stock';
-  if (
-    /\b(used|use|consumed|finished|took out|taken out)\b/.test(plain) &&
-    (figure || /\bwhat\b/.test(plain)) &&
-    mine &&
-    !advice
-  )
-    return 'supply_used';
-  if (
-    /\b(how (much|many)|quantity|amount)\b.*\b(left|remain\w*|in (my|the) store|do i have|i get|we have|in stock|still have)\b/.test(
-      plain,
-    ) &&
-    !advice
-  )
-    return 'supply';
-  // Crops.
-  if (
-    /\bnext\b/.test(plain) &&
-    /\b(work|job|jobs|task|tasks|do|farm work)\b/.test(plain) &&
-    /\bmy\b/.test(plain) &&
-    !/\b(today|sick|ill|dying|dead|disease|pests?|insects?|worms?|spots?|leaves|animals?|goats?|birds?|pigs?|cows?|fish)\b/.test(
-      plain,
+    /\bnext\b/.test(text) &&
+    /\b(work|job|jobs|task|tasks|do|farm work)\b/.test(text) &&
+    /\b(my|the|our)\b/.test(text) &&
+    !/\b(today|sick|ill|dying|dead|disease|pests?|insects?|worms?|spots?|leaves|animals?|goats|birds|pigs?|cows|fish)\b/.test(
+      text,
     )
   )
     return 'crop_next';
-  if (/\b(stage|how far|how is)\b.*\bmy\b/.test(plain) && !/\bweek|days\b/.test(plain)) return 'crop_stage';
   if (
-    /\bwhen (will|would|is|go|can|does|should)\b.*\bmy\b.*\b(be ready|ready|reach|mature|harvest\w*)\b/.test(
-      plain,
-    ) &&
-    !/\bhow\b/.test(plain)
+    /\b(stage|how far|how is|how are|doing)\b.*\b(my|the|our)\b/.test(text) &&
+    !/\b(week|days|should|when|spacing|between|apart|distance|deep|wide)\b/.test(text) &&
+    !ANIMALS.test(text)
   )
+    return 'crop_stage';
+  if (/\bhow many (hectares?|acres?|ha|plots?)\b.*\b(did|have) (i|we) (plant|sow)\w*\b/.test(text))
+    return 'crop_stage';
+  if (
+    /\bwhen (is|are|will) (the|my|our) [a-z]+ (going to be |to be |be )?(planted|sown|transplanted)\b/.test(
+      text,
+    )
+  )
+    return 'crop_stage';
+  if (
+    /\bwhen (will|would|is|go|can|does|should|do)\b.*\b(my|our|the)\b.*\b(be ready|ready|reach|mature|harvest\w*)\b/.test(
+      text,
+    ) &&
+    !/\bhow\b/.test(text) &&
+    !/\b(should|can) (i|we) harvest\b/.test(text)
+  )
+    return 'harvest_date';
+  if (/\bwhen\b.*\b(my|our|the) [a-z]+ (go|will|would) (be )?(ready|mature)\b/.test(text))
     return 'harvest_date';
   if (
     /\bwhen\b.*\b(will|can|go|do) (i|we)\b.*\bharvest\b|\b(expected|due) harvest\b|\bharvest date\b|\bready for harvest\b.*\bmy\b/.test(
-      plain,
-    ) &&
-    mine
+      text,
+    )
   )
     return 'harvest_date';
   if (
-    /\b(what|which) crops?\b.*\b(i|we)\b.*\b(have|grow\w*|plant\w*|get)\b|\bmy crops\b|\bcrops (do i|i) have\b|\bwhat (am i|i dey|we dey|are we) (growing|planting)\b|\bwhat is growing\b|\bwhat (did|have) (i|we) plant(ed)?\b|\bcrops on (my|the) farm\b/.test(
-      plain,
+    /\b(what|which) crops?\b.*\b(i|we|my|our)\b.*\b(have|grow\w*|plant\w*|get|dey)\b|\bmy crops\b|\bcrops (do i|i) have\b|\bwhat (am i|i dey|we dey|are we|do we|do i) (growing|planting|grow)\b|\bwhat is growing\b|\b(what|wetin) (did|have|i|we) (i |we )?(plant|planted)\b|\bcrops on (my|the) farm\b|\b(what|which) crops? (dey|are|is) (on|in) (my|the|our) farm\b|\bgrowing right now\b|\b(what|which) crops? (dey|are|is|do (i|we) have) (on |in |for )?(my|the|our) farm\b/.test(
+      text,
     )
   )
     return 'crops';

@@ -50,6 +50,16 @@ export async function answerRecord(
   const today = context.farm.today;
   switch (ask) {
     case 'head_count': {
+      // A group named ("Pen B", "pond 1") is counted alone.
+      const named = await namedAnimals(ctx, reading);
+      if (named.length) {
+        const total = named.reduce((sum, animal) => sum + animal.head_count, 0);
+        return answer(
+          named.length === 1
+            ? `${nameOf(named[0]!)} has ${total} now, by your records.`
+            : `${named.map((animal) => `${nameOf(animal)}: ${animal.head_count}`).join('; ')}: ${total} in all, by your records.`,
+        );
+      }
       const rows = context.animals.by_species.filter(
         (row) => reading.species.length === 0 || reading.species.includes(row.species),
       );
@@ -83,12 +93,14 @@ export async function answerRecord(
       const feed = new Map<string, number>();
       const perAnimal: string[] = [];
       let days = 0;
+      const eggDays = new Set<string>();
       for (const animal of animals) {
         const rows = await productionIn(ctx, animal.id, period);
         let own = 0;
         for (const row of rows) {
           days += 1;
           if (row.eggs_collected != null) {
+            eggDays.add(row.date);
             eggs += row.eggs_collected;
             own += row.eggs_collected;
             cracked += row.eggs_cracked ?? 0;
@@ -104,13 +116,23 @@ export async function answerRecord(
         if (ask === 'eggs' && animals.length > 1 && rows.some((row) => row.eggs_collected != null))
           perAnimal.push(`${nameOf(animal)}: ${own}`);
       }
-      if (days === 0) return answer(`Nothing is recorded ${period.words}.`);
+      if (days === 0)
+        return answer(
+          `Nothing is recorded ${period.words}${ask === 'fish_harvest' ? ': no fish taken out' : ask === 'eggs' ? ': no eggs' : ''}.`,
+        );
       if (ask === 'eggs') {
         const rate = henDays > 0 ? ` That is a hen-day rate of ${round1((eggs / henDays) * 100)}%.` : '';
         const crates = eggs >= 30 ? ` (${round1(eggs / 30)} crates of 30)` : '';
         const split = perAnimal.length > 1 ? ` By flock: ${perAnimal.sort().join('; ')}.` : '';
         const broken = cracked ? ` ${cracked} were cracked.` : '';
-        return answer(`Your layers laid ${eggs} eggs ${period.words}${crates}.${rate}${broken}${split}`);
+        const daily =
+          ASKS_AVERAGE.test(reading.plain) && eggDays.size > 0
+            ? ` That is ${round1(eggs / eggDays.size)} eggs a day on average, over ${eggDays.size} ${eggDays.size === 1 ? 'day' : 'days'} recorded.`
+            : '';
+        if (eggDays.size === 0) return answer(`No eggs are recorded ${period.words}.`);
+        return answer(
+          `Your layers laid ${eggs} eggs ${period.words}${crates}.${rate}${daily}${broken}${split}`,
+        );
       }
       if (ask === 'milk') return answer(`You recorded ${round1(milk)} litres of milk ${period.words}.`);
       if (ask === 'fish_harvest')
@@ -149,31 +171,41 @@ export async function answerRecord(
       if (animals.length === 0) return answer(noAnimals(reading, ask));
       const lines: string[] = [];
       for (const animal of animals.slice(0, 5)) {
-        const page = await listGrowth(ctx, animal.id, { limit: 1 });
-        const last = page.items[0];
+        // The last weighing, or the last in the period asked ("what did they weigh last week").
+        const page = await listGrowth(ctx, animal.id, { limit: reading.period ? PAGE : 1 });
+        const last = reading.period
+          ? page.items.find((row) => row.date >= reading.period!.from && row.date <= reading.period!.to)
+          : page.items[0];
         if (last)
           lines.push(
             `${nameOf(animal)}: ${last.weight_kg} kg${last.count_weighed && last.count_weighed > 1 ? ` on average (${last.count_weighed} weighed)` : ''} on ${longDate(last.date)}`,
           );
       }
       return answer(
-        lines.length ? `Last weighing: ${lines.join('; ')}.` : 'No weighing is recorded for them yet.',
+        lines.length
+          ? `${reading.period ? `Weighing ${reading.period.words}` : 'Last weighing'}: ${lines.join('; ')}.`
+          : `No weighing is recorded for them${reading.period ? ` ${reading.period.words}` : ' yet'}.`,
       );
     }
     case 'supply': {
       const page = await listSupplies(ctx, { limit: PAGE });
       const found = page.items.filter((supply) => namesSupply(reading.plain, supply.name));
+      const line = (supply: (typeof page.items)[number]) =>
+        `${supply.name}: ${amount(supply.quantity, supply.unit)} left${
+          supply.low_threshold != null && Number(supply.quantity) <= Number(supply.low_threshold)
+            ? ` (low: you buy more at ${amount(supply.low_threshold, supply.unit)})`
+            : ''
+        }`;
+      if (page.items.length === 0) return answer('Your store has no supplies recorded yet.');
+      // No supply named ("wetin remain for store?"): the whole store, as the Store screen lists it.
       if (found.length === 0)
-        return page.items.length
-          ? answer(
-              `I found no supply by that name in your store. Your store has: ${page.items
-                .slice(0, 10)
-                .map((supply) => supply.name)
-                .join(', ')}.`,
-            )
-          : answer('Your store has no supplies recorded yet.');
-      const lines = found.map((supply) => `${supply.name}: ${amount(supply.quantity, supply.unit)} left`);
-      return answer(`${lines.join('; ')}.`);
+        return answer(
+          `${NAMES_A_SUPPLY.test(reading.plain) ? 'I found no supply by that name in your store. ' : ''}Your store has: ${page.items
+            .slice(0, 12)
+            .map(line)
+            .join('; ')}.`,
+        );
+      return answer(`${found.map(line).join('; ')}.`);
     }
     case 'supply_used': {
       const period = reading.period ?? monthSoFar(today);
@@ -181,10 +213,13 @@ export async function answerRecord(
       const named = page.items.filter((supply) => namesSupply(reading.plain, supply.name));
       const supplies = named.length ? named : page.items;
       const lines: string[] = [];
+      // Feed given to animals is used on the day it was given (its record's date), not the day it was typed in.
+      const fed = await feedGivenIn(ctx, period);
       for (const supply of supplies.slice(0, SUPPLIES_MAX)) {
-        let used = 0;
+        let used = fed.get(supply.id) ?? 0;
         for (const movement of await movementsIn(ctx, supply.id, period))
-          if (movement.kind === 'used') used += -Number(movement.quantity);
+          if (movement.kind === 'used' && !movement.note?.startsWith(FEED_NOTE))
+            used += -Number(movement.quantity);
         if (used > 0) lines.push(`${amount(String(round1(used)), supply.unit)} of ${supply.name}`);
       }
       if (lines.length === 0)
@@ -295,11 +330,16 @@ export async function answerRecord(
             ? `Your farm has no ${reading.crop.name.toLowerCase()} planned or growing.`
             : 'Your farm has no crops planned or growing.',
         );
-      const lines = all.map((crop) =>
-        ask === 'harvest_date'
-          ? `${crop.name}${crop.field ? ` on ${crop.field}` : ''}: expected harvest ${longDate(crop.expected_harvest)}`
-          : `${crop.name}${crop.field ? ` on ${crop.field}` : ''}: ${crop.status === 'planned' ? `planned for ${longDate(crop.planting_date)}` : crop.stage ? `stage ${crop.stage}` : `planted ${longDate(crop.planting_date)}`}`,
-      );
+      const lines = all.map((crop) => {
+        const where = `${crop.name}${crop.field ? ` on ${crop.field}` : ''}`;
+        const sown =
+          crop.status === 'planned'
+            ? `planned for ${longDate(crop.planting_date)}`
+            : `planted ${longDate(crop.planting_date)}`;
+        return ask === 'harvest_date'
+          ? `${where}: expected harvest ${longDate(crop.expected_harvest)} (${crop.area_ha} ha, ${sown})`
+          : `${where}: ${crop.status !== 'planned' && crop.stage ? `stage ${crop.stage}, ` : ''}${crop.area_ha} ha, ${sown}`;
+      });
       return answer(
         `${lines.join('; ')}.`,
         all.slice(0, 5).map((crop) => card(`crop:${crop.id}`, crop.name, `${cropLine(crop)}.`)),
@@ -341,6 +381,20 @@ export async function answerRecord(
                 .join('; ')}.`,
         );
       }
+      // "What is coming up this week?": the tasks of the days ahead, beside today's.
+      if (COMING.test(reading.plain)) {
+        const ahead = tasks.upcoming.items;
+        return answer(
+          ahead.length === 0
+            ? 'Nothing is planned for the coming days.'
+            : `Coming up: ${ahead
+                .slice(0, 8)
+                .map((task) => `${task.title} (${longDate(task.due_date)})`)
+                .join(
+                  '; ',
+                )}.${tasks.due_today.items.length ? ` Today: ${tasks.due_today.items.map((task) => task.title).join('; ')}.` : ''}`,
+        );
+      }
       const due = tasks.due_today.items;
       const late = tasks.overdue.total;
       return answer(
@@ -353,6 +407,33 @@ export async function answerRecord(
       );
     }
   }
+}
+
+/** Asked as an average: "per day", "a day", "daily". */
+const ASKS_AVERAGE = /\b(average|per day|a day|daily|each day)\b/;
+/** Asked about the days ahead. */
+const COMING = /\b(coming|upcoming|this week|next (few )?days|tomorrow|ahead|next week)\b/;
+/** A word that names one supply ("how much urea"), rather than the whole store ("what remains"). */
+const NAMES_A_SUPPLY = /\bhow (much|many) (?!(do|is|are|dey|remain|left|we|i)\b)[a-z]+/;
+/** The note a feed record writes on the store's movement (livestock/records.service.ts). */
+const FEED_NOTE = 'Feed for ';
+
+/** The groups or animals the question names, by name ("Pen B", "pond 1"); none when it names none. */
+async function namedAnimals(ctx: FarmCtx, reading: Reading): Promise<Livestock[]> {
+  const page = await listLivestock(ctx, { limit: PAGE, status: 'active' });
+  // A group called by its kind alone ("Goats") is no group named: "how many goats" counts every goat.
+  return page.items.filter((animal) => namesAnimal(animal, reading) && ownName(animal).length >= 2);
+}
+
+/** Feed given to animals in the period, by supply, on the days it was given. */
+async function feedGivenIn(ctx: FarmCtx, period: Period): Promise<Map<string, number>> {
+  const page = await listLivestock(ctx, { limit: PAGE });
+  const fed = new Map<string, number>();
+  for (const animal of page.items)
+    for (const row of await productionIn(ctx, animal.id, period))
+      if (row.feed_supply_id && row.feed_quantity)
+        fed.set(row.feed_supply_id, (fed.get(row.feed_supply_id) ?? 0) + Number(row.feed_quantity));
+  return fed;
 }
 
 function noAnimals(reading: Reading, ask: RecordAsk): string {
@@ -376,13 +457,21 @@ async function animalsAsked(
   });
   // A flock or animal named ("Pen B layers", "pen b", "Bessie") is the one asked about: by its whole
   // name, or by what is left of it without the kind of animal ("Pen B" of "Pen B layers").
-  const named = kept.filter((animal) => {
-    const name = (animal.name ?? animal.tag ?? '').toLowerCase().trim();
-    if (name.length >= 3 && reading.plain.includes(name)) return true;
-    const own = name.replace(KIND_WORDS, ' ').replace(/\s+/g, ' ').trim();
-    return own.length >= 3 && own !== name && new RegExp(`\\b${escapeRegExp(own)}\\b`).test(reading.plain);
-  });
+  const named = kept.filter((animal) => namesAnimal(animal, reading));
   return named.length ? named : kept;
+}
+
+/** The question names this group or animal: by its whole name, or by what is left of it without the kind of animal. */
+function namesAnimal(animal: Livestock, reading: Reading): boolean {
+  const name = (animal.name ?? animal.tag ?? '').toLowerCase().trim();
+  if (name.length >= 3 && reading.plain.includes(name)) return true;
+  const own = ownName(animal);
+  return own.length >= 3 && own !== name && new RegExp(`\\b${escapeRegExp(own)}\\b`).test(reading.plain);
+}
+
+/** A group's name without the words for its kind ("pen a" of "Pen A layers"). */
+function ownName(animal: Livestock): string {
+  return (animal.name ?? animal.tag ?? '').toLowerCase().replace(KIND_WORDS, ' ').replace(/\s+/g, ' ').trim();
 }
 
 /** Words that say what kind of animal a group is, not which group. */

@@ -4,10 +4,10 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { ASSISTANT_QUESTION_MAX } from '@gona/shared/assistant';
 import { dayMonth } from '../context';
-import { GOLDEN_TOPICS, GoldenSetSchema, plain, writesNumber, type GoldenQuestion } from '../evaluate';
+import { GOLDEN_TOPICS, loadDevSet, plain, writesNumber, type GoldenQuestion } from '../evaluate';
 
 const here = dirname(fileURLToPath(import.meta.url));
-const golden: GoldenQuestion[] = GoldenSetSchema.parse(readJson(join(here, 'dev.json')));
+const golden: GoldenQuestion[] = loadDevSet(here);
 
 type Row = Record<string, unknown> & { key: string };
 const data = (name: string) =>

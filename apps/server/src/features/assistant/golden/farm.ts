@@ -98,27 +98,20 @@ export function fixtureFigures(): Record<string, number> {
 
 /**
  * What follows from the egg records and an answer may write besides the sums: for each pen and both,
- * over each period a farmer asks about, the eggs, the crates of 30 and the hen-day rate (to 0, 1 and
+ * over any period a farmer asks about, the eggs, the crates of 30 and the hen-day rate (to 0, 1 and
  * 2 decimals), and the feed given. Numbers outside these, the records and the knowledge base are
  * unsupported.
  */
 export function fixtureDerived(): string[] {
-  const periods: [string, string][] = [
-    ['2026-11-17', '2026-11-17'],
-    ['2026-11-18', '2026-11-18'],
-    ['2026-11-16', '2026-11-17'],
-    ['2026-11-16', '2026-11-18'],
-    ['2026-11-09', '2026-11-15'],
-    ['2026-11-11', '2026-11-17'],
-    ['2026-11-12', '2026-11-18'],
-    ['2026-11-01', '2026-11-17'],
-    ['2026-11-01', '2026-11-18'],
-    ['2026-10-01', '2026-10-31'],
-    ['2026-10-19', '2026-11-17'],
-    ['2026-10-20', '2026-11-18'],
-    // Any single day asked by its date ("eggs laid on 16 November").
-    ...days(EGGS_FROM, FIXTURE_TODAY).map((day): [string, string] => [day, day]),
-  ];
+  // Every period a farmer may name: from any day up to yesterday or today ("since 10 November",
+  // "the last 3 days", "this month"), any 7 days in a row (a week, however it is counted), any
+  // calendar month, and any single day asked by its date ("eggs laid on 16 November").
+  const periods: [string, string][] = [];
+  for (const from of days(EGGS_FROM, FIXTURE_TODAY)) {
+    periods.push([from, from], [from, addDays(from, 6)]);
+    for (const to of [EGGS_TO, FIXTURE_TODAY]) if (from < to) periods.push([from, to]);
+  }
+  periods.push(['2026-10-01', '2026-10-31']);
   const pens: [number[], number][] = [
     [PEN_A_EGGS, 200],
     [PEN_B_EGGS, 120],
