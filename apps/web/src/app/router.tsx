@@ -78,7 +78,12 @@ export const routes: RouteObject[] = [
           // farmers' first load carries one entry for it.
           {
             path: `${paths.admin}/*`,
-            ...lazyScreen('admin', () => import('./routes/admin-layout'), ['marketplace', 'admin', 'photos']),
+            ...lazyScreen('admin', () => import('./routes/admin-layout'), [
+              'marketplace',
+              'admin',
+              'photos',
+              'billing',
+            ]),
           },
         ],
       },

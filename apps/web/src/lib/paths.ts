@@ -49,6 +49,9 @@ export const paths = {
   adminOrder: '/admin/orders/:orderId',
   adminListings: '/admin/listings',
   adminUsers: '/admin/users',
+  /** Gona Pro by farm, and one farm's subscription (payments, grants, Grant Pro). */
+  adminSubscriptions: '/admin/subscriptions',
+  adminSubscription: '/admin/subscriptions/:farmId',
   inviteFarmer: '/dashboard/invite-farmer',
   subscription: '/dashboard/subscription',
   support: '/dashboard/support',

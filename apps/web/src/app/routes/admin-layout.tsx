@@ -2,6 +2,8 @@ import { Navigate, useRoutes, type RouteObject } from 'react-router';
 import { AdminLayout } from '@/features/marketplace/admin/AdminLayout';
 import { paths } from '@/lib/paths';
 import AdminScreen from './admin';
+import AdminSubscriptionScreen from './admin-subscription';
+import AdminSubscriptionsScreen from './admin-subscriptions';
 import AdminDisputeScreen from './admin-dispute';
 import AdminListingsScreen from './admin-listings';
 import AdminOrderScreen from './admin-order';
@@ -20,6 +22,8 @@ export const ADMIN_ROUTES: RouteObject[] = [
   { path: 'orders/:orderId', element: <AdminOrderScreen /> },
   { path: 'listings', element: <AdminListingsScreen /> },
   { path: 'users', element: <AdminUsersScreen /> },
+  { path: 'subscriptions', element: <AdminSubscriptionsScreen /> },
+  { path: 'subscriptions/:farmId', element: <AdminSubscriptionScreen /> },
   { path: '*', element: <Navigate to={paths.notFound} replace /> },
 ];
 

@@ -12,6 +12,7 @@ const SECTIONS = [
   { key: 'orders', to: paths.adminOrders },
   { key: 'listings', to: paths.adminListings },
   { key: 'users', to: paths.adminUsers },
+  { key: 'subscriptions', to: paths.adminSubscriptions },
 ] as const;
 
 type Section = (typeof SECTIONS)[number]['key'];
