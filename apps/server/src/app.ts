@@ -22,6 +22,7 @@ import { moneyRoutes } from './features/money/money.routes';
 import { membersRoutes } from './features/members/members.routes';
 import { notificationsRoutes } from './features/notifications/notifications.routes';
 import { plansRoutes } from './features/plans/plans.routes';
+import { billingFeatureRoutes } from './features/billing/billing.routes';
 import { reportsRoutes } from './features/reports/reports.routes';
 import { staffRoutes } from './features/staff/staff.routes';
 import { tasksRoutes } from './features/tasks/tasks.routes';
@@ -74,6 +75,7 @@ export function createApp(deps: Deps) {
   app.route('/api', farmsRoutes);
   app.route('/api', auditRoutes);
   app.route('/api', plansRoutes);
+  app.route('/api', billingFeatureRoutes);
   app.route('/api', contactRoutes);
   app.route('/api', inventoryRoutes);
   app.route('/api', staffRoutes);

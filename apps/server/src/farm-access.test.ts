@@ -7,6 +7,7 @@ import { createTestContext, type TestContext } from './test/context';
 import { seedFarmTeam, seedUser, type FarmTeam } from './test/farm-team';
 import { uploadPhoto } from './test/photos';
 import { seedListing, seedPlacedOrder } from './features/marketplace/orders.test-setup';
+import { seedSubscriptionPayment } from './features/billing/billing.test-setup';
 
 /**
  * Every route under /farms/{farmId} in /api/openapi.json against every kind of caller: no session
@@ -349,6 +350,21 @@ const ACCESS: Record<string, Row> = {
   'POST /farms/{farmId}/listings/{listingId}/pause': { action: 'marketplace.sell', body: () => ({}) },
   'POST /farms/{farmId}/listings/{listingId}/resume': { action: 'marketplace.sell', body: () => ({}) },
   'POST /farms/{farmId}/listings/{listingId}/close': { action: 'marketplace.sell', body: () => ({}) },
+  'GET /farms/{farmId}/subscription': { action: 'billing.read' },
+  'POST /farms/{farmId}/subscription/checkout': {
+    action: 'farm.billing',
+    body: () => ({ kind: 'one_year', client_id: newId() }),
+  },
+  'POST /farms/{farmId}/subscription/verify': {
+    action: 'farm.billing',
+    body: () => ({ reference: 'gona-pro-unknown' }),
+  },
+  'POST /farms/{farmId}/subscription/cancel': { action: 'farm.billing', body: () => ({ version: 0 }) },
+  'POST /farms/{farmId}/subscription/active-workers': {
+    action: 'farm.billing',
+    body: () => ({ staff_ids: [] }),
+  },
+  'GET /farms/{farmId}/subscription/receipts/{paymentId}': { action: 'billing.read' },
 };
 
 const FORBIDDEN = { error: { code: 'FORBIDDEN', message: 'Insufficient permissions' } };
@@ -474,6 +490,7 @@ async function urlOn(on: FarmTeam, path: string, role: FarmRole = 'owner'): Prom
         .returning({ id: assistant_messages.id });
       return message!.id;
     },
+    paymentId: () => seedSubscriptionPayment(t, on.farm),
     fileId: async () => {
       const res = await uploadPhoto(t, on.base, on.cookies.owner);
       if (res.status !== 201) throw new Error(`uploading a photo failed: ${res.status} ${res.text}`);

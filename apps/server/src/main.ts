@@ -59,6 +59,7 @@ async function main(): Promise<void> {
     files: { storage, orphanHours: config.uploads.orphanHours },
     weather: config.weather,
     payments,
+    config,
   });
 
   if (!config.smtpUrl && config.isProduction)

@@ -7,6 +7,7 @@ import { notify } from './features/notifications/notify.service';
 import { createTestContext, type TestContext } from './test/context';
 import { seedFarmTeam, seedUser, type FarmTeam, type TeamMember } from './test/farm-team';
 import { seedListing, seedPlacedOrder } from './features/marketplace/orders.test-setup';
+import { seedSubscriptionPayment } from './features/billing/billing.test-setup';
 import { uploadPhoto } from './test/photos';
 
 /**
@@ -261,6 +262,7 @@ async function seedMoneyOfEveryKind(): Promise<void> {
   const buyer = await seedUser(t, { first_name: 'Buyer' });
   ids.orderId = await seedPlacedOrder(t, await seedListing(t, team.farm.id), buyer.user.id);
   ids.farmId = team.farm.id;
+  ids.paymentId = await seedSubscriptionPayment(t, team.farm);
   ids.cropKey = 'maize';
   ids.programmeKey = 'layer';
   // Money the worker wrote while they were a manager, before becoming a worker: their own history

@@ -8,7 +8,9 @@ import { signPaystackBody } from './payments';
  * bodies, answers in `{ status, message, data }` and errors as `{ status: false, message }` with
  * Paystack's words. Amounts are kobo. It implements what Gona uses: POST /transaction/initialize,
  * GET /transaction/verify/:reference, GET /transaction (the list: status, from, to, page, perPage), POST /refund, GET /bank, GET /bank/resolve,
- * POST /transferrecipient and POST /transfer, and a checkout page at each authorization_url
+ * POST /transferrecipient and POST /transfer, the plans, subscriptions and customers of Gona Pro
+ * (POST/GET /plan, POST /subscription, GET /subscription/:code, POST /subscription/disable,
+ * POST /customer, GET /customer/:code with its subscriptions), and a checkout page at each authorization_url
  * (GET /checkout/:access_code) with Pay and Decline buttons that send the browser back to the
  * callback URL. Transfers end in transfer.success unless a test says failed or reversed
  * (`failNextTransfer`). It sends webhooks signed as Paystack does (x-paystack-signature, HMAC-SHA512 hex of
@@ -35,6 +37,30 @@ export type FakeTransaction = {
   createdAt: string;
   /** Kobo refunded so far. */
   refunded: number;
+  /** The plan initialized with (PLN_…): paying it subscribes the customer. */
+  planCode: string | null;
+  channel: string;
+};
+
+export type FakePlan = { id: number; planCode: string; name: string; amount: number; interval: string };
+
+export type FakeCustomer = {
+  id: number;
+  customerCode: string;
+  email: string;
+  authorizationCode: string | null;
+};
+
+export type FakeSubscription = {
+  id: number;
+  subscriptionCode: string;
+  emailToken: string;
+  customerCode: string;
+  planCode: string;
+  /** active; non-renewing once disabled; attention after a failed renewal; complete when it ended. */
+  status: 'active' | 'non-renewing' | 'attention' | 'complete' | 'cancelled';
+  nextPaymentDate: string;
+  createdAt: string;
 };
 
 export type FakeRefund = {
@@ -95,6 +121,31 @@ export type FakePaystack = {
   recipients: FakeRecipient[];
   transfers: FakeTransfer[];
   webhooks: WebhookDelivery[];
+  plans: FakePlan[];
+  customers: FakeCustomer[];
+  subscriptions: FakeSubscription[];
+  /**
+   * Renews every active subscription whose next payment is due by the clock: invoice.create, then
+   * the card is charged (charge.success and invoice.update paid) or, when `failNextRenewals` said so,
+   * not (invoice.payment_failed, the subscription needs attention). Waits for the webhooks.
+   */
+  renewDue: (options?: {
+    /** Only these subscriptions (codes); all that are due when omitted. */
+    only?: string[];
+    /** These subscriptions' renewals fail. */
+    fail?: string[];
+  }) => Promise<{ renewed: number; failed: number }>;
+  /** The next `count` renewals fail (invoice.payment_failed). */
+  failNextRenewals: (count?: number) => void;
+  /**
+   * A card subscription made without a checkout (a farm seeded in a test): its customer, saved card
+   * and subscription, as after a paid first charge. No webhook is sent.
+   */
+  seedSubscription: (input: { email: string; planCode: string; nextPaymentDate: Date }) => FakeSubscription;
+  /** Keeps webhooks instead of sending them, until `release`. */
+  holdWebhooks: () => void;
+  /** Sends the webhooks kept (in the order they happened, or the reverse) and waits for them. */
+  releaseWebhooks: (options?: { reverse?: boolean }) => Promise<void>;
   /** Where webhooks go; null sends none. */
   setWebhookUrl: (url: string | null) => void;
   /** The next API request (not the checkout page) is answered with this HTTP status. */
@@ -114,7 +165,14 @@ export type FakePaystack = {
    * currency. A declined or abandoned payment may still complete (a retry on its checkout, a bank
    * transfer or USSD payment confirmed late), as on Paystack.
    */
-  pay: (reference: string, options?: { amountKobo?: number; currency?: string }) => Promise<void>;
+  pay: (
+    reference: string,
+    options?: {
+      amountKobo?: number;
+      currency?: string;
+      channel?: 'card' | 'bank_transfer' | 'ussd' | 'bank';
+    },
+  ) => Promise<void>;
   /** Declines a payment as the checkout's Decline button does. */
   decline: (reference: string) => void;
   /** Sends the last webhook again, byte for byte, and waits for it. */
@@ -177,6 +235,8 @@ export async function startFakePaystack(
     webhookRetryDelaysMs?: number[];
     /** Told about each webhook try, for the developer's console. */
     onWebhook?: (delivery: WebhookDelivery) => void;
+    /** The clock of times it reports (paid_at, next_payment_date): the app's, in tests. */
+    now?: () => number;
   } = {},
 ): Promise<FakePaystack> {
   const secretKey = options.secretKey ?? DEFAULT_SECRET_KEY;
@@ -189,6 +249,13 @@ export async function startFakePaystack(
   // Paystack's ids are unique across its accounts; a fake started again (another test file, a dev
   // restart on the same database) must not reuse the ids of payment events already kept.
   let nextId = randomInt(1_000_001, 2 ** 47);
+  const clock = options.now ?? (() => Date.now());
+  const iso = () => new Date(clock()).toISOString();
+  const plans: FakePlan[] = [];
+  const customers: FakeCustomer[] = [];
+  const subscriptions: FakeSubscription[] = [];
+  let renewalFailures = 0;
+  let held: { event: string; data: Record<string, unknown> }[] | null = null;
   let queue: Promise<unknown> = Promise.resolve();
   const transactions: FakeTransaction[] = [];
   const refunds: FakeRefund[] = [];
@@ -233,13 +300,28 @@ export async function startFakePaystack(
     if (req.method === 'GET' && path === '/bank/resolve') return resolveAccount(res, at.searchParams);
     if (req.method === 'POST' && path === '/transferrecipient') return createRecipient(res, await body(req));
     if (req.method === 'POST' && path === '/transfer') return transfer(res, await body(req));
+    if (req.method === 'POST' && path === '/plan') return createPlan(res, await body(req));
+    if (req.method === 'GET' && path === '/plan') return listPlans(res, at.searchParams);
+    if (req.method === 'POST' && path === '/customer') return createCustomer(res, await body(req));
+    const customerAt = /^\/customer\/([^/]+)$/.exec(path);
+    if (req.method === 'GET' && customerAt) return fetchCustomer(res, decodeURIComponent(customerAt[1]!));
+    if (req.method === 'POST' && path === '/subscription') return createSubscription(res, await body(req));
+    if (req.method === 'POST' && path === '/subscription/disable')
+      return disableSubscription(res, await body(req));
+    const subscriptionAt = /^\/subscription\/([^/]+)$/.exec(path);
+    if (req.method === 'GET' && subscriptionAt)
+      return fetchSubscription(res, decodeURIComponent(subscriptionAt[1]!));
     return json(res, 404, { status: false, message: 'Route not found' });
   }
 
   function initialize(res: ServerResponse, input: Record<string, unknown>) {
     const email = typeof input.email === 'string' ? input.email.trim() : '';
     if (!EMAIL.test(email)) throw new Refusal(400, 'Invalid Email Address Passed');
-    const amount = koboOf(input.amount);
+    const plan =
+      typeof input.plan === 'string' && input.plan ? plans.find((p) => p.planCode === input.plan) : null;
+    if (input.plan && !plan) throw new Refusal(400, 'Plan not found');
+    // As on Paystack, a plan's amount overrides the one sent.
+    const amount = plan ? plan.amount : koboOf(input.amount);
     if (amount === null) throw new Refusal(400, 'Invalid Amount Sent');
     const currency = input.currency === undefined ? 'NGN' : input.currency;
     if (currency !== 'NGN') throw new Refusal(400, 'Currency not supported by merchant');
@@ -267,9 +349,12 @@ export async function startFakePaystack(
       status: 'ongoing',
       gatewayResponse: null,
       paidAt: null,
-      createdAt: new Date().toISOString(),
+      createdAt: iso(),
       refunded: 0,
+      planCode: plan?.planCode ?? null,
+      channel: 'card',
     });
+    customerOf(email);
     return json(res, 200, {
       status: true,
       message: 'Authorization URL created',
@@ -557,13 +642,295 @@ export async function startFakePaystack(
     res.end();
   }
 
-  function complete(transaction: FakeTransaction, amountKobo?: number, currency?: string): Promise<void> {
+  function complete(
+    transaction: FakeTransaction,
+    amountKobo?: number,
+    currency?: string,
+    channel?: string,
+  ): Promise<void> {
     transaction.status = 'success';
     transaction.gatewayResponse = 'Successful';
     transaction.paidAmount = amountKobo ?? transaction.amount;
     if (currency) transaction.currency = currency;
-    transaction.paidAt = new Date().toISOString();
-    return send('charge.success', transactionData(transaction)).then(() => undefined);
+    if (channel) transaction.channel = channel;
+    transaction.paidAt = iso();
+    const customer = customerOf(transaction.email);
+    if (transaction.channel === 'card') customer.authorizationCode = `AUTH_${transaction.id}`;
+    const charged = send('charge.success', transactionData(transaction));
+    // A paid first charge of a plan subscribes the card to it, renewing a plan interval later.
+    if (!transaction.planCode || transaction.channel !== 'card') return charged.then(() => undefined);
+    const subscription = subscribe(customer, transaction.planCode);
+    return Promise.all([charged, send('subscription.create', subscriptionData(subscription))]).then(
+      () => undefined,
+    );
+  }
+
+  function customerOf(email: string): FakeCustomer {
+    const known = customers.find((c) => c.email === email);
+    if (known) return known;
+    const customer: FakeCustomer = {
+      id: nextId++,
+      customerCode: `CUS_${randomBytes(8).toString('hex')}`,
+      email,
+      authorizationCode: null,
+    };
+    customers.push(customer);
+    return customer;
+  }
+
+  function planByCode(code: unknown): FakePlan | null {
+    return plans.find((p) => p.planCode === code) ?? null;
+  }
+
+  function subscribe(customer: FakeCustomer, planCode: string, start?: Date): FakeSubscription {
+    const plan = planByCode(planCode)!;
+    const subscription: FakeSubscription = {
+      id: nextId++,
+      subscriptionCode: `SUB_${randomBytes(8).toString('hex')}`,
+      emailToken: randomBytes(8).toString('hex'),
+      customerCode: customer.customerCode,
+      planCode,
+      status: 'active',
+      nextPaymentDate: (start ?? addInterval(new Date(clock()), plan.interval)).toISOString(),
+      createdAt: iso(),
+    };
+    subscriptions.push(subscription);
+    return subscription;
+  }
+
+  function planData(plan: FakePlan) {
+    return {
+      id: plan.id,
+      name: plan.name,
+      plan_code: plan.planCode,
+      amount: plan.amount,
+      interval: plan.interval,
+      currency: 'NGN',
+      send_invoices: true,
+      send_sms: true,
+      integration: 100_001,
+      domain: 'test',
+    };
+  }
+
+  function customerData(customer: FakeCustomer) {
+    return { id: customer.id, customer_code: customer.customerCode, email: customer.email };
+  }
+
+  function subscriptionData(subscription: FakeSubscription) {
+    const customer = customers.find((c) => c.customerCode === subscription.customerCode)!;
+    const plan = planByCode(subscription.planCode)!;
+    return {
+      id: subscription.id,
+      domain: 'test',
+      status: subscription.status,
+      subscription_code: subscription.subscriptionCode,
+      email_token: subscription.emailToken,
+      amount: plan.amount,
+      cron_expression: '0 0 28 11 *',
+      next_payment_date: subscription.status === 'active' ? subscription.nextPaymentDate : null,
+      open_invoice: null,
+      createdAt: subscription.createdAt,
+      plan: planData(plan),
+      customer: customerData(customer),
+      authorization: customer.authorizationCode
+        ? { authorization_code: customer.authorizationCode, channel: 'card', last4: '4081', reusable: true }
+        : {},
+    };
+  }
+
+  function createPlan(res: ServerResponse, input: Record<string, unknown>) {
+    const amount = koboOf(input.amount);
+    if (amount === null) throw new Refusal(400, 'Invalid Amount Sent');
+    const intervals = ['hourly', 'daily', 'weekly', 'monthly', 'quarterly', 'biannually', 'annually'];
+    if (typeof input.interval !== 'string' || !intervals.includes(input.interval))
+      throw new Refusal(400, 'Invalid interval');
+    if (typeof input.name !== 'string' || !input.name) throw new Refusal(400, 'Name is required');
+    const plan: FakePlan = {
+      id: nextId++,
+      planCode: `PLN_${randomBytes(7).toString('hex')}`,
+      name: input.name,
+      amount,
+      interval: input.interval,
+    };
+    plans.push(plan);
+    return json(res, 201, { status: true, message: 'Plan created', data: planData(plan) });
+  }
+
+  function listPlans(res: ServerResponse, params: URLSearchParams) {
+    const amount = params.get('amount');
+    const interval = params.get('interval');
+    const found = plans.filter(
+      (p) =>
+        (amount === null || String(p.amount) === amount) && (interval === null || p.interval === interval),
+    );
+    return json(res, 200, {
+      status: true,
+      message: 'Plans retrieved',
+      data: found.map(planData),
+      meta: { total: found.length, skipped: 0, perPage: 50, page: 1, pageCount: 1 },
+    });
+  }
+
+  function createCustomer(res: ServerResponse, input: Record<string, unknown>) {
+    const email = typeof input.email === 'string' ? input.email.trim() : '';
+    if (!EMAIL.test(email)) throw new Refusal(400, 'Invalid Email Address Passed');
+    return json(res, 200, {
+      status: true,
+      message: 'Customer created',
+      data: customerData(customerOf(email)),
+    });
+  }
+
+  function fetchCustomer(res: ServerResponse, key: string) {
+    const customer = customers.find((c) => c.customerCode === key || c.email === key);
+    if (!customer) throw new Refusal(404, 'Customer not found');
+    return json(res, 200, {
+      status: true,
+      message: 'Customer retrieved',
+      data: {
+        ...customerData(customer),
+        subscriptions: subscriptions
+          .filter((s) => s.customerCode === customer.customerCode)
+          .map(subscriptionData),
+      },
+    });
+  }
+
+  function createSubscription(res: ServerResponse, input: Record<string, unknown>) {
+    const customer = customers.find((c) => c.customerCode === input.customer || c.email === input.customer);
+    if (!customer) throw new Refusal(400, 'Customer not found');
+    const plan = planByCode(input.plan);
+    if (!plan) throw new Refusal(400, 'Plan not found');
+    if (!customer.authorizationCode) throw new Refusal(404, 'This customer has no saved authorizations');
+    const start = typeof input.start_date === 'string' ? new Date(input.start_date) : undefined;
+    const subscription = subscribe(customer, plan.planCode, start);
+    void send('subscription.create', subscriptionData(subscription));
+    return json(res, 200, {
+      status: true,
+      message: 'Subscription successfully created',
+      data: subscriptionData(subscription),
+    });
+  }
+
+  function fetchSubscription(res: ServerResponse, code: string) {
+    const subscription = subscriptions.find((s) => s.subscriptionCode === code || String(s.id) === code);
+    if (!subscription) throw new Refusal(404, 'Subscription not found');
+    return json(res, 200, {
+      status: true,
+      message: 'Subscription retrieved successfully',
+      data: subscriptionData(subscription),
+    });
+  }
+
+  function disableSubscription(res: ServerResponse, input: Record<string, unknown>) {
+    const subscription = subscriptions.find(
+      (s) => s.subscriptionCode === input.code && s.emailToken === input.token,
+    );
+    if (!subscription) throw new Refusal(400, 'Subscription with code not found or already inactive');
+    if (subscription.status !== 'active' && subscription.status !== 'attention')
+      throw new Refusal(400, 'Subscription with code not found or already inactive');
+    subscription.status = 'non-renewing';
+    void send('subscription.disable', subscriptionData(subscription));
+    return json(res, 200, { status: true, message: 'Subscription disabled successfully' });
+  }
+
+  async function renewDue(
+    which: { only?: string[]; fail?: string[] } = {},
+  ): Promise<{ renewed: number; failed: number }> {
+    let renewed = 0;
+    let failed = 0;
+    const now = clock();
+    const sent: Promise<unknown>[] = [];
+    for (const subscription of subscriptions) {
+      if (which.only && !which.only.includes(subscription.subscriptionCode)) continue;
+      if (subscription.status === 'non-renewing' && Date.parse(subscription.nextPaymentDate) <= now) {
+        subscription.status = 'complete';
+        continue;
+      }
+      if (subscription.status !== 'active' || Date.parse(subscription.nextPaymentDate) > now) continue;
+      const customer = customers.find((c) => c.customerCode === subscription.customerCode)!;
+      const plan = planByCode(subscription.planCode)!;
+      const periodStart = subscription.nextPaymentDate;
+      const periodEnd = addInterval(new Date(periodStart), plan.interval).toISOString();
+      const invoice = {
+        id: nextId++,
+        domain: 'test',
+        invoice_code: `INV_${randomBytes(7).toString('hex')}`,
+        amount: plan.amount,
+        period_start: periodStart,
+        period_end: periodEnd,
+        status: 'pending',
+        paid: false,
+        paid_at: null,
+        description: null,
+        authorization: { authorization_code: customer.authorizationCode, channel: 'card', reusable: true },
+        subscription: {
+          status: subscription.status,
+          subscription_code: subscription.subscriptionCode,
+          email_token: subscription.emailToken,
+          amount: plan.amount,
+          next_payment_date: subscription.nextPaymentDate,
+        },
+        customer: customerData(customer),
+        transaction: {},
+        created_at: iso(),
+      };
+      sent.push(send('invoice.create', invoice));
+      const failing = which.fail?.includes(subscription.subscriptionCode) ?? false;
+      if (failing || renewalFailures > 0) {
+        if (!failing) renewalFailures--;
+        failed++;
+        subscription.status = 'attention';
+        sent.push(
+          send('invoice.payment_failed', {
+            ...invoice,
+            status: 'failed',
+            subscription: { ...invoice.subscription, status: 'attention' },
+          }),
+        );
+        continue;
+      }
+      const transaction: FakeTransaction = {
+        id: nextId++,
+        reference: randomBytes(8).toString('hex'),
+        accessCode: randomBytes(8).toString('hex'),
+        email: customer.email,
+        amount: plan.amount,
+        paidAmount: plan.amount,
+        currency: 'NGN',
+        callbackUrl: null,
+        metadata: null,
+        status: 'success',
+        gatewayResponse: 'Approved',
+        paidAt: iso(),
+        createdAt: iso(),
+        refunded: 0,
+        planCode: plan.planCode,
+        channel: 'card',
+      };
+      transactions.push(transaction);
+      subscription.nextPaymentDate = periodEnd;
+      renewed++;
+      sent.push(send('charge.success', transactionData(transaction)));
+      sent.push(
+        send('invoice.update', {
+          ...invoice,
+          status: 'success',
+          paid: true,
+          paid_at: transaction.paidAt,
+          subscription: { ...invoice.subscription, next_payment_date: periodEnd },
+          transaction: {
+            reference: transaction.reference,
+            status: 'success',
+            amount: plan.amount,
+            currency: 'NGN',
+          },
+        }),
+      );
+    }
+    await Promise.all(sent);
+    return { renewed, failed };
   }
 
   function refuse(transaction: FakeTransaction) {
@@ -583,12 +950,13 @@ export async function startFakePaystack(
       gateway_response: t.gatewayResponse,
       paid_at: t.paidAt,
       created_at: t.createdAt,
-      channel: 'card',
+      channel: t.channel,
+      plan: t.planCode ? planData(planByCode(t.planCode)!) : {},
       currency: t.currency,
       ip_address: '127.0.0.1',
       metadata: t.metadata ?? '',
       fees: t.paidAt ? Math.min(Math.round((t.paidAmount ?? t.amount) * 0.015) + 10_000, 200_000) : null,
-      customer: { id: 1, email: t.email, customer_code: `CUS_${t.id}` },
+      customer: customerData(customerOf(t.email)),
       authorization: t.paidAt
         ? {
             authorization_code: `AUTH_${t.id}`,
@@ -605,6 +973,10 @@ export async function startFakePaystack(
   /** Queues a webhook after those already under way, so they arrive in the order they happened. */
   function send(event: string, data: Record<string, unknown>): Promise<WebhookDelivery | null> {
     if (!webhookUrl) return Promise.resolve(null);
+    if (held) {
+      held.push({ event, data });
+      return Promise.resolve(null);
+    }
     const target = webhookUrl;
     const tamper = nextTamper;
     nextTamper = null;
@@ -672,6 +1044,23 @@ export async function startFakePaystack(
     recipients,
     transfers,
     webhooks,
+    plans,
+    customers,
+    subscriptions,
+    renewDue,
+    failNextRenewals: (count = 1) => void (renewalFailures += count),
+    seedSubscription: ({ email, planCode, nextPaymentDate }) => {
+      if (!planByCode(planCode)) throw new Error(`The fake Paystack has no plan ${planCode}`);
+      const customer = customerOf(email);
+      customer.authorizationCode ??= `AUTH_${nextId++}`;
+      return subscribe(customer, planCode, nextPaymentDate);
+    },
+    holdWebhooks: () => void (held ??= []),
+    releaseWebhooks: async ({ reverse = false } = {}) => {
+      const kept = held ?? [];
+      held = null;
+      await Promise.all((reverse ? [...kept].reverse() : kept).map((w) => send(w.event, w.data)));
+    },
     setWebhookUrl: (next) => void (webhookUrl = next),
     failNext: (status) => void (failures = [...failures, status]),
     tamper: (next) => void (nextTamper = next),
@@ -681,7 +1070,7 @@ export async function startFakePaystack(
       const transaction = byReference(reference);
       if (transaction.status === 'success' || transaction.status === 'reversed')
         throw new Error(`The payment ${reference} is already ${transaction.status}`);
-      await complete(transaction, payOptions.amountKobo, payOptions.currency);
+      await complete(transaction, payOptions.amountKobo, payOptions.currency, payOptions.channel);
     },
     decline: (reference) => refuse(byReference(reference)),
     resendLast: async () => {
@@ -704,6 +1093,19 @@ export async function startFakePaystack(
 function koboOf(value: unknown): number | null {
   const n = typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value;
   return typeof n === 'number' && Number.isSafeInteger(n) && n > 0 ? n : null;
+}
+
+/** A plan interval after `from` (annually: the same day a year on). */
+function addInterval(from: Date, interval: string): Date {
+  const next = new Date(from);
+  if (interval === 'annually') next.setUTCFullYear(next.getUTCFullYear() + 1);
+  else if (interval === 'biannually') next.setUTCMonth(next.getUTCMonth() + 6);
+  else if (interval === 'quarterly') next.setUTCMonth(next.getUTCMonth() + 3);
+  else if (interval === 'monthly') next.setUTCMonth(next.getUTCMonth() + 1);
+  else if (interval === 'weekly') next.setUTCDate(next.getUTCDate() + 7);
+  else if (interval === 'daily') next.setUTCDate(next.getUTCDate() + 1);
+  else next.setUTCHours(next.getUTCHours() + 1);
+  return next;
 }
 
 function bankOf(code: string) {

@@ -27,6 +27,10 @@ export type InitializePaymentInput = {
   /** Where the checkout sends the browser back, with ?reference=… added. */
   callbackUrl: string;
   metadata?: PaymentMetadata;
+  /** A plan code (PLN_…): Paystack charges the plan's amount and subscribes the card to it. */
+  plan?: string;
+  /** The ways the checkout offers (card, bank, ussd, bank_transfer, …); all the account has when omitted. */
+  channels?: string[];
 };
 
 export type InitializedPayment = {
@@ -47,6 +51,27 @@ export type VerifiedPayment = {
   /** The gateway's transaction id. */
   id: number;
   metadata: PaymentMetadata | null;
+  /** How it was paid (card, bank_transfer, ussd, bank, …); null when not told. */
+  channel: string | null;
+  /** The plan the charge was for (a subscription's first charge or renewal); null otherwise. */
+  planCode: string | null;
+  /** The paying customer (CUS_…); null when not told. */
+  customerCode: string | null;
+};
+
+/** A Paystack plan: what a subscription charges and how often. */
+export type GatewayPlan = { planCode: string; name: string; amountKobo: number; interval: string };
+
+/** A subscription as Paystack reports it. */
+export type GatewaySubscription = {
+  subscriptionCode: string;
+  /** active, non-renewing, attention (a renewal failed), completed, cancelled. */
+  status: string;
+  emailToken: string | null;
+  /** ISO time of the next charge; null when none is due. */
+  nextPaymentDate: string | null;
+  planCode: string | null;
+  customerCode: string | null;
 };
 
 export type RefundInput = {
@@ -131,6 +156,16 @@ export interface PaymentGateway {
   createRecipient(input: CreateRecipientInput): Promise<TransferRecipient>;
   /** Sends money from Gona's balance to a recipient (POST /transfer, source balance). */
   transfer(input: TransferInput): Promise<TransferResult>;
+  /** Creates a plan (POST /plan) charging `amountKobo` in NGN every `interval`. */
+  createPlan(input: { name: string; amountKobo: number; interval: 'annually' }): Promise<GatewayPlan>;
+  /** Plans of the account with this amount and interval (GET /plan?amount&interval). */
+  listPlans(query: { amountKobo: number; interval: 'annually' }): Promise<GatewayPlan[]>;
+  /** One subscription (GET /subscription/:code). */
+  fetchSubscription(code: string): Promise<GatewaySubscription>;
+  /** A customer's subscriptions (GET /customer/:code answers them with the customer). */
+  customerSubscriptions(customerCode: string): Promise<GatewaySubscription[]>;
+  /** Stops a subscription renewing (POST /subscription/disable with its code and email token). */
+  disableSubscription(input: { code: string; token: string }): Promise<void>;
   /** True only when the header is the HMAC-SHA512 (hex) of these exact body bytes with the secret key. */
   verifyWebhookSignature(rawBody: string | Uint8Array, signatureHeader: string | null): boolean;
 }
@@ -205,6 +240,8 @@ export function createPaystack(
     method: 'GET' | 'POST',
     path: string,
     body?: unknown,
+    /** Some answers carry only { status, message } (POST /subscription/disable). */
+    dataOptional = false,
   ): Promise<{ data: object; meta: unknown }> {
     const operation = `${method} ${path.split('?')[0]}`;
     let response: Response;
@@ -252,13 +289,14 @@ export function createPaystack(
         throw new PaymentGatewayUnreachableError(operation, `answered ${response.status}: ${message}`);
       throw new PaymentGatewayError(operation, response.status, message, code);
     }
+    if (dataOptional && envelope.data === undefined) return { data: {}, meta: undefined };
     if (!envelope.data || typeof envelope.data !== 'object')
       throw new PaymentGatewayUnreachableError(operation, 'answered without data');
     return { data: envelope.data, meta: (envelope as { meta?: unknown }).meta };
   }
 
   return {
-    async initialize({ email, amountKobo, reference, callbackUrl, metadata }) {
+    async initialize({ email, amountKobo, reference, callbackUrl, metadata, plan, channels }) {
       assertKobo(amountKobo, 'amountKobo');
       assertReference(reference);
       const data = await call('POST', '/transaction/initialize', {
@@ -268,6 +306,8 @@ export function createPaystack(
         reference,
         callback_url: callbackUrl,
         ...(metadata ? { metadata } : {}),
+        ...(plan ? { plan } : {}),
+        ...(channels ? { channels } : {}),
       });
       return {
         authorizationUrl: text(data.authorization_url, 'authorization_url'),
@@ -372,6 +412,43 @@ export function createPaystack(
       };
     },
 
+    async createPlan({ name, amountKobo, interval }) {
+      assertKobo(amountKobo, 'amountKobo');
+      return planOf(await call('POST', '/plan', { name, amount: amountKobo, interval, currency: 'NGN' }));
+    },
+
+    async listPlans({ amountKobo, interval }) {
+      assertKobo(amountKobo, 'amountKobo');
+      const query = new URLSearchParams({ amount: String(amountKobo), interval, perPage: '100' });
+      const data = await callRaw('GET', `/plan?${query.toString()}`);
+      if (!Array.isArray(data)) throw malformed('data');
+      return data.map((p: unknown) => {
+        if (!p || typeof p !== 'object') throw malformed('data');
+        return planOf(p as Record<string, unknown>);
+      });
+    },
+
+    async fetchSubscription(code) {
+      assertCode(code);
+      return subscriptionOf(await call('GET', `/subscription/${encodeURIComponent(code)}`), null);
+    },
+
+    async customerSubscriptions(customerCode) {
+      assertCode(customerCode);
+      const data = await call('GET', `/customer/${encodeURIComponent(customerCode)}`);
+      const list = data.subscriptions;
+      if (!Array.isArray(list)) return [];
+      const customer = typeof data.customer_code === 'string' ? data.customer_code : customerCode;
+      return list.flatMap((s: unknown) =>
+        s && typeof s === 'object' ? [subscriptionOf(s as Record<string, unknown>, customer)] : [],
+      );
+    },
+
+    async disableSubscription({ code, token }) {
+      assertCode(code);
+      await callWithMeta('POST', '/subscription/disable', { code, token }, true);
+    },
+
     verifyWebhookSignature(rawBody, signatureHeader) {
       if (!signatureHeader) return false;
       const expected = Buffer.from(signPaystackBody(config.secretKey, rawBody), 'utf8');
@@ -400,6 +477,51 @@ function assertAccount(bankCode: string, accountNumber: string): void {
   if (!/^\d{10}$/.test(accountNumber))
     throw new RangeError(`An account number is 10 digits, not "${accountNumber}"`);
   if (!/^[A-Za-z0-9]{1,20}$/.test(bankCode)) throw new RangeError(`"${bankCode}" is not a bank code`);
+}
+
+function assertCode(code: string): void {
+  if (!/^[A-Za-z0-9_]{1,100}$/.test(code)) throw new RangeError(`"${code}" is not a Paystack code`);
+}
+
+/** A plan's code from the answer, or the code of a nested plan object; null when absent. */
+export function planCodeOf(value: unknown): string | null {
+  if (typeof value === 'string' && value.startsWith('PLN_')) return value;
+  if (value && typeof value === 'object' && 'plan_code' in value && typeof value.plan_code === 'string')
+    return value.plan_code;
+  return null;
+}
+
+/** A customer's code from a nested customer object; null when absent. */
+export function customerCodeOf(value: unknown): string | null {
+  if (
+    value &&
+    typeof value === 'object' &&
+    'customer_code' in value &&
+    typeof value.customer_code === 'string'
+  )
+    return value.customer_code;
+  return null;
+}
+
+function planOf(data: Record<string, unknown>): GatewayPlan {
+  return {
+    planCode: text(data.plan_code, 'plan_code'),
+    name: typeof data.name === 'string' ? data.name : '',
+    amountKobo: kobo(data.amount, 'amount'),
+    interval: text(data.interval, 'interval'),
+  };
+}
+
+function subscriptionOf(data: Record<string, unknown>, customerCode: string | null): GatewaySubscription {
+  return {
+    subscriptionCode: text(data.subscription_code, 'subscription_code'),
+    status: text(data.status, 'status'),
+    emailToken: typeof data.email_token === 'string' && data.email_token ? data.email_token : null,
+    nextPaymentDate:
+      typeof data.next_payment_date === 'string' && data.next_payment_date ? data.next_payment_date : null,
+    planCode: planCodeOf(data.plan),
+    customerCode: customerCodeOf(data.customer) ?? customerCode,
+  };
 }
 
 function malformed(field: string): PaymentGatewayUnreachableError {
@@ -434,6 +556,9 @@ function transactionOf(data: Record<string, unknown>): VerifiedPayment {
     paidAt: typeof data.paid_at === 'string' && data.paid_at ? data.paid_at : null,
     id: whole(data.id, 'id'),
     metadata: metadataOf(data.metadata),
+    channel: typeof data.channel === 'string' && data.channel ? data.channel : null,
+    planCode: planCodeOf(data.plan) ?? planCodeOf(data.plan_object),
+    customerCode: customerCodeOf(data.customer),
   };
 }
 

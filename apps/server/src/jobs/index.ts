@@ -20,6 +20,7 @@ import { startMarketAlerts } from './market-alerts';
 import { startNotificationsCleanup } from './notifications-cleanup';
 import { startMarketplaceOrders } from './marketplace-orders';
 import { startPaymentsReconcile } from './payments-reconcile';
+import { startBillingSweep } from './billing';
 import { startPaymentReminders } from './payment-reminders';
 import { startFilesCleanup } from './files';
 import { startRecurringExpenses } from './recurring-expenses';
@@ -47,9 +48,11 @@ export async function startJobs(
     weather?: Config['weather'];
     /** Refunds of orders the sweeps cancel are asked of it; null: they wait, logged. */
     payments?: PaymentGateway | null;
+    /** The prices and rates Gona Pro's sweep and the reconciliation read. */
+    config: Config;
   },
 ): Promise<Jobs> {
-  const { logger, files, weather: _weather, payments, ...mailDeps } = deps;
+  const { logger, files, weather: _weather, payments, config, ...mailDeps } = deps;
   const boss = database.pglite
     ? new PgBoss({ db: fromPglite(database.pglite) })
     : new PgBoss(ownPoolOptions(databaseUrl, logger));
@@ -79,7 +82,8 @@ export async function startJobs(
   await startNotificationsCleanup(boss, { db: database.db, logger });
   await startPaymentReminders(boss, { db: database.db, logger });
   await startMarketplaceOrders(boss, { db: database.db, logger, payments: payments ?? null });
-  await startPaymentsReconcile(boss, { db: database.db, logger, payments: payments ?? null });
+  await startPaymentsReconcile(boss, { db: database.db, logger, payments: payments ?? null, config });
+  await startBillingSweep(boss, { db: database.db, logger, payments: payments ?? null, config });
 
   const delivery = { ...mailDeps, logger, db: database.db, mail };
   const notifications = await createNotificationQueues(boss, delivery);

@@ -1,4 +1,5 @@
 import type { PgBoss } from 'pg-boss';
+import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { reconcilePayments } from '../features/marketplace/reconciliation.service';
 import type { PaymentGateway } from '../integrations/payments';
@@ -13,7 +14,7 @@ const PAYMENTS_RECONCILE_QUEUE = 'payments-reconcile';
  */
 export async function startPaymentsReconcile(
   boss: PgBoss,
-  deps: { db: Db; logger: Logger; payments: PaymentGateway | null },
+  deps: { db: Db; logger: Logger; payments: PaymentGateway | null; config: Config },
 ): Promise<void> {
   await boss.createQueue(PAYMENTS_RECONCILE_QUEUE, { policy: 'singleton', retryLimit: 2, retryDelay: 600 });
   await boss.work(PAYMENTS_RECONCILE_QUEUE, async () => {

@@ -13,6 +13,14 @@ export const requireSession = createMiddleware<AppEnv>(async (c, next) => {
   await next();
 });
 
+/** Gona's staff only (users.platform_role 'admin'): no session 401, anyone else 403. The back office's routes. */
+export const requireAdmin = createMiddleware<AppEnv>(async (c, next) => {
+  const user = c.var.user;
+  if (!user) throw new AppError('UNAUTHENTICATED');
+  if (user.platform_role !== 'admin') throw new AppError('FORBIDDEN');
+  await next();
+});
+
 /**
  * Farm-scoped routes (/api/farms/:farmId/...), as their only middleware: without a session 401 first;
  * a farm the user is not a member of does not exist for them (404), so ids of other farms reveal

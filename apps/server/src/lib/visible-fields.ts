@@ -82,6 +82,7 @@ export const MONEY_NOTIFICATION_KINDS = [
   'payment_due',
   'order_sold',
   'payout',
+  'subscription',
   'dispute',
   'rating',
 ] as const satisfies readonly NotificationKind[];

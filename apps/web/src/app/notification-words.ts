@@ -189,6 +189,44 @@ export function useNotificationWords(): (notification: Notification) => Notifica
                 : t(`kinds.order_update.bodies.${p.status}`, words),
           };
         }
+        case 'subscription': {
+          const p = notification.params as NotificationParams['subscription'];
+          if (p.status === 'paid')
+            return {
+              title: t('kinds.subscription.titlePaid', { farm: p.farm_name }),
+              body: t(p.renews ? 'kinds.subscription.bodyPaidRenews' : 'kinds.subscription.bodyPaid', {
+                farm: p.farm_name,
+                amount: naira(p.amount_kobo),
+                receipt: p.receipt_number,
+                date: dayMonthYear(p.until),
+              }),
+            };
+          if (p.status === 'renewal_failed')
+            return {
+              title: t('kinds.subscription.titleFailed', { farm: p.farm_name }),
+              body: t('kinds.subscription.bodyFailed', {
+                amount: naira(p.amount_kobo),
+                date: dayMonthYear(p.grace_until),
+              }),
+            };
+          if (p.status === 'ended')
+            return {
+              title: t('kinds.subscription.titleEnded', { farm: p.farm_name }),
+              body:
+                p.inactive_workers > 0
+                  ? t('kinds.subscription.bodyEndedWorkers', { count: p.inactive_workers })
+                  : t('kinds.subscription.bodyEnded'),
+            };
+          if (p.status === 'cancelled')
+            return {
+              title: t('kinds.subscription.titleCancelled', { farm: p.farm_name }),
+              body: t('kinds.subscription.bodyCancelled', { farm: p.farm_name, date: dayMonthYear(p.until) }),
+            };
+          return {
+            title: t('kinds.subscription.titleGranted', { farm: p.farm_name }),
+            body: t('kinds.subscription.bodyGranted', { farm: p.farm_name, date: dayMonthYear(p.until) }),
+          };
+        }
         case 'payout': {
           const p = notification.params as NotificationParams['payout'];
           if (p.status === 'account_changed')

@@ -114,6 +114,15 @@ export const NOTIFICATION_KINDS = {
     channels: { email: true, push: true, sms: false },
     listed: false,
   },
+  /**
+   * The farm's Gona Pro (owners only): a payment received with its receipt, a renewal that failed
+   * (Pro stays for the grace days), Pro ended, renewal cancelled, Pro granted by Gona.
+   */
+  subscription: {
+    importance: 'important',
+    channels: { email: true, push: true, sms: true },
+    listed: true,
+  },
   /** "Send a test notification" in Settings: the bell and this phone only. */
   test: {
     importance: 'normal',
@@ -145,6 +154,20 @@ type KindDefinition = {
 
 /** What each kind's words are made from; stored with the notification so any language can say it. */
 export type NotificationParams = {
+  subscription:
+    | {
+        status: 'paid';
+        farm_name: string;
+        amount_kobo: number;
+        receipt_number: string;
+        /** The last day of the paid year, in the farm's zone (yyyy-mm-dd). */
+        until: string;
+        renews: boolean;
+      }
+    | { status: 'renewal_failed'; farm_name: string; amount_kobo: number; grace_until: string }
+    | { status: 'ended'; farm_name: string; inactive_workers: number }
+    | { status: 'cancelled'; farm_name: string; until: string }
+    | { status: 'granted'; farm_name: string; until: string };
   low_stock: {
     supply_id: string;
     supply_name: string;
@@ -526,6 +549,36 @@ export function notificationText(notification: KindWithParams): { title: string;
             : `The buyer is refunded ${naira(p.refund_kobo)}.`;
       return { title: `Gona decided on the order of ${p.listing_title}`, body: `${outcome} ${p.reason}` };
     }
+    case 'subscription': {
+      const p = notification.params;
+      if (p.status === 'paid')
+        return {
+          title: `Gona Pro is paid for ${p.farm_name}`,
+          body: `We received ${naira(p.amount_kobo)} (receipt ${p.receipt_number}). ${p.farm_name} has Pro until ${dayMonthYear(p.until)}${p.renews ? ', then it renews by card' : ''}.`,
+        };
+      if (p.status === 'renewal_failed')
+        return {
+          title: `Gona Pro could not be renewed for ${p.farm_name}`,
+          body: `The card payment of ${naira(p.amount_kobo)} failed. Pro stays until ${dayMonthYear(p.grace_until)}: pay by card, bank transfer or USSD on the Subscription page to keep it.`,
+        };
+      if (p.status === 'ended')
+        return {
+          title: `${p.farm_name} is back on the Free plan`,
+          body:
+            p.inactive_workers > 0
+              ? `Gona Pro ended. Nothing was deleted. ${p.inactive_workers} workers past the 10th are inactive until you choose who stays active, or upgrade again.`
+              : 'Gona Pro ended. Nothing was deleted; Free limits apply from now. Upgrade again any time.',
+        };
+      if (p.status === 'cancelled')
+        return {
+          title: `Gona Pro will not renew for ${p.farm_name}`,
+          body: `Pro stays until ${dayMonthYear(p.until)}, then ${p.farm_name} returns to Free. Nothing is refunded.`,
+        };
+      return {
+        title: `Gona gave ${p.farm_name} Pro`,
+        body: `${p.farm_name} has Pro until ${dayMonthYear(p.until)}.`,
+      };
+    }
     case 'payout': {
       const p = notification.params;
       if (p.status === 'account_changed')
@@ -657,6 +710,8 @@ export const NOTIFICATION_PATHS = {
   order: (orderId: string) => `/dashboard/marketplace/orders/${encodeURIComponent(orderId)}`,
   /** A dispute in Gona's back office (platform admins). */
   adminDispute: (disputeId: string) => `/admin/disputes/${encodeURIComponent(disputeId)}`,
+  /** The farm's plan, payments and receipts. */
+  subscription: '/dashboard/subscription',
   /** Payments that need Gona's staff (back office). */
   adminPayments: '/admin/payments',
 };

@@ -8,7 +8,15 @@ export type LedgerLine = { account: LedgerAccount; amountKobo: number };
 
 /** What moved the money; kept on each line. */
 export type LedgerKind =
-  'payment' | 'extra_payment' | 'refund' | 'refund_processed' | 'refund_failed' | 'completion' | 'payout';
+  | 'payment'
+  | 'extra_payment'
+  | 'refund'
+  | 'refund_processed'
+  | 'refund_failed'
+  | 'completion'
+  | 'payout'
+  /** A farm's Gona Pro payment: gateway +price / subscription_revenue −(price − VAT) / vat_payable −VAT. */
+  | 'subscription_payment';
 
 /**
  * Writes one balanced ledger transaction for an order, inside the caller's transaction so it

@@ -1,6 +1,7 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { payment_events } from '../../db/schema/index';
 import type { Deps } from '../../lib/ctx';
+import { isBillingEvent, receiveBillingEvent, type BillingOutcome } from '../billing/billing-events.service';
 import { applyChargeSuccess, applyRefundEvent, type EventOutcome } from './order-payments.service';
 import { applyTransferEvent, type TransferEventOutcome } from './payouts.service';
 
@@ -15,7 +16,8 @@ export type PaymentEventInput = {
 };
 
 export type PaymentEventAnswer =
-  { received: true; duplicate: true } | { received: true; outcome: EventOutcome | TransferEventOutcome };
+  | { received: true; duplicate: true }
+  | { received: true; outcome: EventOutcome | TransferEventOutcome | BillingOutcome };
 
 /**
  * Applies a payment event once. Each event is kept by its key (event and the provider's id or
@@ -46,8 +48,10 @@ export async function receivePaymentEvent(
     eventId = seen.id;
   }
 
-  let outcome: EventOutcome | TransferEventOutcome;
-  if (event === 'charge.success') outcome = await applyChargeSuccess(deps, data);
+  let outcome: EventOutcome | TransferEventOutcome | BillingOutcome;
+  // Gona Pro's: subscription and invoice events, and charges of its checkouts and renewals.
+  if (isBillingEvent(event, data)) outcome = await receiveBillingEvent(deps, { event, data });
+  else if (event === 'charge.success') outcome = await applyChargeSuccess(deps, data);
   else if (event === 'refund.processed' || event === 'refund.failed')
     outcome = await applyRefundEvent(deps, event, data);
   else if (event === 'transfer.success' || event === 'transfer.failed' || event === 'transfer.reversed')

@@ -4,6 +4,7 @@ import { ledger_entries } from '../../db/schema/index';
 import { PaymentGatewayError, type VerifiedPayment } from '../../integrations/payments';
 import type { Deps } from '../../lib/ctx';
 import { dateIn } from '../../lib/farm-time';
+import { applyBillingCharge, isBillingCharge } from '../billing/billing-events.service';
 import { applyCharge, orderIdOf, tellStaff } from './order-payments.service';
 
 /**
@@ -22,7 +23,7 @@ const SETTLING_MS = 15 * MINUTE_MS;
 const PER_PAGE = 100;
 /** A bound on pages read, so a gateway answering pages for ever cannot hold the job. */
 const MAX_PAGES = 500;
-const MONEY_IN_KINDS = ['payment', 'extra_payment'];
+const MONEY_IN_KINDS = ['payment', 'extra_payment', 'subscription_payment'];
 /** References named in staff's notification; the log has them all. */
 const REFERENCES_TOLD = 5;
 
@@ -48,7 +49,7 @@ export type ReconciliationResult = {
   differences: ReconciliationDifference[];
 };
 
-type ReconcileDeps = Pick<Deps, 'db' | 'payments' | 'logger' | 'now'>;
+type ReconcileDeps = Pick<Deps, 'db' | 'payments' | 'logger' | 'now' | 'config'>;
 
 export async function reconcilePayments(
   deps: ReconcileDeps,
@@ -106,11 +107,14 @@ export async function reconcilePayments(
       });
       continue;
     }
-    // Its event never came (or never applied): applied now, to its order or into suspense.
+    // Its event never came (or never applied): applied now, to its order or into suspense (Gona
+    // Pro's charges to their farm's subscription).
     let recorded = false;
     try {
-      const outcome = await applyCharge(deps, charge.reference, orderIdOf(charge.metadata));
-      recorded = outcome !== 'already_applied' && outcome !== 'not_charged';
+      const outcome = isBillingCharge(charge)
+        ? await applyBillingCharge(deps, charge.reference)
+        : await applyCharge(deps, charge.reference, orderIdOf(charge.metadata));
+      recorded = outcome !== 'already_applied' && outcome !== 'not_charged' && outcome !== 'waiting';
     } catch (err) {
       deps.logger.error('marketplace: reconciliation could not record a charge', {
         reference: charge.reference,
