@@ -3,7 +3,13 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { clockOfMinutes, localHour, type UnreadCount } from '@gona/shared/notifications';
 import type { ErrorBody } from '@gona/shared';
-import { notification_deliveries, notifications, push_subscriptions, users } from '../../db/schema/index';
+import {
+  farm_subscriptions,
+  notification_deliveries,
+  notifications,
+  push_subscriptions,
+  users,
+} from '../../db/schema/index';
 import { startFakeAfricasTalking } from '../../integrations/fake-africas-talking';
 import { SEND_QUEUE, type SendJob } from '../../jobs/notifications';
 import { createTestContext } from '../../test/context';
@@ -40,8 +46,22 @@ afterAll(async () => {
 
 const HOUR_MS = 60 * 60 * 1000;
 
+/** SMS alerts are Gona Pro's: the teams here are on Pro unless a test says otherwise. */
+async function onPro(team: FarmTeam) {
+  await t.db
+    .insert(farm_subscriptions)
+    .values({
+      farm_id: team.farm.id,
+      state: 'active',
+      method: 'granted',
+      period_end: new Date(Date.now() + 365 * 24 * HOUR_MS),
+    })
+    .onConflictDoNothing();
+}
+
 /** What the inventory tells the farm's owners and managers when a supply goes low (inventory tests cover that it does). */
-async function lowStock(team: FarmTeam, name = `Layers mash ${randomUUID().slice(0, 6)}`) {
+async function lowStock(team: FarmTeam, name = `Layers mash ${randomUUID().slice(0, 6)}`, pro = true) {
+  if (pro) await onPro(team);
   const supply = { id: randomUUID() };
   await notify(
     { db: t.db },
@@ -139,6 +159,20 @@ describe('sending', () => {
     ]);
     // Dispatching again finds nothing left to queue.
     expect(await jobs.dispatch()).toBe(0);
+  });
+
+  it('sends an alert by SMS only while the farm is on Pro', async () => {
+    const team = await seedFarmTeam(t);
+    await setPreferences(team, { channels: { low_stock: { sms: true } }, quiet_hours: null });
+    await lowStock(team, 'Grower mash', false);
+    expect((await deliveriesOf(team.users.owner.id)).map((d) => d.channel)).toEqual(['email']);
+    await onPro(team);
+    await lowStock(team, 'Finisher mash');
+    expect((await deliveriesOf(team.users.owner.id)).map((d) => d.channel).sort()).toEqual([
+      'email',
+      'email',
+      'sms',
+    ]);
   });
 
   it('sends nothing on a channel the person turned off (in-app stays)', async () => {

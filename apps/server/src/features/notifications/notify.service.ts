@@ -21,6 +21,7 @@ import {
 } from '../../db/schema/index';
 import { newId } from '../../lib/ids';
 import { notificationCarriesMoney, readsMoney } from '../../lib/visible-fields';
+import { farmPlan } from '../plans/plans.service';
 import { quietHoursOf } from './preferences.service';
 
 /** Wakes the dispatcher (jobs/notifications.ts) when deliveries are due; PostgreSQL sends it on commit. */
@@ -82,6 +83,12 @@ export async function notify(ctx: NotifyCtx, input: NotifyInput): Promise<{ user
     created.map((n) => n.user_id),
     farmId,
   );
+  // SMS alerts are Gona Pro's (a farm's notification goes by SMS only while the farm is on Pro);
+  // the farm's own subscription news goes by SMS on any plan, when set up.
+  const smsAllowed =
+    !farmId ||
+    input.kind === 'subscription' ||
+    (await farmPlan(ctx.db, farmId).catch(() => 'free')) === 'pro';
   const deliveries = created.flatMap(({ id, user_id }) => {
     const person = people.get(user_id);
     if (!person) return [];
@@ -94,7 +101,7 @@ export async function notify(ctx: NotifyCtx, input: NotifyInput): Promise<{ user
     if (chosen.email && !person.digest) rows.push({ notification_id: id, channel: 'email', due_at: now });
     if (chosen.push && person.hasPush)
       rows.push({ notification_id: id, channel: 'push', due_at: quietEnd ?? now });
-    if (chosen.sms) rows.push({ notification_id: id, channel: 'sms', due_at: quietEnd ?? now });
+    if (chosen.sms && smsAllowed) rows.push({ notification_id: id, channel: 'sms', due_at: quietEnd ?? now });
     return rows;
   });
   if (deliveries.length > 0) {
