@@ -33,7 +33,7 @@ import { accountKey } from '../../lib/auth';
 import type { Ctx } from '../../lib/ctx';
 import { AppError } from '../../lib/errors';
 import { visibleAuditLog } from '../../lib/visible-fields';
-import { passFarmOwnerOn } from '../members/members.service';
+import { passFarmOwnerOnIn } from '../members/members.service';
 import { describeUserAgent } from './user-agent';
 
 type UpdateProfile = z.output<typeof UpdateProfileSchema>;
@@ -174,7 +174,7 @@ export async function deleteAccount(ctx: Ctx, input: { email: string }): Promise
         `You are the only owner of ${listOf(alone.map((farm) => farm.name))}. Transfer ownership to another member, or delete ${alone.length === 1 ? 'the farm' : 'these farms'}, before you delete your account.`,
       );
     for (const farm of owned.filter((f) => f.owner_id === ctx.userId))
-      await passFarmOwnerOn(tx, farm.id, ctx.userId);
+      await passFarmOwnerOnIn(tx, farm.id, ctx.userId);
 
     await anonymiseAuditTrail(tx, ctx.userId, user.email);
     await tx.delete(invitations).where(eq(invitations.email, user.email));

@@ -22,7 +22,7 @@ import type { FarmCtx } from '../../lib/ctx';
 import { dateIn, farmPlace, zoneOrDefault } from '../../lib/farm-time';
 import type { Logger } from '../../lib/logger';
 import { fetchCellWeather, fetchRainNormals, WeatherUnavailableError } from '../../integrations/weather';
-import { moveSchedulesToOnset } from '../crops/planning.service';
+import { moveSchedulesToOnsetIn } from '../crops/planning.service';
 import { cropsByKey } from '../knowledge/knowledge.service';
 import { notify } from '../notifications/notify.service';
 import {
@@ -356,7 +356,7 @@ export async function syncFarmAlerts(
   const onset = onsetOf(facts, weather);
   const risks = (await risksOf(db, facts, weather, today, onset)).filter((risk) => risk.severity !== 'info');
   return db.transaction(async (tx) => {
-    if (onset) await moveSchedulesToOnset(tx, farm.id, onset, today);
+    if (onset) await moveSchedulesToOnsetIn(tx, farm.id, onset, today);
     await tx
       .update(climate_alerts)
       .set({ status: 'resolved', updated_at: new Date() })

@@ -10,7 +10,7 @@ import { createTestContext, type TestContext } from '../../test/context';
 import { seedFarmTeam, type FarmTeam } from '../../test/farm-team';
 import { startFakeOpenMeteo, type FakeOpenMeteo } from '../../integrations/fake-open-meteo';
 import { planting_schedules } from '../../db/schema/index';
-import { moveSchedulesToOnset } from '../crops/planning.service';
+import { moveSchedulesToOnsetIn } from '../crops/planning.service';
 import { farmClimate, refreshWeather } from './climate.service';
 
 const dayMonthYear = (date: string) => date.split('-').reverse().join('/');
@@ -211,7 +211,7 @@ describe('climate', () => {
       ])
       .returning();
     const move = (onset: { date: string; confirmed: boolean }, today: string) =>
-      t.db.transaction((tx) => moveSchedulesToOnset(tx, team.farm.id, onset, today));
+      t.db.transaction((tx) => moveSchedulesToOnsetIn(tx, team.farm.id, onset, today));
     const list = async () =>
       (
         await t.request<{ items: { id: string }[] }>('GET', `${team.base}/planting-schedules`, {

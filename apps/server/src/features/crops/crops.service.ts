@@ -19,7 +19,7 @@ import { keyset, newestFirst } from '../../lib/pagination';
 import { insertOnce, updateVersioned } from '../../lib/writes';
 import { recordMovementIn } from '../inventory/movements.service';
 import { cropDetail, cropsByKey } from '../knowledge/knowledge.service';
-import { dropOpenTasksAbout } from '../tasks/schedule.service';
+import { dropOpenTasksAboutIn } from '../tasks/schedule.service';
 import { expectedHarvest, toCrop, type CropRow } from './crops.rows';
 
 export const NOT_FOUND = 'Crop not found';
@@ -210,7 +210,7 @@ export async function updateCrop(ctx: FarmCtx, cropId: string, input: UpdateCrop
       notFound: NOT_FOUND,
     });
     if (updated.row.status === 'failed' && updated.before.status !== 'failed')
-      await dropOpenTasksAbout(tx, ctx.farmId, { crop_id: cropId });
+      await dropOpenTasksAboutIn(tx, ctx.farmId, { crop_id: cropId });
     await auditUpdate(tx, ctx, crops, {
       id: cropId,
       changes: updated.changes,
@@ -223,7 +223,7 @@ export async function updateCrop(ctx: FarmCtx, cropId: string, input: UpdateCrop
 /** For a planting recorded by mistake: its stages, harvests, predictions and open tasks go with it. */
 export async function deleteCrop(ctx: FarmCtx, cropId: string): Promise<void> {
   await ctx.db.transaction(async (tx) => {
-    await dropOpenTasksAbout(tx, ctx.farmId, { crop_id: cropId });
+    await dropOpenTasksAboutIn(tx, ctx.farmId, { crop_id: cropId });
     const [row] = await tx
       .delete(crops)
       .where(and(eq(crops.farm_id, ctx.farmId), eq(crops.id, cropId)))

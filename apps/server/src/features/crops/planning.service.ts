@@ -13,7 +13,7 @@ import type { FarmCtx } from '../../lib/ctx';
 import { AppError } from '../../lib/errors';
 import { addDays, farmToday } from '../../lib/farm-time';
 import { cropDetail, zoneOfState } from '../knowledge/knowledge.service';
-import { scheduleFromTemplate, type TemplateStep } from '../tasks/schedule.service';
+import { scheduleFromTemplateIn, type TemplateStep } from '../tasks/schedule.service';
 import { knowledgeMap, readCrop, writeCropIn } from './crops.service';
 import { daysBetween } from './crops.rows';
 
@@ -105,7 +105,7 @@ const ONSET_REACH = { beforeDays: 60, afterDays: 30 } as const;
  * knowledge base's date is kept beside it so the farmer sees what moved and why. A schedule whose
  * window closed more than a month ago is left alone. Answers how many moved.
  */
-export async function moveSchedulesToOnset(
+export async function moveSchedulesToOnsetIn(
   tx: Tx,
   farmId: string,
   onset: { date: string; confirmed: boolean },
@@ -148,7 +148,7 @@ export async function moveSchedulesToOnset(
  * The window of the crop and season for the farm's zone, kept as a planting schedule (once per
  * crop, season and window); null when the knowledge base has none for the zone.
  */
-export async function addPlantingSchedule(
+export async function addPlantingScheduleIn(
   tx: Tx,
   farmId: string,
   crop: KnowledgeCropDetail,
@@ -196,7 +196,7 @@ export async function schedulePlanting(
 ): Promise<PlanningSchedule> {
   return ctx.db.transaction(async (tx) => {
     const crop = await knownCrop(tx, input.crop_key);
-    const schedule = await addPlantingSchedule(tx, ctx.farmId, crop, input.season);
+    const schedule = await addPlantingScheduleIn(tx, ctx.farmId, crop, input.season);
     if (!schedule)
       throw new AppError('VALIDATION', undefined, {
         season: "The knowledge base has no planting window for this crop and season in your farm's zone",
@@ -255,25 +255,23 @@ export function practiceSteps(crop: KnowledgeCropDetail, maturityDays: number): 
  * Puts a planting's practice into the farm's tasks about it (once per crop and planting day);
  * steps before today are left out (a crop recorded after it was planted).
  */
-export async function planCropTasks(tx: Tx, ctx: Omit<FarmCtx, 'db'>, cropId: string): Promise<number> {
+export async function planCropTasksIn(tx: Tx, ctx: Omit<FarmCtx, 'db'>, cropId: string): Promise<number> {
   const crop = await readCrop(tx, ctx.farmId, cropId);
   const knowledge = await knownCrop(tx, crop.crop_key);
   const today = await farmToday(tx, ctx.farmId);
   const steps = practiceSteps(knowledge, daysBetween(crop.planting_date, crop.expected_harvest)).filter(
     (step) => addDays(crop.planting_date, step.offset_days) >= today,
   );
-  const result = await scheduleFromTemplate(
-    tx,
-    ctx,
-    { key: `crop_${crop.crop_key}`, steps },
-    crop.planting_date,
-    { crop_id: cropId },
-  );
+  const result = await scheduleFromTemplateIn(tx, ctx, {
+    template: { key: `crop_${crop.crop_key}`, steps },
+    anchor: crop.planting_date,
+    links: { crop_id: cropId },
+  });
   return result.created;
 }
 
 export async function planTasksForCrop(ctx: FarmCtx, cropId: string): Promise<{ created: number }> {
-  return ctx.db.transaction(async (tx) => ({ created: await planCropTasks(tx, ctx, cropId) }));
+  return ctx.db.transaction(async (tx) => ({ created: await planCropTasksIn(tx, ctx, cropId) }));
 }
 
 /**
@@ -285,8 +283,8 @@ export async function planSeason(ctx: FarmCtx, input: PlanSeason): Promise<PlanS
     let tasksCreated = 0;
     for (const item of input.items) {
       const { knowledge } = await writeCropIn(tx, ctx, { ...item, season: input.season, notes: null });
-      await addPlantingSchedule(tx, ctx.farmId, knowledge, input.season);
-      tasksCreated += await planCropTasks(tx, ctx, item.id);
+      await addPlantingScheduleIn(tx, ctx.farmId, knowledge, input.season);
+      tasksCreated += await planCropTasksIn(tx, ctx, item.id);
     }
     const planted = await Promise.all(input.items.map((item) => readCrop(tx, ctx.farmId, item.id)));
     return { crops: planted, tasks_created: tasksCreated };

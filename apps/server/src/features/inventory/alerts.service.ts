@@ -11,7 +11,7 @@ import { AppError } from '../../lib/errors';
 import { keyset, newestFirst } from '../../lib/pagination';
 import { farmToday } from '../../lib/farm-time';
 import { notify } from '../notifications/notify.service';
-import { createTriggeredTask } from '../tasks/schedule.service';
+import { createTriggeredTaskIn } from '../tasks/schedule.service';
 import { toAlert } from './inventory.rows';
 
 const NOT_FOUND = 'Alert not found';
@@ -84,7 +84,7 @@ export async function resolveAlert(ctx: FarmCtx, alertId: string): Promise<Inven
  * even for concurrent writers); above it resolves the open one (restocking resolves the alert).
  * Answers the id of an alert it opened, null otherwise.
  */
-export async function syncAlert(
+export async function syncAlertIn(
   tx: Tx,
   ctx: Pick<FarmCtx, 'farmId' | 'userId' | 'logger'>,
   supply: { id: string; name: string; unit: string; quantity: string; low_threshold: string },
@@ -123,7 +123,7 @@ export async function syncAlert(
  * event), in the caller's transaction so a movement that rolls back tells nobody. Workers and
  * viewers see the alert on the inventory screen but are not notified: buying more is not theirs.
  */
-export async function notifyLowStock(
+export async function notifyLowStockIn(
   tx: Tx,
   ctx: Pick<FarmCtx, 'farmId' | 'userId' | 'logger'>,
   alertId: string,
@@ -147,7 +147,7 @@ export async function notifyLowStock(
     },
   );
   // And the work it calls for, on today's list of the managers (once per alert).
-  await createTriggeredTask(tx, ctx, {
+  await createTriggeredTaskIn(tx, ctx, {
     sourceKey: `low_stock:${alertId}`,
     title: `Buy more ${supply.name}`,
     type: 'other',

@@ -13,7 +13,7 @@ import { auditInsert } from '../../lib/audit';
 import type { FarmCtx } from '../../lib/ctx';
 import { AppError } from '../../lib/errors';
 import { readsMoney } from '../../lib/visible-fields';
-import { notifyLowStock, syncAlert } from './alerts.service';
+import { notifyLowStockIn, syncAlertIn } from './alerts.service';
 import { insertOnce } from '../../lib/writes';
 import { keyset, newestFirst } from '../../lib/pagination';
 import { toMovement } from './inventory.rows';
@@ -109,8 +109,8 @@ export async function recordMovementIn(
       unit_cost_kobo: movement.unit_cost_kobo,
     },
   });
-  const lowStockAlert = await syncAlert(tx, ctx, { ...supply, quantity: quantityAfter });
-  if (lowStockAlert) await notifyLowStock(tx, ctx, lowStockAlert, { ...supply, quantity: quantityAfter });
+  const lowStockAlert = await syncAlertIn(tx, ctx, { ...supply, quantity: quantityAfter });
+  if (lowStockAlert) await notifyLowStockIn(tx, ctx, lowStockAlert, { ...supply, quantity: quantityAfter });
   return { movement: toMovement(movement), supply: await readSupply(tx, ctx.farmId, supplyId) };
 }
 

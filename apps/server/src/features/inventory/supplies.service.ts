@@ -17,9 +17,9 @@ import { insertOnce, updateVersioned } from '../../lib/writes';
 import { attachFilesIn, deleteFilesIn, listFilesOf } from '../files/files.service';
 import { byName, keyset, newestFirst } from '../../lib/pagination';
 import { containing } from '../../lib/search';
-import { syncAlert } from './alerts.service';
+import { syncAlertIn } from './alerts.service';
 import { selectSupplies, toSupply } from './inventory.rows';
-import { changeUnit } from './unit-change';
+import { changeUnitIn } from './unit-change';
 
 const NOT_FOUND = 'Supply not found';
 const newestPages = keyset({ order: newestFirst(supplies) });
@@ -79,14 +79,14 @@ export async function createSupply(ctx: FarmCtx, input: CreateSupply): Promise<S
     }
     const record = photoIds.length > 0 ? { ...fields, photos: photoIds.length } : fields;
     await auditInsert(tx, ctx, supplies, { id: row.id, record });
-    await syncAlert(tx, ctx, row);
+    await syncAlertIn(tx, ctx, row);
     return readSupplyWithPhotos(tx, ctx.farmId, row.id);
   });
 }
 
 /**
  * Optimistic concurrency (`updateVersioned`): the caller's version must still be current, or
- * nothing changes (409). A new unit converts the stock and its history first (`changeUnit`).
+ * nothing changes (409). A new unit converts the stock and its history first (`changeUnitIn`).
  * `photo_ids`, when sent, is the supply's whole new list of photos.
  */
 export async function updateSupply(
@@ -98,7 +98,7 @@ export async function updateSupply(
   return ctx.db.transaction(async (tx) => {
     await assertSupplierOfFarm(tx, ctx.farmId, changes.supplier_id);
     const { set, converted } = changes.unit
-      ? await changeUnit(tx, ctx.farmId, supplyId, version, changes)
+      ? await changeUnitIn(tx, ctx.farmId, supplyId, version, changes)
       : { set: changes, converted: undefined };
     const updated = await updateVersioned(tx, supplies, {
       where: and(eq(supplies.farm_id, ctx.farmId), eq(supplies.id, supplyId)),
@@ -116,7 +116,7 @@ export async function updateSupply(
       context: { name, unit, ...(converted ? { unit_converted: converted } : {}) },
     });
     // An unchanged save leaves the alerts as they are (a dismissed alert stays dismissed).
-    if (updated.changes) await syncAlert(tx, ctx, updated.row);
+    if (updated.changes) await syncAlertIn(tx, ctx, updated.row);
     return readSupplyWithPhotos(tx, ctx.farmId, supplyId);
   });
 }

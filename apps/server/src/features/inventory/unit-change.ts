@@ -39,7 +39,7 @@ export type UnitChange = {
  *
  * A missing supply or a stale version is left to the update that follows (404, 409).
  */
-export async function changeUnit(
+export async function changeUnitIn(
   tx: Tx,
   farmId: string,
   supplyId: string,

@@ -20,7 +20,7 @@ import { auditDelete, auditUpdate } from '../../lib/audit';
 import type { FarmCtx } from '../../lib/ctx';
 import { AppError } from '../../lib/errors';
 import { addDays, dateIn, farmTimeZone } from '../../lib/farm-time';
-import { planSourceKey, scheduleFromTemplate, type TemplateStep } from '../tasks/schedule.service';
+import { planSourceKey, scheduleFromTemplateIn, type TemplateStep } from '../tasks/schedule.service';
 import { nextDayOf } from '../tasks/series.service';
 import { displayName, readRow } from './livestock.service';
 
@@ -277,8 +277,10 @@ export async function acceptCarePlan(
         ...(step.notes ? { notes: step.notes } : {}),
         ...(step.rrule ? { rrule: step.rrule } : {}),
       }));
-    const result = await scheduleFromTemplate(tx, ctx, { key: templateKey(programme.key), steps }, anchor, {
-      livestock_id: animalId,
+    const result = await scheduleFromTemplateIn(tx, ctx, {
+      template: { key: templateKey(programme.key), steps },
+      anchor,
+      links: { livestock_id: animalId },
     });
     return { ...result, past: laid.length - steps.length };
   });

@@ -21,7 +21,7 @@ import { preparedQuery } from '../../lib/prepared';
 import { containing } from '../../lib/search';
 import { insertOnce, updateVersioned } from '../../lib/writes';
 import { attachFilesIn, deleteFilesIn, listFilesOf } from '../files/files.service';
-import { dropOpenTasksAbout } from '../tasks/schedule.service';
+import { dropOpenTasksAboutIn } from '../tasks/schedule.service';
 import { farmToday } from '../../lib/farm-time';
 import { toLivestock } from './livestock.rows';
 
@@ -127,7 +127,7 @@ export async function updateLivestock(
       notFound: NOT_FOUND,
     });
     if (updated.before.status === 'active' && updated.row.status !== 'active')
-      await dropOpenTasksAbout(tx, ctx.farmId, { livestock_id: animalId });
+      await dropOpenTasksAboutIn(tx, ctx.farmId, { livestock_id: animalId });
     const photos = photoIds
       ? await attachFilesIn(tx, ctx, { table: livestock, id: animalId, kind: 'livestock', fileIds: photoIds })
       : null;
@@ -146,7 +146,7 @@ export async function updateLivestock(
  */
 export async function deleteLivestock(ctx: FarmCtx, animalId: string): Promise<void> {
   await ctx.db.transaction(async (tx) => {
-    await dropOpenTasksAbout(tx, ctx.farmId, { livestock_id: animalId });
+    await dropOpenTasksAboutIn(tx, ctx.farmId, { livestock_id: animalId });
     const [row] = await tx
       .delete(livestock)
       .where(and(eq(livestock.farm_id, ctx.farmId), eq(livestock.id, animalId)))

@@ -35,8 +35,8 @@ import { byDate, keyset } from '../../lib/pagination';
 import { preparedQuery } from '../../lib/prepared';
 import { insertOnce } from '../../lib/writes';
 import { recordMovementIn } from '../inventory/movements.service';
-import { notifyListingsWithheld } from '../marketplace/withdrawal.service';
-import { dropOpenTasksAbout } from '../tasks/schedule.service';
+import { notifyListingsWithheldIn } from '../marketplace/withdrawal.service';
+import { dropOpenTasksAboutIn } from '../tasks/schedule.service';
 import { toEvent, toGrowthLog, toHealthRecord, toProduction } from './livestock.rows';
 import { displayName, NOT_FOUND, readLivestock, readRow } from './livestock.service';
 
@@ -60,11 +60,11 @@ export async function recordHealth(
   input: CreateHealthRecord,
 ): Promise<HealthRecord> {
   refuseMoneyWithout(ctx, 'cost_kobo', input.cost_kobo);
-  return ctx.db.transaction((tx) => writeHealthRecord(tx, ctx, animalId, input));
+  return ctx.db.transaction((tx) => writeHealthRecordIn(tx, ctx, animalId, input));
 }
 
 /** `recordHealth` inside a transaction already open (a task's completion writes one this way). */
-export async function writeHealthRecord(
+export async function writeHealthRecordIn(
   tx: Tx,
   ctx: Omit<FarmCtx, 'db'>,
   animalId: string,
@@ -107,7 +107,7 @@ export async function writeHealthRecord(
       .where(and(eq(livestock.farm_id, ctx.farmId), eq(livestock.id, animalId)));
     // Its listings (and those of its eggs, milk or meat) are off sale from now until that day.
     if (isUnderWithdrawal(withdrawalUntil, await farmToday(tx, ctx.farmId)))
-      await notifyListingsWithheld(tx, {
+      await notifyListingsWithheldIn(tx, {
         farmId: ctx.farmId,
         healthRecordId: row.id,
         animal: { id: animalId, name: displayName(animal) },
@@ -158,11 +158,11 @@ export async function recordGrowth(
  */
 export async function recordEvent(ctx: FarmCtx, animalId: string, input: RecordEvent): Promise<EventResult> {
   refuseMoneyWithout(ctx, 'price_kobo', input.price_kobo);
-  return ctx.db.transaction((tx) => writeEvent(tx, ctx, animalId, input));
+  return ctx.db.transaction((tx) => writeEventIn(tx, ctx, animalId, input));
 }
 
 /** `recordEvent` inside a transaction already open (a sale of the animals writes its event this way). */
-export async function writeEvent(
+export async function writeEventIn(
   tx: Tx,
   ctx: Omit<FarmCtx, 'db'>,
   animalId: string,
@@ -541,7 +541,8 @@ async function setHeadCount(
     .update(livestock)
     .set({ head_count: after, ...(ended || back ? { status: ended ?? back } : {}), updated_at: new Date() })
     .where(and(eq(livestock.farm_id, farmId), eq(livestock.id, animal.id)));
-  if (ended && animal.status === 'active') await dropOpenTasksAbout(tx, farmId, { livestock_id: animal.id });
+  if (ended && animal.status === 'active')
+    await dropOpenTasksAboutIn(tx, farmId, { livestock_id: animal.id });
 }
 
 /** The animal's row, held for this transaction (records of one animal queue here). */

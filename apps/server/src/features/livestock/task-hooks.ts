@@ -4,7 +4,7 @@ import { AppError } from '../../lib/errors';
 import { farmToday } from '../../lib/farm-time';
 import { newId } from '../../lib/ids';
 import { registerCompletionHook } from '../tasks/hooks.service';
-import { writeHealthRecord } from './records.service';
+import { writeHealthRecordIn } from './records.service';
 
 const KIND_OF: Partial<Record<TaskType, HealthRecordKind>> = {
   vaccination: 'vaccination',
@@ -19,7 +19,7 @@ const KIND_OF: Partial<Record<TaskType, HealthRecordKind>> = {
 registerCompletionHook('livestock_health', async (tx, ctx, task, record) => {
   if (!task.livestock_id)
     throw new AppError('VALIDATION', undefined, { records: 'This task is not about an animal or group' });
-  await writeHealthRecord(tx, ctx, task.livestock_id, {
+  await writeHealthRecordIn(tx, ctx, task.livestock_id, {
     id: newId(),
     date: await farmToday(tx, ctx.farmId),
     kind: KIND_OF[task.type] ?? 'checkup',

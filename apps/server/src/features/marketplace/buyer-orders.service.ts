@@ -8,7 +8,7 @@ import type { Ctx } from '../../lib/ctx';
 import { AppError } from '../../lib/errors';
 import { farmPlan } from '../plans/plans.service';
 import { listingOffSale } from './moderation.service';
-import { MIN_ORDER_TOTAL_KOBO, requestRefund, startRefund } from './order-payments.service';
+import { MIN_ORDER_TOTAL_KOBO, requestRefund, startRefundIn } from './order-payments.service';
 import { sendPayouts } from './payouts.service';
 import { listingWithdrawal, listingWithheldSql, NOT_FOR_SALE_NOW } from './withdrawal.service';
 import {
@@ -26,12 +26,12 @@ import {
   heldAt,
   changedMeanwhile,
   lagosDay,
-  giveBack,
+  giveBackIn,
   auditOrderStepIn,
 } from './orders.rows';
 import { notifySeller } from './orders.notify';
-import { completeDelivered } from './order-sweeps.service';
-import { markDelivered, afterDelivery } from './seller-orders.service';
+import { completeDeliveredIn } from './order-sweeps.service';
+import { markDeliveredIn, afterDelivery } from './seller-orders.service';
 
 export async function listMyOrders(ctx: Ctx, query: PageQuery): Promise<Page<Order>> {
   const { userId } = ctx;
@@ -253,13 +253,11 @@ export async function cancelMyOrder(ctx: Ctx, orderId: string, deps: OrdersDeps)
       )
       .returning();
     if (!changed) return null;
-    await giveBack(tx, changed);
+    await giveBackIn(tx, changed);
     if (refunded)
-      await startRefund(
-        tx,
-        changed,
-        late ? 'Cancelled by the buyer: not dispatched in time' : 'Cancelled by the buyer',
-      );
+      await startRefundIn(tx, changed, {
+        reason: late ? 'Cancelled by the buyer: not dispatched in time' : 'Cancelled by the buyer',
+      });
     await auditOrderStepIn(tx, ctx, { from: order.status, order: changed, by: 'buyer' });
     return changed;
   });
@@ -290,7 +288,7 @@ export async function receiveOrder(
   const delivered = await deps.db.transaction(async (tx) => {
     const order = await heldAt(tx, mine, 'dispatched', version);
     if (!order) return null;
-    const delivered = await markDelivered(deps, tx, order, order.quantity, now);
+    const delivered = await markDeliveredIn(tx, order, order.quantity, deps, now);
     await auditOrderStepIn(tx, ctx, { from: 'dispatched', order: delivered.order, by: 'buyer' });
     return delivered;
   });
@@ -316,7 +314,7 @@ export async function releaseMyOrder(
   const mine = and(eq(orders.id, orderId), eq(orders.buyer_id, userId));
   const done = await deps.db.transaction(async (tx) => {
     const order = await heldAt(tx, mine, 'delivered', version);
-    const completed = order ? await completeDelivered(tx, order, now, undefined) : null;
+    const completed = order ? await completeDeliveredIn(tx, order, now, undefined) : null;
     if (completed) await auditOrderStepIn(tx, ctx, { from: 'delivered', order: completed, by: 'buyer' });
     return completed;
   });

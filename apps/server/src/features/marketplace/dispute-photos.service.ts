@@ -53,11 +53,10 @@ export async function uploadDisputePhoto(
  * The buyer's must be their own uploads for this farm; the farm's, uploads of the farm by anyone
  * but the buyer. Each must be a dispute photo no record has taken yet.
  */
-export async function attachDisputePhotos(
+export async function attachDisputePhotosIn(
   tx: Tx,
   dispute: { id: string; farmId: string; buyerId: string | null },
-  side: 'buyer' | 'seller',
-  ids: readonly string[],
+  { side, ids }: { side: 'buyer' | 'seller'; ids: readonly string[] },
 ): Promise<void> {
   if (ids.length === 0) return;
   const byWhom =

@@ -19,11 +19,11 @@ import { auditUpdate } from '../../lib/audit';
 import type { Ctx, Deps, FarmCtx } from '../../lib/ctx';
 import { AppError } from '../../lib/errors';
 import { notify } from '../notifications/notify.service';
-import { attachDisputePhotos } from './dispute-photos.service';
+import { attachDisputePhotosIn } from './dispute-photos.service';
 import { recordLedger } from './ledger.service';
-import { requestRefund, startRefund } from './order-payments.service';
+import { requestRefund, startRefundIn } from './order-payments.service';
 import { completionMoney, readOrder, statusMessage, type OrderRow } from './orders.rows';
-import { createPayout } from './payouts.service';
+import { createPayoutIn } from './payouts.service';
 
 /**
  * Disputes (docs/decisions/044): the buyer of a dispatched or delivered order reports a problem
@@ -77,11 +77,10 @@ export async function openDispute(
       .returning();
     if (!dispute) throw new AppError('CONFLICT', statusMessage('disputed'));
     if (order.farm_id)
-      await attachDisputePhotos(
+      await attachDisputePhotosIn(
         tx,
         { id: dispute.id, farmId: order.farm_id, buyerId: userId },
-        'buyer',
-        input.photo_ids ?? [],
+        { side: 'buyer', ids: input.photo_ids ?? [] },
       );
     const [changed] = await tx
       .update(orders)
@@ -122,11 +121,10 @@ export async function answerDispute(
     if (dispute.status === 'answered') throw new AppError('CONFLICT', 'Your farm has already answered');
     if (dispute.answer_due_at <= now)
       throw new AppError('CONFLICT', 'The time to answer has passed; Gona decides on what it has');
-    await attachDisputePhotos(
+    await attachDisputePhotosIn(
       tx,
       { id: dispute.id, farmId, buyerId: order.buyer_id },
-      'seller',
-      input.photo_ids ?? [],
+      { side: 'seller', ids: input.photo_ids ?? [] },
     );
     await tx
       .update(disputes)
@@ -284,10 +282,14 @@ export async function decideDispute(
         })
         .where(and(eq(orders.id, order.id), eq(orders.status, 'disputed')))
         .returning()) as [OrderRow];
-      await startRefund(tx, changed, `Dispute decided by Gona: ${input.reason}`, 'full');
+      await startRefundIn(tx, changed, { reason: `Dispute decided by Gona: ${input.reason}`, kind: 'full' });
     } else {
       if (refundKobo > 0)
-        await startRefund(tx, order, `Dispute decided by Gona: ${input.reason}`, 'dispute', refundKobo);
+        await startRefundIn(tx, order, {
+          reason: `Dispute decided by Gona: ${input.reason}`,
+          kind: 'dispute',
+          disputeKobo: refundKobo,
+        });
       const money = completionMoney(order);
       const left = held - refundKobo;
       const commission = refundKobo > 0 ? proportion(money.commissionKobo, left, held) : money.commissionKobo;
@@ -310,7 +312,7 @@ export async function decideDispute(
         { account: 'seller_payable' as const, amountKobo: -seller },
       ].filter((l) => l.amountKobo !== 0);
       if (lines.length > 0) await recordLedger(tx, changed.id, 'completion', lines);
-      await createPayout(tx, changed, seller);
+      await createPayoutIn(tx, changed, seller);
     }
     await tx
       .update(disputes)

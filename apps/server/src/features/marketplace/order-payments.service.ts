@@ -419,7 +419,7 @@ async function payOrderWith(tx: Tx, current: OrderRow, reference: string, now: D
     })
     .where(eq(orders.id, current.id))
     .returning();
-  await startRefund(tx, cancelled!, reason);
+  await startRefundIn(tx, cancelled!, { reason });
   return { outcome: 'refunded_late' as const, order: cancelled! };
 }
 
@@ -433,13 +433,19 @@ async function payOrderWith(tx: Tx, current: OrderRow, reference: string, now: D
  * gateway is asked after commit (requestRefund); its refund.processed event moves the money out of
  * the gateway's account.
  */
-export async function startRefund(
+export async function startRefundIn(
   tx: Tx,
   order: OrderRow,
-  reason: string,
-  kind: Exclude<RefundKind, 'extra_payment'> = 'full',
-  /** The amount of a `dispute` refund, as Gona's staff decided it. */
-  disputeKobo = 0,
+  {
+    reason,
+    kind = 'full',
+    disputeKobo = 0,
+  }: {
+    reason: string;
+    kind?: Exclude<RefundKind, 'extra_payment'>;
+    /** The amount of a `dispute` refund, as Gona's staff decided it. */
+    disputeKobo?: number;
+  },
 ): Promise<void> {
   let amount: number;
   if (kind === 'short_delivery') amount = shortRefundKobo(order);

@@ -5,9 +5,9 @@ import type { Tx } from '../../db/client';
 import { orders } from '../../db/schema/index';
 import type { Deps } from '../../lib/ctx';
 import { recordLedger } from './ledger.service';
-import { requestRefund, startRefund } from './order-payments.service';
-import { createPayout } from './payouts.service';
-import { type OrderRow, auditOrderStepIn, giveBack, completionMoney } from './orders.rows';
+import { requestRefund, startRefundIn } from './order-payments.service';
+import { createPayoutIn } from './payouts.service';
+import { type OrderRow, auditOrderStepIn, giveBackIn, completionMoney } from './orders.rows';
 import { notifyBuyer, notifySeller } from './orders.notify';
 
 /** Orders one sweep looks at; the next run goes on. */
@@ -32,7 +32,7 @@ export async function expireOrders(deps: SweepDeps, now: Date): Promise<number> 
         .where(and(eq(orders.id, id), eq(orders.status, 'placed'), lte(orders.expires_at, now)))
         .returning();
       if (!changed) return 0;
-      await giveBack(tx, changed);
+      await giveBackIn(tx, changed);
       return 1;
     });
   }
@@ -62,8 +62,8 @@ export async function cancelUnacceptedOrders(deps: SweepDeps, now: Date): Promis
         .where(and(eq(orders.id, id), eq(orders.status, 'paid'), lte(orders.accept_by, now)))
         .returning();
       if (!changed) return null;
-      await giveBack(tx, changed);
-      await startRefund(tx, changed, reason);
+      await giveBackIn(tx, changed);
+      await startRefundIn(tx, changed, { reason });
       await auditOrderStepIn(
         tx,
         { userId: null, logger: deps.logger },
@@ -115,7 +115,7 @@ export async function completeOrders(deps: SweepDeps, now: Date): Promise<number
   let completed = 0;
   for (const order of due) {
     const done = await deps.db.transaction(async (tx) => {
-      const completed = await completeDelivered(tx, order, now, lte(orders.complete_by, now));
+      const completed = await completeDeliveredIn(tx, order, now, lte(orders.complete_by, now));
       if (completed)
         await auditOrderStepIn(
           tx,
@@ -136,7 +136,7 @@ export async function completeOrders(deps: SweepDeps, now: Date): Promise<number
  * held for it moves to the commission and to what the farm is owed, and its payout is created.
  * Null when it was no longer delivered (completed or disputed meanwhile).
  */
-export async function completeDelivered(
+export async function completeDeliveredIn(
   tx: Tx,
   order: OrderRow,
   now: Date,
@@ -161,6 +161,6 @@ export async function completeDelivered(
     { account: 'seller_payable' as const, amountKobo: -money.sellerKobo },
   ].filter((l) => l.amountKobo !== 0);
   if (lines.length > 0) await recordLedger(tx, changed.id, 'completion', lines);
-  await createPayout(tx, changed, money.sellerKobo);
+  await createPayoutIn(tx, changed, money.sellerKobo);
   return changed;
 }

@@ -1,7 +1,7 @@
 /**
  * Orders as rows: how one is read (selectOrders → toOrder → readOrder / listOrders), the
  * quantity and money arithmetic every step shares, and the row helpers the buyer's, the seller's
- * and the sweeps' transitions use (heldAt, changedMeanwhile, giveBack).
+ * and the sweeps' transitions use (heldAt, changedMeanwhile, giveBackIn).
  */
 import { and, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
 import { DEFAULT_TIMEZONE } from '@gona/shared/farms';
@@ -379,7 +379,7 @@ export function lagosDay(at: Date): string {
 // Money ------------------------------------------------------------------------------------------
 
 /** The order's quantity back on its listing (a sold-out listing is active again). */
-export async function giveBack(tx: Tx, order: OrderRow): Promise<void> {
+export async function giveBackIn(tx: Tx, order: OrderRow): Promise<void> {
   if (!order.listing_id) return;
   await tx
     .update(listings)

@@ -321,10 +321,13 @@ describe('paying', () => {
     // In through suspense and straight back out: nothing is kept.
     expect(await orderLedger(t, placed.body.id)).toEqual({ gateway: 0, suspense: 0, refunds_payable: 0 });
     expect(fake.refunds.at(-1)).toMatchObject({ reference: placed.body.reference, amount: 100_000 });
+    // The charge's event (the refund's own event has the same reference).
     const [event] = await t.db
       .select()
       .from(payment_events)
-      .where(eq(payment_events.reference, placed.body.reference));
+      .where(
+        and(eq(payment_events.reference, placed.body.reference), eq(payment_events.event, 'charge.success')),
+      );
     expect(event!.outcome).toBe('extra_refunded');
     await expectLedgerBalanced(t, farmIds);
   });

@@ -285,7 +285,7 @@ export async function listPayouts(ctx: FarmCtx, query: PageQuery): Promise<Page<
  * A completed order's payout (what the farm is owed), in the completion's transaction: pending,
  * once per order.
  */
-export async function createPayout(
+export async function createPayoutIn(
   tx: Tx,
   order: { id: string; farm_id: string | null },
   amountKobo: number,

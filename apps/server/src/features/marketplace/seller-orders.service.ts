@@ -17,7 +17,7 @@ import type { FarmCtx } from '../../lib/ctx';
 import { AppError } from '../../lib/errors';
 import { dateIn } from '../../lib/farm-time';
 import { assertMaySell } from './moderation.service';
-import { requestRefund, startRefund } from './order-payments.service';
+import { requestRefund, startRefundIn } from './order-payments.service';
 import { acceptRefusedMessage, dispatchRefusedMessage, orderWithdrawal } from './withdrawal.service';
 import {
   ORDER_NOT_FOUND,
@@ -35,7 +35,7 @@ import {
   statusMessage,
   farmOrderRow,
   changedMeanwhile,
-  giveBack,
+  giveBackIn,
   shortRefundKobo,
   auditOrderStepIn,
 } from './orders.rows';
@@ -104,8 +104,8 @@ export async function decideOrder(
       .returning();
     if (!changed) return null;
     if (decision === 'declined') {
-      await giveBack(tx, changed);
-      await startRefund(tx, changed, 'Declined by the seller');
+      await giveBackIn(tx, changed);
+      await startRefundIn(tx, changed, { reason: 'Declined by the seller' });
     }
     await auditOrderStepIn(tx, ctx, { from: 'paid', order: changed, by: 'seller' });
     return changed;
@@ -238,7 +238,7 @@ export async function deliverOrder(
             }),
       };
     }
-    const delivered = await markDelivered(deps, tx, order, input.delivered_quantity, now);
+    const delivered = await markDeliveredIn(tx, order, input.delivered_quantity, deps, now);
     await auditOrderStepIn(tx, ctx, { from: 'dispatched', order: delivered.order, by: 'seller' });
     return delivered;
   });
@@ -253,11 +253,11 @@ export async function deliverOrder(
  * was short is refunded in the same transaction; the quantity is not put back on the listing (it
  * was never there to sell again).
  */
-export async function markDelivered(
-  deps: OrdersDeps,
+export async function markDeliveredIn(
   tx: Tx,
   order: OrderRow,
   deliveredQuantity: Quantity,
+  deps: Pick<OrdersDeps, 'config'>,
   now: Date,
 ): Promise<Delivered> {
   const [listing] = order.listing_id
@@ -287,12 +287,10 @@ export async function markDelivered(
   const delivered = changed!;
   const refundKobo = shortRefundKobo(delivered);
   if (refundKobo > 0)
-    await startRefund(
-      tx,
-      delivered,
-      `Short on delivery: ${quantityText(deliveredQuantity)} of ${quantityText(order.quantity)} ${unitWords(order.unit)} delivered`,
-      'short_delivery',
-    );
+    await startRefundIn(tx, delivered, {
+      reason: `Short on delivery: ${quantityText(deliveredQuantity)} of ${quantityText(order.quantity)} ${unitWords(order.unit)} delivered`,
+      kind: 'short_delivery',
+    });
   return { order: delivered, refundKobo, completeHours };
 }
 

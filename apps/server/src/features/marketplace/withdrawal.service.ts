@@ -128,7 +128,7 @@ const TITLES_NAMED = 3;
  * which listings on sale it takes off sale and until when, once per health record (in the record's
  * transaction). Nothing when no listing of it is on sale.
  */
-export async function notifyListingsWithheld(
+export async function notifyListingsWithheldIn(
   tx: Tx,
   input: {
     farmId: string;

@@ -52,7 +52,7 @@ export async function changeMemberRole(ctx: FarmCtx, userId: string, input: Chan
       .update(farm_memberships)
       .set({ role: input.role })
       .where(and(eq(farm_memberships.farm_id, ctx.farmId), eq(farm_memberships.user_id, userId)));
-    if (farm.owner_id === userId && input.role !== 'owner') await passFarmOwnerOn(tx, ctx.farmId, userId);
+    if (farm.owner_id === userId && input.role !== 'owner') await passFarmOwnerOnIn(tx, ctx.farmId, userId);
     await auditUpdate(tx, ctx, farm_memberships, {
       id: target.membership_id,
       changes: { role: { from: target.role, to: input.role } },
@@ -224,7 +224,7 @@ async function deleteMembership(tx: Tx, ctx: FarmCtx, farm: LockedFarm, target: 
   await tx
     .delete(farm_memberships)
     .where(and(eq(farm_memberships.farm_id, ctx.farmId), eq(farm_memberships.user_id, target.user_id)));
-  if (farm.owner_id === target.user_id) await passFarmOwnerOn(tx, ctx.farmId, target.user_id);
+  if (farm.owner_id === target.user_id) await passFarmOwnerOnIn(tx, ctx.farmId, target.user_id);
   await auditDelete(tx, ctx, farm_memberships, {
     id: target.membership_id,
     record: { ...personOf(target), role: target.role, farm_name: farm.name },
@@ -235,7 +235,7 @@ async function deleteMembership(tx: Tx, ctx: FarmCtx, farm: LockedFarm, target: 
  * The named owner stops being an owner (or leaves Gona): the longest-standing other owner takes the
  * name. The caller has made sure there is one (keepAnOwner).
  */
-export async function passFarmOwnerOn(tx: Tx, farmId: string, leavingUserId: string): Promise<void> {
+export async function passFarmOwnerOnIn(tx: Tx, farmId: string, leavingUserId: string): Promise<void> {
   const [next] = await tx
     .select({ user_id: farm_memberships.user_id })
     .from(farm_memberships)

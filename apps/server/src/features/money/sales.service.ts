@@ -23,7 +23,7 @@ import { AppError } from '../../lib/errors';
 import { newId } from '../../lib/ids';
 import { byDate, keyset } from '../../lib/pagination';
 import { insertOnce, updateVersioned } from '../../lib/writes';
-import { writeEvent } from '../livestock/records.service';
+import { writeEventIn } from '../livestock/records.service';
 import { assertEnterprises, enterpriseNames, nameOf, parseEnterpriseKey } from './enterprises';
 import { assertInStock } from './stock.service';
 
@@ -111,7 +111,7 @@ export async function createSale(ctx: FarmCtx, input: CreateSale): Promise<SaleW
     if (!replayed) {
       if (take) await assertInStock(tx, ctx.farmId, id, take, stockField(input));
       if (eventId && values.animal_id)
-        await sellHeads(tx, ctx, values.animal_id, {
+        await sellHeadsIn(tx, ctx, values.animal_id, {
           id: eventId,
           date: values.date,
           // A whole number of head (saleStockRules), so exact.
@@ -319,14 +319,14 @@ function assertHeadsKept(current: SaleRow, merged: StockChoice): void {
  * More heads than the group has left is said beside the quantity, with what it has (its row is
  * held by this transaction once the event was tried, so the number is exact).
  */
-async function sellHeads(
+async function sellHeadsIn(
   tx: Tx,
   ctx: FarmCtx,
   animalId: string,
   event: { id: string; date: string; count: number; price_kobo: number | null; notes: string | null },
 ): Promise<void> {
   try {
-    await writeEvent(tx, ctx, animalId, { ...event, kind: 'sale' });
+    await writeEventIn(tx, ctx, animalId, { ...event, kind: 'sale' });
   } catch (err) {
     if (!(err instanceof AppError && err.fields?.count)) throw err;
     const [group] = await tx

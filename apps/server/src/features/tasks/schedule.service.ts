@@ -7,8 +7,8 @@ import type { FarmCtx } from '../../lib/ctx';
 import { AppError } from '../../lib/errors';
 import { addDays } from '../../lib/farm-time';
 import { newId } from '../../lib/ids';
-import { createSeries } from './series.service';
-import { assigneeNames, setAssignees } from './tasks.checks';
+import { createSeriesIn } from './series.service';
+import { assigneeNames, setAssigneesIn } from './tasks.checks';
 
 /** One step of a plan: a task `offset_days` after the plan's start day, repeating by `rrule` if given. */
 export type TemplateStep = {
@@ -109,13 +109,15 @@ export function farmTemplate(key: string): TaskTemplate {
  * same thing twice writes nothing the second time. A repeating step becomes a repeating task whose
  * first task carries the key.
  */
-export async function scheduleFromTemplate(
+export async function scheduleFromTemplateIn(
   tx: Tx,
   ctx: Pick<FarmCtx, 'farmId' | 'userId' | 'logger'>,
-  template: TaskTemplate,
-  anchor: string,
-  links: TemplateLinks = {},
-  assigneeIds: readonly string[] = [],
+  {
+    template,
+    anchor,
+    links = {},
+    assigneeIds = [],
+  }: { template: TaskTemplate; anchor: string; links?: TemplateLinks; assigneeIds?: readonly string[] },
 ): Promise<ScheduleResult> {
   const names = await assigneeNames(tx, ctx.farmId, assigneeIds);
   const keys = template.steps.map((step) => planSourceKey(template.key, anchor, links, step.key));
@@ -143,7 +145,13 @@ export async function scheduleFromTemplate(
     };
     const id = newId();
     if (step.rrule) {
-      await createSeries(tx, ctx, { ...values, rrule: step.rrule, assigneeIds, firstTaskId: id, sourceKey });
+      await createSeriesIn(tx, ctx, {
+        ...values,
+        rrule: step.rrule,
+        assigneeIds,
+        firstTaskId: id,
+        sourceKey,
+      });
     } else {
       const [row] = await tx
         .insert(tasks)
@@ -151,7 +159,7 @@ export async function scheduleFromTemplate(
         .onConflictDoNothing()
         .returning({ id: tasks.id });
       if (!row) continue;
-      await setAssignees(tx, ctx.farmId, id, assigneeIds);
+      await setAssigneesIn(tx, ctx.farmId, id, assigneeIds);
     }
     await auditInsert(tx, ctx, tasks, {
       id,
@@ -171,7 +179,7 @@ export async function scheduleFromTemplate(
  * An animal or group gone from the farm (sold, dead, deleted), a crop failed or deleted: its open work goes and its
  * repeating tasks write no more days. What was done or skipped stays in its history.
  */
-export async function dropOpenTasksAbout(
+export async function dropOpenTasksAboutIn(
   tx: Tx,
   farmId: string,
   about: { livestock_id: string } | { crop_id: string },
@@ -192,7 +200,7 @@ export async function dropOpenTasksAbout(
  * per event (`sourceKey`), due today, given to the farm's managers who are on the staff list (the
  * owner's and managers' screens show it whoever it is given to).
  */
-export async function createTriggeredTask(
+export async function createTriggeredTaskIn(
   tx: Tx,
   ctx: Pick<FarmCtx, 'farmId' | 'userId' | 'logger'>,
   task: {
@@ -232,7 +240,7 @@ export async function createTriggeredTask(
     .where(
       and(eq(staff.farm_id, ctx.farmId), eq(staff.status, 'active'), eq(farm_memberships.role, 'manager')),
     );
-  await setAssignees(
+  await setAssigneesIn(
     tx,
     ctx.farmId,
     id,

@@ -38,7 +38,7 @@ export function nextDayOf(rrule: string, startsOn: string, from: string): string
 }
 
 /** A repeating task starting on `due_date`, written out to the horizon; answers its first task's id. */
-export async function createSeries(
+export async function createSeriesIn(
   tx: Tx,
   ctx: Pick<FarmCtx, 'farmId' | 'userId'>,
   values: SeriesValues,

@@ -20,7 +20,7 @@ export async function assigneeNames(tx: Tx, farmId: string, staffIds: readonly s
   return rows.map((row) => row.name).sort();
 }
 
-export async function setAssignees(tx: Tx, farmId: string, taskId: string, staffIds: readonly string[]) {
+export async function setAssigneesIn(tx: Tx, farmId: string, taskId: string, staffIds: readonly string[]) {
   await tx.delete(task_assignees).where(eq(task_assignees.task_id, taskId));
   await tx
     .update(tasks)

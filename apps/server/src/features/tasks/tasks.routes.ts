@@ -47,7 +47,7 @@ import {
   todayTasksJson,
   updateTask,
 } from './tasks.service';
-import { FARM_TEMPLATES, farmTemplate, scheduleFromTemplate } from './schedule.service';
+import { FARM_TEMPLATES, farmTemplate, scheduleFromTemplateIn } from './schedule.service';
 
 const TaskParams = farmParamsWith('taskId');
 const SeriesParams = farmParamsWith('seriesId');
@@ -188,7 +188,7 @@ export const tasksRoutes = createRouter()
       const input = c.req.valid('json');
       const template = farmTemplate(input.template);
       const result = await ctx.db.transaction((tx) =>
-        scheduleFromTemplate(tx, ctx, template, input.anchor, {}, input.assignee_ids),
+        scheduleFromTemplateIn(tx, ctx, { template, anchor: input.anchor, assigneeIds: input.assignee_ids }),
       );
       return c.json(result, 200);
     },

@@ -37,8 +37,8 @@ import { preparedQuery } from '../../lib/prepared';
 import { insertOnce, updateVersioned } from '../../lib/writes';
 import { attachFilesIn, deleteFilesIn, listFilesOf } from '../files/files.service';
 import { completionHook } from './hooks.service';
-import { createSeries } from './series.service';
-import { assertLinksOfFarm, assigneeNames, setAssignees } from './tasks.checks';
+import { createSeriesIn } from './series.service';
+import { assertLinksOfFarm, assigneeNames, setAssigneesIn } from './tasks.checks';
 import { taskColumns, toTask } from './tasks.rows';
 import { calendarJsonQuery, myTodayJsonQuery, todayJsonQuery } from './today.sql';
 
@@ -365,7 +365,7 @@ export async function createTask(ctx: FarmCtx, input: CreateTask): Promise<TaskW
         if (replay.farm !== ctx.farmId) throw new AppError('CONFLICT', 'This record already exists.');
         return readTask(tx, ctx.farmId, id);
       }
-      const series = await createSeries(tx, ctx, { ...values, rrule, assigneeIds, firstTaskId: id });
+      const series = await createSeriesIn(tx, ctx, { ...values, rrule, assigneeIds, firstTaskId: id });
       const first = await readTask(tx, ctx.farmId, series.firstTaskId);
       await auditInsert(tx, ctx, tasks, { id: first.id, record: { ...values, rrule, assignees: names } });
       return first;
@@ -376,7 +376,7 @@ export async function createTask(ctx: FarmCtx, input: CreateTask): Promise<TaskW
       values: { ...values, created_by: ctx.userId },
     });
     if (!replayed) {
-      await setAssignees(tx, ctx.farmId, row.id, assigneeIds);
+      await setAssigneesIn(tx, ctx.farmId, row.id, assigneeIds);
       await auditInsert(tx, ctx, tasks, { id: row.id, record: { ...values, assignees: names } });
     }
     return readTask(tx, ctx.farmId, row.id);
@@ -399,7 +399,7 @@ export async function updateTask(ctx: FarmCtx, taskId: string, input: UpdateTask
     if (assigneeIds && names) {
       const before = await currentAssigneeNames(tx, taskId);
       if (before.join('\n') !== names.join('\n')) {
-        await setAssignees(tx, ctx.farmId, taskId, assigneeIds);
+        await setAssigneesIn(tx, ctx.farmId, taskId, assigneeIds);
         assignees = { assignees: { from: before, to: names } };
         if (!updated.changes) await bumpVersion(tx, taskId);
       }
