@@ -328,7 +328,7 @@ const SAME_ON_BOTH: Record<string, string[]> = {
     '0.457 advice:tomato_fertilizer',
   ],
   'catfish feeding rate': [
-    '0.645 advice:catfish_feeding',
+    '0.646 advice:catfish_feeding',
     '0.569 advice:floating_feed',
     '0.535 advice:catfish_hatchery_steps',
   ],
