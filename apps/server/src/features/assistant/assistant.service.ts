@@ -26,14 +26,19 @@ import { dateIn } from '../../lib/farm-time';
 import { newId } from '../../lib/ids';
 import { keyset, newestFirst } from '../../lib/pagination';
 import { cropsByKey, zoneOfState } from '../knowledge/knowledge.service';
-import { CONFIDENT_RANK, searchKnowledge, type KnowledgeHit } from '../knowledge/search.service';
+import {
+  CONFIDENT_RANK,
+  normalizeQuestion,
+  searchKnowledge,
+  type KnowledgeHit,
+} from '../knowledge/search.service';
 import { farmPlan } from '../plans/plans.service';
 import { HISTORY_MESSAGES, phraseWithModel, type Answer } from './answer';
-import { aboutTheSubject, composeAnswer, namesOtherSubject, preferAdvice } from './compose';
+import { aboutTheSubject, composeAnswer, namesOtherSubject, preferAdvice, questionParts } from './compose';
 import { ZONE_NAMES, loadFarmContext, longDate, type FarmContext } from './context';
-import { lookUp, type Subjects } from './lookups';
+import { detectIntent, lookUp, type Lookup, type Subjects } from './lookups';
 import { MONEY } from './numbers';
-import { readQuestion } from './reading';
+import { readQuestion, type Reading } from './reading';
 import { answerRecord } from './records';
 import {
   LANGUAGE_NOTE,
@@ -305,7 +310,10 @@ async function answerQuestion(
     context = await elsewhere(ctx, context, reading.state);
   // "Okro spacing" on a maize farm asks about okra: no crop's look-up falls back to the farm's only crop.
   if (!subjects.crop && namesOtherSubject(reading.plain) && intent && CROP_LOOKUPS.has(intent)) intent = null;
-  const lookup = await lookUp(ctx, intent, subjects, context, reading.plain);
+  const lookup = withSecondPart(
+    await lookUp(ctx, intent, subjects, context, reading.plain),
+    await secondLookUp(ctx, reading, subjects, context),
+  );
   const onTopic = preferAdvice(
     reading,
     hits.filter((hit) => hit.rank >= CONFIDENT_RANK / 2 && aboutTheSubject(hit, reading, subjects)),
@@ -325,12 +333,52 @@ async function answerQuestion(
     CARDS_MAX + 1,
   );
   const language = isLocalLanguage(reading.language) ? ` ${LANGUAGE_NOTE}` : '';
-  const factsText = (lookup?.text ?? composeAnswer(reading, best!, facts)) + language;
+  const factsText = (lookup ? withNote(lookup, facts[0]) : composeAnswer(reading, best!, facts)) + language;
   return withModel(deps, input, context, {
     text: factsText,
     cards,
     numbers: facts.flatMap((hit) => hit.numbers),
   });
+}
+
+/**
+ * "When should I plant soybean, and how much seed per hectare?": the second part's look-up, when it
+ * asks another one than the first part.
+ */
+async function secondLookUp(
+  ctx: FarmCtx,
+  reading: Reading,
+  subjects: Subjects,
+  context: FarmContext,
+): Promise<Lookup | null> {
+  const [first, second] = questionParts(reading.plain);
+  if (!first || !second) return null;
+  const asked = (part: string) => detectIntent(part) ?? detectIntent(normalizeQuestion(part));
+  const intent = asked(second);
+  if (!intent || intent === asked(first) || !CROP_LOOKUPS.has(intent)) return null;
+  return lookUp(ctx, intent, subjects, context, second);
+}
+
+function withSecondPart(first: Lookup | null, second: Lookup | null): Lookup | null {
+  if (!first || !second || second.intent === first.intent) return first;
+  return {
+    ...first,
+    text: `${first.text} ${second.text}`,
+    cards: [
+      ...first.cards,
+      ...second.cards.filter((card) => !first.cards.some((seen) => seen.key === card.key)),
+    ],
+  };
+}
+
+/**
+ * A care schedule says when; the vetted note on the same step says how and why ("at the start and at
+ * the end of the rains", "from about 4 months"), so it follows the schedule's line.
+ */
+function withNote(lookup: Lookup, note: KnowledgeHit | undefined): string {
+  if (lookup.intent !== 'care' || !note || note.kind !== 'advice' || note.rank < CONFIDENT_RANK)
+    return lookup.text;
+  return `${lookup.text} ${note.title}: ${note.text}`;
 }
 
 /** A question this short after one about the farm's records is a follow-up to it. */

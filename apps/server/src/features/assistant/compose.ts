@@ -31,13 +31,55 @@ const TROUBLE =
  * happens to share its words, unless it describes trouble or names the pest.
  */
 export function preferAdvice(reading: Reading, hits: KnowledgeHit[]): KnowledgeHit[] {
-  hits = preferAsked(reading, preferNamed(reading, preferReadiness(reading, hits)));
+  hits = preferPrevention(
+    reading,
+    preferAsked(reading, preferNamed(reading, preferReadiness(reading, notifiableOnlyNamed(reading, hits)))),
+  );
   const best = hits[0];
   if (!best || (best.kind !== 'pest' && best.kind !== 'disease')) return hits;
   if (TROUBLE.test(reading.plain) || namesTitle(reading, best.title)) return hits;
   const advice = hits.find((hit) => hit.kind === 'advice' && hit.rank >= best.rank * ADVICE_SHARE);
   return advice ? [advice, ...hits.filter((hit) => hit !== advice)] : hits;
 }
+/**
+ * A notifiable disease leads an answer only when the question names it: signs that did not raise
+ * the alarm (signs.ts) are not that disease's, so a close fact that is not notifiable answers first
+ * ("my goat dey cough and catarrh dey comot" is pneumonia before PPR).
+ */
+function notifiableOnlyNamed(reading: Reading, hits: KnowledgeHit[]): KnowledgeHit[] {
+  const best = hits[0];
+  if (!best?.notifiable || namesTitle(reading, best.title)) return hits;
+  const other = hits.find((hit) => !hit.notifiable && hit.rank >= best.rank * ADVICE_SHARE);
+  return other ? [other, ...hits.filter((hit) => hit !== other)] : hits;
+}
+
+/**
+ * "How do I keep swine fever out?", "how i go protect my fowls make bird flu no enter": a question
+ * how to keep a disease or pest away is answered by the note on keeping it out, not by the
+ * disease's own card, even when it names the disease.
+ */
+function preferPrevention(reading: Reading, hits: KnowledgeHit[]): KnowledgeHit[] {
+  const best = hits[0];
+  if (!best || (best.kind !== 'pest' && best.kind !== 'disease') || !PREVENT.test(reading.plain)) return hits;
+  // A notifiable disease's card tells how to report it; another's tells how to keep it out, unless a
+  // note's title names it (Newcastle is kept out by the vaccine its own card names).
+  const name = (best.title
+    .replace(/\([^)]*\)/g, ' ')
+    .toLowerCase()
+    .match(/\p{L}{4,}/gu) ?? [])[0];
+  const advice = hits.find(
+    (hit) =>
+      hit.kind === 'advice' &&
+      hit.rank >= best.rank * PREVENT_SHARE &&
+      (best.notifiable || (name !== undefined && hit.title.toLowerCase().includes(name))),
+  );
+  return advice ? [advice, ...hits.filter((hit) => hit !== advice)] : hits;
+}
+const PREVENT =
+  /\b(prevent\w*|protect\w*|avoid\w*|keep\w* (it |them |\w+ )?(away|out|off)|keep\b.{0,30}\b(away|out)|stop\b.{0,30}\b(enter\w*|coming|spread\w*|reach\w*)|make (e|it|am|dem|them) no (enter|reach|catch|come)|no (go )?(enter|reach))\b/;
+/** A note this close to a disease's card answers a question how to keep it out. */
+const PREVENT_SHARE = 0.6;
+
 /**
  * A fact whose whole name the question writes ("cocoa black pod disease control" names "Cocoa black
  * pod") answers before one close above it that only shares its words.
@@ -147,10 +189,19 @@ function splitAt(text: string, marker: string): [string, string] {
 
 /** "What is X and how do I Y?", "X? Y?": two things asked. */
 function twoParts(plain: string): boolean {
-  if ((plain.match(/\?/g) ?? []).length >= 2) return true;
-  return /\b(and|plus|also)\b (how|what|when|which|where|why|is|can|should|do|does|wetin|how much|how many)\b/.test(
-    plain,
-  );
+  return questionParts(plain).length >= 2;
+}
+
+/** The parts of a question that asks two things ("When should I plant X, and how much seed…?"), or the one. */
+export function questionParts(plain: string): string[] {
+  const asked = plain
+    .split('?')
+    .map((part) => part.trim())
+    .filter(Boolean);
+  if (asked.length >= 2) return asked;
+  const joint =
+    /,? \b(?:and|plus|also)\b (?=(how|what|when|which|where|why|is|can|should|do|does|wetin)\b)/.exec(plain);
+  return joint ? [plain.slice(0, joint.index), plain.slice(joint.index + joint[0].length)] : [plain];
 }
 
 function lowerFirst(text: string): string {

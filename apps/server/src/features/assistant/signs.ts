@@ -26,8 +26,9 @@ const SIGN = {
   deaths: /\b(die|dies|died|dying|dead|death|deaths|kpai|don die|they die|dey die|mortality)\b/,
   manyDeaths:
     /\b(sudden(ly)?|many|plenty|lots?|all|one after another|every day|overnight|in (one|a) day|within days|dey die|dying)\b.*\b(die|dies|died|dying|dead|death|deaths|kpai)\b|\b(die|dies|died|dying|dead|deaths)\b.*\b(sudden(ly)?|many|plenty|fast|quickly|overnight|in numbers)\b/,
+  // The colour before the place ("purple ears") or after it ("the ears don turn purple").
   skinBlotches:
-    /\b(red|purple|blue|bluish|purplish|dark)\b.{0,30}\b(blotch\w*|patch\w*|spots?|skin|ears?|belly|legs?|rash)\b|\b(blotch\w*|patch\w*|rash)\b.{0,30}\b(red|purple|blue)\b/,
+    /\b(red|reddish|purple|purplish|blue|bluish|dark|wine)\b.{0,30}\b(blotch\w*|patch\w*|spots?|skin|ears?|belly|legs?|rash)\b|\b(blotch\w*|patch\w*|rash|skin|ears?|belly)\b.{0,25}\b(red|reddish|purple|purplish|blue|bluish|wine)\b/,
   bloodyDiarrhoea: /\b(bloody|blood (for|in) (the )?(dung|stool|poo|faeces|feces)|blood(y)? diarrh\w*)\b/,
   vomiting: /\bvomit\w*\b/,
   mouthSores:
@@ -40,7 +41,7 @@ const SIGN = {
   lameness: /\b(lame\w*|limp\w*|cannot walk|can'?t walk|no fit waka|not walking)\b/,
   diarrhoea: /\b(diarrh\w*|running stomach|purg\w*|stooling|watery (dung|stool|faeces|feces|droppings?))\b/,
   discharge:
-    /\b(discharge|running nose|catarrh|mucus|pus)\b|\b(nose|eyes?)\b.{0,20}\b(running|watery|pus|discharg\w*|sticky)\b/,
+    /\b(discharge|running nose|runny nose|catarrh|mucus|pus)\b|\b(nose|nostrils?|eyes?)\b.{0,20}\b(run|runs|running|watery|pus|discharg\w*|sticky|catarrh)\b|\b(catarrh|water|mucus)\b.{0,20}\b(nose|nostrils?|eyes?)\b/,
   cough: /\bcough\w*\b/,
   fastBreathing:
     /\b(breath\w* (fast|hard|heavily|with difficulty)|fast breathing|difficult(y)? (in )?breath\w*|struggl\w* to breathe|gasp\w*|pant\w*)\b/,
@@ -54,9 +55,9 @@ const SIGN = {
   blueComb:
     /\b(blue|purple|bluish|purplish|dark)\b.{0,25}\b(combs?|wattles?|legs?|shanks?)\b|\b(combs?|wattles?)\b.{0,25}\b(blue|purple|dark)\b/,
   twistedNeck:
-    /\b(twist\w*|turn\w*|bent|crooked|wry)\b.{0,15}\bnecks?\b|\bnecks?\b.{0,15}\b(twist\w*|turn\w*|bend\w*)\b|\btorticollis\b|\bstar ?gaz\w*\b/,
+    /\b(twist\w*|turn\w*|bent|bend\w*|crooked|wry)\b.{0,15}\b(necks?|heads?)\b.{0,12}\b(back\w*|round|around|side\w*)\b|\b(twist\w*|turn\w*|bent|bend\w*|crooked|wry)\b.{0,15}\bnecks?\b|\bnecks?\b.{0,15}\b(twist\w*|turn\w*|bend\w*|bent|crooked)\b|\btorticollis\b|\bstar ?gaz\w*\b/,
   paralysis:
-    /\b(paraly\w*|cannot stand|can'?t stand|drag\w* (their |its )?(legs?|wings?)|wings? (drop|droop)\w*)\b/,
+    /\b(paraly\w*|(cannot|can'?t|unable to|no fit|not able to) (stand|get up|walk)|drag\w* (their |its )?(legs?|wings?)|wings? (drop|droop)\w*)\b/,
   greenDroppings: /\bgreen\w*\b.{0,25}\b(droppings?|diarrh\w*|poo|faeces|feces|shit|stool)\b/,
   dogBite:
     /\b(dog|dogs|jackal|fox)\b.{0,25}\b(bit|bite|bitten)\b|\b(bit|bitten)\b.{0,20}\bby (a |one )?dog\b/,

@@ -76,14 +76,64 @@ export async function searchKnowledge(
 ): Promise<KnowledgeHit[]> {
   const words = [...new Set(withoutPlaces(normalizeQuestion(question)).split(' ').filter(Boolean))];
   if (!words.length) return [];
-  const { lexemes, unknownWords, docs } = await questionLexemes(db, words);
+  // A farmer's word and the words the facts use for the same thing ("stomach", "belly") are one
+  // term: a fact holding either is credited once, for the one it holds. A word no fact holds may be
+  // a misspelling of one they do ("temprature"): the nearest by its letters joins its term.
+  let terms = words.map((word) => [word, ...(SAME_MEANING.get(word) ?? [])]);
+  let read = await questionLexemes(db, [...new Set(terms.flat())]);
+  const unread = terms
+    .filter((term) => term.every((word) => !read.lexemesOf(word).length))
+    .map((term) => term[0]!);
+  const spelt = await spellings(
+    db,
+    unread.filter((word) => read.unknownWords.includes(word)),
+  );
+  if (spelt.size) {
+    terms = terms.map((term) => {
+      const word = spelt.get(term[0]!);
+      if (!word) return term;
+      return [...term, ...(WORDS.get(word)?.split(' ') ?? [word]), ...(SAME_MEANING.get(word) ?? [])].filter(
+        (alternative) => alternative !== '' && !DROPPED.has(alternative),
+      );
+    });
+    read = await questionLexemes(db, [...new Set(terms.flat())]);
+  }
+  const { lexemes, docs, lexemesOf } = read;
+  // A word counts against every fact as the rarest would when neither it nor its alternatives are held.
+  const unknownWords = terms
+    .filter((term) => term.every((word) => !lexemesOf(word).length))
+    .map((term) => term[0]!)
+    .filter((word) => read.unknownWords.includes(word));
   const known = [...lexemes.keys()];
   if (!known.length && !unknownWords.length) return [];
 
   const idf = (df: number) => Math.log((docs + 1) / (df + 0.5));
   const unknownWeight = idf(0);
+  // Terms of one word weigh as before (each of its lexemes once). A term with alternatives weighs
+  // as the word asked (or, when no fact holds it, its rarest alternative), and a fact holding an
+  // alternative is credited up to that weight; where one-word terms already hold its lexemes it is
+  // left to them.
+  const single = new Set(terms.filter((term) => term.length === 1).flatMap((term) => lexemesOf(term[0]!)));
+  const weightOf = (alternative: string[]) =>
+    alternative.reduce((sum, lexeme) => sum + idf(lexemes.get(lexeme)!), 0);
+  const groups = terms
+    .filter((term) => term.length > 1)
+    .map((term) => {
+      const alternatives = term.map((word) => lexemesOf(word)).filter((found) => found.length > 0);
+      const asked = lexemesOf(term[0]!);
+      return {
+        alternatives,
+        weight: asked.length ? weightOf(asked) : Math.max(0, ...alternatives.map(weightOf)),
+      };
+    })
+    .filter(
+      ({ alternatives }) =>
+        alternatives.length > 0 && !alternatives.flat().some((lexeme) => single.has(lexeme)),
+    );
   const total =
-    known.reduce((sum, lexeme) => sum + idf(lexemes.get(lexeme)!), 0) + unknownWords.length * unknownWeight;
+    [...single].reduce((sum, lexeme) => sum + idf(lexemes.get(lexeme)!), 0) +
+    groups.reduce((sum, group) => sum + group.weight, 0) +
+    unknownWords.length * unknownWeight;
 
   const scores = new Map<string, { credit: number; closeness: number }>();
   const score = (key: string) => {
@@ -91,11 +141,27 @@ export async function searchKnowledge(
     if (!entry) scores.set(key, (entry = { credit: 0, closeness: 0 }));
     return entry;
   };
+  const held = new Map<string, Map<string, number>>();
   for (const match of await lexemeMatches(db, known)) {
     const entry = score(match.key);
-    entry.credit += idf(lexemes.get(match.lexeme)!) * FIELD_WEIGHT[match.weight];
+    const credit = idf(lexemes.get(match.lexeme)!) * FIELD_WEIGHT[match.weight];
+    if (single.has(match.lexeme)) entry.credit += credit;
+    let lexemesHeld = held.get(match.key);
+    if (!lexemesHeld) held.set(match.key, (lexemesHeld = new Map()));
+    lexemesHeld.set(match.lexeme, credit);
     entry.closeness = match.closeness;
   }
+  for (const [key, lexemesHeld] of held)
+    for (const { alternatives, weight } of groups)
+      score(key).credit += Math.min(
+        weight,
+        Math.max(
+          0,
+          ...alternatives.map((alternative) =>
+            alternative.reduce((sum, lexeme) => sum + (lexemesHeld.get(lexeme) ?? 0), 0),
+          ),
+        ),
+      );
   for (const match of await nameMatches(db, unknownWords)) {
     score(match.key).credit += unknownWeight * match.similarity;
   }
@@ -116,21 +182,25 @@ export async function searchKnowledge(
   );
   const crops = new Set(options.crops ?? []);
   const species = new Set(options.species ?? []);
-  const hits: KnowledgeHit[] = [];
+  const hits: { hit: KnowledgeHit; order: number }[] = [];
   for (const { key, rank } of candidates) {
     const card = cards.get(key);
     if (!card) continue;
     const ours = card.crop_keys.some((crop) => crops.has(crop)) || card.species.some((s) => species.has(s));
-    const boosted = Math.min(1, ours ? rank * FARM_BOOST : rank);
+    const boosted = ours ? rank * FARM_BOOST : rank;
     if (boosted < MIN_RANK) continue;
     hits.push({
-      ...card.hit,
-      rank: Math.round(boosted * 1000) / 1000,
-      tags: { crops: card.crop_keys, species: card.species },
+      hit: {
+        ...card.hit,
+        rank: Math.round(Math.min(1, boosted) * 1000) / 1000,
+        tags: { crops: card.crop_keys, species: card.species },
+      },
+      // Two facts lifted past 1 by the farm's weight keep their order.
+      order: Math.round(boosted * 1000) / 1000,
     });
   }
-  hits.sort((a, b) => b.rank - a.rank || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
-  return hits.slice(0, limit);
+  hits.sort((a, b) => b.order - a.order || (a.hit.key < b.hit.key ? -1 : a.hit.key > b.hit.key ? 1 : 0));
+  return hits.slice(0, limit).map(({ hit }) => hit);
 }
 
 /**
@@ -186,7 +256,12 @@ const NAME_MIN_LENGTH = 4;
 async function questionLexemes(
   db: Db | Tx,
   words: string[],
-): Promise<{ lexemes: Map<string, number>; unknownWords: string[]; docs: number }> {
+): Promise<{
+  lexemes: Map<string, number>;
+  unknownWords: string[];
+  docs: number;
+  lexemesOf: (word: string) => string[];
+}> {
   const rows = await queryRows<{ word: string; lexeme: string; df: number; docs: number }>(
     db,
     sql`
@@ -206,16 +281,98 @@ async function questionLexemes(
   );
   const lexemes = new Map<string, number>();
   const wordKnown = new Map<string, boolean>();
+  const byWord = new Map<string, string[]>();
   let docs = 0;
   for (const row of rows) {
     docs = row.docs;
-    if (row.df > 0) lexemes.set(row.lexeme, row.df);
+    if (row.df > 0) {
+      lexemes.set(row.lexeme, row.df);
+      byWord.set(row.word, [...(byWord.get(row.word) ?? []), row.lexeme]);
+    }
     wordKnown.set(row.word, (wordKnown.get(row.word) ?? false) || row.df > 0);
   }
   const unknownWords = [...wordKnown.entries()]
     .filter(([word, isKnown]) => !isKnown && word.length >= NAME_MIN_LENGTH && !/^\d/.test(word))
     .map(([word]) => word);
-  return { lexemes, unknownWords, docs };
+  return { lexemes, unknownWords, docs, lexemesOf: (word) => byWord.get(word) ?? [] };
+}
+
+/**
+ * The words the facts write that are nearest in letters to words no fact holds: one letter off
+ * for a word of 5 to 7 letters, two for a longer one, never the first letter ("temprature" →
+ * "temperature", "fertilzer" → "fertilizer"). Ties go to the word sharing the longest beginning.
+ */
+async function spellings(db: Db | Tx, words: string[]): Promise<Map<string, string>> {
+  const candidates = words.filter((word) => word.length >= SPELLING_MIN_LENGTH && /^\p{L}+$/u.test(word));
+  if (!candidates.length) return new Map();
+  const vocabulary = (
+    await queryRows<{ word: string }>(
+      db,
+      sql`
+      select distinct word from (
+        select regexp_split_to_table(lower(unaccent(title || ' ' || text || ' ' || array_to_string(questions, ' '))), '[^a-z]+') as word
+        from knowledge_advice
+        union all
+        select regexp_split_to_table(lower(unaccent(names || ' ' || symptoms || ' ' || coalesce(favoured_by, '') || ' ' || control::text)), '[^a-z]+')
+        from knowledge_pests
+      ) words
+      where length(word) >= ${SPELLING_MIN_LENGTH - 1}
+    `,
+    )
+  ).map((row) => row.word);
+  // The lexicon's own words too: a misspelt local or farmers' word ("masaara", "temprature") is read as the word.
+  vocabulary.push(
+    ...SAME_MEANING.keys(),
+    ...[...WORDS.keys()].filter((word) => word.length >= SPELLING_MIN_LENGTH),
+  );
+  const found = new Map<string, string>();
+  for (const word of candidates) {
+    const allowed = word.length >= 8 ? 2 : 1;
+    let best: { word: string; distance: number; prefix: number } | null = null;
+    for (const candidate of vocabulary) {
+      if (candidate[0] !== word[0] || Math.abs(candidate.length - word.length) > allowed) continue;
+      const distance = editDistance(word, candidate, allowed);
+      if (distance > allowed) continue;
+      const prefix = commonPrefix(word, candidate);
+      if (
+        !best ||
+        distance < best.distance ||
+        (distance === best.distance &&
+          (prefix > best.prefix || (prefix === best.prefix && candidate < best.word)))
+      )
+        best = { word: candidate, distance, prefix };
+    }
+    if (best) found.set(word, best.word);
+  }
+  return found;
+}
+
+const SPELLING_MIN_LENGTH = 5;
+
+/** Letters to change, add, drop or swap (two side by side) to turn one word into the other; above `most`, most + 1. */
+export function editDistance(a: string, b: string, most: number): number {
+  const rows: number[][] = [];
+  for (let i = 0; i <= a.length; i++) rows.push([i, ...Array<number>(b.length).fill(0)]);
+  for (let j = 0; j <= b.length; j++) rows[0]![j] = j;
+  for (let i = 1; i <= a.length; i++) {
+    let rowBest = Infinity;
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let value = Math.min(rows[i - 1]![j]! + 1, rows[i]![j - 1]! + 1, rows[i - 1]![j - 1]! + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
+        value = Math.min(value, rows[i - 2]![j - 2]! + 1);
+      rows[i]![j] = value;
+      rowBest = Math.min(rowBest, value);
+    }
+    if (rowBest > most) return most + 1;
+  }
+  return rows[a.length]![b.length]!;
+}
+
+function commonPrefix(a: string, b: string): number {
+  let i = 0;
+  while (i < a.length && i < b.length && a[i] === b[i]) i++;
+  return i;
 }
 
 type Match = { key: string; lexeme: string; weight: 'A' | 'B' | 'C'; closeness: number };
@@ -455,6 +612,60 @@ const PHRASES: [string, string][] = [
   ['bee hives', 'beehives'],
 ];
 
+/**
+ * Farmers' words and the words the facts use for the same thing, read as alternatives of one term
+ * (searchKnowledge): "stomach" finds a fact that says "belly", "sour" soil one that says "acid",
+ * without counting twice for a fact that writes both or against one that writes only one.
+ */
+const SAME_MEANING = new Map<string, string[]>([
+  ...alike(['stomach', 'tummy', 'belly'], 'belly'),
+  ...alike(['swell', 'swells', 'swelled', 'swelling', 'swollen'], 'swollen', 'swell'),
+  ...alike(['sour', 'acidic', 'acid'], 'acid'),
+  ...alike(['morning', 'mornings', 'dawn'], 'dawn', 'morning'),
+  ...alike(['dead', 'die', 'died', 'dies', 'dying', 'kpai', 'death', 'deaths'], 'die', 'dead'),
+  ...alike(['catarrh', 'mucus', 'discharge'], 'discharge', 'nasal', 'nose'),
+  ...alike(['nose', 'nostril', 'nostrils', 'nasal'], 'nose', 'nasal'),
+  ...alike(['wear', 'wearing', 'clothes', 'cloth', 'clothing'], 'clothing', 'wear'),
+  ...alike(['sneeze', 'sneezes', 'sneezing'], 'sneezing'),
+  ...alike(['scratch', 'scratching', 'scratches', 'itch', 'itching', 'itchy'], 'itching', 'rub'),
+  ...alike(
+    ['poo', 'poop', 'shit', 'stool', 'stools', 'faeces', 'feces', 'dung', 'droppings', 'yansh'],
+    'droppings',
+    'dung',
+  ),
+  ...alike(['limp', 'limping', 'limps', 'lame', 'lameness'], 'lame', 'lameness'),
+  ...alike(['vomit', 'vomits', 'vomiting', 'throw'], 'vomiting'),
+  ...alike(['rot', 'rots', 'rotten', 'rotting'], 'rot'),
+  ...alike(['smell', 'smells', 'smelly', 'stink', 'stinks', 'stinking', 'odour', 'odor'], 'smell', 'smelly'),
+  ...alike(['close', 'closed', 'shut'], 'shut'),
+  ...alike(['bugs', 'bug', 'insect', 'insects'], 'insects'),
+  ...alike(['cure', 'cures', 'heal'], 'cure', 'treatment'),
+  ...alike(['pluck', 'plucking', 'plucked'], 'harvest', 'pick'),
+  ...alike(['coop', 'cage', 'cages'], 'house', 'pen'),
+  ...alike(['weedicide', 'weedicides'], 'herbicide'),
+  ...alike(['sticks', 'stick', 'stakes'], 'cuttings', 'stems'),
+  ...alike(['gap', 'gaps', 'distance'], 'spacing'),
+  ...alike(['layers', 'layer'], 'layer', 'hen'),
+  ...alike(['hens'], 'hen', 'layer'),
+  ...alike(['kids'], 'kid', 'young'),
+  ...alike(['lambs'], 'lamb', 'young'),
+  ...alike(['tank', 'tanks'], 'tank', 'pond'),
+  ...alike(['weak', 'weakness', 'tired', 'dull'], 'weak', 'dullness'),
+  ...alike(['thin', 'lean', 'skinny'], 'thin', 'condition'),
+  ...alike(['hot', 'heat', 'sun'], 'heat', 'hot'),
+  ...alike(['float', 'floating'], 'surface', 'float'),
+  ...alike(['temperature', 'temperatures', 'temp'], 'warmth', 'warm'),
+  ...alike(['insecticide', 'insecticides'], 'insecticide', 'pesticide'),
+  ...alike(['grams', 'gram', 'grammes'], 'eat', 'eats'),
+  ...alike(['ha', 'hectare', 'hectares', 'hectre', 'hecter'], 'hectare', 'ha'),
+  ...alike(['stands', 'stand'], 'plants', 'stands'),
+]);
+
+/** Each word of a group with the facts' words for it (itself left out). */
+function alike(words: string[], ...factWords: string[]): [string, string[]][] {
+  return words.map((word) => [word, factWords.filter((fact) => fact !== word)]);
+}
+
 /** Single words: local, Pidgin and other names mapped to the facts' words; '' drops a word. */
 const WORDS = new Map<string, string>([
   ...pairs('maize', ['corn', 'masara', 'agbado', 'oka', 'maze', 'maiz', 'miaze']),
@@ -619,6 +830,7 @@ const DROPPED = new Set([
   'pesin',
   'person',
   'sharp',
+  'gree',
 ]);
 
 /** Matches the words (letters, digits and spaces only) between spaces, everywhere. */
