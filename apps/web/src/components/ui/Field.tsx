@@ -18,6 +18,8 @@ export type FieldChrome = {
 type FieldShellProps = FieldChrome & {
   id: string;
   children: ReactNode;
+  /** The label is read by screen readers but not shown (a compact control whose place says what it is). */
+  labelHidden?: boolean | undefined;
 };
 
 const CONTROL =
@@ -27,12 +29,16 @@ const CONTROL =
 export type TextFieldProps = FieldChrome & InputHTMLAttributes<HTMLInputElement>;
 /** One choice of a select field: what is sent, and the words shown for it. */
 export type SelectOption = { value: string; label: string; disabled?: boolean };
+/** Choices shown under a heading (an optgroup), such as "Crops" and "Animals"; left out when empty. */
+export type SelectOptionGroup = { group: string; options: readonly SelectOption[] };
 export type SelectFieldProps = FieldChrome &
   SelectHTMLAttributes<HTMLSelectElement> & {
     /** An empty first choice (value ''), such as "All statuses" or "Choose a crop". */
     placeholder?: string;
-    /** The choices, in order, after the placeholder; children (optgroups) follow them. */
-    options?: readonly SelectOption[] | undefined;
+    /** The choices, in order, after the placeholder: single choices and groups of them. */
+    options?: readonly (SelectOption | SelectOptionGroup)[] | undefined;
+    /** Read by screen readers only (the farm switcher, whose place says what it is). */
+    labelHidden?: boolean;
   };
 export type TextareaFieldProps = FieldChrome & TextareaHTMLAttributes<HTMLTextAreaElement>;
 
@@ -58,12 +64,18 @@ export function SelectField({
   className,
   placeholder,
   options,
+  labelHidden,
   children,
   ...rest
 }: SelectFieldProps) {
   const fieldId = useFieldId(id);
+  const choice = (option: SelectOption) => (
+    <option key={option.value} value={option.value} disabled={option.disabled}>
+      {option.label}
+    </option>
+  );
   return (
-    <FieldShell id={fieldId} label={label} error={error} hint={hint}>
+    <FieldShell id={fieldId} label={label} error={error} hint={hint} labelHidden={labelHidden}>
       <select
         id={fieldId}
         className={cx(CONTROL, error ? 'border-red-700' : 'border-stone-400', className)}
@@ -71,11 +83,15 @@ export function SelectField({
         {...rest}
       >
         {placeholder !== undefined && <option value="">{placeholder}</option>}
-        {options?.map((option) => (
-          <option key={option.value} value={option.value} disabled={option.disabled}>
-            {option.label}
-          </option>
-        ))}
+        {options?.map((option) =>
+          'group' in option
+            ? option.options.length > 0 && (
+                <optgroup key={`group:${option.group}`} label={option.group}>
+                  {option.options.map(choice)}
+                </optgroup>
+              )
+            : choice(option),
+        )}
         {children}
       </select>
     </FieldShell>
@@ -104,10 +120,10 @@ export function TextareaField({ label, error, hint, id, className, ...rest }: Te
   );
 }
 
-function FieldShell({ id, label, error, hint, children }: FieldShellProps) {
+function FieldShell({ id, label, error, hint, labelHidden, children }: FieldShellProps) {
   return (
     <div className="flex flex-col gap-1">
-      <label htmlFor={id} className="text-sm font-medium text-stone-800">
+      <label htmlFor={id} className={labelHidden ? 'sr-only' : 'text-sm font-medium text-stone-800'}>
         {label}
       </label>
       {children}

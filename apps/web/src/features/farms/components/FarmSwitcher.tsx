@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { EllipsisVertical, Plus, Settings2 } from 'lucide-react';
+import { SelectField } from '@/components/ui';
 import { useFarmSelection } from '../useFarmSelection';
 import { paths } from '@/lib/paths';
 
@@ -23,21 +24,17 @@ export function FarmSwitcher() {
 
   return (
     <div className="flex min-w-0 items-center gap-1">
-      <label className="flex min-w-0 flex-1 flex-col">
-        <span className="sr-only">{t('farms.switcherLabel')}</span>
-        <select
+      <div className="min-w-0 flex-1">
+        <SelectField
+          label={t('farms.switcherLabel')}
+          labelHidden
           value={selectedFarmId ?? ''}
           onChange={(e) => selectFarm(e.target.value)}
-          className="min-h-11 w-full truncate rounded-lg border border-stone-300 bg-white px-2 py-1 text-base font-medium text-stone-900"
-        >
-          {selectedFarmId === null && <option value="">{t('farms.noneSelected')}</option>}
-          {farms.map((farm) => (
-            <option key={farm.id} value={farm.id}>
-              {farm.name}
-            </option>
-          ))}
-        </select>
-      </label>
+          className="truncate font-medium"
+          {...(selectedFarmId === null ? { placeholder: t('farms.noneSelected') } : {})}
+          options={farms.map((farm) => ({ value: farm.id, label: farm.name }))}
+        />
+      </div>
       <FarmOptions />
     </div>
   );

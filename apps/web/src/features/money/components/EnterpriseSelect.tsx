@@ -18,32 +18,22 @@ type Props = {
 /** The planting, animal or group a money record belongs to; empty is the whole farm. */
 export function EnterpriseSelect({ farmId, label, value, error, onChange, emptyLabel, splitLabel }: Props) {
   const { t } = useTranslation('money');
-  const options = useEnterprises(farmId).data ?? [];
-  const crops = options.filter((o) => o.kind === 'crop');
-  const animals = options.filter((o) => o.kind === 'animal');
+  const enterprises = useEnterprises(farmId).data ?? [];
+  const of = (kind: 'crop' | 'animal') =>
+    enterprises.filter((o) => o.kind === kind).map((o) => ({ value: o.key, label: o.name }));
   return (
-    <SelectField label={label} value={value} error={error} onChange={(e) => onChange(e.target.value)}>
-      <option value="">{emptyLabel ?? t('wholeFarm')}</option>
-      {emptyLabel && <option value="farm">{t('wholeFarm')}</option>}
-      {crops.length > 0 && (
-        <optgroup label={t('groups.crops')}>
-          {crops.map((o) => (
-            <option key={o.key} value={o.key}>
-              {o.name}
-            </option>
-          ))}
-        </optgroup>
-      )}
-      {animals.length > 0 && (
-        <optgroup label={t('groups.animals')}>
-          {animals.map((o) => (
-            <option key={o.key} value={o.key}>
-              {o.name}
-            </option>
-          ))}
-        </optgroup>
-      )}
-      {splitLabel && <option value={SPLIT_CHOICE}>{splitLabel}</option>}
-    </SelectField>
+    <SelectField
+      label={label}
+      value={value}
+      error={error}
+      onChange={(e) => onChange(e.target.value)}
+      placeholder={emptyLabel ?? t('wholeFarm')}
+      options={[
+        ...(emptyLabel ? [{ value: 'farm', label: t('wholeFarm') }] : []),
+        { group: t('groups.crops'), options: of('crop') },
+        { group: t('groups.animals'), options: of('animal') },
+        ...(splitLabel ? [{ value: SPLIT_CHOICE, label: splitLabel }] : []),
+      ]}
+    />
   );
 }
