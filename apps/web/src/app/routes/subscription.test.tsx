@@ -217,6 +217,32 @@ describe('the subscription screen', () => {
     expect(requests.filter((r) => r.path === `${SUBSCRIPTION}/verify`)).toHaveLength(2);
   });
 
+  it('says what to do when the payment came back to another farm', async () => {
+    installFakeFetch({
+      ...routes(aSubscription()),
+      [`POST ${SUBSCRIPTION}/verify`]: {
+        status: 400,
+        body: {
+          error: {
+            code: 'VALIDATION',
+            message: 'Check the form',
+            fields: {
+              reference:
+                'This payment was not started from this farm. Open the Subscription page and pay again.',
+            },
+          },
+        },
+      },
+    });
+    renderAt(`/dashboard/subscription?reference=${REFERENCE}`);
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Could not check your payment');
+    expect(alert).toHaveTextContent(
+      'This payment was not started from this farm. Open the Subscription page and pay again.',
+    );
+    expect(within(await planSection()).getByRole('heading', { name: 'Your plan: Free' })).toBeInTheDocument();
+  });
+
   it('cancels renewal only after saying that Pro stays to the end of the year and nothing is refunded', async () => {
     const requests = installFakeFetch({
       ...routes(aProSubscription()),

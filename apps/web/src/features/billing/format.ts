@@ -14,3 +14,11 @@ export function percentOfBps(bps: number): string {
   const rest = bps % 100;
   return rest === 0 ? `${whole}%` : `${whole}.${String(rest).padStart(2, '0').replace(/0$/, '')}%`;
 }
+
+/**
+ * The last day of a period that ends at `iso` (the server's ends are exclusive: Pro granted to
+ * 31/01 ends at 01/02 00:00), dd/mm/yyyy on the farm's clock, as receipts and messages say it.
+ */
+export function lastDay(iso: string, timeZone?: string): string {
+  return formatDay(new Date(Date.parse(iso) - 1).toISOString(), timeZone);
+}

@@ -7,7 +7,8 @@ import { Button } from '@/components/ui/Button';
 import { BackLink, DetailState } from '@/components/ui/DetailState';
 import { paths } from '@/lib/paths';
 import { useAdminSubscription } from '../admin-api';
-import { formatDay } from '../format';
+import { dayMonthYear } from '@/lib/format';
+import { formatDay, lastDay } from '../format';
 import { GrantProDialog } from './GrantProDialog';
 import { stateTone } from './state-tone';
 
@@ -67,14 +68,12 @@ function Facts({ subscription: s }: { subscription: AdminSubscription }) {
       <dl className="grid gap-x-4 gap-y-2 rounded-xl border border-stone-200 bg-white p-4 sm:grid-cols-[auto_1fr]">
         <Fact label={t('admin.facts.method')}>{s.method ? t(`methods.${s.method}`) : none}</Fact>
         <Fact label={t('admin.facts.period')}>
-          {s.period_start && s.period_end
-            ? `${formatDay(s.period_start)} – ${formatDay(s.period_end)}`
-            : none}
+          {s.period_start && s.period_end ? `${formatDay(s.period_start)} – ${lastDay(s.period_end)}` : none}
         </Fact>
         <Fact label={t('admin.facts.renews')}>{s.renews ? t('common:yes') : t('common:no')}</Fact>
         {s.grace_ends_at && (
           <Fact label={t('states.past_due')}>
-            {t('admin.graceUntil', { date: formatDay(s.grace_ends_at) })}
+            {t('admin.graceUntil', { date: lastDay(s.grace_ends_at) })}
           </Fact>
         )}
         {s.cancelled_at && <Fact label={t('admin.facts.cancelled')}>{formatDay(s.cancelled_at)}</Fact>}
@@ -126,7 +125,7 @@ function Payments({ subscription }: { subscription: AdminSubscription }) {
                 {t(`payments.kinds.${payment.kind}`)} · {payment.channel} ·{' '}
                 {t('payments.period', {
                   from: formatDay(payment.period_start),
-                  to: formatDay(payment.period_end),
+                  to: lastDay(payment.period_end),
                 })}
               </p>
               <p className="text-sm break-words text-stone-700">
@@ -157,7 +156,7 @@ function Grants({ subscription }: { subscription: AdminSubscription }) {
               className="rounded-xl border border-stone-200 bg-white p-4 break-words text-stone-800"
             >
               {t('admin.grantLine', {
-                date: formatDay(grant.until),
+                date: dayMonthYear(grant.until),
                 by: grant.granted_by_email ?? t('admin.someone'),
                 reason: grant.reason,
               })}

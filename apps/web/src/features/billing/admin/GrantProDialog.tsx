@@ -8,7 +8,7 @@ import { FormAlert } from '@/components/ui/FormAlert';
 import { toast } from '@/lib/toast';
 import { useSchemaForm } from '@/lib/use-schema-form';
 import { useGrantPro } from '../admin-api';
-import { formatDay } from '../format';
+import { dayMonthYear } from '@/lib/format';
 
 type Props = { farmId: string; farmName: string; onClose: () => void };
 
@@ -24,11 +24,11 @@ export function GrantProDialog({ farmId, farmName, onClose }: Props) {
     if (sending.current) return;
     sending.current = true;
     try {
-      const granted = await grant.mutateAsync(input);
+      await grant.mutateAsync(input);
       toast.success(
         t('admin.granted', {
           farm: farmName,
-          date: granted.period_end ? formatDay(granted.period_end) : input.until,
+          date: dayMonthYear(input.until),
         }),
       );
       onClose();

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import type { AdminSubscriptionSummary } from '@gona/shared/billing';
 import { Badge } from '@/components/ui/Badge';
 import { pathTo, paths } from '@/lib/paths';
-import { formatDay } from '../format';
+import { formatDay, lastDay } from '../format';
 import { stateTone } from './state-tone';
 
 /** One farm in the back office's subscriptions: its state, how it pays, until when, and its last payment. */
@@ -24,9 +24,9 @@ export function SubscriptionRow({ row }: { row: AdminSubscriptionSummary }) {
         {[
           row.method ? t(`methods.${row.method}`) : null,
           row.state === 'past_due' && row.grace_ends_at
-            ? t('admin.graceUntil', { date: formatDay(row.grace_ends_at) })
+            ? t('admin.graceUntil', { date: lastDay(row.grace_ends_at) })
             : row.period_end
-              ? t('admin.until', { date: formatDay(row.period_end) })
+              ? t('admin.until', { date: lastDay(row.period_end) })
               : null,
           row.last_paid_at
             ? t('admin.lastPaid', { date: formatDay(row.last_paid_at) })

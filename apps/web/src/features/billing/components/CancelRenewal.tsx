@@ -6,7 +6,7 @@ import { ConfirmDialog } from '@/components/ui/ConfirmDialog';
 import { useErrorText } from '@/lib/error-text';
 import { toast } from '@/lib/toast';
 import { useCancelSubscription } from '../api';
-import { formatDay } from '../format';
+import { lastDay } from '../format';
 
 /**
  * Cancel renewal (the owner, while Paystack renews the card): the question says before anything
@@ -24,7 +24,7 @@ export function CancelRenewal({
   const cancel = useCancelSubscription(subscription.farm_id);
   const [asking, setAsking] = useState(false);
   if (!subscription.can_manage || subscription.state !== 'active' || !subscription.renews) return null;
-  const date = subscription.period_end ? formatDay(subscription.period_end, timeZone) : '';
+  const date = subscription.period_end ? lastDay(subscription.period_end, timeZone) : '';
   return (
     <>
       <Button variant="secondary" className="self-start" onClick={() => setAsking(true)}>
@@ -47,7 +47,7 @@ export function CancelRenewal({
                 setAsking(false);
                 toast.success(
                   t('cancel.done', {
-                    date: changed.period_end ? formatDay(changed.period_end, timeZone) : date,
+                    date: changed.period_end ? lastDay(changed.period_end, timeZone) : date,
                   }),
                 );
               },

@@ -3,8 +3,9 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/Button';
 import { useErrorText } from '@/lib/error-text';
+import { ApiError } from '@/lib/http';
 import { useVerifyCheckout } from '../api';
-import { formatDay } from '../format';
+import { lastDay } from '../format';
 
 /**
  * Back from Paystack's checkout (…/subscription?reference=…): the server confirms the payment with
@@ -43,7 +44,11 @@ export function CheckoutReturn({ farmId, timeZone }: { farmId: string; timeZone?
     return (
       <div role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-red-800">
         <p className="font-semibold">{t('verify.failed')}</p>
-        <p>{errorText(verify.error)}</p>
+        <p>
+          {verify.error instanceof ApiError && verify.error.fields.reference
+            ? verify.error.fields.reference
+            : errorText(verify.error)}
+        </p>
         {reference && (
           <Button variant="secondary" className="mt-2" onClick={() => mutate({ reference })}>
             {t('verify.checkAgain')}
@@ -54,7 +59,7 @@ export function CheckoutReturn({ farmId, timeZone }: { farmId: string; timeZone?
   if (paid)
     return (
       <p role="status" className="rounded-lg bg-green-50 px-3 py-2 font-semibold text-green-900">
-        {t('verify.done', { date: answer.period_end ? formatDay(answer.period_end, timeZone) : '' })}
+        {t('verify.done', { date: answer.period_end ? lastDay(answer.period_end, timeZone) : '' })}
       </p>
     );
   return (

@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { TriangleAlert } from 'lucide-react';
 import { useSubscription } from '../api';
-import { formatDay } from '../format';
+import { lastDay } from '../format';
 
 type Props = { farmId: string; subscriptionPath: string; timeZone?: string | undefined };
 
@@ -17,7 +17,7 @@ export function GraceBanner({ farmId, subscriptionPath, timeZone }: Props) {
   if (!subscription) return null;
   const pastDue = subscription.state === 'past_due' && subscription.grace_ends_at;
   if (!pastDue && subscription.inactive_workers === 0) return null;
-  const date = subscription.grace_ends_at ? formatDay(subscription.grace_ends_at, timeZone) : '';
+  const date = subscription.grace_ends_at ? lastDay(subscription.grace_ends_at, timeZone) : '';
   return (
     <section
       aria-labelledby="pro-banner"

@@ -3,7 +3,7 @@ import { FileText } from 'lucide-react';
 import type { Subscription, SubscriptionPayment } from '@gona/shared/billing';
 import { formatNaira } from '@gona/shared/money';
 import { receiptPath } from '../keys';
-import { formatDay } from '../format';
+import { formatDay, lastDay } from '../format';
 
 const CHANNELS = new Set(['card', 'bank_transfer', 'ussd', 'bank']);
 
@@ -43,7 +43,10 @@ export function PaymentList({
                 </span>
               </p>
               <p className="text-sm text-stone-700">
-                {t('payments.period', { from: day(payment.period_start), to: day(payment.period_end) })}
+                {t('payments.period', {
+                  from: day(payment.period_start),
+                  to: lastDay(payment.period_end, timeZone),
+                })}
                 {' · '}
                 {t('payments.vat', { vat: formatNaira(payment.vat_kobo) })}
               </p>

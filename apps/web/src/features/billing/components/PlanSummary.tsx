@@ -4,7 +4,7 @@ import type { Subscription } from '@gona/shared/billing';
 import { FREE_WORKER_LIMIT } from '@gona/shared/plans';
 import { Badge } from '@/components/ui/Badge';
 import { cx } from '@/components/ui/cx';
-import { formatDay, percentOfBps } from '../format';
+import { formatDay, lastDay, percentOfBps } from '../format';
 
 type Props = { subscription: Subscription; timeZone?: string | undefined };
 
@@ -12,6 +12,7 @@ type Props = { subscription: Subscription; timeZone?: string | undefined };
 export function PlanSummary({ subscription, timeZone }: Props) {
   const { t } = useTranslation('billing');
   const day = (iso: string | null) => (iso ? formatDay(iso, timeZone) : '');
+  const until = (iso: string | null) => (iso ? lastDay(iso, timeZone) : '');
   const pastDue = subscription.state === 'past_due';
   return (
     <section
@@ -30,7 +31,7 @@ export function PlanSummary({ subscription, timeZone }: Props) {
         </Badge>
       </div>
       <p className={cx('mt-2', pastDue ? 'font-semibold text-amber-900' : 'text-stone-800')}>
-        {stateSentence(subscription, day, t)}
+        {stateSentence(subscription, day, until, t)}
       </p>
       {pastDue && <p className="mt-1 text-stone-700">{t('plan.pastDueHint')}</p>}
       <Usage subscription={subscription} />
@@ -41,15 +42,16 @@ export function PlanSummary({ subscription, timeZone }: Props) {
 function stateSentence(
   subscription: Subscription,
   day: (iso: string | null) => string,
+  until: (iso: string | null) => string,
   t: TFunction<'billing'>,
 ): string {
   const { state, method, renews, period_end, grace_ends_at } = subscription;
-  if (state === 'past_due') return t('plan.pastDue', { date: day(grace_ends_at) });
-  if (state === 'non_renewing') return t('plan.nonRenewing', { date: day(period_end) });
+  if (state === 'past_due') return t('plan.pastDue', { date: until(grace_ends_at) });
+  if (state === 'non_renewing') return t('plan.nonRenewing', { date: until(period_end) });
   if (state === 'active') {
     if (renews) return t('plan.renews', { date: day(period_end) });
-    if (method === 'granted') return t('plan.granted', { date: day(period_end) });
-    return t('plan.oneYear', { date: day(period_end) });
+    if (method === 'granted') return t('plan.granted', { date: until(period_end) });
+    return t('plan.oneYear', { date: until(period_end) });
   }
   return t('plan.free', { limit: FREE_WORKER_LIMIT });
 }

@@ -9,7 +9,7 @@ import { FormAlert } from '@/components/ui/FormAlert';
 import { useErrorText } from '@/lib/error-text';
 import { newClientId } from '@/lib/ids';
 import { goToCheckout, useStartCheckout } from '../api';
-import { formatDay } from '../format';
+import { formatDay, lastDay } from '../format';
 
 type Props = { subscription: Subscription; timeZone?: string | undefined };
 
@@ -28,7 +28,7 @@ export function ProOffer({ subscription, timeZone }: Props) {
     state === 'past_due'
       ? t('pro.payNow')
       : state === 'non_renewing' && period_end
-        ? t('pro.resubscribe', { date: day(period_end) })
+        ? t('pro.resubscribe', { date: lastDay(period_end, timeZone) })
         : state === 'active'
           ? t('pro.renewEarly')
           : t('pro.title');
