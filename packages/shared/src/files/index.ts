@@ -17,6 +17,8 @@ export const FILE_KINDS = [
   'task',
   /** Evidence for a marketplace dispute: the buyer's (stored with the selling farm's files) and the farm's. */
   'dispute',
+  /** A farm's report as a PDF, made by Gona (never uploaded). */
+  'report',
 ] as const;
 export type FileKind = (typeof FILE_KINDS)[number];
 
@@ -34,6 +36,8 @@ export const FILE_READ_ACTION: Record<FileKind, FarmAction> = {
   support: 'records.read',
   task: 'records.read',
   dispute: 'marketplace.read',
+  // A report's PDF holds the farm's money.
+  report: 'money.read',
 };
 
 /** The long side, in pixels, of a stored photo and of its thumbnail. */

@@ -12,32 +12,34 @@ export const REPORT_MAX_YEARS = 3;
  * about: the whole farm, or one enterprise (`crop:<id>` a planting, `animal:<id>` a flock, a pond
  * batch, a herd or one animal).
  */
-export const ReportQuerySchema = z
-  .object({
-    from: DaySchema,
-    to: DaySchema,
-    scope: z
-      .string()
-      .regex(
-        /^(farm|crop:[0-9a-f-]{36}|animal:[0-9a-f-]{36})$/i,
-        'Choose the whole farm, a planting or an animal',
-      )
-      .optional(),
-  })
-  .superRefine((q, ctx) => {
-    if (q.to < q.from)
-      ctx.addIssue({
-        code: 'custom',
-        path: ['to'],
-        message: 'The end of the period cannot be before its start',
-      });
-    else if (Number(q.to.slice(0, 4)) - Number(q.from.slice(0, 4)) > REPORT_MAX_YEARS)
-      ctx.addIssue({
-        code: 'custom',
-        path: ['to'],
-        message: `Choose a period of at most ${REPORT_MAX_YEARS} years`,
-      });
-  });
+const ReportQueryFields = {
+  from: DaySchema,
+  to: DaySchema,
+  scope: z
+    .string()
+    .regex(
+      /^(farm|crop:[0-9a-f-]{36}|animal:[0-9a-f-]{36})$/i,
+      'Choose the whole farm, a planting or an animal',
+    )
+    .optional(),
+};
+
+const periodCheck = (q: { from: string; to: string }, ctx: z.RefinementCtx) => {
+  if (q.to < q.from)
+    ctx.addIssue({
+      code: 'custom',
+      path: ['to'],
+      message: 'The end of the period cannot be before its start',
+    });
+  else if (Number(q.to.slice(0, 4)) - Number(q.from.slice(0, 4)) > REPORT_MAX_YEARS)
+    ctx.addIssue({
+      code: 'custom',
+      path: ['to'],
+      message: `Choose a period of at most ${REPORT_MAX_YEARS} years`,
+    });
+};
+
+export const ReportQuerySchema = z.object(ReportQueryFields).superRefine(periodCheck);
 export type ReportQuery = z.infer<typeof ReportQuerySchema>;
 
 const Int = z.number().int();
@@ -229,3 +231,27 @@ export type ReportCrops = z.infer<typeof CropsSectionSchema>;
 export type ReportInventory = z.infer<typeof InventorySectionSchema>;
 export type ReportWork = z.infer<typeof WorkSectionSchema>;
 export type ReportMarketplace = z.infer<typeof MarketplaceSectionSchema>;
+
+/** Where a PDF report is: waiting for the job, being made, ready to download, or failed. */
+export const REPORT_PDF_STATUSES = ['queued', 'building', 'ready', 'failed'] as const;
+export type ReportPdfStatus = (typeof REPORT_PDF_STATUSES)[number];
+
+/** Ask for the report of a period as a PDF (Gona Pro); `id` is made by the app, so a retry asks once. */
+export const RequestReportPdfInputSchema = z
+  .object({ id: z.uuid('A report needs an id made by the app').optional(), ...ReportQueryFields })
+  .superRefine(periodCheck);
+export type RequestReportPdfInput = z.infer<typeof RequestReportPdfInputSchema>;
+
+export const ReportPdfSchema = z.object({
+  id: z.uuid(),
+  from: z.string(),
+  to: z.string(),
+  scope: z.string(),
+  scope_name: z.string(),
+  status: z.enum(REPORT_PDF_STATUSES),
+  /** Where to download it once ready (Gona's own address, behind the farm's access check). */
+  url: z.string().nullable(),
+  bytes: z.number().int().nullable(),
+  created_at: z.string(),
+});
+export type ReportPdf = z.infer<typeof ReportPdfSchema>;

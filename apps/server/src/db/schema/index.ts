@@ -19,3 +19,4 @@ export * from './ratings';
 export * from './disputes';
 export * from './assistant';
 export * from './billing';
+export * from './reports';
