@@ -197,6 +197,7 @@ export const AdminSubscriptionSummarySchema = z.object({
 });
 export type AdminSubscriptionSummary = z.infer<typeof AdminSubscriptionSummarySchema>;
 export const AdminSubscriptionPageSchema = pageSchema(AdminSubscriptionSummarySchema);
+export type AdminSubscriptionPage = z.infer<typeof AdminSubscriptionPageSchema>;
 
 export const AdminGrantSchema = z.object({
   id: z.uuid(),

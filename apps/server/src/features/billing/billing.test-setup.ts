@@ -9,7 +9,12 @@ import { newId } from '../../lib/ids';
 import { createTestContext, type TestContext } from '../../test/context';
 
 /** The app over HTTP with the Paystack stand-in on the app's clock, its webhooks sent to the app. */
-export type BillingTestApp = { t: TestContext; fake: FakePaystack; close: () => Promise<void> };
+export type BillingTestApp = {
+  t: TestContext;
+  fake: FakePaystack;
+  webhookUrl: string;
+  close: () => Promise<void>;
+};
 
 export const PRICE_NAIRA = 60_000;
 export const PRICE_KOBO = PRICE_NAIRA * 100;
@@ -30,10 +35,12 @@ export async function billingTestApp(options: { ownDatabase?: boolean } = {}): P
     const s = serve({ fetch: t.app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s));
   });
   const { port } = server.address() as AddressInfo;
-  fake.setWebhookUrl(`http://127.0.0.1:${port}/api/webhooks/paystack`);
+  const webhookUrl = `http://127.0.0.1:${port}/api/webhooks/paystack`;
+  fake.setWebhookUrl(webhookUrl);
   return {
     t,
     fake,
+    webhookUrl,
     close: async () => {
       await fake.close();
       await new Promise((resolve) => server.close(resolve));
