@@ -20,3 +20,4 @@ export * from './disputes';
 export * from './assistant';
 export * from './billing';
 export * from './reports';
+export * from './support';
