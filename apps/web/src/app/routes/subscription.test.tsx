@@ -277,6 +277,47 @@ describe('the subscription screen', () => {
     expect(screen.getByRole('heading', { name: 'Keep Pro after 28/11/2027' })).toBeInTheDocument();
   });
 
+  it('cancels on the current version when Paystack’s news changed the record under the screen', async () => {
+    let current = aProSubscription();
+    const requests = installFakeFetch({
+      ...signedInRoutes([aFarm({ role: 'owner' })]),
+      [`GET ${SUBSCRIPTION}`]: () => ({ status: 200, body: current }),
+      [`POST ${SUBSCRIPTION}/cancel`]: ({ body }) => {
+        if ((body as { version: number }).version !== current.version)
+          return {
+            status: 409,
+            body: {
+              error: {
+                code: 'CONFLICT',
+                message: 'The subscription changed meanwhile. Reload and try again.',
+              },
+            },
+          };
+        current = aProSubscription({ state: 'non_renewing', renews: false, version: current.version + 1 });
+        return { status: 200, body: current };
+      },
+    });
+    renderAt('/dashboard/subscription');
+    await planSection();
+    // The card subscription Paystack made after the payment arrives while the owner reads.
+    current = aProSubscription({ version: 5 });
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel renewal' }));
+    fireEvent.click(
+      within(screen.getByRole('alertdialog', { name: 'Cancel Gona Pro renewal?' })).getByRole('button', {
+        name: 'Cancel renewal',
+      }),
+    );
+    expect(
+      await screen.findByText(
+        'Renewal cancelled. Gona Pro stays until 28/11/2027, then the farm returns to Free.',
+      ),
+    ).toBeInTheDocument();
+    expect(requests.filter((r) => r.path === `${SUBSCRIPTION}/cancel`).map((r) => r.body)).toEqual([
+      { version: 2 },
+      { version: 5 },
+    ]);
+  });
+
   it('shows a manager the plan and payments without anything to buy or cancel', async () => {
     installFakeFetch(
       routes(aProSubscription({ can_manage: false, renews: false, method: 'one_year' }), 'manager'),

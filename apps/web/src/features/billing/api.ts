@@ -7,7 +7,7 @@ import type {
   Subscription,
   VerifyCheckout,
 } from '@gona/shared/billing';
-import { apiFetch } from '@/lib/http';
+import { ApiError, apiFetch } from '@/lib/http';
 import { staffQueries } from '@/lib/pickers';
 import { billingKeys, subscriptionPath } from './keys';
 
@@ -55,9 +55,32 @@ export function useVerifyCheckout(farmId: string) {
   return useSubscriptionChange<VerifyCheckout>(farmId, 'verify');
 }
 
-/** Stops the renewal: Pro stays until the paid year ends, nothing is refunded. */
+/**
+ * Stops the renewal: Pro stays until the paid year ends, nothing is refunded. Paystack's own news
+ * (the card subscription made just after the first payment) changes the record's version under
+ * the screen: when the server says it changed, the owner's choice is sent again on the current
+ * version if the card still renews, and the answer is the record as it stands if it no longer does.
+ */
 export function useCancelSubscription(farmId: string) {
-  return useSubscriptionChange<CancelSubscription>(farmId, 'cancel');
+  const queryClient = useQueryClient();
+  const path = subscriptionPath(farmId);
+  const cancel = (input: CancelSubscription) =>
+    apiFetch<Subscription>(`${path}/cancel`, { method: 'POST', json: input });
+  return useMutation({
+    mutationFn: async (input: CancelSubscription) => {
+      try {
+        return await cancel(input);
+      } catch (error) {
+        if (!(error instanceof ApiError) || error.status !== 409) throw error;
+        const current = await apiFetch<Subscription>(path);
+        if (current.state === 'active' && current.renews) return cancel({ version: current.version });
+        if (current.state === 'non_renewing') return current;
+        throw error;
+      }
+    },
+    onSuccess: (subscription) => queryClient.setQueryData(billingKeys.subscription(farmId), subscription),
+    onError: () => void queryClient.invalidateQueries({ queryKey: billingKeys.all(farmId) }),
+  });
 }
 
 /** On Free with more than 10 workers: the ones who stay active. The staff lists change too. */

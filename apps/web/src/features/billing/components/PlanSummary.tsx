@@ -26,9 +26,9 @@ export function PlanSummary({ subscription, timeZone }: Props) {
         <h2 id="plan-title" className="text-lg font-semibold text-stone-900">
           {t('plan.label')}: {t(`plans.${subscription.plan}`)}
         </h2>
-        <Badge tone={pastDue ? 'amber' : subscription.plan === 'pro' ? 'green' : 'neutral'}>
-          {t(`states.${subscription.state}`)}
-        </Badge>
+        {subscription.state !== 'free' && (
+          <Badge tone={pastDue ? 'amber' : 'green'}>{t(`states.${subscription.state}`)}</Badge>
+        )}
       </div>
       <p className={cx('mt-2', pastDue ? 'font-semibold text-amber-900' : 'text-stone-800')}>
         {stateSentence(subscription, day, until, t)}
