@@ -77,28 +77,6 @@ function firstScreenChunk() {
       }) {
         graph.set(info.id, { imports: info.importedIds, dynamic: info.dynamicallyImportedIds });
       },
-      // The dashboard's words load on the way in (router.tsx): fetched beside the shell, not after it.
-      transformIndexHtml: {
-        order: 'post' as const,
-        handler(
-          _html: string,
-          ctx: { bundle?: Record<string, { type: string; facadeModuleId?: string | null }> },
-        ) {
-          const words = Object.entries(ctx.bundle ?? {}).find(
-            ([, chunk]) =>
-              chunk.type === 'chunk' && chunk.facadeModuleId?.endsWith('/src/i18n/en/dashboard.json'),
-          );
-          return words
-            ? [
-                {
-                  tag: 'link',
-                  attrs: { rel: 'modulepreload', crossorigin: true, href: `/${words[0]}` },
-                  injectTo: 'head' as const,
-                },
-              ]
-            : [];
-        },
-      },
     },
     test: (id: string) => firstScreen().has(id),
     sharedTest: (id: string) => (firstScreen(), shared.has(id)),

@@ -1,3 +1,5 @@
+// First: the first screen's data is asked for before the rest of the app is set up.
+import '@/app/first-load-start';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';

@@ -2,7 +2,8 @@ import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { CrashScreen } from '@/components/errors/CrashScreen';
 import { LoadingScreen } from '@/components/errors/LoadingScreen';
 import { NotFound } from '@/components/errors/NotFound';
-import { loadNamespaces } from '@/i18n';
+import { addBundledNamespace } from '@/i18n';
+import dashboardWords from '@/i18n/en/dashboard.json';
 import { paths } from '@/lib/paths';
 import { DashboardLayout } from './DashboardLayout';
 import DashboardHomeScreen from './routes/dashboard-home';
@@ -10,6 +11,11 @@ import { CreateFarmGuard, GuestOnly, RequireAuth } from './guards';
 import { lazyScreen } from './lazy-screen';
 import { PublicDocument } from './PublicDocument';
 import { RootLayout } from './RootLayout';
+
+// The dashboard's words are in the first screen's chunk (vite.config.ts) and bundled here: a route
+// that loaded them would hold the whole app on "Loading..." for a round of the router first. The
+// public pages (/login among them) do not load this chunk.
+addBundledNamespace('dashboard', dashboardWords);
 
 /** The prerendered public pages (served as static HTML by the server). */
 export const PUBLIC_DOCUMENT_PATHS = ['about', 'pricing', 'blog', 'blog/:slug', 'contact'] as const;
@@ -70,8 +76,6 @@ export const routes: RouteObject[] = [
             path: paths.dashboard,
             element: <DashboardLayout />,
             children: dashboardRoutes(),
-            // The dashboard's words download on the way in, so /login does not carry them.
-            lazy: () => loadNamespaces(['dashboard']).then(() => ({})),
           },
           // Gona's back office, outside the farm's shell and its sidebar: platform admins only. One
           // download holds all its screens (its own routes, routes/admin-layout.tsx), so the

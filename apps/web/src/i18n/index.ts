@@ -86,6 +86,11 @@ void i18n
     react: { useSuspense: false },
   });
 
+/** A namespace that comes with the code (the first screen's chunk): no screen waits for it. */
+export function addBundledNamespace(namespace: OnDemandNamespace, words: Record<string, unknown>): void {
+  i18n.addResourceBundle('en', namespace, words);
+}
+
 /** Downloads on-demand namespaces; screens' route loaders await this so they never show raw keys. */
 export function loadNamespaces(namespaces: readonly OnDemandNamespace[]): Promise<void> {
   return i18n.loadNamespaces([...namespaces]);

@@ -7,6 +7,7 @@ import {
 } from '@tanstack/react-query';
 import type { PersistedClient, Persister } from '@tanstack/react-query-persist-client';
 import { del, get, set } from 'idb-keyval';
+import { FIRST_LOAD, firstOr } from './first-load';
 import { ApiError } from './http';
 import { addAttentionItem } from './needs-attention';
 
@@ -63,10 +64,16 @@ export function upgradeSavedCache(saved: PersistedClient | undefined): Persisted
   return { ...saved, buster: SAVED_CACHE_SHAPE, clientState: { ...saved.clientState, queries: [] } };
 }
 
+/** The saved query cache and queued changes, as IndexedDB holds them. */
+export function readSavedCache(): Promise<PersistedClient | undefined> {
+  return get<PersistedClient>(CACHE_KEY);
+}
+
 /** The query cache and the queued changes in IndexedDB, so screens show their last data offline. */
 export const idbPersister: Persister = {
   persistClient: (client) => set(CACHE_KEY, client),
-  restoreClient: async () => upgradeSavedCache(await get<PersistedClient>(CACHE_KEY)),
+  // The first restore takes the read started at load (app/first-load-start.ts).
+  restoreClient: async () => upgradeSavedCache(await firstOr(FIRST_LOAD.savedCache, readSavedCache)),
   removeClient: () => del(CACHE_KEY),
 };
 

@@ -7,6 +7,7 @@ import type { Me } from '@gona/shared/auth';
 import { ApiError, apiFetch, onSessionExpired } from './http';
 import { clearWaitingPhotos } from './photo-store';
 import { clearSessionStorage, readAuthEntry, writeAuthEntry } from './storage';
+import { FIRST_LOAD, FIRST_LOAD_URLS, firstOr, forgetFirstLoad } from './first-load';
 import { leaveLoginNotice } from './login-notice';
 
 /** Phone and intent come from the server; a session read offline from storage has neither. */
@@ -58,6 +59,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   const clear = useCallback(() => {
     clearSessionStorage();
+    forgetFirstLoad();
     queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== SESSION_QUERY_KEY[0] });
     // Changes still waiting to be sent belong to the person leaving, and so do their photos: the
     // next one on this phone must neither send nor see them.
@@ -125,7 +127,8 @@ export async function loadSession(): Promise<SessionResult> {
       return { user: null, expired: true, offline: false };
     }
     if (!session) return authCheckFailed();
-    const me = await apiFetch<Me>('/api/me', { expireOn401: false });
+    // The first check reads the answers asked for at load (app/first-load-start.ts).
+    const me = await firstOr(FIRST_LOAD.me, () => apiFetch<Me>(FIRST_LOAD_URLS.me, { expireOn401: false }));
     writeAuthEntry({ user_id: me.id, email: me.email, first_name: me.first_name, last_name: me.last_name });
     return { user: me, expired: false, offline: false };
   } catch (error) {
@@ -150,7 +153,7 @@ type AuthSession = { user: { id: string } } | null;
 
 async function getSessionWithRefresh(): Promise<AuthSession | 'refresh-failed'> {
   try {
-    return await apiFetch<AuthSession>('/api/auth/get-session');
+    return await firstOr(FIRST_LOAD.session, () => apiFetch<AuthSession>(FIRST_LOAD_URLS.session));
   } catch (error) {
     if (!isForbidden(error)) throw error;
   }

@@ -1,4 +1,4 @@
-import { Suspense } from 'react';
+import { Suspense, useDeferredValue } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ChevronRight, Package, PawPrint, Sprout, Users, Wallet } from 'lucide-react';
@@ -30,6 +30,9 @@ export default function DashboardHomeScreen() {
   const { t } = useTranslation('dashboard');
   const { user } = useSession();
   const { selectedFarm } = useFarmSelection();
+  // The farm's name first, its cards in the render after: on a cheap phone the cards' first render
+  // (Today, weather, stock) would otherwise hold the heading back by a few hundred milliseconds.
+  const cardsFarm = useDeferredValue(selectedFarm);
 
   return (
     <>
@@ -45,24 +48,24 @@ export default function DashboardHomeScreen() {
         )}
         {selectedFarm && <p className="text-stone-700">{selectedFarm.location}</p>}
       </header>
-      {selectedFarm && can(selectedFarm.role, 'farm.billing') && (
-        <GraceBanner farmId={selectedFarm.id} subscriptionPath={paths.subscription} />
+      {cardsFarm && can(cardsFarm.role, 'farm.billing') && (
+        <GraceBanner farmId={cardsFarm.id} subscriptionPath={paths.subscription} />
       )}
-      {selectedFarm && (
+      {cardsFarm && (
         <Suspense fallback={null}>
           <TodayCard
-            farmId={selectedFarm.id}
-            mine={!can(selectedFarm.role, 'records.write')}
+            farmId={cardsFarm.id}
+            mine={!can(cardsFarm.role, 'records.write')}
             tasksPath={paths.tasks}
           />
         </Suspense>
       )}
-      {selectedFarm && (
+      {cardsFarm && (
         <Suspense fallback={null}>
-          <WeatherCard farmId={selectedFarm.id} climatePath={paths.climate} />
+          <WeatherCard farmId={cardsFarm.id} climatePath={paths.climate} />
         </Suspense>
       )}
-      {selectedFarm && (
+      {cardsFarm && (
         <DashboardCard
           id="ask-card-title"
           icon={GonaMark}
@@ -71,7 +74,7 @@ export default function DashboardHomeScreen() {
           to={paths.assistant}
         />
       )}
-      {selectedFarm && <LowStockCard farmId={selectedFarm.id} inventoryPath={paths.inventory} />}
+      {cardsFarm && <LowStockCard farmId={cardsFarm.id} inventoryPath={paths.inventory} />}
       <section
         aria-labelledby="getting-started"
         className="rounded-2xl border border-stone-200 bg-white p-4 sm:p-6"

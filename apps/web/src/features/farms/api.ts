@@ -2,11 +2,13 @@ import { useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { CreateFarmInput, Farm, FarmSummary, UpdateFarmInput } from '@gona/shared/farms';
 import { MAX_PAGE_SIZE } from '@gona/shared/page-size';
+import { FIRST_LOAD, FIRST_LOAD_URLS, firstOr } from '@/lib/first-load';
 import { apiFetch } from '@/lib/http';
 import { farmKeys } from './keys';
 
+/** The farm list; the first read takes the answer asked for at load (app/first-load-start.ts). */
 export async function fetchFarms(): Promise<Farm[]> {
-  const page = await apiFetch<{ items: Farm[] }>(`/api/farms?limit=${MAX_PAGE_SIZE}`);
+  const page = await firstOr(FIRST_LOAD.farms, () => apiFetch<{ items: Farm[] }>(FIRST_LOAD_URLS.farms));
   return page.items;
 }
 

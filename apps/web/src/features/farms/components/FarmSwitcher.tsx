@@ -2,7 +2,8 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { EllipsisVertical, Plus, Settings2 } from 'lucide-react';
-import { SelectField } from '@/components/ui';
+// Its own module, not the components barrel: the barrel's dialogs and lists would join the first screen's download.
+import { SelectField } from '@/components/ui/Field';
 import { useFarmSelection } from '../useFarmSelection';
 import { paths } from '@/lib/paths';
 
