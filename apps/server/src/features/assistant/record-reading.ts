@@ -408,7 +408,12 @@ const EGG_TROUBLE =
 const ASKS_OTHERWISE =
   /\b(can|could|should|may|must|when|why|how|which|will|would|is it|is there|are there)\b/;
 
+/** "When did we last…", "the last time": the latest record, with its day. */
+export const WHEN_LAST =
+  /\bwhen (did|was|were) (we |i |they |you )?(last|latest)\b|\bwhen last\b|\b(the )?last time\b/;
+
 const OPERATIONS: [Operation, RegExp][] = [
+  ['latest', WHEN_LAST],
   ['rate', /\b(percent|hen-day|rate|ratio)\b/],
   ['average', /\b(average|per day|a day|daily|each day)\b/],
   [
@@ -485,7 +490,10 @@ const RULES: Rule[] = [
     holds: (s, text) =>
       s.own &&
       !s.advice &&
-      (figure(s) || s.period || /\b(lay|laid|collected|produce\w*|production)\b/.test(text)) &&
+      (figure(s) ||
+        s.period ||
+        s.operation === 'latest' ||
+        /\b(lay|laid|collected|produce\w*|production)\b/.test(text)) &&
       // "the eggs laid last week are small and soft" tells of the eggs, it asks no figure.
       !(EGG_TROUBLE.test(text) && s.operation !== 'count'),
   },
@@ -502,7 +510,9 @@ const RULES: Rule[] = [
   {
     measure: 'weight',
     words: /\b(weigh|weighs|weight|weighed|weighing|how heavy|heaviness|how big)\b/,
-    holds: (s) => s.own && !s.advice,
+    // "What percent of body weight do I feed?", "market weight": a guide's figure, not a weighing.
+    holds: (s, text) =>
+      s.own && !s.advice && !/\b(body ?weight|percent|feed\w*|gain|market weight|target|ideal)\b/.test(text),
   },
   {
     measure: 'feed_used',
@@ -510,13 +520,15 @@ const RULES: Rule[] = [
     holds: (s, text) =>
       s.own &&
       !s.advice &&
-      /\b(used|use|gave|give|given|eat|ate|eaten|consumed|finished|fed|went)\b/.test(text) &&
-      (figure(s) || s.period),
+      /\b(used|use|usage|gave|give|given|eat|ate|eaten|consumed|consumption|consume|intake|finished|fed|went)\b/.test(
+        text,
+      ) &&
+      (figure(s) || s.period || s.operation === 'latest'),
   },
   {
     measure: 'milk',
     words: /\bmilk\w*\b/,
-    holds: (s) => s.own && !s.advice && (figure(s) || s.period),
+    holds: (s) => s.own && !s.advice && (figure(s) || s.period || s.operation === 'latest'),
   },
   {
     measure: 'fish_harvest',
@@ -524,7 +536,7 @@ const RULES: Rule[] = [
     holds: (s, text) =>
       s.own &&
       !s.advice &&
-      (figure(s) || s.period) &&
+      (figure(s) || s.period || s.operation === 'latest') &&
       /\b(harvest\w*|caught|catch|took out|brought out|sold|sell|removed)\b/.test(text),
   },
   {
@@ -563,10 +575,11 @@ const RULES: Rule[] = [
   {
     measure: 'supply',
     words:
-      /\b(left|remain\w*|in (my|the|our) store|in stock|do (i|we) have|have we got|i get|we get|still have|enough|store|supplies|stock)\b/,
+      /\b(left|remain\w*|in (my|the|our) store|in stock|do (i|we) have|have we got|i get|we get|still have|enough|store|supplies|stock|low|running low)\b/,
     holds: (s, text) =>
       !s.advice &&
-      (figure(s) || /\b(enough|remain\w*|left|wetin|what|which|list)\b/.test(text)) &&
+      // "Is urea low?": one supply asked about, whatever it is called.
+      (figure(s) || /\b(enough|remain\w*|left|wetin|what|which|list|low)\b/.test(text)) &&
       !ANIMALS.test(withoutFeeds(text)),
   },
 ];
@@ -610,6 +623,12 @@ export function recordAsked(plain: string): RecordAsk | null {
 
 /** Tasks: today's, late ones, a person's. */
 function tasksAsked(text: string): RecordAsk | null {
+  // "Wetin Musa suppose do?", "What is Ngozi supposed to do today?": a person named, and what they are to do.
+  const person =
+    /\b(what|wetin|which work) (does |is |will |did |has |have )?([a-z]{3,})( [a-z]{3,})? (suppose|supposed|should|go|get|got|has|have|need|needs|must|dey|is to|to|doing) (to )?(do\b)?/.exec(
+      text,
+    );
+  if (person && !NOT_A_NAME.test(person[3]!) && (person[7] || person[5] === 'doing')) return 'tasks_person';
   if (/\b(tasks?|jobs?|work|to ?do|duties|chores?)\b/.test(text)) {
     if (
       /\b(late|overdue|missed|behind|not done|undone|pending|never (finish\w*|done|do)|not finish\w*|unfinished|pass(ed)? (their|the|its) (due )?dates?|past (their|the|its) due)\b/.test(
@@ -629,12 +648,6 @@ function tasksAsked(text: string): RecordAsk | null {
     if (/\b(today|now|this morning|this week|coming|upcoming|tomorrow|next few days|due)\b/.test(text))
       return 'tasks_today';
   }
-  // "Wetin Musa suppose do?", "What is Musa doing today?": a person named, and what they are to do.
-  const person =
-    /\b(what|wetin|which work) (does |is |will |did |has |have )?([a-z]{3,})( [a-z]{3,})? (suppose|supposed|should|go|get|got|has|have|need|needs|must|dey|is to|to|doing) (to )?(do\b)?/.exec(
-      text,
-    );
-  if (person && !NOT_A_NAME.test(person[3]!) && (person[7] || person[5] === 'doing')) return 'tasks_person';
   if (
     /\bwhat (do|should|must) (i|we) do (today|now|this morning)\b|\bwhat (do|must) (i|we) have to do (today|now)\b|\bwetin (i|we) go do today\b|\bmy (tasks|jobs) (for )?today\b|\b(i|we) (have|need) to do today\b/.test(
       text,
@@ -654,6 +667,9 @@ function cropsAsked(text: string): RecordAsk | null {
       text,
     )
   )
+    return 'crop_next';
+  // "What is next for my maize?"
+  if (/\bwhat('s| is) next (for|on|with) (my|the|our)\b/.test(text) && !ANIMALS.test(text))
     return 'crop_next';
   if (
     /\b(stage|how far|how is|how are|doing)\b.*\b(my|the|our)\b/.test(text) &&
@@ -679,6 +695,13 @@ function cropsAsked(text: string): RecordAsk | null {
     return 'harvest_date';
   if (/\bwhen\b.*\b(my|our|the) [a-z]+ (go|will|would) (be )?(ready|mature)\b/.test(text))
     return 'harvest_date';
+  // "When is harvest for the cassava?", "harvest date of my maize": the farm's own planting's day.
+  if (
+    /\bwhen (is|will be) (the )?harvest\b|\bharvest (time|date|day) (for|of)\b/.test(text) &&
+    /\b(my|our|the)\b/.test(text) &&
+    !/\b(best|right|good) time\b|\bsigns?\b|\bshould\b/.test(text)
+  )
+    return 'harvest_date';
   if (
     /\bwhen\b.*\b(will|can|go|do) (i|we)\b.*\bharvest\b|\b(expected|due) harvest\b|\bharvest date\b|\bready for harvest\b.*\bmy\b/.test(
       text,
@@ -686,7 +709,7 @@ function cropsAsked(text: string): RecordAsk | null {
   )
     return 'harvest_date';
   if (
-    /\b(what|which) crops?\b.*\b(i|we|my|our)\b.*\b(have|grow\w*|plant\w*|get|dey)\b|\bmy crops\b|\bcrops (do i|i) have\b|\bwhat (am i|i dey|we dey|are we|do we|do i) (growing|planting|grow)\b|\bwhat is growing\b|\b(what|wetin) (did|have|i|we) (i |we )?(plant|planted)\b|\bcrops on (my|the) farm\b|\b(what|which) crops? (dey|are|is) (on|in) (my|the|our) farm\b|\bgrowing right now\b|\b(what|which) crops? (dey|are|is|do (i|we) have) (on |in |for )?(my|the|our) farm\b/.test(
+    /\b(what|which) crops?\b.*\b(i|we|my|our)\b.*\b(have|grow\w*|plant\w*|get|dey)\b|\bmy crops\b|\bcrops (do i|i) have\b|\bwhat (am i|i dey|we dey|are we|do we|do i) (growing|planting|grow)\b|\bwhat is growing\b|\b(what|wetin) (did|have|i|we) (i |we )?(plant|planted)\b|\bcrops on (my|the) farm\b|\b(what|which) crops? (dey|are|is) (on|in) (my|the|our) farm\b|\bgrowing right now\b|\b(what|which) crops?\b.*\b(in|on) (my|the|our) (field|fields|farm|ground|land|plots?)\b|\b(what|which) crops? (dey|are|is|do (i|we) have) (on |in |for )?(my|the|our) farm\b/.test(
       text,
     )
   )

@@ -13,6 +13,7 @@ import { listSales } from '../money/sales.service';
 import { todayTasks } from '../tasks/tasks.service';
 import { SPECIES_NAMES, amount, cropLine, longDate, type FarmContext } from './context';
 import type { Period, Reading, RecordAsk } from './reading';
+import { WHEN_LAST } from './record-reading';
 
 /**
  * The farm's own records, answered exactly (docs/decisions/055-assistant-reads-the-question-and-cares-first.md):
@@ -81,9 +82,11 @@ export async function answerRecord(
     case 'feed_used':
     case 'milk':
     case 'fish_harvest': {
-      const period = reading.period ?? lastDays(today, 7);
       const animals = await animalsAsked(ctx, reading, ask === 'eggs' ? LAYING : null);
       if (animals.length === 0) return answer(noAnimals(reading, ask));
+      // "When did we last harvest fish?": the last day with such a record, and what it holds.
+      if (WHEN_LAST.test(reading.plain)) return answer(await lastRecorded(ctx, animals, ask));
+      const period = reading.period ?? lastDays(today, 7);
       let eggs = 0;
       let cracked = 0;
       let henDays = 0;
@@ -152,18 +155,27 @@ export async function answerRecord(
       const animals = await animalsAsked(ctx, reading, null, true);
       if (animals.length === 0) return answer(noAnimals(reading, ask));
       let dead = 0;
+      let alive = 0;
       const parts: string[] = [];
       for (const animal of animals) {
         let own = 0;
         for (const event of await eventsIn(ctx, animal.id, period))
           if (event.kind === 'mortality') own += event.count;
         dead += own;
-        if (own) parts.push(`${nameOf(animal)}: ${own}`);
+        if (own) {
+          parts.push(`${nameOf(animal)}: ${own}`);
+          alive += animal.head_count;
+        }
       }
+      // A mortality rate: the dead of those there were (the living now and the dead of the period).
+      const rate =
+        dead > 0 && ASKS_RATE.test(reading.plain)
+          ? ` That is ${round1((dead / (alive + dead)) * 100)}% of the ${alive + dead} there were.`
+          : '';
       return answer(
         dead === 0
           ? `No deaths are recorded ${period.words}.`
-          : `${dead} died ${period.words}, by your records${parts.length > 1 ? ` (${parts.join('; ')})` : ''}.`,
+          : `${dead} died ${period.words}, by your records${parts.length > 1 ? ` (${parts.join('; ')})` : ''}.${rate}`,
       );
     }
     case 'weight': {
@@ -241,6 +253,19 @@ export async function answerRecord(
       const income = rows ? rows.reduce((sum, row) => sum + row.income_kobo, 0) : profit.income_kobo;
       const costs = rows ? rows.reduce((sum, row) => sum + row.costs_kobo, 0) : profit.costs_kobo;
       const on = rows ? ` on ${rows.map((row) => row.name ?? 'the farm').join(' and ')}` : '';
+      // A crop or animal named that no money record is marked for ("what did we spend on the cassava").
+      const named = reading.crop?.name ?? (reading.species[0] ? SPECIES_NAMES[reading.species[0]] : null);
+      const category = Object.keys(CATEGORY_WORDS).find((key) => categoryAsked(key, reading.plain));
+      if (
+        named &&
+        !rows &&
+        !category &&
+        (ask === 'spent' || ask === 'earned') &&
+        !PRODUCT_WORDS.test(reading.plain)
+      )
+        return answer(
+          `No ${ask === 'spent' ? 'spending' : 'sales'} ${period.words} is marked for ${named.toLowerCase()}. Mark a money record for a planting or an animal group to see it here.`,
+        );
       if (ask === 'earned') {
         // A product named ("egg sales", "catfish money"): its sales alone.
         const sold = await salesIn(ctx, period);
@@ -265,10 +290,11 @@ export async function answerRecord(
       for (const row of rows ?? profit.enterprises)
         for (const cost of row.costs_by_category)
           byCategory.set(cost.category, (byCategory.get(cost.category) ?? 0) + cost.total_kobo);
-      const category = [...byCategory.keys()].find((key) => categoryAsked(key, reading.plain));
       if (category)
         return answer(
-          `You spent ${formatNaira(byCategory.get(category) ?? 0)} on ${category.replace(/_/g, ' ')}${on} ${period.words}.`,
+          byCategory.get(category)
+            ? `You spent ${formatNaira(byCategory.get(category)!)} on ${category.replace(/_/g, ' ')}${on} ${period.words}.`
+            : `No spending on ${category.replace(/_/g, ' ')}${on} is recorded ${period.words}.`,
         );
       const split = [...byCategory.entries()]
         .filter(([, total]) => total > 0)
@@ -407,6 +433,54 @@ export async function answerRecord(
       );
     }
   }
+}
+
+/** Asked as a rate: "mortality rate", "what percent died". */
+const ASKS_RATE = /\b(rate|percent\w*|%)/;
+/** Products sold by name ("egg sales", "milk money"): the sales answer them, not an enterprise. */
+const PRODUCT_WORDS = /\b(eggs?|milk|meat|crates?)\b/;
+
+/** The last day with a record of this kind for these animals, and what it holds. */
+async function lastRecorded(ctx: FarmCtx, animals: Livestock[], ask: RecordAsk): Promise<string> {
+  const value = (row: Awaited<ReturnType<typeof productionIn>>[number]): number | null =>
+    ask === 'eggs'
+      ? row.eggs_collected
+      : ask === 'milk'
+        ? row.milk_litres == null
+          ? null
+          : Number(row.milk_litres)
+        : ask === 'fish_harvest'
+          ? row.fish_kg != null
+            ? Number(row.fish_kg)
+            : row.fish_count
+          : row.feed_quantity == null
+            ? null
+            : Number(row.feed_quantity);
+  let last: string | null = null;
+  let total = 0;
+  for (const animal of animals) {
+    const page = await listProduction(ctx, animal.id, { limit: PAGE });
+    const row = page.items.find((item) => value(item) != null);
+    if (!row) continue;
+    if (!last || row.date > last) {
+      last = row.date;
+      total = 0;
+    }
+    if (row.date === last) total += value(row)!;
+  }
+  const what = { eggs: 'eggs', milk: 'milk', fish_harvest: 'fish taken out', feed_used: 'feed given' }[
+    ask as 'eggs' | 'milk' | 'fish_harvest' | 'feed_used'
+  ];
+  if (!last) return `No ${what} is recorded yet.`;
+  const amountText =
+    ask === 'eggs'
+      ? `${total} eggs`
+      : ask === 'milk'
+        ? `${round1(total)} litres`
+        : ask === 'fish_harvest'
+          ? `${round1(total)}${animals.some((animal) => animal.species === 'catfish' || animal.species === 'tilapia') ? ' kg' : ''}`
+          : `${round1(total)}`;
+  return `Your last record of ${what} is from ${longDate(last)}: ${amountText}.`;
 }
 
 /** Asked as an average: "per day", "a day", "daily". */
