@@ -20,10 +20,12 @@ import {
   UpdateExpenseInputSchema,
   UpdateSaleInputSchema,
   type Cash,
+  type Expense,
   type ExpenseTotals,
   type Owed,
   type Profit,
 } from '@gona/shared/finance';
+import type { Page } from '@gona/shared/pagination';
 import { requireFarm } from '../../lib/auth-guard';
 import { farmCtxOf } from '../../lib/http-context';
 import {
@@ -41,7 +43,7 @@ import {
   deleteExpense,
   expenseTotals,
   getExpense,
-  listExpenses,
+  listExpensesJson,
   markExpensePaid,
   updateExpense,
 } from './expenses.service';
@@ -99,7 +101,7 @@ const expenseRoutes = createRouter()
       request: { params: farmParams, query: ExpenseListQuerySchema },
       responses: { 200: jsonContent(ExpensePageSchema, 'A page of expenses'), ...ErrorResponses },
     }),
-    async (c) => c.json(await listExpenses(farmCtxOf(c), c.req.valid('query')), 200),
+    async (c) => jsonText<Page<Expense>>(await listExpensesJson(farmCtxOf(c), c.req.valid('query'))),
   )
   .openapi(
     createRoute({
