@@ -71,11 +71,7 @@ function Facts({ subscription: s }: { subscription: AdminSubscription }) {
           {s.period_start && s.period_end ? `${formatDay(s.period_start)} – ${lastDay(s.period_end)}` : none}
         </Fact>
         <Fact label={t('admin.facts.renews')}>{s.renews ? t('common:yes') : t('common:no')}</Fact>
-        {s.grace_ends_at && (
-          <Fact label={t('states.past_due')}>
-            {t('admin.graceUntil', { date: lastDay(s.grace_ends_at) })}
-          </Fact>
-        )}
+        {s.grace_ends_at && <Fact label={t('admin.facts.grace')}>{lastDay(s.grace_ends_at)}</Fact>}
         {s.cancelled_at && <Fact label={t('admin.facts.cancelled')}>{formatDay(s.cancelled_at)}</Fact>}
         <Fact label={t('admin.facts.customer')}>{s.paystack_customer_code ?? none}</Fact>
         <Fact label={t('admin.facts.subscription')}>{s.paystack_subscription_code ?? none}</Fact>
