@@ -7,7 +7,6 @@ import { newId } from '../../lib/ids';
 import { createTestContext, type TestContext } from '../../test/context';
 import { seedFarmTeam, type FarmTeam } from '../../test/farm-team';
 import { uploadPhoto } from '../../test/photos';
-import { addSupply, movement } from '../inventory/inventory.test-setup';
 import { listExpenses } from './expenses.service';
 
 /**
@@ -47,16 +46,19 @@ beforeAll(async () => {
     acquisition: 'bought',
   });
   const supplier = await post<{ id: string }>('suppliers', { name: 'Agro Hub Zaria' });
-  const supply: Supply = await addSupply(t, team, {
+  const supply = await post<Supply>('supplies', {
     category: 'animal_feed',
     name: 'Grower mash',
     unit: 'bag_25kg',
     quantity: '0',
+    low_threshold: '1',
   });
-  const received = await post<MovementResult>(
-    `supplies/${supply.id}/movements`,
-    movement('received', '2.5', { unit_cost_kobo: 1_800_000 }),
-  );
+  const received = await post<MovementResult>(`supplies/${supply.id}/movements`, {
+    id: newId(),
+    kind: 'received',
+    quantity: '2.5',
+    unit_cost_kobo: 1_800_000,
+  });
   const upload = await uploadPhoto(t, team.base, team.cookies.owner, { kind: 'receipt' });
   await expense({
     date: '2026-08-03',
