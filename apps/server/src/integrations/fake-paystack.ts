@@ -237,6 +237,11 @@ export async function startFakePaystack(
     onWebhook?: (delivery: WebhookDelivery) => void;
     /** The clock of times it reports (paid_at, next_payment_date): the app's, in tests. */
     now?: () => number;
+    /**
+     * How many webhooks may be under way at once (default 1: all in order). Renewals keep each
+     * subscription's events on one lane, in order.
+     */
+    webhookLanes?: number;
   } = {},
 ): Promise<FakePaystack> {
   const secretKey = options.secretKey ?? DEFAULT_SECRET_KEY;
@@ -256,7 +261,11 @@ export async function startFakePaystack(
   const subscriptions: FakeSubscription[] = [];
   let renewalFailures = 0;
   let held: { event: string; data: Record<string, unknown> }[] | null = null;
-  let queue: Promise<unknown> = Promise.resolve();
+  // Webhooks go out in order, one at a time, on each lane: one lane unless a test asks for more
+  // (a subscription's events then keep their lane, so they stay in order among themselves).
+  const lanes: Promise<unknown>[] = Array.from({ length: Math.max(1, options.webhookLanes ?? 1) }, () =>
+    Promise.resolve(),
+  );
   const transactions: FakeTransaction[] = [];
   const refunds: FakeRefund[] = [];
   const recipients: FakeRecipient[] = [];
@@ -621,7 +630,12 @@ export async function startFakePaystack(
           'Pay with Paystack (fake)',
           `<p>${escapeHtml(transaction.email)}</p>
 <p class="amount">Pay <strong>${naira(transaction.amount)}</strong></p>
-<form method="post" action="/checkout/${accessCode}/pay"><button type="submit">Pay ${naira(transaction.amount)}</button></form>
+<form method="post" action="/checkout/${accessCode}/pay"><button type="submit">Pay ${naira(transaction.amount)}</button></form>${
+            transaction.planCode
+              ? ''
+              : `
+<form method="post" action="/checkout/${accessCode}/pay?channel=bank_transfer"><button type="submit">Pay by bank transfer</button></form>`
+          }
 <form method="post" action="/checkout/${accessCode}/decline"><button type="submit" class="decline">Decline</button></form>`,
         ),
       );
@@ -630,7 +644,14 @@ export async function startFakePaystack(
       return html(res, 405, page('Not allowed', '<p>Use the buttons.</p>'));
     await body(req).catch(() => ({}));
     if (payable) {
-      if (action === '/pay') void complete(transaction);
+      const channel = new URL(req.url ?? '/', url).searchParams.get('channel');
+      if (action === '/pay')
+        void complete(
+          transaction,
+          undefined,
+          undefined,
+          channel === 'bank_transfer' ? 'bank_transfer' : undefined,
+        );
       else refuse(transaction);
     }
     if (!transaction.callbackUrl)
@@ -876,18 +897,18 @@ export async function startFakePaystack(
         transaction: {},
         created_at: iso(),
       };
-      sent.push(send('invoice.create', invoice));
+      sent.push(send('invoice.create', invoice, subscription.id));
       const failing = which.fail?.includes(subscription.subscriptionCode) ?? false;
       if (failing || renewalFailures > 0) {
         if (!failing) renewalFailures--;
         failed++;
         subscription.status = 'attention';
         sent.push(
-          send('invoice.payment_failed', {
-            ...invoice,
-            status: 'failed',
-            subscription: { ...invoice.subscription, status: 'attention' },
-          }),
+          send(
+            'invoice.payment_failed',
+            { ...invoice, status: 'failed', subscription: { ...invoice.subscription, status: 'attention' } },
+            subscription.id,
+          ),
         );
         continue;
       }
@@ -912,21 +933,25 @@ export async function startFakePaystack(
       transactions.push(transaction);
       subscription.nextPaymentDate = periodEnd;
       renewed++;
-      sent.push(send('charge.success', transactionData(transaction)));
+      sent.push(send('charge.success', transactionData(transaction), subscription.id));
       sent.push(
-        send('invoice.update', {
-          ...invoice,
-          status: 'success',
-          paid: true,
-          paid_at: transaction.paidAt,
-          subscription: { ...invoice.subscription, next_payment_date: periodEnd },
-          transaction: {
-            reference: transaction.reference,
+        send(
+          'invoice.update',
+          {
+            ...invoice,
             status: 'success',
-            amount: plan.amount,
-            currency: 'NGN',
+            paid: true,
+            paid_at: transaction.paidAt,
+            subscription: { ...invoice.subscription, next_payment_date: periodEnd },
+            transaction: {
+              reference: transaction.reference,
+              status: 'success',
+              amount: plan.amount,
+              currency: 'NGN',
+            },
           },
-        }),
+          subscription.id,
+        ),
       );
     }
     await Promise.all(sent);
@@ -971,7 +996,7 @@ export async function startFakePaystack(
   }
 
   /** Queues a webhook after those already under way, so they arrive in the order they happened. */
-  function send(event: string, data: Record<string, unknown>): Promise<WebhookDelivery | null> {
+  function send(event: string, data: Record<string, unknown>, lane = 0): Promise<WebhookDelivery | null> {
     if (!webhookUrl) return Promise.resolve(null);
     if (held) {
       held.push({ event, data });
@@ -996,12 +1021,13 @@ export async function startFakePaystack(
     }
     const delivery: WebhookDelivery = { event, body, signature, attempts: [], delivered: false };
     webhooks.push(delivery);
-    return enqueue(delivery, target);
+    return enqueue(delivery, target, lane);
   }
 
-  function enqueue(delivery: WebhookDelivery, target: string): Promise<WebhookDelivery> {
-    const done = queue.then(() => deliver(delivery, target));
-    queue = done.catch(() => undefined);
+  function enqueue(delivery: WebhookDelivery, target: string, lane = 0): Promise<WebhookDelivery> {
+    const index = lane % lanes.length;
+    const done = lanes[index]!.then(() => deliver(delivery, target));
+    lanes[index] = done.catch(() => undefined);
     return done;
   }
 
@@ -1080,7 +1106,7 @@ export async function startFakePaystack(
       webhooks.push(again);
       return enqueue(again, webhookUrl);
     },
-    settled: () => queue.then(() => undefined),
+    settled: () => Promise.all(lanes).then(() => undefined),
     close: () =>
       new Promise<void>((resolve, reject) => {
         server.close((err) => (err ? reject(err) : resolve()));

@@ -146,7 +146,7 @@ export const StartCheckoutSchema = z.object({
 export type StartCheckout = z.infer<typeof StartCheckoutSchema>;
 
 /** Where to send the owner: Paystack's checkout page; it comes back to /dashboard/subscription?reference=…. */
-export const CheckoutSchema = PendingCheckoutSchema;
+export const CheckoutSchema = PendingCheckoutSchema.extend({});
 export type Checkout = PendingCheckout;
 
 /** POST /farms/{farmId}/subscription/verify, after the checkout's callback. */

@@ -1,6 +1,12 @@
 import { and, desc, eq, gte, isNotNull, isNull, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { billing_events, farm_subscriptions, farms, subscription_checkouts } from '../../db/schema/index';
+import {
+  billing_events,
+  farm_subscriptions,
+  farms,
+  subscription_checkouts,
+  subscription_payments,
+} from '../../db/schema/index';
 import {
   customerCodeOf,
   PaymentGatewayError,
@@ -110,6 +116,12 @@ export async function applyBillingCharge(
 ): Promise<BillingOutcome> {
   const gateway = deps.payments;
   if (!gateway) throw new Error('billing: a payment event arrived without a payment gateway');
+  // Recorded already (its charge.success and invoice.update both name it): nothing to ask.
+  const [recorded] = await deps.db
+    .select({ id: subscription_payments.id })
+    .from(subscription_payments)
+    .where(eq(subscription_payments.reference, reference));
+  if (recorded) return 'already_applied';
   const verified = await gateway.verify(reference);
   if (verified.status !== 'success') return 'not_charged';
   const [checkout] = await deps.db

@@ -76,6 +76,11 @@ export async function proPlanCode(db: Db, gateway: PaymentGateway, amountKobo: n
   return row?.code ?? plan.planCode;
 }
 
+/** Forgets a plan Paystack refused, so the next checkout finds or makes one it knows. */
+export async function forgetPlan(db: Db, planCode: string): Promise<void> {
+  await db.delete(billing_plans).where(eq(billing_plans.plan_code, planCode));
+}
+
 /** The amount a Gona Pro plan charges, by its code; null for a plan that is not Gona Pro's. */
 export async function planAmount(db: Db | Tx, planCode: string): Promise<number | null> {
   const [row] = await db

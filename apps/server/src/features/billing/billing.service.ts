@@ -32,6 +32,7 @@ import { notifyOwners } from './billing.notify';
 import {
   CHECKOUT_REFERENCE_PREFIX,
   METADATA_TAG,
+  forgetPlan,
   priceKobo,
   proPlanCode,
   subscriptionRowIn,
@@ -141,7 +142,7 @@ export async function startCheckout(ctx: FarmCtx, input: StartCheckout, deps: Pa
   const gateway = deps.payments;
   if (!gateway) throw new AppError('UNAVAILABLE', UNAVAILABLE);
   const price = priceKobo(deps.config);
-  const planCode =
+  let planCode =
     input.kind === 'renewing' ? await gatewayCall(deps, () => proPlanCode(ctx.db, gateway, price)) : null;
   const [owner] = await ctx.db.select({ email: users.email }).from(users).where(eq(users.id, ctx.userId));
   const now = new Date(deps.now());
@@ -176,8 +177,8 @@ export async function startCheckout(ctx: FarmCtx, input: StartCheckout, deps: Pa
         `Your Pro renews by card on ${dayMonthYear(dateIn(zone, current.period_end!))}. There is nothing to pay now; to pay another way, cancel the renewal first.`,
       );
     }
-    const reference = `${CHECKOUT_REFERENCE_PREFIX}${newId()}`;
-    const started = await gatewayCall(deps, () =>
+    let reference = `${CHECKOUT_REFERENCE_PREFIX}${newId()}`;
+    const initialize = () =>
       gateway.initialize({
         email: owner!.email,
         amountKobo: price,
@@ -187,8 +188,19 @@ export async function startCheckout(ctx: FarmCtx, input: StartCheckout, deps: Pa
         ...(planCode
           ? { plan: planCode, channels: ['card'] }
           : { channels: ['card', 'bank_transfer', 'ussd', 'bank'] }),
-      }),
-    );
+      });
+    const started = await gatewayCall(deps, async () => {
+      try {
+        return await initialize();
+      } catch (err) {
+        // A plan this Paystack account does not know (the key changed from test to live): made again.
+        if (!planCode || !(err instanceof PaymentGatewayError) || err.httpStatus >= 500) throw err;
+        await forgetPlan(ctx.db, planCode);
+        planCode = await proPlanCode(ctx.db, gateway, price);
+        reference = `${CHECKOUT_REFERENCE_PREFIX}${newId()}`;
+        return initialize();
+      }
+    });
     const [row] = await tx
       .insert(subscription_checkouts)
       .values({
@@ -388,7 +400,7 @@ th{width:40%;font-weight:600}.total td{font-size:1.25rem;font-weight:700}
 </style></head>
 <body>
 <h1>Receipt</h1>
-<p><strong>Gona</strong> · Farm management and marketplace for Nigerian farmers<br>${escapeHtml(deps.config.supportEmail)} · ${escapeHtml(deps.config.baseUrl)}</p>
+<p><strong>Gona</strong> · Farm management and marketplace for Nigerian farmers<br>${escapeHtml(deps.config.supportAddress)}<br>${escapeHtml(deps.config.supportEmail)} · ${escapeHtml(deps.config.baseUrl)}</p>
 <table>
 ${lines.map(([k, v]) => `<tr${k === 'Amount paid' ? ' class="total"' : ''}><th>${escapeHtml(k)}</th><td>${escapeHtml(v)}</td></tr>`).join('\n')}
 </table>

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { eq, sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { vatIncludedKobo, type Checkout, type Subscription } from '@gona/shared/billing';
-import { billing_counters, ledger_entries, staff, subscription_payments, users } from '../../db/schema/index';
+import { billing_counters, ledger_entries, staff, subscription_payments } from '../../db/schema/index';
 import { startFakePaystack, type FakePaystack } from '../../integrations/fake-paystack';
 import { newId } from '../../lib/ids';
 import { createTestContext, type TestContext } from '../../test/context';
@@ -95,12 +95,6 @@ export async function expectBillingLedgerBalanced(
   const result = { gateway: Number(sums!.gateway), revenue: Number(sums!.revenue), vat: Number(sums!.vat) };
   expect(result.gateway).toBe(result.revenue + result.vat);
   return result;
-}
-
-/** The email a seeded user pays with. */
-export async function emailOf(t: TestContext, userId: string): Promise<string> {
-  const [row] = await t.db.select({ email: users.email }).from(users).where(eq(users.id, userId));
-  return row!.email;
 }
 
 /** `n` active workers written straight into the database, started on consecutive days. */

@@ -358,6 +358,9 @@ describe('cancelling', () => {
     const team = await seedFarmTeam(t);
     const paid = await paidRenewing(team);
     const code = (await rowOf(team.farm.id)).subscription_code!;
+    // The farm cannot be deleted while its card would still be charged.
+    const deleted = await t.request('DELETE', team.base, { cookie: team.cookies.owner });
+    expect(deleted.status).toBe(409);
     const stale = await t.request('POST', `${team.base}/subscription/cancel`, {
       cookie: team.cookies.owner,
       body: { version: paid.version - 1 },

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Farm, FarmRole, FarmSummary, Page, PageQuery } from '@gona/shared';
 import type { CreateFarmInputSchema, UpdateFarmInputSchema } from '@gona/shared';
 import type { z } from 'zod';
-import { farm_memberships, farms } from '../../db/schema/index';
+import { farm_memberships, farm_subscriptions, farms } from '../../db/schema/index';
 import { auditDelete, auditInsert, auditUpdate } from '../../lib/audit';
 import type { Ctx, FarmCtx } from '../../lib/ctx';
 import { AppError } from '../../lib/errors';
@@ -105,6 +105,22 @@ export async function updateFarm(ctx: FarmCtx, input: UpdateFarm): Promise<Farm>
 
 export async function deleteFarm(ctx: FarmCtx): Promise<void> {
   await ctx.db.transaction(async (tx) => {
+    // A card Paystack still renews would be charged for a farm that no longer exists.
+    const [renewing] = await tx
+      .select({ farm_id: farm_subscriptions.farm_id })
+      .from(farm_subscriptions)
+      .where(
+        and(
+          eq(farm_subscriptions.farm_id, ctx.farmId),
+          eq(farm_subscriptions.state, 'active'),
+          eq(farm_subscriptions.method, 'card_subscription'),
+        ),
+      );
+    if (renewing)
+      throw new AppError(
+        'CONFLICT',
+        "This farm's Gona Pro renews by card. Cancel the renewal on the Subscription page first, so the card is not charged again.",
+      );
     const [row] = await tx.delete(farms).where(eq(farms.id, ctx.farmId)).returning();
     if (!row) throw new AppError('NOT_FOUND');
     await auditDelete(tx, ctx, farms, { id: ctx.farmId, record: toFarm(row, ctx.role) });

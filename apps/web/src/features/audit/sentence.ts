@@ -51,9 +51,15 @@ const WRITERS: Record<string, Writer> = {
       const status = change(c, 'status')?.to;
       if (status === 'left') return t('activity.staffLeft', { name });
       if (status === 'active') return t('activity.staffBack', { name });
+      if (status === 'inactive') return t('activity.staffInactive', { name });
       return t('activity.staffChanged', { name });
     }),
   'staff.delete': (c, { t }) => withName(c, (name) => t('activity.staffDeleted', { name })),
+  'farm_subscriptions.update': (c, { t }) => {
+    if (c.by === 'gona') return t('activity.proGranted', { reason: text(c.reason) ?? '' });
+    if (change(c, 'state')?.to === 'non_renewing') return t('activity.proCancelled');
+    return t('activity.proChanged');
+  },
   'farm_memberships.insert': (c, { t }) => {
     const role = roleOf(c.role);
     const farm = text(c.farm_name);
