@@ -25,6 +25,7 @@ import { plansRoutes } from './features/plans/plans.routes';
 import { billingFeatureRoutes } from './features/billing/billing.routes';
 import { reportsRoutes } from './features/reports/reports.routes';
 import { staffRoutes } from './features/staff/staff.routes';
+import { supportRoutes } from './features/support/support.routes';
 import { tasksRoutes } from './features/tasks/tasks.routes';
 import { tilesRoutes } from './features/tiles/tiles.routes';
 import './features/inventory/task-hooks';
@@ -94,6 +95,7 @@ export function createApp(deps: Deps) {
   app.route('/api', tilesRoutes);
   app.route('/api', marketplaceRoutes);
   app.route('/api', reportsRoutes);
+  app.route('/api', supportRoutes);
   app.route('/', devRoutes);
 
   app.doc31('/api/openapi.json', API_DOCUMENT);

@@ -68,6 +68,9 @@ const NOT_WALKED = new Set([
   '/marketplace/orders',
   '/marketplace/orders/{orderId}',
   '/marketplace/orders/{orderId}/dispute/photos/{fileId}',
+  // A person's own support requests and their photos: theirs, never the farm's records.
+  '/support/requests/{requestId}',
+  '/support/requests/{requestId}/files/{fileId}',
   // An invitation read by its link's secret token: the invited person's, before they are a member.
   '/invitations/{token}',
   '/plans',

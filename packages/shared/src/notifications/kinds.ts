@@ -77,6 +77,12 @@ export const NOTIFICATION_KINDS = {
     channels: { email: false, push: true, sms: false },
     listed: false,
   },
+  /** Gona's support answered a person's request (the person who asked): once per reply. */
+  support_reply: {
+    importance: 'important',
+    channels: { email: true, push: true, sms: false },
+    listed: false,
+  },
   /**
    * A problem reported with an order: the farm's owners and managers (answer within 48 hours) and
    * the buyer hear it is with Gona; then both hear Gona's decision.
@@ -268,6 +274,8 @@ export type NotificationParams = {
     side: 'buyer' | 'seller';
     stars: number;
   };
+  /** `subject`: the start of the request, in the person's words; `solved`: support marked it solved. */
+  support_reply: { request_id: string; subject: string; solved: boolean };
   /** `to` says whose words: the seller's (asked to answer) or the buyer's. */
   dispute: {
     order_id: string;
@@ -514,6 +522,13 @@ export function notificationText(notification: KindWithParams): { title: string;
             body: `For your order of ${p.listing_title}. Sellers see your rating on your orders.`,
           };
     }
+    case 'support_reply': {
+      const p = notification.params;
+      return {
+        title: p.solved ? 'Gona support answered and marked your request solved' : 'Gona support answered you',
+        body: `About “${p.subject}”. Open the request to read the answer${p.solved ? '; reply within 7 days if it is not solved' : ' and reply'}.`,
+      };
+    }
     case 'dispute': {
       const p = notification.params;
       if (p.status === 'opened')
@@ -708,6 +723,8 @@ export const NOTIFICATION_PATHS = {
   farmListings: '/dashboard/marketplace?tab=mine',
   /** One of the buyer's orders. */
   order: (orderId: string) => `/dashboard/marketplace/orders/${encodeURIComponent(orderId)}`,
+  /** A person's support request, with its thread. */
+  supportRequest: (requestId: string) => `/dashboard/support/${encodeURIComponent(requestId)}`,
   /** A dispute in Gona's back office (platform admins). */
   adminDispute: (disputeId: string) => `/admin/disputes/${encodeURIComponent(disputeId)}`,
   /** The farm's plan, payments and receipts. */

@@ -226,7 +226,10 @@ export const AdminSupportUpdateInputSchema = z.object({
 export type AdminSupportUpdateInput = z.input<typeof AdminSupportUpdateInputSchema>;
 
 export const SavedReplyInputSchema = z.object({
-  title: textSchema(SUPPORT_LIMITS.savedReplyTitle).refine((v) => v.length > 0, 'Give the reply a short name'),
+  title: textSchema(SUPPORT_LIMITS.savedReplyTitle).refine(
+    (v) => v.length > 0,
+    'Give the reply a short name',
+  ),
   body: textSchema(SUPPORT_LIMITS.reply).refine((v) => v.length > 0, 'Write the reply'),
 });
 export type SavedReplyInput = z.input<typeof SavedReplyInputSchema>;

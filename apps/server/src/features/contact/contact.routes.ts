@@ -52,9 +52,9 @@ export const contactRoutes = createRouter().openapi(
     if (!isForm && !type.includes('json'))
       throw new AppError('VALIDATION', 'Send the message as JSON or as a form.');
     const input = isForm ? c.req.valid('form') : c.req.valid('json');
-    const { db, mail, config, logger } = c.var.deps;
+    const { db, mail, config, logger, now } = c.var.deps;
     try {
-      const created = await sendContactMessage({ db, mail, config, logger, ip: clientIp(c) }, input);
+      const created = await sendContactMessage({ db, mail, config, logger, now, ip: clientIp(c) }, input);
       return isForm ? c.redirect(CONTACT_FORM_REDIRECT.sent, 303) : c.json(created, 201);
     } catch (err) {
       if (isForm && err instanceof AppError && err.code === 'RATE_LIMITED')

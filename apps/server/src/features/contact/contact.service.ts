@@ -6,8 +6,9 @@ import type { Deps } from '../../lib/ctx';
 import { AppError } from '../../lib/errors';
 import { newId } from '../../lib/ids';
 import { consumeRateLimit } from '../../lib/rate-limit';
+import { createRequestFromContactIn } from '../support/support.service';
 
-export type ContactCtx = Pick<Deps, 'db' | 'mail' | 'config' | 'logger'> & {
+export type ContactCtx = Pick<Deps, 'db' | 'mail' | 'config' | 'logger' | 'now'> & {
   /** The sender's address, for the per-address limit. */
   ip: string | undefined;
 };
@@ -32,8 +33,10 @@ export async function sendContactMessage(ctx: ContactCtx, input: ContactMessage)
   }
 
   const id = newId();
-  await ctx.db.transaction(async (tx) => {
+  const request = await ctx.db.transaction(async (tx) => {
     await tx.insert(contact_messages).values({ id, ...input, phone: input.phone ?? null });
+    // Support answers it in the back office: in the app when the address is an account's, else by mail.
+    return createRequestFromContactIn(tx, { id, ...input }, ctx.now());
   });
 
   try {
@@ -46,6 +49,7 @@ export async function sendContactMessage(ctx: ContactCtx, input: ContactMessage)
           `From: ${input.name} <${input.email}>`,
           `Phone: ${input.phone ?? 'not given'}`,
           `Message id: ${id}`,
+          `Support request: ${request.requestId}${request.userId ? ' (their account)' : ' (no account: answered by mail)'}`,
           '',
           input.message,
           '',

@@ -101,7 +101,9 @@ export async function openFile(
     .select()
     .from(files)
     .where(and(eq(files.farm_id, ctx.farmId), eq(files.id, fileId), isNull(files.deleted_at)));
-  if (!row) throw new AppError('NOT_FOUND', NOT_FOUND);
+  // A support request's photo is the person's and support's only (features/support): not the farm's.
+  if (!row || (row.kind === 'support' && row.created_by !== ctx.userId))
+    throw new AppError('NOT_FOUND', NOT_FOUND);
   if (!can(ctx.role, FILE_READ_ACTION[row.kind])) throw new AppError('FORBIDDEN');
   return openRow(ctx, storage, row, { size, ifNoneMatch });
 }
