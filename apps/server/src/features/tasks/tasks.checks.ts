@@ -15,7 +15,10 @@ export async function assigneeNames(tx: Tx, farmId: string, staffIds: readonly s
   const gone = rows.find((row) => row.status !== 'active');
   if (gone)
     throw new AppError('VALIDATION', undefined, {
-      assignee_ids: `${gone.name} has left the farm. Choose someone who works here now.`,
+      assignee_ids:
+        gone.status === 'inactive'
+          ? `${gone.name} is inactive: the Free plan keeps 10 workers active. Choose someone active, or change who is active on the Subscription page.`
+          : `${gone.name} has left the farm. Choose someone who works here now.`,
     });
   return rows.map((row) => row.name).sort();
 }
