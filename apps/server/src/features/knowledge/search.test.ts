@@ -309,17 +309,17 @@ const SAME_ON_BOTH: Record<string, string[]> = {
   'my cassva leaves are yellow and twisted': [
     '0.845 pest:cassava_mosaic_disease',
     '0.581 pest:cassava_green_mite',
-    '0.515 pest:variegated_grasshopper',
+    '0.516 pest:variegated_grasshopper',
   ],
   'fowl dey die, dem get green droppings and twisted neck': [
     '0.799 pest:newcastle_disease',
-    '0.569 advice:poultry_vet',
+    '0.568 advice:poultry_vet',
     '0.436 advice:egg_drop',
   ],
   'pigs dying with red skin and fever': [
     '0.726 pest:african_swine_fever',
     '0.559 pest:fish_bacterial_disease',
-    '0.496 pest:anthrax',
+    '0.495 pest:anthrax',
   ],
   // "add", and "adding" below, are words the two engines' stemmers once split (see STEMMED_ALIKE).
   'How do I add my bank account for payout?': [
@@ -333,8 +333,8 @@ const SAME_ON_BOTH: Record<string, string[]> = {
     '0.457 advice:tomato_fertilizer',
   ],
   'catfish feeding rate': [
-    '0.646 advice:catfish_feeding',
-    '0.569 advice:floating_feed',
+    '0.645 advice:catfish_feeding',
+    '0.568 advice:floating_feed',
     '0.535 advice:catfish_hatchery_steps',
   ],
   'bitcoin price today': [
