@@ -30,15 +30,23 @@ import {
   CONFIDENT_RANK,
   normalizeQuestion,
   searchKnowledge,
+  spelledFarmWords,
   type KnowledgeHit,
 } from '../knowledge/search.service';
 import { farmPlan } from '../plans/plans.service';
 import { HISTORY_MESSAGES, phraseWithModel, type Answer } from './answer';
-import { aboutTheSubject, composeAnswer, namesOtherSubject, preferAdvice, questionParts } from './compose';
+import {
+  aboutTheSubject,
+  composeAnswer,
+  namesOtherSubject,
+  preferAdvice,
+  questionParts,
+  troubleBeforeLookUp,
+} from './compose';
 import { ZONE_NAMES, loadFarmContext, longDate, type FarmContext } from './context';
 import { detectIntent, lookUp, type Lookup, type Subjects } from './lookups';
 import { MONEY } from './numbers';
-import { readQuestion, type Reading } from './reading';
+import { farmWords, readQuestion, type Reading } from './reading';
 import { answerRecord } from './records';
 import {
   LANGUAGE_NOTE,
@@ -247,6 +255,14 @@ async function answerQuestion(
     return { text: answer.text, cards: answer.cards, removed_numbers: 0, answered_by: 'facts' };
   }
 
+  // A farm word misspelt ("gumbro vacine day") is read as that word (never before care is read).
+  const spelt = await spelledFarmWords(ctx.db, input.question, farmWords(crops.values()));
+  if (spelt !== input.question) {
+    reading = readQuestion(spelt, crops.values(), context.farm.today);
+    subjects.crop = reading.crop;
+    subjects.species = [...reading.species];
+  }
+
   // A follow-up ("And for maize?") asks what the question before it asked, or about what it named.
   let intent = reading.intent;
   const previous = input.history.findLast((message) => message.role === 'user');
@@ -284,7 +300,7 @@ async function answerQuestion(
   if (isLocalLanguage(reading.language) && !understood && !alarm) return refused(languageAnswer());
 
   const hits = (
-    await searchKnowledge(ctx.db, about?.search ? `${input.question} ${about.search}` : input.question, {
+    await searchKnowledge(ctx.db, about?.search ? `${spelt} ${about.search}` : spelt, {
       ...(subjects.crop ? { crops: [subjects.crop.key] } : {}),
       ...(subjects.species.length ? { species: subjects.species } : {}),
       limit: SEARCH_LIMIT,
@@ -310,15 +326,24 @@ async function answerQuestion(
     context = await elsewhere(ctx, context, reading.state);
   // "Okro spacing" on a maize farm asks about okra: no crop's look-up falls back to the farm's only crop.
   if (!subjects.crop && namesOtherSubject(reading.plain) && intent && CROP_LOOKUPS.has(intent)) intent = null;
-  const lookup = withSecondPart(
-    await lookUp(ctx, intent, subjects, context, reading.plain),
-    await secondLookUp(ctx, reading, subjects, context),
-  );
   const onTopic = preferAdvice(
     reading,
     hits.filter((hit) => hit.rank >= CONFIDENT_RANK / 2 && aboutTheSubject(hit, reading, subjects)),
   );
   const best = onTopic[0];
+  // Trouble told ("yellow V on my maize leaves, what fertilizer?") is answered by the fact that explains it.
+  if (
+    intent &&
+    CROP_LOOKUPS.has(intent) &&
+    best &&
+    best.rank >= CONFIDENT_RANK &&
+    troubleBeforeLookUp(reading, intent, best)
+  )
+    intent = null;
+  const lookup = withSecondPart(
+    await lookUp(ctx, intent, subjects, context, reading.plain),
+    await secondLookUp(ctx, reading, subjects, context),
+  );
   if (!lookup && (!best || best.rank < CONFIDENT_RANK))
     return refused(isLocalLanguage(reading.language) ? languageAnswer() : unknownAnswer());
 

@@ -136,6 +136,21 @@ function preferReadiness(reading: Reading, hits: KnowledgeHit[]): KnowledgeHit[]
 const READY =
   /\b(ready|ripe|mature|reach)\b.*\b(harvest\w*|cut|pick|pluck|uproot|dig)\b|\b(harvest\w*|cut|pick|pluck)\b.*\b(ready|ripe|mature|now)\b|\bdon reach\b/;
 
+/**
+ * "What fertilizer cures a yellow V on maize leaves?": a question that tells of trouble is answered
+ * by the fact that explains it, before the crop's rates, when that fact is not itself about what a
+ * look-up gives (a spacing, a planting time, a fertilizer rate, a weeding).
+ */
+export function troubleBeforeLookUp(
+  reading: Reading,
+  intent: Reading['intent'],
+  best: KnowledgeHit,
+): boolean {
+  if (!intent || !TROUBLE.test(reading.plain)) return false;
+  const title = ASKED_TITLES[intent];
+  return !title || !title.test(best.title);
+}
+
 /** A note this close to a pest's rank answers a how-to question before it. */
 const ADVICE_SHARE = 0.8;
 

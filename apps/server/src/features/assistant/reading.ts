@@ -38,6 +38,7 @@ export type RecordAsk =
   | 'eggs'
   | 'head_count'
   | 'deaths'
+  | 'births'
   | 'weight'
   | 'feed_used'
   | 'milk'
@@ -201,6 +202,21 @@ export function languageOf(plain: string): Language {
       ? best
       : 'en';
 }
+
+/**
+ * Farm words a misspelling is read as (assistant.service, `spelledFarmWords`): the names of crops
+ * and animals, their pests and diseases, their vaccines and what is asked of them. Only words the
+ * knowledge base does not write are read as one of these.
+ */
+export function farmWords(crops: Iterable<KnowledgeCrop>): string[] {
+  return [...FARM_WORDS, ...[...crops].flatMap((crop) => [crop.key, crop.name.toLowerCase()])].filter(
+    (word) => word.length >= 5,
+  );
+}
+const FARM_WORDS =
+  'vaccine vaccines vaccinate vaccination gumboro newcastle lasota komarov deworm dewormer fertilizer fertiliser weevils harvest harvesting broiler broilers layers cockerel cockerels turkey turkeys catfish tilapia fingerlings fingerling cassava sorghum millet groundnut groundnuts cowpea soybean sesame tomato tomatoes pepper onions plantain spacing planting transplant hectare pesticide insecticide herbicide diarrhoea temperature pregnant nursery seedlings armyworm coccidiosis mosaic striga aflatoxin piglets chicken chickens cattle rabbit rabbits manure compost schedule weeding brooder brooding poultry disease'.split(
+    ' ',
+  );
 
 /** Towns farmers name for their state. */
 const TOWNS: Record<string, string> = {

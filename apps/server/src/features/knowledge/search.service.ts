@@ -147,7 +147,7 @@ export async function searchKnowledge(
     const credit = idf(lexemes.get(match.lexeme)!) * FIELD_WEIGHT[match.weight];
     if (single.has(match.lexeme)) entry.credit += credit;
     let lexemesHeld = held.get(match.key);
-    if (!lexemesHeld) held.set(match.key, (lexemesHeld = new Map()));
+    if (!lexemesHeld) held.set(match.key, (lexemesHeld = new Map<string, number>()));
     lexemesHeld.set(match.lexeme, credit);
     entry.closeness = match.closeness;
   }
@@ -299,53 +299,110 @@ async function questionLexemes(
 
 /**
  * The words the facts write that are nearest in letters to words no fact holds: one letter off
- * for a word of 5 to 7 letters, two for a longer one, never the first letter ("temprature" →
- * "temperature", "fertilzer" → "fertilizer"). Ties go to the word sharing the longest beginning.
+ * for a word of 5 to 7 letters, two for a longer one, never the first letter, and at most one
+ * letter longer or shorter ("temprature" → "temperature", "fertilzer" → "fertilizer", but not
+ * "plantation" → "plantain"). Ties go to the word sharing the longest beginning.
  */
 async function spellings(db: Db | Tx, words: string[]): Promise<Map<string, string>> {
   const candidates = words.filter((word) => word.length >= SPELLING_MIN_LENGTH && /^\p{L}+$/u.test(word));
   if (!candidates.length) return new Map();
-  const vocabulary = (
-    await queryRows<{ word: string }>(
-      db,
-      sql`
-      select distinct word from (
-        select regexp_split_to_table(lower(unaccent(title || ' ' || text || ' ' || array_to_string(questions, ' '))), '[^a-z]+') as word
-        from knowledge_advice
-        union all
-        select regexp_split_to_table(lower(unaccent(names || ' ' || symptoms || ' ' || coalesce(favoured_by, '') || ' ' || control::text)), '[^a-z]+')
-        from knowledge_pests
-      ) words
-      where length(word) >= ${SPELLING_MIN_LENGTH - 1}
-    `,
-    )
-  ).map((row) => row.word);
   // The lexicon's own words too: a misspelt local or farmers' word ("masaara", "temprature") is read as the word.
-  vocabulary.push(
+  const vocabulary = [
+    ...(await factWords(db)),
     ...SAME_MEANING.keys(),
     ...[...WORDS.keys()].filter((word) => word.length >= SPELLING_MIN_LENGTH),
-  );
+  ];
   const found = new Map<string, string>();
   for (const word of candidates) {
-    const allowed = word.length >= 8 ? 2 : 1;
-    let best: { word: string; distance: number; prefix: number } | null = null;
-    for (const candidate of vocabulary) {
-      if (candidate[0] !== word[0] || Math.abs(candidate.length - word.length) > allowed) continue;
-      const distance = editDistance(word, candidate, allowed);
-      if (distance > allowed) continue;
-      const prefix = commonPrefix(word, candidate);
-      if (
-        !best ||
-        distance < best.distance ||
-        (distance === best.distance &&
-          (prefix > best.prefix || (prefix === best.prefix && candidate < best.word)))
-      )
-        best = { word: candidate, distance, prefix };
-    }
-    if (best) found.set(word, best.word);
+    const near = nearestWord(word, vocabulary);
+    if (near) found.set(word, near);
   }
   return found;
 }
+
+/**
+ * The question with each word that no fact writes, and that is one or two letters from a farm word
+ * (`farmWords`: the names of crops, animals, diseases and what is asked of them), written as that
+ * word: "gumbro vacine day" → "gumboro vaccine day". Words the facts write are never changed, so a
+ * real word is not taken for a farm word it resembles.
+ */
+export async function spelledFarmWords(db: Db | Tx, question: string, farmWords: string[]): Promise<string> {
+  const targets = [...new Set(farmWords.map((word) => word.toLowerCase()))];
+  const known = new Set(targets);
+  const words = [
+    ...new Set(
+      (
+        question
+          .toLowerCase()
+          .normalize('NFD')
+          .replace(/\p{M}/gu, '')
+          .match(/\p{L}+/gu) ?? []
+      ).filter(
+        (word) =>
+          word.length >= SPELLING_MIN_LENGTH && !known.has(word) && !DROPPED.has(word) && !WORDS.has(word),
+      ),
+    ),
+  ];
+  if (!words.length) return question;
+  const written = await factWords(db);
+  let spelt = question;
+  for (const word of words) {
+    if (written.has(word) || SAME_MEANING.has(word)) continue;
+    const near = nearestWord(word, targets);
+    if (near) spelt = spelt.replace(new RegExp(`(?<!\\p{L})${word}(?!\\p{L})`, 'giu'), near);
+  }
+  return spelt;
+}
+
+/** The nearest of `vocabulary` to `word` in letters (see `spellings`), or null when none is near enough. */
+function nearestWord(word: string, vocabulary: Iterable<string>): string | null {
+  const allowed = word.length >= 8 ? 2 : 1;
+  let best: { word: string; distance: number; prefix: number } | null = null;
+  for (const candidate of vocabulary) {
+    if (candidate[0] !== word[0] || Math.abs(candidate.length - word.length) > 1) continue;
+    const distance = editDistance(word, candidate, allowed);
+    if (distance > allowed || candidate === word) continue;
+    const prefix = commonPrefix(word, candidate);
+    if (
+      !best ||
+      distance < best.distance ||
+      (distance === best.distance &&
+        (prefix > best.prefix || (prefix === best.prefix && candidate < best.word)))
+    )
+      best = { word: candidate, distance, prefix };
+  }
+  return best?.word ?? null;
+}
+
+/**
+ * Every word the facts write (titles, texts, farmers' questions, names, signs and controls), read
+ * again only when a data file was loaded since (its checksum changed).
+ */
+async function factWords(db: Db | Tx): Promise<Set<string>> {
+  const [version] = await queryRows<{ checksums: string | null }>(
+    db,
+    sql`select string_agg(checksum, ',' order by name) as checksums from knowledge_datasets`,
+  );
+  const cached = FACT_WORDS.get(db);
+  if (cached && cached.version === (version?.checksums ?? '')) return cached.words;
+  const rows = await queryRows<{ word: string }>(
+    db,
+    sql`
+    select distinct word from (
+      select regexp_split_to_table(lower(unaccent(title || ' ' || text || ' ' || array_to_string(questions, ' '))), '[^a-z]+') as word
+      from knowledge_advice
+      union all
+      select regexp_split_to_table(lower(unaccent(names || ' ' || symptoms || ' ' || coalesce(favoured_by, '') || ' ' || control::text)), '[^a-z]+')
+      from knowledge_pests
+    ) words
+    where length(word) >= ${SPELLING_MIN_LENGTH - 1}
+  `,
+  );
+  const words = new Set(rows.map((row) => row.word));
+  FACT_WORDS.set(db, { version: version?.checksums ?? '', words });
+  return words;
+}
+const FACT_WORDS = new WeakMap<object, { version: string; words: Set<string> }>();
 
 const SPELLING_MIN_LENGTH = 5;
 
@@ -596,8 +653,20 @@ const PHRASES: [string, string][] = [
   ['meet buck', 'mate buck'],
   ['meet the buck', 'mate buck'],
   ['meet he goat', 'mate buck goat'],
-  ['mama pig', 'sow'],
-  ['mother pig', 'sow'],
+  ['mama pig', 'sow pig'],
+  ['mother pig', 'sow pig'],
+  ['carry belle', 'pregnant'],
+  ['get belle', 'pregnant'],
+  ['with belle', 'pregnant'],
+  ['remove grass', 'weed'],
+  ['remove the grass', 'weed'],
+  ['clear grass', 'weed'],
+  ['clear the grass', 'weed'],
+  ['cut grass', 'weed'],
+  ['clear weeds', 'weed'],
+  ['clear the weeds', 'weed'],
+  ['remove weeds', 'weed'],
+  ['remove the weeds', 'weed'],
   ['how big', 'space room'],
   ['how large', 'space room'],
   ['how wide', 'space room'],
@@ -659,6 +728,11 @@ const SAME_MEANING = new Map<string, string[]>([
   ...alike(['grams', 'gram', 'grammes'], 'eat', 'eats'),
   ...alike(['ha', 'hectare', 'hectares', 'hectre', 'hecter'], 'hectare', 'ha'),
   ...alike(['stands', 'stand'], 'plants', 'stands'),
+  // A sow is a mother pig, and to sow is to plant: a fact on either is about the word.
+  ...alike(['sow'], 'sow', 'plant'),
+  ...alike(['sows'], 'sow'),
+  ...alike(['pregnant', 'pregnancy', 'gestation', 'pregnancies'], 'pregnant', 'pregnancy', 'carries'),
+  ...alike(['mix', 'mixed', 'mixing', 'together'], 'intercropping', 'together'),
 ]);
 
 /** Each word of a group with the facts' words for it (itself left out). */
@@ -714,7 +788,7 @@ const WORDS = new Map<string, string>([
   ...pairs('diarrhoea', ['diarrhea', 'purge', 'purging', 'stooling']),
   ...pairs('deworm', ['dewormer', 'dewormers', 'deworming', 'dewormed']),
   ...pairs('disease', ['sickness']),
-  ...pairs('plant', ['sow', 'sowing', 'sown', 'shuka', 'gbin']),
+  ...pairs('plant', ['sowing', 'sown', 'shuka', 'gbin']),
   ...pairs('belly', ['belle']),
   ...pairs('eat', ['chop']),
   ...pairs('remove', ['comot']),

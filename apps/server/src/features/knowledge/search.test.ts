@@ -11,7 +11,13 @@ import {
 } from '../../db/schema/index';
 import { openTestDatabase } from '../../test/database';
 import { loadKnowledge } from './knowledge.service';
-import { CONFIDENT_RANK, normalizeQuestion, numbersIn, searchKnowledge } from './search.service';
+import {
+  CONFIDENT_RANK,
+  normalizeQuestion,
+  numbersIn,
+  searchKnowledge,
+  spelledFarmWords,
+} from './search.service';
 
 let database: Database;
 
@@ -276,6 +282,16 @@ describe('searchKnowledge', () => {
     expect(forLayers!.key).toBe('advice:poultry_deworming');
     expect(await searchKnowledge(database.db, 'maize', { limit: 2 })).toHaveLength(2);
     expect(await searchKnowledge(database.db, 'abeg wetin dey')).toEqual([]);
+  });
+
+  it('reads a misspelt farm word as the word, and never a word the facts write or one two letters longer', async () => {
+    const farmWords = ['gumboro', 'vaccine', 'broilers', 'plantain'];
+    expect(await spelledFarmWords(database.db, 'Vacine day for my broilers', farmWords)).toBe(
+      'vaccine day for my broilers',
+    );
+    expect(await spelledFarmWords(database.db, 'palm tree plantation spacing', farmWords)).toBe(
+      'palm tree plantation spacing',
+    );
   });
 
   it('gives the same facts in the same order with the same ranks on PGlite and PostgreSQL', async () => {
