@@ -255,8 +255,11 @@ async function ownedFarmsOf(tx: Tx, userId: string): Promise<OwnedFarm[]> {
 
 type FarmTable = PgTable & { farm_id: PgColumn };
 
-/** Columns never exported: secrets that only their hash is kept of. */
-const SECRET_COLUMNS = new Set(['token_hash']);
+/**
+ * Columns never exported: secrets that only their hash is kept of, and Gona Pro's email_token
+ * (with the subscription code it stops the farm's card subscription at Paystack).
+ */
+const SECRET_COLUMNS = new Set(['token_hash', 'email_token']);
 
 /**
  * Every table that belongs to a farm (it has farm_id), found in the schema, so a feature's records
