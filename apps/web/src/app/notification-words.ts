@@ -354,6 +354,13 @@ export function useNotificationWords(): (notification: Notification) => Notifica
             }),
           };
         }
+        case 'report_ready': {
+          const p = notification.params as NotificationParams['report_ready'];
+          return {
+            title: t('kinds.report_ready.title', { farm: p.farm_name }),
+            body: t('kinds.report_ready.body', { from: dayMonthYear(p.from), to: dayMonthYear(p.to) }),
+          };
+        }
         case 'test':
           return { title: t('kinds.test.title'), body: t('kinds.test.body') };
         default:

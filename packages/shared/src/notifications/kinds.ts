@@ -129,6 +129,12 @@ export const NOTIFICATION_KINDS = {
     channels: { email: true, push: true, sms: true },
     listed: true,
   },
+  /** A farm's PDF report asked for on the Reports screen is made: the person who asked. */
+  report_ready: {
+    importance: 'normal',
+    channels: { email: true, push: true },
+    listed: true,
+  },
   /** "Send a test notification" in Settings: the bell and this phone only. */
   test: {
     importance: 'normal',
@@ -332,6 +338,8 @@ export type NotificationParams = {
         /** The references that differ (the first few), for staff to look up. */
         references: string[];
       };
+  /** The period's days (yyyy-mm-dd); no money: the words are the same for anyone who reads them. */
+  report_ready: { farm_name: string; from: string; to: string };
   test: Record<string, never>;
 };
 
@@ -525,7 +533,9 @@ export function notificationText(notification: KindWithParams): { title: string;
     case 'support_reply': {
       const p = notification.params;
       return {
-        title: p.solved ? 'Gona support answered and marked your request solved' : 'Gona support answered you',
+        title: p.solved
+          ? 'Gona support answered and marked your request solved'
+          : 'Gona support answered you',
         body: `About “${p.subject}”. Open the request to read the answer${p.solved ? '; reply within 7 days if it is not solved' : ' and reply'}.`,
       };
     }
@@ -661,6 +671,13 @@ export function notificationText(notification: KindWithParams): { title: string;
         body: `Up to ${dayMonthYear(p.day)}, ${p.differences} of Paystack's charges and the ledger did not agree.${p.recorded > 0 ? ` ${p.recorded} missing ${p.recorded === 1 ? 'charge was' : 'charges were'} recorded now.` : ''} References: ${p.references.join(', ')}${p.differences > p.references.length ? ', …' : ''}.`,
       };
     }
+    case 'report_ready': {
+      const p = notification.params;
+      return {
+        title: `The report of ${p.farm_name} is ready`,
+        body: `The PDF of ${dayMonthYear(p.from)} to ${dayMonthYear(p.to)} is ready to download on the Reports screen.`,
+      };
+    }
     case 'test':
       return {
         title: 'Test notification',
@@ -729,6 +746,8 @@ export const NOTIFICATION_PATHS = {
   adminDispute: (disputeId: string) => `/admin/disputes/${encodeURIComponent(disputeId)}`,
   /** The farm's plan, payments and receipts. */
   subscription: '/dashboard/subscription',
+  /** The farm's reports, with its PDFs. */
+  reports: '/dashboard/reports',
   /** Payments that need Gona's staff (back office). */
   adminPayments: '/admin/payments',
 };

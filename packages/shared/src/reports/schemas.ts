@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { EXPENSE_CATEGORIES } from '../finance/constants';
 import { calendarDateSchema } from '../fields/index';
+import { pageSchema } from '../pagination/index';
 
 const DaySchema = calendarDateSchema('Enter the date as a calendar date, like 2026-01-31');
 
@@ -255,3 +256,7 @@ export const ReportPdfSchema = z.object({
   created_at: z.string(),
 });
 export type ReportPdf = z.infer<typeof ReportPdfSchema>;
+
+/** The farm's PDF reports, and whether its plan makes PDFs (Gona Pro): a Free farm sees the offer, not a button. */
+export const ReportPdfPageSchema = pageSchema(ReportPdfSchema).extend({ pdf_allowed: z.boolean() });
+export type ReportPdfPage = z.infer<typeof ReportPdfPageSchema>;

@@ -430,3 +430,45 @@ async function removeObjects(ctx: FarmCtx, storage: FileStorage, keys: string[])
     ),
   );
 }
+
+/**
+ * A document Gona made for one of a farm's records (a report's PDF), kept like an upload and taken
+ * by its record at once, in the caller's transaction. The bytes are stored first: a transaction that
+ * rolls back leaves an object without a row, which the files-cleanup job sweeps away.
+ */
+export async function keepDocumentIn(
+  tx: Tx,
+  storage: FileStorage,
+  input: {
+    farmId: string;
+    userId: string | null;
+    kind: FileKind;
+    name: string;
+    contentType: string;
+    extension: string;
+    data: Uint8Array;
+    table: Table;
+    recordId: string;
+  },
+): Promise<StoredFile> {
+  const id = newId();
+  const name = displayName(input.name);
+  const keys = storageKeys(input.kind, input.farmId, id, name, input.extension);
+  await storage.put(keys.full, input.data, input.contentType);
+  const [row] = await tx
+    .insert(files)
+    .values({
+      id,
+      farm_id: input.farmId,
+      kind: input.kind,
+      storage_key: keys.full,
+      content_type: input.contentType,
+      bytes: input.data.byteLength,
+      original_name: name,
+      created_by: input.userId,
+      attached_to_table: getTableName(input.table),
+      attached_to_id: input.recordId,
+    })
+    .returning();
+  return toStoredFile(row!);
+}

@@ -122,7 +122,7 @@ async function moneyOf(ctx: FarmCtx, input: ReportInput): Promise<ReportMoney> {
 }
 
 /** A planting's or an animal's name as the money screen shows it (its crop; its name, tag or species), or null when it is not the farm's. */
-async function enterpriseName(
+export async function enterpriseName(
   ctx: FarmCtx,
   kind: 'farm' | 'crop' | 'animal',
   id: string,

@@ -1,8 +1,10 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Download, FileChartColumn } from 'lucide-react';
+import { can } from '@gona/shared/permissions';
 import { presetPeriod, REPORT_PRESETS, ReportQuerySchema, type ReportPreset } from '@gona/shared/reports';
 import { Button, EmptyState, PageHeader, SelectField, SkeletonRows, TextField } from '@/components/ui';
+import { PdfReports } from '@/features/reports/components/PdfReports';
 import { ReportView } from '@/features/reports/components/ReportView';
 import { useReport } from '@/features/reports/api';
 import { reportZip, zipName } from '@/features/reports/csv';
@@ -20,7 +22,7 @@ export default function ReportsScreen() {
   const { t } = useTranslation('reports');
   const errorText = useErrorText();
   const online = useOnline();
-  const { id: farmId } = useSelectedFarm();
+  const { id: farmId, role } = useSelectedFarm();
   const today = todayOnFarm();
   const [choice, setChoice] = useState<Choice>('month');
   const [custom, setCustom] = useState(() => presetPeriod('month', today));
@@ -118,6 +120,9 @@ export default function ReportsScreen() {
         <p role="status" className="mb-4 text-sm text-stone-600">
           {t('loadingOld')}
         </p>
+      )}
+      {can(role, 'money.read') && online && (
+        <PdfReports farmId={farmId} query={query} canAsk={can(role, 'money.write')} />
       )}
       {report.data ? (
         <ReportView report={report.data} />

@@ -71,6 +71,7 @@ describe('Settings › Notifications', () => {
         order_sold: { email: true, push: true, sms: false },
         order_update: { email: true, push: true, sms: false },
         payout: { email: true, push: true, sms: false },
+        report_ready: { email: true, push: true },
       },
       quiet_hours: null,
       digest: { enabled: true, hour: 18 },

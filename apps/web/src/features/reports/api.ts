@@ -1,7 +1,15 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { ReportSchema, type Report, type ReportQuery } from '@gona/shared/reports';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  ReportSchema,
+  type Report,
+  type ReportPdf,
+  type ReportPdfPage,
+  type ReportQuery,
+  type RequestReportPdfInput,
+} from '@gona/shared/reports';
 import { apiFetch } from '@/lib/http';
-import { reportKeys, reportsPath } from './keys';
+import { newClientId } from '@/lib/ids';
+import { reportKeys, reportPdfsPath, reportsPath } from './keys';
 
 /**
  * A farm's period. Kept in the saved cache like every read, so the last report opened shows offline;
@@ -18,3 +26,31 @@ export function useReport(farmId: string, query: ReportQuery) {
     placeholderData: keepPreviousData,
   });
 }
+
+/** The farm's PDF reports and whether its plan makes them; asked again every 10 s while one is being made. */
+export function useReportPdfs(farmId: string) {
+  return useQuery({
+    queryKey: reportKeys.pdfs(farmId),
+    queryFn: () => apiFetch<ReportPdfPage>(reportPdfsPath(farmId)),
+    refetchInterval: (query) =>
+      query.state.data?.items.some((pdf) => pdf.status === 'queued' || pdf.status === 'building')
+        ? 10_000
+        : false,
+  });
+}
+
+/**
+ * Asks for the period's PDF (made on the server by a job; it needs the connection). The id is made
+ * once per tap (`pdfRequest`), so a retry after a dropped connection asks for the same PDF.
+ */
+export function useRequestReportPdf(farmId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: RequestReportPdfInput) =>
+      apiFetch<ReportPdf>(reportPdfsPath(farmId), { method: 'POST', json: input }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: reportKeys.pdfs(farmId) }),
+  });
+}
+
+/** What a tap on "Make the PDF" sends: the period and scope on screen, with an id made for the tap. */
+export const pdfRequest = (query: ReportQuery): RequestReportPdfInput => ({ id: newClientId(), ...query });

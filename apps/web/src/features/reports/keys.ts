@@ -4,6 +4,8 @@ import type { ReportQuery } from '@gona/shared/reports';
 export const reportKeys = {
   all: (farmId: string) => ['reports', farmId] as const,
   report: (farmId: string, query: ReportQuery) => ['reports', farmId, 'report', query] as const,
+  pdfs: (farmId: string) => ['reports', farmId, 'pdfs'] as const,
 };
 
 export const reportsPath = (farmId: string) => `/api/farms/${encodeURIComponent(farmId)}/reports`;
+export const reportPdfsPath = (farmId: string) => `${reportsPath(farmId)}/pdfs`;

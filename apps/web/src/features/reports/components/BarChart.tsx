@@ -18,9 +18,11 @@ const HEIGHT = 150;
 
 /**
  * A small bar chart in SVG, drawn from the geometry the PDF draws too (`barChart` in shared). It
- * scales to its box, so a 320 px phone and a desktop show the same chart.
+ * scales to its box, so a 320 px phone and a desktop show the same chart; all zeros draw nothing.
  */
 export function BarChart({ title, labels, series, values, format }: Props) {
+  // Nothing to draw: the figures and the table say it.
+  if (values.every((group) => group.every((value) => value === 0))) return null;
   const chart = barChart(values, WIDTH, HEIGHT);
   const every = Math.max(1, Math.ceil(labels.length / 6));
   return (
