@@ -427,6 +427,18 @@ describe('the dashboard for a farm whose renewal failed', () => {
     );
   });
 
+  it('tells the owner of a farm back on Free that some workers wait to be chosen', async () => {
+    installFakeFetch(routes(aSubscription({ inactive_workers: 3 })));
+    renderAt('/dashboard');
+    const banner = await screen.findByRole('region', {
+      name: '3 workers are inactive on the Free plan. Choose who stays active.',
+    });
+    expect(within(banner).getByRole('link', { name: 'Choose active workers' })).toHaveAttribute(
+      'href',
+      '/dashboard/subscription',
+    );
+  });
+
   it('does not ask for a manager', async () => {
     const requests = installFakeFetch(routes(pastDue, 'manager'));
     renderAt('/dashboard');
