@@ -135,13 +135,14 @@ describe('the expense list as JSON from the database', () => {
   });
 
   it('filters by category and by enterprise as the object form does, and answers an empty period', async () => {
-    for (const query of [
+    const queries: Record<string, string>[] = [
       { category: 'feed' },
       { enterprise: `crop:${maize.id}` },
       { enterprise: `animal:${flock.id}` },
       { enterprise: 'farm' },
       { from: '2026-01-01', to: '2026-01-31' },
-    ]) {
+    ];
+    for (const query of queries) {
       const { answered, objects } = await both(query);
       expect(answered, JSON.stringify(query)).toEqual(objects);
     }
