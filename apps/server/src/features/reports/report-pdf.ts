@@ -28,9 +28,11 @@ let fontsReady = false;
 function loadFonts(): void {
   if (fontsReady) return;
   const require = createRequire(import.meta.url);
-  for (const file of ['DejaVuSans.ttf', 'DejaVuSans-Bold.ttf']) {
-    pdfmake.virtualfs.writeFileSync(file, readFileSync(require.resolve(`dejavu-fonts-ttf/ttf/${file}`)));
-  }
+  const files = {
+    'DejaVuSans.ttf': require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf'),
+    'DejaVuSans-Bold.ttf': require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf'),
+  };
+  for (const [name, path] of Object.entries(files)) pdfmake.virtualfs.writeFileSync(name, readFileSync(path));
   pdfmake.addFonts({
     [FONT]: {
       normal: 'DejaVuSans.ttf',
