@@ -1,7 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import { expect, test } from './support/fixtures';
 
-const SHOTS = process.env.REPORT_SHOTS ?? '/tmp/shots';
+/** Where the journey keeps its 320 px and 1280 px screenshots, to look at. */
+const SHOTS = '/tmp/shots';
 
 test('on a 320 px phone, a farmer reads the month’s report, downloads its tables and reads it again offline', async ({
   farmer: { page, farm },
