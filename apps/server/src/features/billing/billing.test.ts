@@ -58,6 +58,11 @@ async function rowOf(farmId: string) {
   return row!;
 }
 
+/** Moves the app's clock to the renewal date of `sub` (a minute past it). */
+function untilRenewal(sub: Subscription) {
+  t.clock.advance((Date.parse(sub.period_end!) - t.deps.now()) / 1000 + 60);
+}
+
 async function sweep() {
   return sweepSubscriptions(t.deps, new Date(t.deps.now()));
 }
@@ -229,11 +234,35 @@ describe('buying Pro', () => {
   });
 });
 
+describe('paying again before the end', () => {
+  it('adds a year after the paid time when renewing early or switching from one year to renewing', async () => {
+    const team = await seedFarmTeam(t);
+    const first = await checkout(t, team.base, team.cookies.owner, 'one_year');
+    await fake.pay(first.reference, { channel: 'bank_transfer' });
+    await fake.settled();
+    const oneYear = await subscriptionOf(t, team.base, team.cookies.owner);
+    t.clock.advance(200 * DAY);
+    const early = await checkout(t, team.base, team.cookies.owner, 'one_year');
+    await fake.pay(early.reference, { channel: 'ussd' });
+    await fake.settled();
+    const twoYears = await subscriptionOf(t, team.base, team.cookies.owner);
+    const end = new Date(oneYear.period_end!);
+    expect(Date.parse(twoYears.period_end!)).toBe(end.setUTCFullYear(end.getUTCFullYear() + 1));
+    const switched = await checkout(t, team.base, team.cookies.owner, 'renewing');
+    await fake.pay(switched.reference);
+    await fake.settled();
+    const renewing = await subscriptionOf(t, team.base, team.cookies.owner);
+    expect(renewing).toMatchObject({ state: 'active', renews: true, method: 'card_subscription' });
+    expect(renewing.payments).toHaveLength(3);
+    expect(Date.parse(renewing.period_end!)).toBe(end.setUTCFullYear(end.getUTCFullYear() + 1));
+  });
+});
+
 describe('renewals', () => {
   it('renews a year later through Paystack, once, with a second receipt', async () => {
     const team = await seedFarmTeam(t);
     const first = await paidRenewing(team);
-    t.clock.advance(366 * DAY);
+    untilRenewal(first);
     // Paystack's events in the reverse order: invoice.update, charge.success, invoice.create.
     fake.holdWebhooks();
     const renewed = await fake.renewDue({ only: [await codeOf(team)] });
@@ -253,8 +282,8 @@ describe('renewals', () => {
 
   it('keeps Pro through a failed renewal paid another way within the grace', async () => {
     const team = await seedFarmTeam(t);
-    await paidRenewing(team);
-    t.clock.advance(366 * DAY);
+    const bought = await paidRenewing(team);
+    untilRenewal(bought);
     const code = await codeOf(team);
     expect(await fake.renewDue({ only: [code], fail: [code] })).toEqual({ renewed: 0, failed: 1 });
     await fake.settled();
@@ -262,7 +291,8 @@ describe('renewals', () => {
     await fake.resendLast();
     const failed = await subscriptionOf(t, team.base, team.cookies.owner);
     expect(failed).toMatchObject({ plan: 'pro', state: 'past_due', renews: false });
-    expect(Date.parse(failed.grace_ends_at!)).toBe(Date.parse(failed.period_end!) + 7 * DAY * 1000);
+    // 7 days from the failure (the clock stands still meanwhile).
+    expect(Date.parse(failed.grace_ends_at!)).toBe(t.deps.now() + 7 * DAY * 1000);
     const told = await t.db
       .select({ user: notifications.user_id, title: notifications.title })
       .from(notifications)
@@ -292,9 +322,9 @@ describe('renewals', () => {
 
   it('returns to Free 7 days after a failed renewal, keeping every worker', async () => {
     const team = await seedFarmTeam(t);
-    await paidRenewing(team);
+    const bought = await paidRenewing(team);
     await seedActiveStaff(t, team.farm.id, 13);
-    t.clock.advance(366 * DAY);
+    untilRenewal(bought);
     const code = await codeOf(team);
     await fake.renewDue({ only: [code], fail: [code] });
     await fake.settled();
