@@ -21,3 +21,4 @@ export * from './assistant';
 export * from './billing';
 export * from './reports';
 export * from './support';
+export * from './help';
