@@ -6,6 +6,10 @@ import { ReportSchema, type Report } from '@gona/shared/reports';
 import {
   crop_yield_predictions,
   inventory_alerts,
+  orders,
+  pay_run_lines,
+  pay_runs,
+  payouts,
   livestock_growth_logs,
   livestock_production,
   supplies,
@@ -384,6 +388,104 @@ describe('a farm report against figures worked out by hand', () => {
     expect(crop.livestock).toBeNull();
     expect(crop.crops!.crops[0]).toMatchObject({ harvest_kg: '1000', yield_kg_per_ha: 400 });
     expect(crop.production.eggs).toBe(0);
+  });
+});
+
+describe('attendance, pay and the marketplace', () => {
+  it('counts days marked, wages paid and completed orders in the period, in Lagos time', async () => {
+    const staff = await post('staff', {
+      first_name: 'Ƙasimu',
+      last_name: 'Ɓello',
+      job: 'herdsman',
+      employment_type: 'permanent',
+    });
+    for (const [date, status] of [
+      ['2026-03-02', 'present'],
+      ['2026-03-03', 'half_day'],
+      ['2026-03-04', 'absent'],
+      ['2026-04-01', 'present'],
+    ] as const) {
+      const res = await t.request('PUT', `${team.base}/attendance`, {
+        cookie: team.cookies.owner,
+        body: { date, marks: [{ staff_id: staff.id, status }] },
+      });
+      expect(res.status, res.text).toBe(200);
+    }
+    const farmId = team.farm.id;
+    const [run] = await t.db
+      .insert(pay_runs)
+      .values({
+        farm_id: farmId,
+        period_start: '2026-03-01',
+        period_end: '2026-03-15',
+        status: 'paid',
+        paid_on: '2026-03-16',
+        payment_method: 'cash',
+      })
+      .returning();
+    await t.db.insert(pay_run_lines).values([
+      {
+        farm_id: farmId,
+        pay_run_id: run!.id,
+        name: 'Ƙasimu Ɓello',
+        computed_kobo: 2_500_000,
+        amount_kobo: 2_450_050,
+      },
+      {
+        farm_id: farmId,
+        pay_run_id: run!.id,
+        name: 'Day labour',
+        computed_kobo: 600_000,
+        amount_kobo: 600_000,
+      },
+    ]);
+    // Two orders completed: at 00:30 on 1 March in Lagos (in March) and at 00:30 on 1 April (not).
+    const order = (completedAt: string, subtotal: number) => ({
+      farm_id: farmId,
+      title: 'Eggs',
+      seller_name: 'Farm',
+      status: 'completed' as const,
+      quantity: '10',
+      unit: 'crate' as const,
+      unit_price_kobo: subtotal / 10,
+      subtotal_kobo: subtotal,
+      delivery: 'pickup' as const,
+      total_kobo: subtotal,
+      commission_kobo: subtotal / 20,
+      buyer_phone: '+2348030000000',
+      reference: `r-${newId()}`,
+      expires_at: new Date(completedAt),
+      completed_at: new Date(completedAt),
+      created_at: new Date(completedAt),
+    });
+    const [inMarch] = await t.db
+      .insert(orders)
+      .values([order('2026-02-28T23:30:00Z', 2_000_000), order('2026-03-31T23:30:00Z', 4_000_000)])
+      .returning();
+    await t.db.insert(payouts).values({
+      order_id: inMarch!.id,
+      farm_id: farmId,
+      amount_kobo: 1_900_000,
+      status: 'paid',
+      paid_at: new Date('2026-03-05T10:00:00Z'),
+    });
+
+    const { work, marketplace } = ReportSchema.parse((await report()).body);
+    expect(work.attendance).toEqual({
+      present: 1,
+      half: 1,
+      absent: 1,
+      staff: [{ name: 'Ƙasimu Ɓello', present: 1, half: 1, absent: 1 }],
+    });
+    expect(work.pay).toEqual({ runs_paid: 1, paid_kobo: 3_050_050, casual_kobo: 0 });
+    expect(marketplace).toEqual({
+      orders: 1,
+      by_status: [{ status: 'completed', orders: 1 }],
+      completed: 1,
+      sales_kobo: 2_000_000,
+      commission_kobo: 100_000,
+      payouts_kobo: 1_900_000,
+    });
   });
 });
 
