@@ -11,6 +11,7 @@ import {
   type ListingStatus,
   type ListingWithdrawal,
   type PublicListing,
+  type RatingBrief,
 } from '@gona/shared/marketplace';
 import { can } from '@gona/shared/permissions';
 import { normalizeQuantity } from '@gona/shared/units';
@@ -149,6 +150,30 @@ export async function photosOf(db: Db | Tx, rows: ListingRow[]) {
   return byListing;
 }
 
+type PhotoRow = { id: string; thumb_key: string | null };
+
+/** A listing's photos (id and thumbnail key, oldest first) for a statement that reads them beside its rows. */
+export const LISTING_PHOTOS = sql<PhotoRow[]>`coalesce((
+  select json_agg(json_build_object('id', f.id, 'thumb_key', f.thumb_key) order by f.id)
+  from files f
+  where f.farm_id = ${listings.farm_id} and f.attached_to_table = 'listings'
+    and f.attached_to_id = ${listings.id} and f.deleted_at is null), '[]'::json)`;
+
+/** A listing as buyers see it, from its row, its farm, its photos and its seller's ratings. */
+export function publicListingOf(
+  row: ListingRow,
+  farm: FarmRow,
+  photoRows: readonly PhotoRow[],
+  rating: RatingBrief | undefined,
+): PublicListing {
+  const photos: ListingPhoto[] = photoRows.map((photo) => {
+    const url = `/api/marketplace/listings/${row.id}/photos/${photo.id}`;
+    return { id: photo.id, url, thumb_url: photo.thumb_key ? `${url}?size=thumb` : null };
+  });
+  const fields = publicFields(row, farm);
+  return { ...fields, seller: { ...fields.seller, rating }, photos };
+}
+
 /** Listings as buyers see them, with their photos; `sellers`, when the caller has read them already. */
 export async function toPublicListings(
   db: Db | Tx,
@@ -180,16 +205,14 @@ export async function toPublicListings(
     sellerBriefs(db, farmIds, now.getTime()),
   ]);
   const farmsById = new Map(farmRows.map((farm) => [farm.id, farm]));
-  return rows.map((row) => {
-    const photos: ListingPhoto[] = photoRows
-      .filter((photo) => photo.listing_id === row.id)
-      .map((photo) => {
-        const url = `/api/marketplace/listings/${row.id}/photos/${photo.id}`;
-        return { id: photo.id, url, thumb_url: photo.thumb_key ? `${url}?size=thumb` : null };
-      });
-    const fields = publicFields(row, farmsById.get(row.farm_id)!);
-    return { ...fields, seller: { ...fields.seller, rating: briefs.get(row.farm_id) }, photos };
-  });
+  return rows.map((row) =>
+    publicListingOf(
+      row,
+      farmsById.get(row.farm_id)!,
+      photoRows.filter((photo) => photo.listing_id === row.id),
+      briefs.get(row.farm_id),
+    ),
+  );
 }
 
 function publicFields(row: ListingRow, farm: FarmRow): Omit<PublicListing, 'photos'> {

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import {
   RATING_RECENT_MAX,
   RATING_WEIGHT_OLDER,
@@ -72,6 +72,18 @@ async function briefsBy(
   for (const row of rows) if (row.id) briefs.set(row.id, { count: row.count, average: Number(row.average) });
   for (const id of ids) if (!briefs.has(id)) briefs.set(id, { count: 0, average: null });
   return briefs;
+}
+
+/**
+ * What buyers said of the farm `farmId` names (a column of the outer statement) as a seller, as
+ * `sellerBriefs` answers it ({ count, average }), for a statement that reads it beside its rows.
+ */
+export function sellerBriefSql(farmId: SQL | AnyColumn, now: number): SQL<RatingBrief> {
+  const weight = weightOf(now);
+  return sql<RatingBrief>`(select json_build_object('count', count(*)::int,
+      'average', round(sum(${ratings.stars} * ${weight}) / sum(${weight}), 1)::float8)
+    from ${ratings} inner join ${orders} on ${orders.id} = ${ratings.order_id}
+    where ${ratings.side} = 'buyer' and ${orders.farm_id} = ${farmId})`;
 }
 
 /** What buyers said of each farm as a seller: count and weighted average. */
