@@ -11,6 +11,7 @@ import {
 } from '@gona/shared/billing';
 import { planAllows, workerLimitOf } from '@gona/shared/plans';
 import { formatNaira } from '@gona/shared/money';
+import type { Tx } from '../../db/client';
 import {
   assistant_questions,
   farm_subscriptions,
@@ -20,7 +21,7 @@ import {
   subscription_payments,
   users,
 } from '../../db/schema/index';
-import { PaymentGatewayError } from '../../integrations/payments';
+import { PaymentGatewayError, type PaymentGateway } from '../../integrations/payments';
 import { auditUpdate } from '../../lib/audit';
 import type { Deps, FarmCtx } from '../../lib/ctx';
 import { AppError } from '../../lib/errors';
@@ -278,14 +279,15 @@ export async function cancelSubscription(
         'CONFLICT',
         `This Pro does not renew: there is nothing to cancel. It ends on ${until}.`,
       );
-    if (!current.subscription_code || !current.email_token)
+    if (!gateway) throw new AppError('UNAVAILABLE', UNAVAILABLE);
+    // Paystack's subscription.create may not have come yet: the customer's subscriptions are asked.
+    const known = await subscriptionToStop(tx, current, gateway, deps);
+    if (!known)
       throw new AppError(
         'CONFLICT',
         'Paystack has not confirmed the subscription yet. Try again in a few minutes.',
       );
-    if (!gateway) throw new AppError('UNAVAILABLE', UNAVAILABLE);
-    const code = current.subscription_code;
-    const token = current.email_token;
+    const { code, token } = known;
     await gatewayCall(deps, () => gateway.disableSubscription({ code, token }));
     const stillPro = current.state === 'active';
     await tx
@@ -293,6 +295,8 @@ export async function cancelSubscription(
       .set({
         // In grace after a failed renewal, cancelling leaves the grace as it is.
         state: stillPro ? 'non_renewing' : current.state,
+        subscription_code: code,
+        email_token: token,
         cancelled_at: now,
         updated_at: now,
         version: sql`${farm_subscriptions.version} + 1`,
@@ -407,6 +411,45 @@ ${lines.map(([k, v]) => `<tr${k === 'Amount paid' ? ' class="total"' : ''}><th>$
 <p>The amount includes VAT. Gona Pro is billed yearly and can be cancelled at any time; time already paid is not refunded.</p>
 <button type="button" onclick="window.print()">Print</button>
 </body></html>`;
+}
+
+/** The card subscription's code and email token, recorded or (not told yet) asked of Paystack. */
+async function subscriptionToStop(
+  db: Tx,
+  current: typeof farm_subscriptions.$inferSelect,
+  gateway: PaymentGateway,
+  deps: Pick<Deps, 'logger'>,
+): Promise<{ code: string; token: string } | null> {
+  if (current.subscription_code && current.email_token)
+    return { code: current.subscription_code, token: current.email_token };
+  if (!current.customer_code) return null;
+  const customerCode = current.customer_code;
+  const theirs = await gatewayCall(deps, () => gateway.customerSubscriptions(customerCode));
+  // Another farm of the same owner may renew on the same plan: its subscription is not this one.
+  const taken = new Set(
+    (
+      await db
+        .select({ code: farm_subscriptions.subscription_code })
+        .from(farm_subscriptions)
+        .where(
+          and(
+            eq(farm_subscriptions.customer_code, customerCode),
+            ne(farm_subscriptions.farm_id, current.farm_id),
+            isNotNull(farm_subscriptions.subscription_code),
+          ),
+        )
+    ).map((r) => r.code),
+  );
+  const found = theirs.find(
+    (sub) =>
+      sub.status === 'active' &&
+      sub.emailToken &&
+      !taken.has(sub.subscriptionCode) &&
+      (current.subscription_code
+        ? sub.subscriptionCode === current.subscription_code
+        : sub.planCode === current.plan_code),
+  );
+  return found?.emailToken ? { code: found.subscriptionCode, token: found.emailToken } : null;
 }
 
 const CHANNEL_WORDS: Record<string, string> = {

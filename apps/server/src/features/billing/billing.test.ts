@@ -440,6 +440,30 @@ describe('cancelling', () => {
   });
 });
 
+describe('cancelling before Paystack tells of the subscription', () => {
+  it('asks Paystack for the card subscription and stops it', async () => {
+    const team = await seedFarmTeam(t);
+    const started = await checkout(t, team.base, team.cookies.owner, 'renewing');
+    fake.setWebhookUrl(null);
+    await fake.pay(started.reference);
+    fake.setWebhookUrl(app.webhookUrl);
+    const verified = await t.request<Subscription>('POST', `${team.base}/subscription/verify`, {
+      cookie: team.cookies.owner,
+      body: { reference: started.reference },
+    });
+    expect(verified.body).toMatchObject({ state: 'active', renews: true });
+    expect((await rowOf(team.farm.id)).subscription_code).toBeNull();
+    const res = await t.request<Subscription>('POST', `${team.base}/subscription/cancel`, {
+      cookie: team.cookies.owner,
+      body: { version: verified.body.version },
+    });
+    expect(res.status, res.text).toBe(200);
+    expect(res.body.state).toBe('non_renewing');
+    const code = (await rowOf(team.farm.id)).subscription_code;
+    expect(fake.subscriptions.find((s) => s.subscriptionCode === code)?.status).toBe('non-renewing');
+  });
+});
+
 describe('what the plan decides', () => {
   it('lets a Pro farm add an 11th worker that Free refuses', async () => {
     const team = await seedFarmTeam(t);
