@@ -260,3 +260,42 @@ export type ReportPdf = z.infer<typeof ReportPdfSchema>;
 /** The farm's PDF reports, and whether its plan makes PDFs (Gona Pro): a Free farm sees the offer, not a button. */
 export const ReportPdfPageSchema = pageSchema(ReportPdfSchema).extend({ pdf_allowed: z.boolean() });
 export type ReportPdfPage = z.infer<typeof ReportPdfPageSchema>;
+
+/** How long a link shared with a lender opens the report: a week to three months. */
+export const REPORT_LINK_DAYS = { min: 7, max: 90, default: 30 } as const;
+
+export const CreateReportLinkInputSchema = z.object({
+  days: z
+    .number({
+      error: `Choose how many days the link works, ${REPORT_LINK_DAYS.min} to ${REPORT_LINK_DAYS.max}`,
+    })
+    .int(`Choose a whole number of days, ${REPORT_LINK_DAYS.min} to ${REPORT_LINK_DAYS.max}`)
+    .min(REPORT_LINK_DAYS.min, `A link works for at least ${REPORT_LINK_DAYS.min} days`)
+    .max(REPORT_LINK_DAYS.max, `A link works for at most ${REPORT_LINK_DAYS.max} days`),
+});
+export type CreateReportLinkInput = z.infer<typeof CreateReportLinkInputSchema>;
+
+/** The secret part of a shared link, as Gona makes it (32 random bytes, base64url). */
+export const ReportLinkTokenSchema = z
+  .string()
+  .regex(/^[A-Za-z0-9_-]{43}$/, 'This link is not complete. Ask the farm for it again.');
+
+/**
+ * A read-only link to one PDF report that the farm gave someone (a loan officer): when it stops
+ * working, whether it was taken back, and each time it was opened. `url` (with its secret) is
+ * answered once, when it is made.
+ */
+export const ReportLinkSchema = z.object({
+  id: z.uuid(),
+  pdf_id: z.uuid(),
+  expires_at: z.string(),
+  revoked_at: z.string().nullable(),
+  openings: z.number().int(),
+  last_opened_at: z.string().nullable(),
+  created_at: z.string(),
+  url: z.string().optional(),
+  version: z.number().int(),
+});
+export type ReportLink = z.infer<typeof ReportLinkSchema>;
+export const ReportLinkListSchema = z.object({ items: z.array(ReportLinkSchema) });
+export type ReportLinkList = z.infer<typeof ReportLinkListSchema>;
