@@ -255,6 +255,15 @@ export function useNotificationWords(): (notification: Notification) => Notifica
             body: t('kinds.payout.bodyFailed', { failure: p.failure }),
           };
         }
+        case 'support_reply': {
+          const p = notification.params as NotificationParams['support_reply'];
+          return {
+            title: t(p.solved ? 'kinds.support_reply.titleSolved' : 'kinds.support_reply.title'),
+            body: t(p.solved ? 'kinds.support_reply.bodySolved' : 'kinds.support_reply.body', {
+              subject: p.subject,
+            }),
+          };
+        }
         case 'dispute': {
           const p = notification.params as NotificationParams['dispute'];
           if (p.status === 'opened') {

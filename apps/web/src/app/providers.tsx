@@ -69,6 +69,7 @@ const QUEUED_MUTATIONS: readonly (() => Promise<(queryClient: QueryClient) => vo
   () => import('@/features/crops/mutations').then((m) => m.registerCropMutationDefaults),
   () => import('@/features/money/mutations').then((m) => m.registerMoneyMutationDefaults),
   () => import('@/features/marketplace/mutations').then((m) => m.registerListingMutationDefaults),
+  () => import('@/features/support/mutations').then((m) => m.registerSupportMutationDefaults),
 ];
 
 /** Teaches the client how to run every mutation that can be queued (before the restore). */

@@ -359,6 +359,12 @@ const EXAMPLES: Record<string, Example> = {
     answer: { id: RECORD, farm_id: FARM_ID },
     sameId: RECORD,
   },
+  'support/reply': {
+    variables: { farmId: FARM_ID, requestId: RECORD, id: ID, body: 'It still fails after the update.' },
+    request: `POST /api/support/requests/${RECORD}/messages`,
+    answer: { id: RECORD, messages: [{ id: ID }] },
+    sameId: ID,
+  },
 };
 
 /** The keys the app teaches its client, read from the registration itself. */

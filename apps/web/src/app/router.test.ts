@@ -31,6 +31,7 @@ describe('paths', () => {
         fieldId: '7',
         orderId: '8',
         disputeId: '9',
+        requestId: '10',
       });
       if (path.startsWith(`${paths.admin}`)) {
         // The back office is one route; its own table (routes/admin-layout.tsx) has each screen.

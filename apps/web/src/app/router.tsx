@@ -87,6 +87,7 @@ export const routes: RouteObject[] = [
               'admin',
               'photos',
               'billing',
+              'support',
             ]),
           },
         ],
@@ -221,7 +222,15 @@ function dashboardRoutes(): RouteObject[] {
       path: paths.inviteFarmer,
       ...lazyScreen('invite-farmer', () => import('./routes/invite-farmer'), ['screens']),
     },
-    { path: paths.support, ...lazyScreen('support', () => import('./routes/support'), ['screens']) },
+    { path: paths.support, ...lazyScreen('support', () => import('./routes/support'), ['support']) },
+    {
+      path: paths.supportNew,
+      ...lazyScreen('support/new', () => import('./routes/support-new'), ['support', 'photos']),
+    },
+    {
+      path: paths.supportRequest,
+      ...lazyScreen('support/request', () => import('./routes/support-request'), ['support', 'photos']),
+    },
     { path: paths.settings, ...lazyScreen('settings', () => import('./routes/settings'), ['screens']) },
     {
       path: paths.settingsNotifications,

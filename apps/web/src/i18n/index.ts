@@ -34,6 +34,7 @@ const ON_DEMAND = {
   reports: () => import('./en/reports.json'),
   screens: () => import('./en/screens.json'),
   staff: () => import('./en/staff.json'),
+  support: () => import('./en/support.json'),
   tasks: () => import('./en/tasks.json'),
 } satisfies Record<string, () => Promise<{ default: Record<string, unknown> }>>;
 

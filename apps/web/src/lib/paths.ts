@@ -52,9 +52,15 @@ export const paths = {
   /** Gona Pro by farm, and one farm's subscription (payments, grants, Grant Pro). */
   adminSubscriptions: '/admin/subscriptions',
   adminSubscription: '/admin/subscriptions/:farmId',
+  /** Support requests: the queue, and one request beside the person's farm, plan and orders. */
+  adminSupport: '/admin/support',
+  adminSupportRequest: '/admin/support/:requestId',
   inviteFarmer: '/dashboard/invite-farmer',
   subscription: '/dashboard/subscription',
   support: '/dashboard/support',
+  /** A new support request, and one request with its thread. */
+  supportNew: '/dashboard/support/new',
+  supportRequest: '/dashboard/support/:requestId',
   settings: '/dashboard/settings',
   settingsProfile: '/dashboard/settings/profile',
   settingsAccount: '/dashboard/settings/account',

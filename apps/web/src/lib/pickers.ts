@@ -75,3 +75,14 @@ export function useLivestockChoices(farmId: string) {
     queryFn: () => apiFetch<Page<Livestock>>(`${farmPath(farmId)}/livestock?limit=${MAX_PAGE_SIZE}`),
   });
 }
+
+/** The person's own orders as a buyer (the latest 20), for a support request's "Which order"; under the marketplace's orders. */
+export function useMyOrderChoices() {
+  return useQuery({
+    queryKey: ['marketplace', 'orders', 'mine', 'picker'],
+    queryFn: () =>
+      apiFetch<Page<{ id: string; reference: string; listing_title: string; created_at: string }>>(
+        '/api/marketplace/orders?limit=20',
+      ),
+  });
+}

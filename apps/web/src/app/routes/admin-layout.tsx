@@ -11,6 +11,8 @@ import AdminOrdersScreen from './admin-orders';
 import AdminPaymentsScreen from './admin-payments';
 import AdminPayoutsScreen from './admin-payouts';
 import AdminUsersScreen from './admin-users';
+import AdminSupportScreen from './admin-support';
+import AdminSupportRequestScreen from './admin-support-request';
 
 /** The back office's screens, by their paths in lib/paths.ts (admin…) relative to /admin. */
 export const ADMIN_ROUTES: RouteObject[] = [
@@ -24,6 +26,8 @@ export const ADMIN_ROUTES: RouteObject[] = [
   { path: 'users', element: <AdminUsersScreen /> },
   { path: 'subscriptions', element: <AdminSubscriptionsScreen /> },
   { path: 'subscriptions/:farmId', element: <AdminSubscriptionScreen /> },
+  { path: 'support', element: <AdminSupportScreen /> },
+  { path: 'support/:requestId', element: <AdminSupportRequestScreen /> },
   { path: '*', element: <Navigate to={paths.notFound} replace /> },
 ];
 

@@ -241,6 +241,16 @@ describe('the notifications screen', () => {
     expect(within(list).queryByText('stored')).toBeNull();
   });
 
+  it("says support's answers in the same English as the email and push", async () => {
+    const params = { request_id: anId(0xd8), subject: 'The egg count will not save' };
+    const kinds = [
+      { kind: 'support_reply' as const, params: { ...params, solved: false } },
+      { kind: 'support_reply' as const, params: { ...params, solved: true } },
+    ];
+    const list = await expectSaidAsSent(kinds, 0xfc);
+    expect(within(list).queryByText('stored')).toBeNull();
+  });
+
   it("says Gona's moderation in the same English as the email and push", async () => {
     const facts = { listing_id: anId(0xd7), listing_title: 'White maize' };
     const reason = 'The photos are of another farm’s produce.';

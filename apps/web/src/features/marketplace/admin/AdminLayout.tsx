@@ -13,6 +13,7 @@ const SECTIONS = [
   { key: 'listings', to: paths.adminListings },
   { key: 'users', to: paths.adminUsers },
   { key: 'subscriptions', to: paths.adminSubscriptions },
+  { key: 'support', to: paths.adminSupport },
 ] as const;
 
 type Section = (typeof SECTIONS)[number]['key'];
