@@ -14,6 +14,7 @@ import { UPLOAD_PATH, filesRoutes } from './features/files/files.routes';
 import { healthRoutes } from './features/health/health.routes';
 import { inventoryRoutes } from './features/inventory/inventory.routes';
 import { knowledgeRoutes } from './features/knowledge/knowledge.routes';
+import { helpRoutes } from './features/help/help.routes';
 import { livestockRoutes } from './features/livestock/livestock.routes';
 import { DISPUTE_PHOTO_UPLOAD_PATH } from './features/marketplace/disputes.routes';
 import { marketplaceRoutes } from './features/marketplace/marketplace.routes';
@@ -96,6 +97,7 @@ export function createApp(deps: Deps) {
   app.route('/api', marketplaceRoutes);
   app.route('/api', reportsRoutes);
   app.route('/api', supportRoutes);
+  app.route('/api', helpRoutes);
   app.route('/', devRoutes);
 
   app.doc31('/api/openapi.json', API_DOCUMENT);

@@ -7,6 +7,7 @@ import { REPO_ROOT, loadConfig, loadDotEnv, type Config } from './config';
 import { DataDirLockedError, createDb } from './db/client';
 import { migrateDb } from './db/migrate';
 import { loadKnowledge } from './features/knowledge/knowledge.service';
+import { loadHelp } from './features/help/help.service';
 import { createMailer } from './integrations/email';
 import { startFakePaystack } from './integrations/fake-paystack';
 import { createPaymentGateway, type PaymentGateway } from './integrations/payments';
@@ -35,6 +36,7 @@ async function main(): Promise<void> {
   );
   await migrateDb(database.db);
   await loadKnowledge(database.db, logger);
+  await loadHelp(database.db, logger);
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, logger });
   const push = createPushSender(loadVapidKeys(config), config.vapidSubject);
   const sms = createSmsProvider(config.sms);

@@ -2,6 +2,7 @@ import pg from 'pg';
 import { inject } from 'vitest';
 import { createDb, type Database } from '../db/client';
 import { migrateDb } from '../db/migrate';
+import { loadHelp } from '../features/help/help.service';
 import { loadKnowledge } from '../features/knowledge/knowledge.service';
 
 /**
@@ -15,6 +16,7 @@ export async function openTestDatabase(options: { own?: boolean } = {}): Promise
     const database = createDb({ databaseUrl: undefined, dataDir: '' }, { inMemory: true });
     await migrateDb(database.db);
     await loadKnowledge(database.db);
+    await loadHelp(database.db);
     return database;
   }
   const worker = process.env.VITEST_POOL_ID ?? process.env.VITEST_WORKER_ID ?? '0';

@@ -2,6 +2,7 @@ import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { createDb } from '../db/client';
 import { migrateDb } from '../db/migrate';
+import { loadHelp } from '../features/help/help.service';
 import { loadKnowledge } from '../features/knowledge/knowledge.service';
 
 declare module 'vitest' {
@@ -49,6 +50,7 @@ async function createTemplate(url: string, name: string): Promise<void> {
   try {
     await migrateDb(database.db);
     await loadKnowledge(database.db);
+    await loadHelp(database.db);
   } finally {
     // A template must have no connections while it is copied.
     await database.close();
