@@ -728,7 +728,12 @@ describe('care first, alarms on signs, the farm’s records', () => {
       expect(res.body.answer.refusal, question).toBeNull();
       expect(res.body.answer.text, question).toContain(`laid ${eggs + 40} eggs last week (`);
       expect(res.body.answer.text, question).toContain(`${dayMonth(days[6]!)})`);
-      expect(res.body.answer.text, question).toContain(`By flock: Pen B layers: ${eggs}; Pen C: 40.`);
+      // Each flock with its own hen-day rate: Pen B's 100 hens, 98 after 2 died; Pen C's 50 hens on one day.
+      expect(res.body.answer.text, question).toMatch(
+        new RegExp(
+          `By flock: Pen B layers: ${eggs} \\(\\d+(\\.\\d)?% hen-day\\); Pen C: 40 \\(80% hen-day\\)\\.`,
+        ),
+      );
     }
     const heads = await ask(t, farm, 'owner', { question: 'How many goats I get for farm now?' });
     expect(heads.body.answer.text).toBe('You have 12 goats now, by your records.');

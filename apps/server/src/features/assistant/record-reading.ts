@@ -270,7 +270,10 @@ export function periodOf(question: string, today: string): Period | null {
   if (since) {
     const day = dayNamed(`on ${since[2]}`, today);
     const month = monthNamed(since[2]!, today);
-    const from = day ?? month?.from ?? null;
+    // "Since Monday": from the last such day.
+    const weekdaySince = WEEKDAYS.findIndex((name) => since[2]!.startsWith(name));
+    const from =
+      day ?? month?.from ?? (weekdaySince >= 0 ? addDays(today, -((weekday - weekdaySince + 7) % 7)) : null);
     if (from && from <= today) return range(from, today, `since ${dayMonth(from)}`);
   }
   if (/\btoday\b|\bthis morning\b|\btoday's\b|\bnow now\b|\bso far today\b/.test(plain))
@@ -453,18 +456,21 @@ const RULES: Rule[] = [
   {
     measure: 'owed',
     words:
-      /\b(owe|owes|owed|owing|debts?|debtors?|creditors?|unpaid|not paid|never pay|yet to pay|balance)\b/,
-    holds: (s) => s.own,
+      /\b(owe|owes|owed|owing|debts?|debtors?|creditors?|unpaid|not paid|never pay|yet to pay|balance|(supposed|due|going) to pay|payment (is )?due)\b|\bwhen (is|will|did) [a-z ]+ pay\b/,
+    // Money owed is the farm's own, whoever is named ("when is Mama Tola supposed to pay?").
+    holds: (s, text) =>
+      (s.own || /\b(supposed|due) to pay\b|\bwhen\b/.test(text)) &&
+      !/\b(should|how (do|can|to)|order|orders|happen|gona|marketplace|dispute|why)\b/.test(text),
   },
   {
     measure: 'profit',
-    words: /\b(profit|margin|gain|loss|make (any )?money|making money|in the red|break even)\b/,
-    holds: (s) => s.own && !s.advice,
+    words: /\b(profit|margin|(?<!weight )gain|loss|make (any )?money|making money|in the red|break even)\b/,
+    holds: (s, text) => s.own && !s.advice && !/\bweigh/.test(text),
   },
   {
     measure: 'spent',
     words:
-      /\b(spent|spend|spending|expenses|expenditure|costs?|cost me|paid for|pay for|bought|money (go|went)|paid out)\b/,
+      /\b(spent|spend|spending|expenses|expenditure|costs?|cost me|paid for|pay for|bought|money (go|went)|paid out|(did|have) (i|we) buy|what (i|we) buy)\b/,
     holds: (s, text) =>
       s.own &&
       !s.advice &&
@@ -473,20 +479,20 @@ const RULES: Rule[] = [
   {
     measure: 'earned',
     words:
-      /\b(earn\w*|income|sales|sold|sell|revenue|made from|make from|gain from|bring in|brought in|bring|brought|money (from|i (make|made)|(wey )?(enter|entered|came in|come in|comes in))|(fetch|fetched) (in )?(money|me|us))\b/,
+      /\b(earn\w*|income|sales|sold|sell|revenue|made from|make from|gain from|bring in|brought in|bring|brought|money (from|i (make|made)|(wey )?(enter|entered|came in|come in|comes in))|(fetch|fetched) (in )?(money|me|us)|how much (money )?(did |have )?(i|we) (don )?(make|made))\b/,
     holds: (s, text) =>
       s.own &&
       !s.advice &&
       !/\b(where|who|whom|when|price|market|commission|fees?|charges?)\b/.test(text) &&
-      // "How many catfish did we sell?" counts fish, not money.
-      !/\bhow many\b(?! (naira|money))/.test(text) &&
+      // "How many crates did we sell?": the sales, with what was sold; "how many do I have" is no sale.
+      (!/\bhow many\b/.test(text) || /\b(sell|sold)\b/.test(text)) &&
       (figure(s) || s.bare || /\b(earn\w*|income|sales|revenue)\b/.test(text)),
   },
   // Animals.
   {
     measure: 'eggs',
     words:
-      /\b(eggs?|crates?|hen-day|laying (rate|percent)|lay(ed)? rate)\b|\blay\b.*\bpercent\b|\blayers?\b.*\b(lay|laid)\b.*\b(percent|rate)\b/,
+      /\b(eggs?|crates?|hen-day|laying (rate|percent)|lay(ed)? rate)\b|\blay\b.*\bpercent\b|\b(which|compare)\b.*\b(pens?|flocks?|layers?)\b.*\blay\w*\b|\blayers?\b.*\b(lay|laid)\b.*\b(percent|rate)\b/,
     holds: (s, text) =>
       s.own &&
       !s.advice &&
@@ -508,11 +514,17 @@ const RULES: Rule[] = [
       !/\bwhy\b/.test(text),
   },
   {
+    measure: 'births',
+    words:
+      /\b(born|births?|kidded|kidding|calved|calving|farrowed|farrowing|lambed|lambing|hatched|delivered|new ?borns?)\b/,
+    holds: (s) => s.own && !s.advice && (figure(s) || s.period || s.bare),
+  },
+  {
     measure: 'weight',
     words: /\b(weigh|weighs|weight|weighed|weighing|how heavy|heaviness|how big)\b/,
     // "What percent of body weight do I feed?", "market weight": a guide's figure, not a weighing.
     holds: (s, text) =>
-      s.own && !s.advice && !/\b(body ?weight|percent|feed\w*|gain|market weight|target|ideal)\b/.test(text),
+      s.own && !s.advice && !/\b(body ?weight|percent|feed\w*|market weight|target|ideal)\b/.test(text),
   },
   {
     measure: 'feed_used',
@@ -527,7 +539,7 @@ const RULES: Rule[] = [
   },
   {
     measure: 'milk',
-    words: /\bmilk\w*\b/,
+    words: /\bmilk\w*\b|\b(cows?|dairy|cattle)\b.*\b(produce\w*|give|gave|yield\w*)\b/,
     holds: (s) => s.own && !s.advice && (figure(s) || s.period || s.operation === 'latest'),
   },
   {
@@ -613,7 +625,7 @@ const BARE_WORDS = 8;
 
 /** Words in a person's place that are no person ("what should I do", "what do the birds need"). */
 const NOT_A_NAME =
-  /^(i|we|you|me|they|them|dem|una|he|she|it|the|my|our|your|this|that|these|those|one|farmer|farmers|someone|somebody|people|person|worker|workers|birds?|goats?|pigs?|cows?|fish|animals?|crops?|plants?|layers?|broilers?|fowls?|chickens?|today|now|next|else|exactly|really|thing|things|anyone|anybody|everyone|everybody)$/;
+  /^(i|we|you|me|they|them|dem|una|he|she|it|the|my|our|your|this|that|these|those|one|farmer|farmers|someone|somebody|people|person|worker|workers|birds?|goats?|pigs?|cows?|fish|animals?|crops?|plants?|layers?|broilers?|fowls?|chickens?|today|now|next|else|exactly|really|thing|things|anyone|anybody|everyone|everybody|remain|left|more|work|job|jobs|task|tasks|need|still|then|first|again|there|here)$/;
 
 /** The farm record a question asks for, when it asks for one. */
 export function recordAsked(plain: string): RecordAsk | null {

@@ -1,7 +1,9 @@
 import type { FactCard } from '@gona/shared/assistant';
 import type { Livestock, LivestockSpecies } from '@gona/shared/livestock';
 import type { Sale } from '@gona/shared/finance';
+import type { SupplyCategory } from '@gona/shared/inventory';
 import { formatNaira } from '@gona/shared/money';
+import { fromMilli, milliOf } from '@gona/shared/units';
 import type { FarmCtx } from '../../lib/ctx';
 import { addDays, dateIn } from '../../lib/farm-time';
 import { listMovements } from '../inventory/movements.service';
@@ -100,8 +102,10 @@ export async function answerRecord(
       for (const animal of animals) {
         const rows = await productionIn(ctx, animal.id, period);
         let own = 0;
+        let ownHenDays = 0;
         for (const row of rows) {
           days += 1;
+          if (row.eggs_collected != null) ownHenDays += row.head_count_on_date;
           if (row.eggs_collected != null) {
             eggDays.add(row.date);
             eggs += row.eggs_collected;
@@ -117,7 +121,9 @@ export async function answerRecord(
         }
         // Flocks with eggs recorded in the period, by name (a flock with none recorded is not "0").
         if (ask === 'eggs' && animals.length > 1 && rows.some((row) => row.eggs_collected != null))
-          perAnimal.push(`${nameOf(animal)}: ${own}`);
+          perAnimal.push(
+            `${nameOf(animal)}: ${own}${ownHenDays > 0 ? ` (${round1((own / ownHenDays) * 100)}% hen-day)` : ''}`,
+          );
       }
       if (days === 0)
         return answer(
@@ -137,7 +143,19 @@ export async function answerRecord(
           `Your layers laid ${eggs} eggs ${period.words}${crates}.${rate}${daily}${broken}${split}`,
         );
       }
-      if (ask === 'milk') return answer(`You recorded ${round1(milk)} litres of milk ${period.words}.`);
+      if (ask === 'milk') {
+        const milkDays = new Set(
+          (await Promise.all(animals.map((animal) => productionIn(ctx, animal.id, period))))
+            .flat()
+            .filter((row) => row.milk_litres != null)
+            .map((row) => row.date),
+        );
+        const daily =
+          ASKS_AVERAGE.test(reading.plain) && milkDays.size > 0
+            ? ` That is ${round1(milk / milkDays.size)} litres a day on average, over ${milkDays.size} ${milkDays.size === 1 ? 'day' : 'days'} recorded.`
+            : '';
+        return answer(`You recorded ${round1(milk)} litres of milk ${period.words}.${daily}`);
+      }
       if (ask === 'fish_harvest')
         return answer(
           `You recorded ${fishCount} fish${fishKg ? ` (${round1(fishKg)} kg)` : ''} taken out ${period.words}.`,
@@ -178,19 +196,46 @@ export async function answerRecord(
           : `${dead} died ${period.words}, by your records${parts.length > 1 ? ` (${parts.join('; ')})` : ''}.${rate}`,
       );
     }
+    case 'births': {
+      const period = reading.period ?? { from: '1970-01-01', to: today, words: 'in all your records' };
+      const animals = await animalsAsked(ctx, reading, null, true);
+      if (animals.length === 0) return answer(noAnimals(reading, ask));
+      let born = 0;
+      const parts: string[] = [];
+      for (const animal of animals) {
+        let own = 0;
+        for (const event of await eventsIn(ctx, animal.id, period))
+          if (event.kind === 'birth') own += event.count;
+        born += own;
+        if (own) parts.push(`${nameOf(animal)}: ${own}`);
+      }
+      return answer(
+        born === 0
+          ? `No births are recorded ${period.words}.`
+          : `${born} born ${period.words}, by your records${parts.length > 1 ? ` (${parts.join('; ')})` : ` (${parts[0]!.split(':')[0]})`}.`,
+      );
+    }
     case 'weight': {
       const animals = await animalsAsked(ctx, reading, null);
       if (animals.length === 0) return answer(noAnimals(reading, ask));
       const lines: string[] = [];
       for (const animal of animals.slice(0, 5)) {
         // The last weighing, or the last in the period asked ("what did they weigh last week").
-        const page = await listGrowth(ctx, animal.id, { limit: reading.period ? PAGE : 1 });
-        const last = reading.period
-          ? page.items.find((row) => row.date >= reading.period!.from && row.date <= reading.period!.to)
-          : page.items[0];
+        const gain = ASKS_GAIN.test(reading.plain);
+        const page = await listGrowth(ctx, animal.id, { limit: reading.period || gain ? PAGE : 1 });
+        const index = reading.period
+          ? page.items.findIndex((row) => row.date >= reading.period!.from && row.date <= reading.period!.to)
+          : 0;
+        const last = index >= 0 ? page.items[index] : undefined;
+        const before = index >= 0 ? page.items[index + 1] : undefined;
+        // "How much did they gain?": from the weighing before it.
+        const gained =
+          gain && last && before
+            ? `, ${round2(Number(last.weight_kg) - Number(before.weight_kg))} kg more than the ${before.weight_kg} kg of ${longDate(before.date)}`
+            : '';
         if (last)
           lines.push(
-            `${nameOf(animal)}: ${last.weight_kg} kg${last.count_weighed && last.count_weighed > 1 ? ` on average (${last.count_weighed} weighed)` : ''} on ${longDate(last.date)}`,
+            `${nameOf(animal)}: ${last.weight_kg} kg${last.count_weighed && last.count_weighed > 1 ? ` on average (${last.count_weighed} weighed)` : ''} on ${longDate(last.date)}${gained}`,
           );
       }
       return answer(
@@ -201,7 +246,10 @@ export async function answerRecord(
     }
     case 'supply': {
       const page = await listSupplies(ctx, { limit: PAGE });
-      const found = page.items.filter((supply) => namesSupply(reading.plain, supply.name));
+      // A supply by its name ("urea"), or the supplies of a kind ("fertilizer", "feed", "vaccines").
+      const byName = page.items.filter((supply) => namesSupply(reading.plain, supply.name));
+      const kinds = SUPPLY_KINDS.filter(([pattern]) => pattern.test(reading.plain)).map(([, kind]) => kind);
+      const found = byName.length ? byName : page.items.filter((supply) => kinds.includes(supply.category));
       const line = (supply: (typeof page.items)[number]) =>
         `${supply.name}: ${amount(supply.quantity, supply.unit)} left${
           supply.low_threshold != null && Number(supply.quantity) <= Number(supply.low_threshold)
@@ -212,7 +260,7 @@ export async function answerRecord(
       // No supply named ("wetin remain for store?"): the whole store, as the Store screen lists it.
       if (found.length === 0)
         return answer(
-          `${NAMES_A_SUPPLY.test(reading.plain) ? 'I found no supply by that name in your store. ' : ''}Your store has: ${page.items
+          `${NAMES_A_SUPPLY.test(reading.plain) && kinds.length === 0 ? 'I found no supply by that name in your store. ' : ''}Your store has: ${page.items
             .slice(0, 12)
             .map(line)
             .join('; ')}.`,
@@ -273,14 +321,15 @@ export async function answerRecord(
           productAsked(product, reading.plain),
         );
         if (products.length && products.length < new Set(sold.map((sale) => sale.product)).size) {
-          const total = sold
-            .filter((sale) => products.includes(sale.product))
-            .reduce((sum, sale) => sum + sale.amount_kobo, 0);
+          const chosen = sold.filter((sale) => products.includes(sale.product));
+          const total = chosen.reduce((sum, sale) => sum + sale.amount_kobo, 0);
           return answer(
-            `You earned ${formatNaira(total)} from ${products.map((product) => product.toLowerCase()).join(' and ')} ${period.words}, from the sales you recorded.`,
+            `You earned ${formatNaira(total)} from ${products.map((product) => product.toLowerCase()).join(' and ')} ${period.words}, from the sales you recorded${ASKS_QUANTITY.test(reading.plain) ? ` (${soldAmounts(chosen)})` : ''}.`,
           );
         }
-        return answer(`You earned ${formatNaira(income)}${on} ${period.words}, from the sales you recorded.`);
+        return answer(
+          `You earned ${formatNaira(income)}${on} ${period.words}, from the sales you recorded${!rows && sold.length && ASKS_QUANTITY.test(reading.plain) ? ` (${soldAmounts(sold)})` : ''}.`,
+        );
       }
       if (ask === 'profit')
         return answer(
@@ -308,13 +357,15 @@ export async function answerRecord(
       if (!context.money) return answer(NO_MONEY);
       const owed = await moneyOwed(ctx);
       const toFarm = owed.total_kobo;
+      const due = (date: string | null) =>
+        date ? `, due ${longDate(date)}${date < today ? ', now late' : ''}` : '';
       const byFarm = owed.creditors.reduce((sum, row) => sum + row.owed_kobo, 0);
       const buyers = owed.buyers
         .slice(0, 5)
-        .map((row) => `${row.buyer_name ?? 'a buyer'} ${formatNaira(row.owed_kobo)}`);
+        .map((row) => `${row.buyer_name ?? 'a buyer'} ${formatNaira(row.owed_kobo)}${due(row.due_date)}`);
       const creditors = owed.creditors
         .slice(0, 5)
-        .map((row) => `${row.name ?? 'unnamed'} ${formatNaira(row.owed_kobo)}`);
+        .map((row) => `${row.name ?? 'unnamed'} ${formatNaira(row.owed_kobo)}${due(row.due_date)}`);
       return answer(
         `Buyers owe the farm ${formatNaira(toFarm)}${buyers.length ? ` (${buyers.join('; ')})` : ''}. ` +
           `The farm owes ${formatNaira(byFarm)}${creditors.length ? ` (${creditors.join('; ')})` : ''}.`,
@@ -433,6 +484,51 @@ export async function answerRecord(
       );
     }
   }
+}
+
+/** Asked how much of a product was sold ("how many crates did we sell"), beside its money. */
+const ASKS_QUANTITY = /\b(how many|crates?|kg|kilos?|bags?|tonnes?|litres?|quantity|baskets?|pieces?)\b/;
+
+/** Asked how much was gained: "weight gain", "how much did they grow". */
+const ASKS_GAIN = /\b(gain\w*|grow\w*|grew|increase\w*|added|put on)\b/;
+
+/** Words for a kind of supply ("how much fertilizer do we have"), and the store's category. */
+const SUPPLY_KINDS: [RegExp, SupplyCategory][] = [
+  [/\bfertili[sz]ers?\b/, 'fertilizer'],
+  [/\bfeeds?\b/, 'animal_feed'],
+  [/\b(vaccines?|drugs?|medicines?|veterinary|vet)\b/, 'veterinary'],
+  [/\b(seeds?|seedlings?)\b/, 'seeds_seedlings'],
+  [/\b(chemicals?|pesticides?|herbicides?|insecticides?|agrochemicals?)\b/, 'agrochemicals'],
+  [/\b(fuel|diesel|petrol)\b/, 'fuel'],
+];
+
+/** What the sales sold, by product: "Eggs: 50 crates, ₦260,000". */
+function soldAmounts(sold: Sale[]): string {
+  const byProduct = new Map<string, { milli: Map<string, number>; kobo: number }>();
+  for (const sale of sold) {
+    const row = byProduct.get(sale.product) ?? { milli: new Map<string, number>(), kobo: 0 };
+    row.kobo += sale.amount_kobo;
+    row.milli.set(sale.unit, (row.milli.get(sale.unit) ?? 0) + milliOf(sale.quantity));
+    byProduct.set(sale.product, row);
+  }
+  return [...byProduct.entries()]
+    .map(
+      ([product, row]) =>
+        `${product}: ${[...row.milli.entries()].map(([unit, milli]) => soldQuantity(fromMilli(milli), unit)).join(' and ')}, ${formatNaira(row.kobo)}`,
+    )
+    .join('; ');
+}
+
+/** "50 crates", "330 kg": a unit of the app's list in its words, another as written, counted. */
+function soldQuantity(quantity: string, unit: string): string {
+  const written = amount(quantity, unit);
+  return /^[a-z]{3,}$/.test(unit) && written === `${quantity} ${unit}` && quantity !== '1'
+    ? `${written}s`
+    : written;
+}
+
+function round2(value: number): number {
+  return Math.round(value * 100) / 100;
 }
 
 /** Asked as a rate: "mortality rate", "what percent died". */
