@@ -16,6 +16,7 @@ import type { Ctx } from '../../lib/ctx';
 import { AppError } from '../../lib/errors';
 import type { OpenedFile } from '../../lib/file-http';
 import { byValue, keyset, type Keyset } from '../../lib/pagination';
+import { literalLimit } from '../../lib/prepared';
 import { openFileOf } from '../files/files.service';
 import { isFarmStopped } from './moderation.service';
 import { sellerBriefSql, sellerRatingSummary } from './ratings.service';
@@ -87,7 +88,7 @@ export async function browseListings(
     .innerJoin(users, and(eq(users.id, farms.owner_id), isNull(users.selling_suspended_at)))
     .where(where)
     .orderBy(...pages.orderBy)
-    .limit(query.limit + 1);
+    .limit(literalLimit(query.limit + 1));
   const { items, next_cursor } = pages.page(
     rows.map((r) => ({ ...r, id: r.row.id })),
     query.limit,
