@@ -212,14 +212,17 @@ export async function applyPaymentIn(tx: Tx, input: ApplyPaymentInput, now: Date
       version: sql`${farm_subscriptions.version} + 1`,
     })
     .where(eq(farm_subscriptions.farm_id, input.farmId));
-  await tx
-    .update(staff)
-    .set({ status: 'active', updated_at: now, version: sql`${staff.version} + 1` })
-    .where(and(eq(staff.farm_id, input.farmId), eq(staff.status, 'inactive')));
-  await tx
-    .update(subscription_checkouts)
-    .set({ status: 'paid', updated_at: now })
-    .where(eq(subscription_checkouts.reference, input.reference));
+  // Workers are kept inactive only while the farm is on Free.
+  if (current.state === 'free')
+    await tx
+      .update(staff)
+      .set({ status: 'active', updated_at: now, version: sql`${staff.version} + 1` })
+      .where(and(eq(staff.farm_id, input.farmId), eq(staff.status, 'inactive')));
+  if (input.kind === 'checkout')
+    await tx
+      .update(subscription_checkouts)
+      .set({ status: 'paid', updated_at: now })
+      .where(eq(subscription_checkouts.reference, input.reference));
   const timeZone = await farmTimeZone(tx, input.farmId);
   await notifyOwners(tx, input.farmId, `subscription_paid:${input.reference}`, {
     status: 'paid',
