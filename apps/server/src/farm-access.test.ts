@@ -1,7 +1,13 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { FARM_ACTIONS, FARM_ROLES, type FarmAction, type FarmRole } from '@gona/shared';
-import { assistant_conversations, assistant_messages, inventory_alerts } from './db/schema/index';
+import {
+  assistant_conversations,
+  assistant_messages,
+  inventory_alerts,
+  report_links,
+  report_pdfs,
+} from './db/schema/index';
 import { newId } from './lib/ids';
 import { createTestContext, type TestContext } from './test/context';
 import { seedFarmTeam, seedUser, type FarmTeam } from './test/farm-team';
@@ -264,6 +270,12 @@ const ACCESS: Record<string, Row> = {
     body: () => ({ id: newId(), from: '2026-01-01', to: '2026-01-31' }),
   },
   'GET /farms/{farmId}/reports/pdfs': { action: 'money.read' },
+  'POST /farms/{farmId}/reports/pdfs/{pdfId}/links': { action: 'money.write', body: () => ({ days: 30 }) },
+  'GET /farms/{farmId}/report-links': { action: 'money.read' },
+  'POST /farms/{farmId}/report-links/{linkId}/revoke': {
+    action: 'money.write',
+    body: () => ({ version: 1 }),
+  },
   'GET /farms/{farmId}/money/cash?from=2026-01-01&to=2026-12-31': { action: 'money.read' },
   'GET /farms/{farmId}/money/owed': { action: 'money.read' },
   'GET /farms/{farmId}/money/stock': { action: 'money.read' },
@@ -497,6 +509,21 @@ async function urlOn(on: FarmTeam, path: string, role: FarmRole = 'owner'): Prom
       return message!.id;
     },
     paymentId: () => seedSubscriptionPayment(t, on.farm),
+    // A PDF still waiting for the job: sharing it is let through and refused as not ready (409).
+    pdfId: async () => (await reportPdfOn(on)).id,
+    linkId: async () => {
+      const pdf = await reportPdfOn(on);
+      const [link] = await t.db
+        .insert(report_links)
+        .values({
+          farm_id: on.farm.id,
+          report_pdf_id: pdf.id,
+          token_hash: newId(),
+          expires_at: new Date(t.deps.now() + 86_400_000),
+        })
+        .returning({ id: report_links.id });
+      return link!.id;
+    },
     fileId: async () => {
       const res = await uploadPhoto(t, on.base, on.cookies.owner);
       if (res.status !== 201) throw new Error(`uploading a photo failed: ${res.status} ${res.text}`);
@@ -580,4 +607,19 @@ async function create<T = { id: string }>(on: FarmTeam, what: string, body: unkn
   });
   if (res.status !== 201) throw new Error(`creating ${what} failed: ${res.status} ${res.text}`);
   return res.body;
+}
+
+/** A PDF report asked for on `on`'s farm, still waiting for the job. */
+async function reportPdfOn(on: FarmTeam): Promise<{ id: string }> {
+  const [pdf] = await t.db
+    .insert(report_pdfs)
+    .values({
+      farm_id: on.farm.id,
+      from: '2026-01-01',
+      to: '2026-01-31',
+      scope: 'farm',
+      scope_name: on.farm.name,
+    })
+    .returning({ id: report_pdfs.id });
+  return pdf!;
 }

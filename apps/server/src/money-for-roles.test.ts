@@ -73,6 +73,8 @@ const NOT_WALKED = new Set([
   '/support/requests/{requestId}/files/{fileId}',
   // An invitation read by its link's secret token: the invited person's, before they are a member.
   '/invitations/{token}',
+  // A PDF report a farm shared with a lender, read by its link's secret token: no member's read.
+  '/shared-reports/{token}',
   '/plans',
 ]);
 

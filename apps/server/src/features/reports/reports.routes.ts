@@ -1,6 +1,11 @@
-import { createRoute } from '@hono/zod-openapi';
+import { createRoute, z } from '@hono/zod-openapi';
+import { VersionSchema } from '@gona/shared/fields';
 import { PageQuerySchema } from '@gona/shared/pagination';
 import {
+  CreateReportLinkInputSchema,
+  ReportLinkListSchema,
+  ReportLinkSchema,
+  ReportLinkTokenSchema,
   ReportPdfPageSchema,
   ReportPdfSchema,
   ReportQuerySchema,
@@ -14,9 +19,17 @@ import {
   PlanLimitResponse,
   createRouter,
   farmParams,
+  farmParamsWith,
   jsonBody,
   jsonContent,
 } from '../../lib/openapi';
+import { fileResponse } from '../../lib/file-http';
+import {
+  createReportLink,
+  listReportLinks,
+  openSharedReport,
+  revokeReportLink,
+} from './report-links.service';
 import { listReportPdfs, requestReportPdf } from './report-pdfs.service';
 import { farmReport } from './reports.service';
 
@@ -71,4 +84,76 @@ export const reportsRoutes = createRouter()
       },
     }),
     async (c) => c.json(await listReportPdfs(farmCtxOf(c), c.req.valid('query')), 200),
+  )
+  .openapi(
+    createRoute({
+      method: 'post',
+      path: '/farms/{farmId}/reports/pdfs/{pdfId}/links',
+      tags: ['Reports'],
+      summary:
+        'A read-only link to one PDF report for a lender, working for `days` (7 to 90); its secret is answered this once',
+      middleware: [requireFarm('money.write')] as const,
+      request: { params: farmParamsWith('pdfId'), ...jsonBody(CreateReportLinkInputSchema) },
+      responses: { 201: jsonContent(ReportLinkSchema, 'The link, with its address'), ...ErrorResponses },
+    }),
+    async (c) =>
+      c.json(
+        await createReportLink(farmCtxOf(c), c.req.valid('param').pdfId, c.req.valid('json'), {
+          now: new Date(c.var.deps.now()),
+          baseUrl: c.var.deps.config.baseUrl,
+        }),
+        201,
+      ),
+  )
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/farms/{farmId}/report-links',
+      tags: ['Reports'],
+      summary: 'The links the farm gave to its PDF reports, with how often and when each was opened',
+      middleware: [requireFarm('money.read')] as const,
+      request: { params: farmParams },
+      responses: { 200: jsonContent(ReportLinkListSchema, 'The links'), ...ErrorResponses },
+    }),
+    async (c) => c.json(await listReportLinks(farmCtxOf(c)), 200),
+  )
+  .openapi(
+    createRoute({
+      method: 'post',
+      path: '/farms/{farmId}/report-links/{linkId}/revoke',
+      tags: ['Reports'],
+      summary: 'Take a shared link back: it opens nothing from now on',
+      middleware: [requireFarm('money.write')] as const,
+      request: { params: farmParamsWith('linkId'), ...jsonBody(z.object({ version: VersionSchema })) },
+      responses: { 200: jsonContent(ReportLinkSchema, 'The link, taken back'), ...ErrorResponses },
+    }),
+    async (c) =>
+      c.json(
+        await revokeReportLink(
+          farmCtxOf(c),
+          c.req.valid('param').linkId,
+          c.req.valid('json'),
+          new Date(c.var.deps.now()),
+        ),
+        200,
+      ),
+  )
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/shared-reports/{token}',
+      tags: ['Reports'],
+      summary: 'The PDF report a farm shared (no session: the link is the key), while the link works',
+      request: { params: z.object({ token: ReportLinkTokenSchema }) },
+      responses: { 200: { description: 'The PDF (application/pdf)' }, ...ErrorResponses },
+    }),
+    async (c) => {
+      const { db, storage, logger, now } = c.var.deps;
+      const file = await openSharedReport(
+        { db, storage, logger, now: new Date(now()) },
+        c.req.valid('param').token,
+      );
+      // Never kept by a browser or a proxy: a link taken back must stop working at once.
+      return fileResponse(file, 'private, no-store');
+    },
   );
