@@ -17,6 +17,7 @@ import { farmToday } from '../../lib/farm-time';
 import { newId } from '../../lib/ids';
 import { keyset, newestFirst } from '../../lib/pagination';
 import { insertOnce, updateVersioned } from '../../lib/writes';
+import { literalLimit } from '../../lib/prepared';
 import { recordMovementIn } from '../inventory/movements.service';
 import { cropDetail, cropsByKey } from '../knowledge/knowledge.service';
 import { dropOpenTasksAboutIn } from '../tasks/schedule.service';
@@ -70,7 +71,7 @@ export async function listFarmCrops(ctx: FarmCtx, query: CropListQuery): Promise
         ),
       )
       .orderBy(...pages.orderBy)
-      .limit(query.limit + 1),
+      .limit(literalLimit(query.limit + 1)),
     knowledgeMap(ctx.db),
     farmToday(ctx.db, ctx.farmId),
   ]);

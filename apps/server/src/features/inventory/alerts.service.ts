@@ -10,6 +10,7 @@ import type { FarmCtx } from '../../lib/ctx';
 import { AppError } from '../../lib/errors';
 import { keyset, newestFirst } from '../../lib/pagination';
 import { farmToday } from '../../lib/farm-time';
+import { literalLimit } from '../../lib/prepared';
 import { notify } from '../notifications/notify.service';
 import { createTriggeredTaskIn } from '../tasks/schedule.service';
 import { toAlert } from './inventory.rows';
@@ -41,7 +42,7 @@ export async function listOpenAlerts(ctx: FarmCtx, query: PageQuery): Promise<Pa
       ),
     )
     .orderBy(...pages.orderBy)
-    .limit(query.limit + 1);
+    .limit(literalLimit(query.limit + 1));
   return pages.page(
     rows.map((r) => toAlert(r.alert, r.supply)),
     query.limit,

@@ -17,6 +17,7 @@ import { insertOnce, updateVersioned } from '../../lib/writes';
 import { attachFilesIn, deleteFilesIn, listFilesOf } from '../files/files.service';
 import { byName, keyset, newestFirst } from '../../lib/pagination';
 import { containing } from '../../lib/search';
+import { literalLimit } from '../../lib/prepared';
 import { syncAlertIn } from './alerts.service';
 import { selectSupplies, toSupply } from './inventory.rows';
 import { changeUnitIn } from './unit-change';
@@ -41,7 +42,7 @@ export async function listSupplies(ctx: FarmCtx, query: SupplyListQuery): Promis
   );
   const rows = await selectSupplies(ctx.db, where)
     .orderBy(...pages.orderBy)
-    .limit(query.limit + 1);
+    .limit(literalLimit(query.limit + 1));
   return pages.page(rows.map(toSupply), query.limit);
 }
 

@@ -17,7 +17,7 @@ import type { FarmCtx } from '../../lib/ctx';
 import { AppError } from '../../lib/errors';
 import { newId } from '../../lib/ids';
 import { keyset, newestFirst } from '../../lib/pagination';
-import { preparedQuery } from '../../lib/prepared';
+import { literalLimit, preparedQuery } from '../../lib/prepared';
 import { containing } from '../../lib/search';
 import { insertOnce, updateVersioned } from '../../lib/writes';
 import { attachFilesIn, deleteFilesIn, listFilesOf } from '../files/files.service';
@@ -50,7 +50,7 @@ export async function listLivestock(ctx: FarmCtx, query: LivestockListQuery): Pr
       .from(livestock)
       .where(where)
       .orderBy(...pages.orderBy)
-      .limit(query.limit + 1),
+      .limit(literalLimit(query.limit + 1)),
     farmToday(ctx.db, ctx.farmId),
   ]);
   return pages.page(

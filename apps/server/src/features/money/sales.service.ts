@@ -23,6 +23,7 @@ import { AppError } from '../../lib/errors';
 import { newId } from '../../lib/ids';
 import { byDate, keyset } from '../../lib/pagination';
 import { insertOnce, updateVersioned } from '../../lib/writes';
+import { literalLimit } from '../../lib/prepared';
 import { writeEventIn } from '../livestock/records.service';
 import { assertEnterprises, enterpriseNames, nameOf, parseEnterpriseKey } from './enterprises';
 import { assertInStock } from './stock.service';
@@ -43,7 +44,7 @@ export async function listSales(ctx: FarmCtx, query: SaleListQuery): Promise<Pag
     .from(sales)
     .where(and(saleFilter(ctx.farmId, query), salePages.after(query.cursor)))
     .orderBy(...salePages.orderBy)
-    .limit(query.limit + 1);
+    .limit(literalLimit(query.limit + 1));
   const page = salePages.page(rows, query.limit);
   return { ...page, items: await toSales(ctx.db, ctx.farmId, page.items) };
 }

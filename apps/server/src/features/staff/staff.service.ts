@@ -22,6 +22,7 @@ import { containing } from '../../lib/search';
 import { readsMoney, readsPersonalDetails } from '../../lib/visible-fields';
 import { insertOnce, updateVersioned } from '../../lib/writes';
 import { farmToday } from '../../lib/farm-time';
+import { literalLimit } from '../../lib/prepared';
 import { attachFilesIn, deleteFilesIn, listFilesOf } from '../files/files.service';
 import { farmPlan } from '../plans/plans.service';
 import { toStaffMember } from './staff.rows';
@@ -41,7 +42,7 @@ export async function listStaff(ctx: FarmCtx, query: StaffListQuery): Promise<Pa
     .from(staff)
     .where(and(staffFilter(ctx.farmId, query, { byPhone }), staffPages.after(query.cursor)))
     .orderBy(...staffPages.orderBy)
-    .limit(query.limit + 1);
+    .limit(literalLimit(query.limit + 1));
   return staffPages.page(rows.map(toStaffMember), query.limit);
 }
 
