@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { screen, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { ReportSchema, type Report } from '@gona/shared/reports';
 import { aFarm, FARM_ID } from '@/test/fixtures';
 import { installFakeFetch, signedInRoutes } from '@/test/fake-fetch';
@@ -51,11 +51,47 @@ const report = (withMoney: boolean): Report =>
     },
   });
 
+const PDF = {
+  id: '0190a000-0000-7000-8000-00000000000a',
+  from: '2026-11-01',
+  to: '2026-11-30',
+  scope: 'farm',
+  scope_name: 'Green Acres',
+  status: 'ready',
+  url: `/api/farms/${FARM_ID}/files/0190a000-0000-7000-8000-00000000000b`,
+  bytes: 40_000,
+  created_at: '2026-11-28T10:00:00.000Z',
+};
+const LINK = {
+  id: '0190a000-0000-7000-8000-00000000000c',
+  pdf_id: PDF.id,
+  expires_at: '2099-01-01T10:00:00.000Z',
+  revoked_at: null,
+  openings: 2,
+  last_opened_at: '2026-11-28T11:00:00.000Z',
+  created_at: '2026-11-28T10:30:00.000Z',
+  version: 1,
+};
+
 function routes(role: 'owner' | 'worker', pdfAllowed: boolean) {
   return {
     ...signedInRoutes([aFarm({ id: FARM_ID, name: 'Green Acres', role })]),
     [`GET ${REPORTS}`]: { status: 200, body: report(role === 'owner') },
-    [`GET ${REPORTS}/pdfs`]: { status: 200, body: { items: [], next_cursor: null, pdf_allowed: pdfAllowed } },
+    [`GET ${REPORTS}/pdfs`]: {
+      status: 200,
+      body: { items: pdfAllowed ? [PDF] : [], next_cursor: null, pdf_allowed: pdfAllowed },
+    },
+    [`GET /api/farms/${FARM_ID}/report-links`]: { status: 200, body: { items: [LINK] } },
+    [`POST ${REPORTS}/pdfs/${PDF.id}/links`]: {
+      status: 201,
+      body: {
+        ...LINK,
+        id: '0190a000-0000-7000-8000-00000000000d',
+        openings: 0,
+        last_opened_at: null,
+        url: 'https://gona.ng/api/shared-reports/abc',
+      },
+    },
     [`GET /api/farms/${FARM_ID}/crops`]: { status: 200, body: { items: [], next_cursor: null } },
     [`GET /api/farms/${FARM_ID}/livestock`]: { status: 200, body: { items: [], next_cursor: null } },
   };
@@ -80,10 +116,17 @@ describe('the reports screen', () => {
     expect(within(pdf).queryByRole('button')).toBeNull();
   });
 
-  it('offers a Pro owner the PDF of the period on screen', async () => {
+  it('offers a Pro owner the PDF of the period, its past PDFs and links for a lender', async () => {
     installFakeFetch(routes('owner', true));
     renderAt('/dashboard/reports');
     expect(await screen.findByRole('button', { name: 'Make a PDF of this period' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Download PDF' })).toHaveAttribute('href', PDF.url);
+    expect(await screen.findByText(/Opened 2 times, last on 28\/11\/2026/)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Take back' })).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Share with a lender' }));
+    expect(await screen.findByLabelText('Link to the PDF')).toHaveValue(
+      'https://gona.ng/api/shared-reports/abc',
+    );
   });
 
   it('gives a worker the counts and no money, no marketplace and no PDF', async () => {

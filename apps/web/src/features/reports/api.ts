@@ -2,6 +2,8 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import {
   ReportSchema,
   type Report,
+  type ReportLink,
+  type ReportLinkList,
   type ReportPdf,
   type ReportPdfPage,
   type ReportQuery,
@@ -9,7 +11,7 @@ import {
 } from '@gona/shared/reports';
 import { apiFetch } from '@/lib/http';
 import { newClientId } from '@/lib/ids';
-import { reportKeys, reportPdfsPath, reportsPath } from './keys';
+import { reportKeys, reportLinksPath, reportPdfsPath, reportsPath } from './keys';
 
 /**
  * A farm's period. Kept in the saved cache like every read, so the last report opened shows offline;
@@ -54,3 +56,37 @@ export function useRequestReportPdf(farmId: string) {
 
 /** What a tap on "Make the PDF" sends: the period and scope on screen, with an id made for the tap. */
 export const pdfRequest = (query: ReportQuery): RequestReportPdfInput => ({ id: newClientId(), ...query });
+
+/** The links the farm gave lenders, with their openings. */
+export function useReportLinks(farmId: string) {
+  return useQuery({
+    queryKey: reportKeys.links(farmId),
+    queryFn: () => apiFetch<ReportLinkList>(reportLinksPath(farmId)),
+  });
+}
+
+/** A link to a ready PDF for a lender; its address (with the secret) is in this answer only. */
+export function useCreateReportLink(farmId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ pdfId, days }: { pdfId: string; days: number }) =>
+      apiFetch<ReportLink>(`${reportPdfsPath(farmId)}/${encodeURIComponent(pdfId)}/links`, {
+        method: 'POST',
+        json: { days },
+      }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: reportKeys.links(farmId) }),
+  });
+}
+
+/** Takes a link back: it opens nothing from then on. */
+export function useRevokeReportLink(farmId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (link: ReportLink) =>
+      apiFetch<ReportLink>(`${reportLinksPath(farmId)}/${encodeURIComponent(link.id)}/revoke`, {
+        method: 'POST',
+        json: { version: link.version },
+      }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: reportKeys.links(farmId) }),
+  });
+}

@@ -8,6 +8,7 @@ import { dayMonthYear } from '@/lib/format';
 import { paths } from '@/lib/paths';
 import { toast } from '@/lib/toast';
 import { pdfRequest, useReportPdfs, useRequestReportPdf } from '../api';
+import { PdfLinks } from './PdfLinks';
 
 type Props = { farmId: string; query: ReportQuery; canAsk: boolean };
 
@@ -59,7 +60,7 @@ export function PdfReports({ farmId, query, canAsk }: Props) {
           {pdfs.data && pdfs.data.items.length > 0 && (
             <ul aria-label={t('pdf.past')} className="flex flex-col divide-y divide-stone-200">
               {pdfs.data.items.map((pdf) => (
-                <PdfRow key={pdf.id} pdf={pdf} />
+                <PdfRow key={pdf.id} farmId={farmId} pdf={pdf} canShare={canAsk} />
               ))}
             </ul>
           )}
@@ -69,7 +70,7 @@ export function PdfReports({ farmId, query, canAsk }: Props) {
   );
 }
 
-function PdfRow({ pdf }: { pdf: ReportPdf }) {
+function PdfRow({ farmId, pdf, canShare }: { farmId: string; pdf: ReportPdf; canShare: boolean }) {
   const { t } = useTranslation('reports');
   const period = t('period.shown', { from: dayMonthYear(pdf.from), to: dayMonthYear(pdf.to) });
   return (
@@ -78,9 +79,12 @@ function PdfRow({ pdf }: { pdf: ReportPdf }) {
         {pdf.scope_name} · {period}
       </span>
       {pdf.status === 'ready' && pdf.url ? (
-        <a href={pdf.url} download className="font-medium text-green-800 underline">
-          {t('pdf.download')}
-        </a>
+        <>
+          <a href={pdf.url} download className="font-medium text-green-800 underline">
+            {t('pdf.download')}
+          </a>
+          <PdfLinks farmId={farmId} pdf={pdf} canShare={canShare} />
+        </>
       ) : (
         <span className={pdf.status === 'failed' ? 'text-red-800' : 'text-stone-600'}>
           {t(`pdf.statuses.${pdf.status}`)}
