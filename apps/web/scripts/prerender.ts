@@ -22,6 +22,7 @@ const baseUrl = baseUrlOf(env);
 (globalThis as { __GONA_PUBLIC__?: PublicConfig }).__GONA_PUBLIC__ = publicConfigOf(env);
 const { renderSite } = await import('../src/public/site');
 const { parsePost, sortPosts } = await import('../src/public/blog');
+const { helpArticlesOf } = await import('../src/public/help');
 
 const manifest = JSON.parse(readFileSync(join(dist, '.vite/manifest.json'), 'utf8')) as Record<
   string,
@@ -37,10 +38,19 @@ const posts = sortPosts(
     .map((name) => parsePost(readFileSync(join(blogDir, name), 'utf8'), name)),
 );
 
+// The help articles are the server's too: it loads the same files for GET /api/help/search.
+const helpDir = resolve(webRoot, '../../packages/shared/help');
+const help = helpArticlesOf(
+  readdirSync(helpDir)
+    .filter((name) => name.endsWith('.md'))
+    .map((name) => ({ name, text: readFileSync(join(helpDir, name), 'utf8') })),
+);
+
 const files = renderSite({
   baseUrl,
   plans: plansResponse(env.PLAN_PRO_PRICE_NAIRA),
   posts,
+  help,
   assets: {
     css: (entry.css ?? []).map((file) => readFileSync(join(dist, file), 'utf8')).join('\n'),
     script: `/${entry.file}`,
@@ -53,7 +63,9 @@ for (const { file, contents } of files) {
   mkdirSync(dirname(target), { recursive: true });
   writeFileSync(target, contents);
 }
-console.log(`prerendered ${files.length} files (${posts.length} blog posts) for ${baseUrl}`);
+console.log(
+  `prerendered ${files.length} files (${posts.length} blog posts, ${help.length} help articles) for ${baseUrl}`,
+);
 
 function importedFiles(chunk: ManifestChunk, seen = new Set<string>()): string[] {
   for (const key of chunk.imports ?? []) {

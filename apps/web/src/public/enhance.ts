@@ -4,6 +4,7 @@ import {
   enhanceCarousel,
   enhanceContactForm,
   enhanceDialogs,
+  enhanceHelpSearch,
   enhanceLogos,
   enhancePricing,
 } from './enhancements';
@@ -13,6 +14,7 @@ enhanceDialogs();
 enhanceCarousel();
 enhancePricing();
 enhanceContactForm();
+enhanceHelpSearch();
 // Only /login signs in: its code (the API client, the auth words) stays off the other pages.
 if (document.querySelector('form[data-sign-in-form]')) {
   void import('./sign-in').then(({ enhanceSignIn }) => enhanceSignIn());

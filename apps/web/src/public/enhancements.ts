@@ -167,3 +167,56 @@ export function enhanceContactForm() {
       .finally(done);
   });
 }
+
+/**
+ * /help's search box: asks GET /api/help/search and lists the matching articles above the full
+ * list (which is there without the script). Built with DOM calls, never HTML from the answer.
+ */
+export function enhanceHelpSearch(scope: ParentNode = document) {
+  const form = scope.querySelector<HTMLFormElement>('form[data-help-search]');
+  const results = scope.querySelector<HTMLElement>('[data-help-results]');
+  const input = form?.querySelector<HTMLInputElement>('input[name="q"]');
+  if (!form || !results || !input) return;
+  const say = (text: string) => {
+    const p = document.createElement('p');
+    p.className = 'rounded-md border border-stone-300 bg-stone-50 p-3 text-stone-800';
+    p.textContent = text;
+    results.replaceChildren(p);
+  };
+  form.addEventListener('submit', (event) => {
+    event.preventDefault();
+    const q = input.value.trim();
+    if (q.length < 2) return results.replaceChildren();
+    fetch(`/api/help/search?q=${encodeURIComponent(q)}`, { headers: { accept: 'application/json' } })
+      .then(async (response) => {
+        if (!response.ok) throw new Error(String(response.status));
+        const { items } = (await response.json()) as {
+          items: { slug: string; title: string; description: string }[];
+        };
+        if (!items.length) return say(results.dataset.none ?? '');
+        const list = document.createElement('ul');
+        list.className = 'grid gap-3';
+        list.setAttribute('aria-label', results.dataset.label ?? '');
+        for (const item of items) {
+          const li = document.createElement('li');
+          li.className = 'rounded-xl border border-green-300 bg-green-50 p-4';
+          const link = document.createElement('a');
+          link.href = `/help/${encodeURIComponent(item.slug)}`;
+          link.className = 'text-lg font-bold text-green-900 hover:underline';
+          link.textContent = item.title;
+          const description = document.createElement('p');
+          description.className = 'mt-1 text-stone-800';
+          description.textContent = item.description;
+          li.append(link, description);
+          list.append(li);
+        }
+        results.replaceChildren(list);
+      })
+      .catch(() => say(results.dataset.failed ?? ''));
+  });
+  const asked = new URLSearchParams(location.search).get('q');
+  if (asked) {
+    input.value = asked;
+    form.requestSubmit();
+  }
+}

@@ -1,12 +1,20 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { plansResponse } from '@gona/shared/plans';
 import { parsePost } from './blog';
+import { helpArticlesOf } from './help';
 import { renderSite, type SiteFile } from './site';
 
 const post = parsePost(
   '---\ntitle: Drying cassava chips\ndescription: Sun-dry them on raised racks\ndate: 2025-09-01\nslug: drying-cassava-chips\n---\n## Why racks\n\nAir moves under them.\n',
   'cassava.md',
 );
+
+const help = helpArticlesOf([
+  {
+    name: 'credit.md',
+    text: '---\ntitle: How do sales on credit work?\ndescription: Record it now, get paid later\nslug: sale-on-credit\norder: 1\n---\n## Record the sale\n\nChoose **Not yet (on credit)**.\n',
+  },
+]);
 
 let files: SiteFile[] = [];
 // Rendered once the test setup has the catalogue loaded.
@@ -15,6 +23,7 @@ beforeAll(() => {
     baseUrl: 'https://gona.example',
     plans: plansResponse(75000),
     posts: [post],
+    help,
     assets: { css: 'body{margin:0}', script: '/assets/public-abc.js', preloads: [] },
   });
 });
@@ -31,6 +40,8 @@ describe('renderSite', () => {
       'blog/drying-cassava-chips/index.html',
       'blog/index.html',
       'contact/index.html',
+      'help/index.html',
+      'help/sale-on-credit/index.html',
       'index.html',
       'login/index.html',
       'not-found/index.html',
@@ -78,5 +89,19 @@ describe('renderSite', () => {
     );
     expect(file('sitemap.xml')).not.toContain('not-found');
     expect(file('robots.txt')).toContain('Sitemap: https://gona.example/sitemap.xml');
+  });
+
+  it('prerenders the help centre: the list with its search box, each article with its yes/no form', () => {
+    const index = file('help/index.html');
+    expect(index).toContain('<form data-help-search="true"');
+    expect(index).toContain('href="/help/sale-on-credit"');
+    const article = file('help/sale-on-credit/index.html');
+    expect(article).toContain('<title>How do sales on credit work? | Gona help</title>');
+    expect(article).toContain('<strong>Not yet (on credit)</strong>');
+    expect(article).toContain('action="/api/help/articles/sale-on-credit/feedback"');
+    expect(article).toMatch(/<button[^>]*value="yes"/);
+    expect(article).toMatch(/<button[^>]*name="helpful"/);
+    expect(article).toContain('id="help-thanks"');
+    expect(file('sitemap.xml')).toContain('<loc>https://gona.example/help/sale-on-credit</loc>');
   });
 });

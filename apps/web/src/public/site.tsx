@@ -5,11 +5,14 @@ import type { PlansResponse } from '@gona/shared/plans';
 import { NotFound } from '@/components/errors/NotFound';
 import { i18n } from '@/i18n';
 import type { BlogPost } from './blog';
+import type { HelpArticle } from './help';
 import { Document, type PageAssets } from './Document';
 import { AboutPage } from './pages/AboutPage';
 import { BlogIndexPage } from './pages/BlogIndexPage';
 import { BlogPostPage } from './pages/BlogPostPage';
 import { ContactPage } from './pages/ContactPage';
+import { HelpArticlePage } from './pages/HelpArticlePage';
+import { HelpIndexPage } from './pages/HelpIndexPage';
 import { HomePage } from './pages/HomePage';
 import { LoginPage } from './pages/LoginPage';
 import { PricingPage } from './pages/PricingPage';
@@ -20,13 +23,15 @@ export type SiteInput = {
   assets: PageAssets;
   plans: PlansResponse;
   posts: readonly BlogPost[];
+  /** The help centre's articles (packages/shared/help), at /help and /help/<slug>. */
+  help?: readonly HelpArticle[];
 };
 
 /** One output file: its path under dist/ and its contents. */
 export type SiteFile = { file: string; contents: string };
 
 /** Every prerendered public page, plus sitemap.xml and robots.txt. */
-export function renderSite({ baseUrl, assets, plans, posts }: SiteInput): SiteFile[] {
+export function renderSite({ baseUrl, assets, plans, posts, help = [] }: SiteInput): SiteFile[] {
   const page = (path: string, metaKey: string, body: ReactNode): SiteFile => ({
     file: path === '/' ? 'index.html' : `${path.slice(1)}/index.html`,
     contents: html(
@@ -49,6 +54,22 @@ export function renderSite({ baseUrl, assets, plans, posts }: SiteInput): SiteFi
     page('/contact', 'contact', <ContactPage />),
     page('/login', 'login', <LoginPage />),
     page('/blog', 'blog', <BlogIndexPage posts={posts} />),
+    page('/help', 'help', <HelpIndexPage articles={help} />),
+    ...help.map((article) => ({
+      file: `help/${article.slug}/index.html`,
+      contents: html(
+        <Document
+          path={`/help/${article.slug}`}
+          title={t('meta.helpTitle', { title: article.title })}
+          description={article.description}
+          baseUrl={baseUrl}
+          assets={assets}
+          ogType="article"
+        >
+          <HelpArticlePage article={article} />
+        </Document>,
+      ),
+    })),
     ...posts.map((post) => ({
       file: `blog/${post.slug}/index.html`,
       contents: html(
@@ -91,6 +112,8 @@ export function renderSite({ baseUrl, assets, plans, posts }: SiteInput): SiteFi
     '/contact',
     '/blog',
     ...posts.map((post) => `/blog/${post.slug}`),
+    '/help',
+    ...help.map((article) => `/help/${article.slug}`),
   ];
   const sitemap = [
     '<?xml version="1.0" encoding="UTF-8"?>',

@@ -53,7 +53,7 @@ export async function loadHelp(db: Db, logger?: Logger, dir = HELP_DIR): Promise
   const loaded = await db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext('gona_help'))`);
     if ((await current(tx)) === checksum) return false;
-    await tx.delete(help_articles);
+    await tx.delete(help_articles).where(sql`true`);
     for (const [position, article] of articles.entries()) {
       const body = helpPlainText(article.markdown);
       await tx.insert(help_articles).values({

@@ -18,6 +18,7 @@ const COMPANY_LINKS = [
   { key: 'about', href: '/about' },
   { key: 'careers', href: null },
   { key: 'blog', href: '/blog' },
+  { key: 'help', href: '/help' },
 ] as const;
 
 /**
