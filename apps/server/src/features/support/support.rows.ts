@@ -89,7 +89,10 @@ export async function threadOf(
   return rows.map(({ message, author_name }) => ({
     id: message.id,
     from: message.from_support ? 'support' : 'person',
-    author_name: message.from_support ? 'Gona support' : author_name || request.contact_name || 'You',
+    // The person reads "Gona support"; the back office reads which of its staff wrote it.
+    author_name: message.from_support
+      ? (options.withNotes && author_name) || 'Gona support'
+      : author_name || request.contact_name || 'You',
     body: message.body,
     internal: message.internal,
     attachments: attached

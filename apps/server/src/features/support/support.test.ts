@@ -184,6 +184,7 @@ describe('the thread', () => {
     });
     expect(mine.body.state).toBe('waiting');
     expect(mine.body.messages.map((m) => m.from)).toEqual(['person', 'support']);
+    expect(mine.body.messages[1]?.author_name).toBe('Gona support');
     expect(mine.body.last_reply_at).not.toBeNull();
   });
 
@@ -193,7 +194,7 @@ describe('the thread', () => {
       body: 'Their phone is a Tecno Spark, old Chrome.',
       internal: true,
     });
-    expect(note.body.entries.some((e) => e.internal)).toBe(true);
+    expect(note.body.entries.find((e) => e.internal)?.author_name).toBe('Ada Okafor');
     expect(note.body.state).toBe('open');
     const mine = await t.request('GET', `/api/support/requests/${req.body.id}`, {
       cookie: team.cookies.owner,

@@ -4,11 +4,19 @@ import { apiFetch } from '@/lib/http';
 import { pagedQueryOptions } from '@/lib/paged-query';
 import { refreshSupportLists, supportKeys, supportPaths } from './keys';
 
+/**
+ * Support answers on its side: opening or reloading a request's screen (from the notification),
+ * or coming back to the tab, asks the server again instead of trusting a copy read moments ago.
+ * The copy still shows at once, and without a connection.
+ */
+const FRESH = { staleTime: 0 } as const;
+
 /** The person's requests, newest first. */
 export function useMySupportRequests() {
-  return useInfiniteQuery(
-    pagedQueryOptions<SupportRequestSummary>({ queryKey: supportKeys.lists, path: supportPaths.requests }),
-  );
+  return useInfiniteQuery({
+    ...pagedQueryOptions<SupportRequestSummary>({ queryKey: supportKeys.lists, path: supportPaths.requests }),
+    ...FRESH,
+  });
 }
 
 /** One of the person's requests with its thread. */
@@ -16,6 +24,7 @@ export function useSupportRequest(requestId: string) {
   return useQuery({
     queryKey: supportKeys.detail(requestId),
     queryFn: () => apiFetch<SupportRequest>(supportPaths.request(requestId)),
+    ...FRESH,
   });
 }
 

@@ -71,10 +71,23 @@ describe('/dashboard/support', () => {
     ).toBeInTheDocument();
   });
 
-  it('sends a new request with its topic and the selected farm, and opens it', async () => {
+  it('shows matching help articles, then sends a new request with its topic and the selected farm, and opens it', async () => {
     const requests = installFakeFetch({
       ...signedInRoutes(FARMS),
       'GET /api/marketplace/orders': { status: 200, body: { items: [], next_cursor: null } },
+      'GET /api/help/search': {
+        status: 200,
+        body: {
+          items: [
+            {
+              slug: 'working-offline',
+              title: 'How Gona works offline',
+              description: 'What you record without a connection is kept and sent later.',
+              rank: 0.5,
+            },
+          ],
+        },
+      },
       'POST /api/support/requests': { status: 201, body: aRequest({ state: 'open', last_reply_at: null }) },
       [`GET /api/support/requests/${REQUEST_ID}`]: { status: 200, body: aRequest() },
     });
@@ -88,6 +101,13 @@ describe('/dashboard/support', () => {
     fireEvent.change(screen.getByLabelText(/What happened/), {
       target: { value: 'The egg count will not save on my phone.' },
     });
+    // Before it is sent, the help articles that may answer it.
+    const help = await screen.findByRole('region', { name: 'These may answer your question' });
+    expect(within(help).getByRole('link', { name: 'How Gona works offline' })).toHaveAttribute(
+      'href',
+      '/help/working-offline',
+    );
+    expect(requests.find((r) => r.path.startsWith('/api/help/search'))?.path).toContain('q=The%20egg%20count');
     fireEvent.click(send);
     await waitFor(() => expect(requests.filter((r) => r.method === 'POST')).toHaveLength(1));
     const [post] = requests.filter((r) => r.method === 'POST');
