@@ -33,6 +33,11 @@ const RefusedListingChange = lazy(() =>
     default: module.RefusedListingChange,
   })),
 );
+const RefusedSupportChange = lazy(() =>
+  import('@/features/support/components/RefusedSupportChange').then((module) => ({
+    default: module.RefusedSupportChange,
+  })),
+);
 const RefusedMoneyChange = lazy(() =>
   import('@/features/money/components/RefusedMoneyChange').then((module) => ({
     default: module.RefusedMoneyChange,
@@ -57,6 +62,8 @@ export function RefusedChangeItem({ item }: { item: AttentionItem }) {
       return <RefusedMoneyChange item={item} />;
     case 'listings':
       return <RefusedListingChange item={item} />;
+    case 'support':
+      return <RefusedSupportChange item={item} />;
     default:
       return <RefusedChange item={item} />;
   }

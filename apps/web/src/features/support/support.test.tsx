@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import {
   AdminSupportRequestSchema,
@@ -6,10 +6,14 @@ import {
   type AdminSupportRequest,
   type SupportRequest,
 } from '@gona/shared/support';
+import { loadNamespaces } from '@/i18n';
 import { paths, pathTo } from '@/lib/paths';
 import { farm, installFakeFetch, signedInRoutes } from '@/test/fake-fetch';
 import { aMe, anId, FARM_ID } from '@/test/fixtures';
-import { renderAt } from '@/test/render';
+import { renderAt, renderWithProviders } from '@/test/render';
+import { RefusedSupportChange } from './components/RefusedSupportChange';
+
+beforeAll(() => loadNamespaces(['support', 'dashboard']));
 
 const REQUEST_ID = anId(0x5a);
 const FARMS = [farm(FARM_ID, 'Green Acres')];
@@ -107,7 +111,9 @@ describe('/dashboard/support', () => {
       'href',
       '/help/working-offline',
     );
-    expect(requests.find((r) => r.path.startsWith('/api/help/search'))?.path).toContain('q=The%20egg%20count');
+    expect(requests.find((r) => r.path.startsWith('/api/help/search'))?.path).toContain(
+      'q=The%20egg%20count',
+    );
     fireEvent.click(send);
     await waitFor(() => expect(requests.filter((r) => r.method === 'POST')).toHaveLength(1));
     const [post] = requests.filter((r) => r.method === 'POST');
@@ -242,5 +248,27 @@ describe('/admin/support', () => {
       `/admin/disputes/${anId(0xd1)}`,
     );
     expect(screen.getByText('Green Acres · Pro')).toBeInTheDocument();
+  });
+});
+
+describe('a reply written offline that the server refused', () => {
+  it('is named by its first words, with the server’s reason', async () => {
+    renderWithProviders(
+      <RefusedSupportChange
+        item={{
+          id: anId(0x99),
+          mutationKey: ['support', 'reply'],
+          variables: { farmId: FARM_ID, requestId: REQUEST_ID, id: anId(0x98), body: 'It still fails.' },
+          status: 409,
+          message:
+            'This request is closed. Start a new request and mention this one if it is about the same thing.',
+        }}
+      />,
+    );
+    expect(
+      await screen.findByText(
+        'Your reply to support “It still fails.” was not saved: This request is closed. Start a new request and mention this one if it is about the same thing.',
+      ),
+    ).toBeInTheDocument();
   });
 });
