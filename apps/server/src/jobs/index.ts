@@ -24,6 +24,7 @@ import { startBillingSweep } from './billing';
 import { startPaymentReminders } from './payment-reminders';
 import { startFilesCleanup } from './files';
 import { startRecurringExpenses } from './recurring-expenses';
+import { startMonthlyReports } from './monthly-reports';
 import { startReportPdfs } from './report-pdfs';
 import { startTasksSweep } from './tasks';
 import { startWeatherRefresh } from './weather';
@@ -86,6 +87,7 @@ export async function startJobs(
   await startPaymentsReconcile(boss, { db: database.db, logger, payments: payments ?? null, config });
   await startBillingSweep(boss, { db: database.db, logger, payments: payments ?? null, config });
   await startReportPdfs(boss, { db: database.db, logger, storage: files.storage, now: () => Date.now() });
+  await startMonthlyReports(boss, { db: database.db, logger });
 
   const delivery = { ...mailDeps, logger, db: database.db, mail };
   const notifications = await createNotificationQueues(boss, delivery);

@@ -82,6 +82,7 @@ export const MONEY_NOTIFICATION_KINDS = [
   'payment_due',
   'order_sold',
   'payout',
+  'monthly_report',
   'subscription',
   'dispute',
   'rating',

@@ -370,6 +370,24 @@ export function useNotificationWords(): (notification: Notification) => Notifica
             body: t('kinds.report_ready.body', { from: dayMonthYear(p.from), to: dayMonthYear(p.to) }),
           };
         }
+        case 'monthly_report': {
+          const p = notification.params as NotificationParams['monthly_report'];
+          return {
+            title: t('kinds.monthly_report.title', {
+              farm: p.farm_name,
+              month: `${p.month.slice(5, 7)}/${p.month.slice(0, 4)}`,
+            }),
+            body: t('kinds.monthly_report.body', {
+              income: naira(p.income_kobo),
+              costs: naira(p.costs_kobo),
+              margin: naira(p.margin_kobo),
+              eggs: p.eggs,
+              deaths: p.deaths,
+              done: p.tasks_done,
+              late: p.tasks_late,
+            }),
+          };
+        }
         case 'test':
           return { title: t('kinds.test.title'), body: t('kinds.test.body') };
         default:

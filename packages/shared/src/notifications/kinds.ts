@@ -135,6 +135,15 @@ export const NOTIFICATION_KINDS = {
     channels: { email: true, push: true },
     listed: true,
   },
+  /**
+   * Last month's summary on the first day of a month (farm time), for owners and managers: in the
+   * bell, and by mail unless they switch it off. Carries money, so never to a role without it.
+   */
+  monthly_report: {
+    importance: 'normal',
+    channels: { email: true, push: false },
+    listed: true,
+  },
   /** "Send a test notification" in Settings: the bell and this phone only. */
   test: {
     importance: 'normal',
@@ -340,6 +349,18 @@ export type NotificationParams = {
       };
   /** The period's days (yyyy-mm-dd); no money: the words are the same for anyone who reads them. */
   report_ready: { farm_name: string; from: string; to: string };
+  /** `month` is yyyy-mm; the figures are the report's for that month. */
+  monthly_report: {
+    farm_name: string;
+    month: string;
+    income_kobo: number;
+    costs_kobo: number;
+    margin_kobo: number;
+    eggs: number;
+    deaths: number;
+    tasks_done: number;
+    tasks_late: number;
+  };
   test: Record<string, never>;
 };
 
@@ -676,6 +697,14 @@ export function notificationText(notification: KindWithParams): { title: string;
       return {
         title: `The report of ${p.farm_name} is ready`,
         body: `The PDF of ${dayMonthYear(p.from)} to ${dayMonthYear(p.to)} is ready to download on the Reports screen.`,
+      };
+    }
+    case 'monthly_report': {
+      const p = notification.params;
+      const month = `${p.month.slice(5, 7)}/${p.month.slice(0, 4)}`;
+      return {
+        title: `${p.farm_name} in ${month}`,
+        body: `Money in ${naira(p.income_kobo)}, costs ${naira(p.costs_kobo)}, margin ${naira(p.margin_kobo)}. ${p.eggs} eggs, ${p.deaths} animals died; ${p.tasks_done} tasks done on their day, ${p.tasks_late} late or not done. The full report is on the Reports screen.`,
       };
     }
     case 'test':

@@ -72,6 +72,7 @@ describe('Settings › Notifications', () => {
         order_update: { email: true, push: true, sms: false },
         payout: { email: true, push: true, sms: false },
         report_ready: { email: true, push: true },
+        monthly_report: { email: true, push: false },
       },
       quiet_hours: null,
       digest: { enabled: true, hour: 18 },
