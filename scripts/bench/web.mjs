@@ -172,8 +172,13 @@ async function firstScreenProfile(browser, baseURL, path, cookies, shown) {
       if (req.resourceType() === 'script') scriptRequests += 1;
       const row = { url: req.url().replace(baseURL, ''), from: Date.now() - started, to: null };
       waterfall.push(row);
+      // A request still running when the page closes has no sizes: it stays without an end.
       req.response().then(
-        () => req.sizes().then(() => (row.to = Date.now() - started)),
+        () =>
+          req.sizes().then(
+            () => (row.to = Date.now() - started),
+            () => {},
+          ),
         () => {},
       );
     });
