@@ -92,14 +92,19 @@ export const SubscriptionUsageSchema = z.object({
   commission_bps: z.number().int(),
 });
 
-export const PendingCheckoutSchema = z.object({
+/**
+ * A checkout opened and not yet paid: where to send the owner (Paystack's checkout page, which
+ * comes back to /dashboard/subscription?reference=…). POST …/subscription/checkout answers it, and
+ * the subscription carries it while it is open (one per farm at a time).
+ */
+export const CheckoutSchema = z.object({
   reference: z.string(),
   authorization_url: z.string(),
   kind: z.enum(CHECKOUT_KINDS),
   amount_kobo: z.number().int(),
   created_at: z.string(),
 });
-export type PendingCheckout = z.infer<typeof PendingCheckoutSchema>;
+export type Checkout = z.infer<typeof CheckoutSchema>;
 
 /** GET /farms/{farmId}/subscription: the owner's and managers' view of the farm's plan. */
 export const SubscriptionSchema = z.object({
@@ -128,11 +133,13 @@ export const SubscriptionSchema = z.object({
   /** Newest first. */
   payments: z.array(SubscriptionPaymentSchema),
   /** The checkout opened and not yet paid (one per farm at a time), to go back to. */
-  pending_checkout: PendingCheckoutSchema.nullable(),
+  pending_checkout: CheckoutSchema.nullable(),
   /** False when Gona cannot take payments now (no gateway configured). */
   payments_available: z.boolean(),
   /** The owner may buy, cancel and choose active workers; managers only read. */
   can_manage: z.boolean(),
+  /** The farm's IANA time zone (Africa/Lagos unless the farm says otherwise): dates are shown in it. */
+  timezone: z.string(),
   version: z.number().int(),
 });
 export type Subscription = z.infer<typeof SubscriptionSchema>;
@@ -144,10 +151,6 @@ export const StartCheckoutSchema = z.object({
   client_id: clientIdSchema('Open the checkout from the app'),
 });
 export type StartCheckout = z.infer<typeof StartCheckoutSchema>;
-
-/** Where to send the owner: Paystack's checkout page; it comes back to /dashboard/subscription?reference=…. */
-export const CheckoutSchema = PendingCheckoutSchema.extend({});
-export type Checkout = PendingCheckout;
 
 /** POST /farms/{farmId}/subscription/verify, after the checkout's callback. */
 export const VerifyCheckoutSchema = z.object({
@@ -216,7 +219,7 @@ export const AdminSubscriptionSchema = AdminSubscriptionSummarySchema.extend({
   paystack_customer_code: z.string().nullable(),
   payments: z.array(SubscriptionPaymentSchema.extend({ reference: z.string() })),
   grants: z.array(AdminGrantSchema),
-  pending_checkout: PendingCheckoutSchema.nullable(),
+  pending_checkout: CheckoutSchema.nullable(),
 });
 export type AdminSubscription = z.infer<typeof AdminSubscriptionSchema>;
 

@@ -16,7 +16,7 @@ import {
   subscription_checkouts,
   subscription_payments,
 } from '../../db/schema/index';
-import type { PaymentGateway } from '../../integrations/payments';
+import { PaymentGatewayError, type PaymentGateway } from '../../integrations/payments';
 import type { Deps } from '../../lib/ctx';
 import { AppError } from '../../lib/errors';
 import { dateIn, farmTimeZone } from '../../lib/farm-time';
@@ -235,6 +235,31 @@ export async function applyPaymentIn(tx: Tx, input: ApplyPaymentInput, now: Date
   return { outcome: 'applied', replaced };
 }
 
+/** Paystack statuses of a card subscription that will still charge the card. */
+const STILL_RENEWS = new Set(['active', 'attention']);
+
+/**
+ * Stops a card subscription renewing at Paystack (`POST /subscription/disable`). Paystack answers a
+ * subscription that no longer renews (disabled before, completed, cancelled) as it answers an
+ * unknown one: 400 "Subscription with code not found or already inactive". So on a refusal the
+ * subscription is asked (`GET /subscription/:code`), and one that no longer renews is done; a
+ * subscription still renewing, or one Paystack does not know, is the refusal it was.
+ */
+export async function disableRenewal(
+  gateway: PaymentGateway,
+  subscription: { code: string; token: string },
+): Promise<'disabled' | 'already_stopped'> {
+  try {
+    await gateway.disableSubscription(subscription);
+    return 'disabled';
+  } catch (err) {
+    if (!(err instanceof PaymentGatewayError) || err.httpStatus >= 500) throw err;
+    const known = await gateway.fetchSubscription(subscription.code).catch(() => null);
+    if (!known || STILL_RENEWS.has(known.status)) throw err;
+    return 'already_stopped';
+  }
+}
+
 /** Stops a replaced card subscription at Paystack after commit; a failure is logged (it is asked again by reconcile). */
 export async function stopReplaced(
   deps: Pick<Deps, 'payments' | 'logger'>,
@@ -242,7 +267,7 @@ export async function stopReplaced(
 ): Promise<void> {
   if (!replaced || !deps.payments) return;
   try {
-    await deps.payments.disableSubscription(replaced);
+    await disableRenewal(deps.payments, replaced);
   } catch (err) {
     deps.logger.warn('billing: a replaced card subscription could not be stopped', {
       code: replaced.code,

@@ -33,6 +33,7 @@ import { notifyOwners } from './billing.notify';
 import {
   CHECKOUT_REFERENCE_PREFIX,
   METADATA_TAG,
+  disableRenewal,
   forgetPlan,
   priceKobo,
   proPlanCode,
@@ -90,6 +91,7 @@ export async function getSubscription(ctx: FarmCtx, deps: ReadDeps): Promise<Sub
         isNotNull(subscription_checkouts.authorization_url),
       ),
     );
+  const timezone = await farmTimeZone(ctx.db, ctx.farmId);
   const price = priceKobo(deps.config);
   const state = row?.state ?? 'free';
   return {
@@ -129,6 +131,7 @@ export async function getSubscription(ctx: FarmCtx, deps: ReadDeps): Promise<Sub
       : null,
     payments_available: deps.payments !== null,
     can_manage: ctx.role === 'owner',
+    timezone,
     version: row?.version ?? 0,
   };
 }
@@ -288,7 +291,7 @@ export async function cancelSubscription(
         'Paystack has not confirmed the subscription yet. Try again in a few minutes.',
       );
     const { code, token } = known;
-    await gatewayCall(deps, () => gateway.disableSubscription({ code, token }));
+    await gatewayCall(deps, () => disableRenewal(gateway, { code, token }));
     const stillPro = current.state === 'active';
     await tx
       .update(farm_subscriptions)

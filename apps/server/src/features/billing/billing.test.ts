@@ -1,8 +1,9 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { vatIncludedKobo, type Subscription } from '@gona/shared/billing';
 import {
   farm_subscriptions,
+  farms,
   ledger_entries,
   notifications,
   payment_events,
@@ -10,6 +11,7 @@ import {
   subscription_payments,
 } from '../../db/schema/index';
 import type { FakePaystack } from '../../integrations/fake-paystack';
+import { forgetFarmTimeZone } from '../../lib/farm-time';
 import { newId } from '../../lib/ids';
 import type { TestContext } from '../../test/context';
 import { seedFarmTeam, seedUser, type FarmTeam } from '../../test/farm-team';
@@ -88,8 +90,17 @@ describe('a farm on Free', () => {
     });
     expect(sub.usage.assistant_questions.limit).toBeGreaterThan(0);
     expect(vatIncludedKobo(PRICE_KOBO)).toBe(418_605);
+    expect(sub.timezone).toBe('Africa/Lagos');
     const manager = await subscriptionOf(t, team.base, team.cookies.manager);
     expect(manager.can_manage).toBe(false);
+  });
+
+  it("names the farm's time zone, so the screen shows its dates on the farm's clock", async () => {
+    const team = await seedFarmTeam(t);
+    await t.db.update(farms).set({ timezone: 'Africa/Nairobi' }).where(eq(farms.id, team.farm.id));
+    forgetFarmTimeZone(team.farm.id);
+    const sub = await subscriptionOf(t, team.base, team.cookies.owner);
+    expect(sub.timezone).toBe('Africa/Nairobi');
   });
 });
 
@@ -437,6 +448,35 @@ describe('cancelling', () => {
     const ended = await subscriptionOf(t, team.base, team.cookies.owner);
     expect(ended).toMatchObject({ plan: 'free', state: 'free' });
     expect(ended.payments).toHaveLength(1);
+  });
+});
+
+describe('paying a year ahead after cancelling', () => {
+  it('takes the card subscription Paystack already stopped as stopped, without a warning', async () => {
+    const team = await seedFarmTeam(t);
+    const paid = await paidRenewing(team);
+    const code = await codeOf(team);
+    const cancelled = await t.request<Subscription>('POST', `${team.base}/subscription/cancel`, {
+      cookie: team.cookies.owner,
+      body: { version: paid.version },
+    });
+    expect(cancelled.status, cancelled.text).toBe(200);
+    await fake.settled();
+    const warn = vi.spyOn(t.deps.logger, 'warn');
+    try {
+      const started = await checkout(t, team.base, team.cookies.owner, 'one_year');
+      await fake.pay(started.reference, { channel: 'ussd' });
+      await fake.settled();
+      const sub = await subscriptionOf(t, team.base, team.cookies.owner);
+      expect(sub).toMatchObject({ state: 'active', method: 'one_year', renews: false });
+      expect(Date.parse(sub.period_end!)).toBeGreaterThan(Date.parse(paid.period_end!));
+      expect(fake.subscriptions.find((s) => s.subscriptionCode === code)!.status).toBe('non-renewing');
+      expect(warn.mock.calls.map(([message]) => message)).not.toContain(
+        'billing: a replaced card subscription could not be stopped',
+      );
+    } finally {
+      warn.mockRestore();
+    }
   });
 });
 

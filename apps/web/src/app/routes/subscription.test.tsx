@@ -330,6 +330,29 @@ describe('the subscription screen', () => {
     expect(screen.getByRole('link', { name: 'Open receipt GP-000042 (printable)' })).toBeInTheDocument();
   });
 
+  it("shows every date on the farm's clock, not Lagos's", async () => {
+    // 22:30 UTC is 23:30 in Lagos (the day before) and 01:30 the next day in Nairobi.
+    const at = (year: number) => `${year}-11-27T22:30:00.000Z`;
+    installFakeFetch(
+      routes(
+        aProSubscription({
+          timezone: 'Africa/Nairobi',
+          period_start: at(2026),
+          period_end: at(2027),
+          payments: [aPayment({ paid_at: at(2026), period_start: at(2026), period_end: at(2027) })],
+        }),
+      ),
+    );
+    renderAt('/dashboard/subscription');
+    const plan = await planSection();
+    expect(
+      within(plan).getByText('Gona Pro. It renews on 28/11/2027: Paystack charges your card then.'),
+    ).toBeInTheDocument();
+    const payments = screen.getByRole('list', { name: 'Past payments' });
+    expect(within(payments).getByText('₦60,000 on 28/11/2026')).toBeInTheDocument();
+    expect(within(payments).getByText(/For 28\/11\/2026 to 28\/11\/2027/)).toBeInTheDocument();
+  });
+
   it('keeps workers out: no menu entry, the no-access state, and nothing asked of the server', async () => {
     const requests = installFakeFetch(routes(aSubscription(), 'worker'));
     renderAt('/dashboard/subscription');

@@ -41,6 +41,7 @@ export function aSubscription(overrides: Partial<Subscription> = {}): Subscripti
     pending_checkout: null,
     payments_available: true,
     can_manage: true,
+    timezone: 'Africa/Lagos',
     version: 1,
     ...overrides,
   });

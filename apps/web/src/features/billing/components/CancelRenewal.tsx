@@ -12,18 +12,13 @@ import { lastDay } from '../format';
  * Cancel renewal (the owner, while Paystack renews the card): the question says before anything
  * happens that renewal stops, Pro stays to the end of the paid year and nothing is refunded.
  */
-export function CancelRenewal({
-  subscription,
-  timeZone,
-}: {
-  subscription: Subscription;
-  timeZone?: string | undefined;
-}) {
+export function CancelRenewal({ subscription }: { subscription: Subscription }) {
   const { t } = useTranslation('billing');
   const errorText = useErrorText();
   const cancel = useCancelSubscription(subscription.farm_id);
   const [asking, setAsking] = useState(false);
   if (!subscription.can_manage || subscription.state !== 'active' || !subscription.renews) return null;
+  const timeZone = subscription.timezone;
   const date = subscription.period_end ? lastDay(subscription.period_end, timeZone) : '';
   return (
     <>

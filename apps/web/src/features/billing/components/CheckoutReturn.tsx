@@ -12,7 +12,7 @@ import { lastDay } from '../format';
  * Paystack once, and the screen says where it stands. The reference leaves the address once it is
  * confirmed, so a reload does not ask again; while Paystack has not confirmed it, Check again asks.
  */
-export function CheckoutReturn({ farmId, timeZone }: { farmId: string; timeZone?: string | undefined }) {
+export function CheckoutReturn({ farmId }: { farmId: string }) {
   const { t } = useTranslation('billing');
   const errorText = useErrorText();
   const [params, setParams] = useSearchParams();
@@ -59,7 +59,7 @@ export function CheckoutReturn({ farmId, timeZone }: { farmId: string; timeZone?
   if (paid)
     return (
       <p role="status" className="rounded-lg bg-green-50 px-3 py-2 font-semibold text-green-900">
-        {t('verify.done', { date: answer.period_end ? lastDay(answer.period_end, timeZone) : '' })}
+        {t('verify.done', { date: answer.period_end ? lastDay(answer.period_end, answer.timezone) : '' })}
       </p>
     );
   return (

@@ -4,20 +4,20 @@ import { TriangleAlert } from 'lucide-react';
 import { useSubscription } from '../api';
 import { lastDay } from '../format';
 
-type Props = { farmId: string; subscriptionPath: string; timeZone?: string | undefined };
+type Props = { farmId: string; subscriptionPath: string };
 
 /**
  * On the owner's dashboard: a renewal that failed (Pro until the grace ends, then Free) with the way
  * to pay, or workers left inactive after a return to Free. Nothing shows otherwise. Its words are
  * the dashboard's, so it adds no download to the first screen, only the farm's subscription read.
  */
-export function GraceBanner({ farmId, subscriptionPath, timeZone }: Props) {
+export function GraceBanner({ farmId, subscriptionPath }: Props) {
   const { t } = useTranslation('dashboard');
   const { data: subscription } = useSubscription(farmId);
   if (!subscription) return null;
   const pastDue = subscription.state === 'past_due' && subscription.grace_ends_at;
   if (!pastDue && subscription.inactive_workers === 0) return null;
-  const date = subscription.grace_ends_at ? lastDay(subscription.grace_ends_at, timeZone) : '';
+  const date = subscription.grace_ends_at ? lastDay(subscription.grace_ends_at, subscription.timezone) : '';
   return (
     <section
       aria-labelledby="pro-banner"

@@ -8,14 +8,9 @@ import { formatDay, lastDay } from '../format';
 const CHANNELS = new Set(['card', 'bank_transfer', 'ussd', 'bank']);
 
 /** Every payment, newest first, each with its printable receipt (opened in a tab of its own). */
-export function PaymentList({
-  subscription,
-  timeZone,
-}: {
-  subscription: Subscription;
-  timeZone?: string | undefined;
-}) {
+export function PaymentList({ subscription }: { subscription: Subscription }) {
   const { t } = useTranslation('billing');
+  const timeZone = subscription.timezone;
   const day = (iso: string) => formatDay(iso, timeZone);
   const channel = (payment: SubscriptionPayment) =>
     CHANNELS.has(payment.channel)

@@ -6,11 +6,12 @@ import { Badge } from '@/components/ui/Badge';
 import { cx } from '@/components/ui/cx';
 import { formatDay, lastDay, percentOfBps } from '../format';
 
-type Props = { subscription: Subscription; timeZone?: string | undefined };
+type Props = { subscription: Subscription };
 
 /** The farm's plan and where it stands, in one sentence, then what it uses against each limit. */
-export function PlanSummary({ subscription, timeZone }: Props) {
+export function PlanSummary({ subscription }: Props) {
   const { t } = useTranslation('billing');
+  const timeZone = subscription.timezone;
   const day = (iso: string | null) => (iso ? formatDay(iso, timeZone) : '');
   const until = (iso: string | null) => (iso ? lastDay(iso, timeZone) : '');
   const pastDue = subscription.state === 'past_due';

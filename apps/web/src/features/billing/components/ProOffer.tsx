@@ -11,17 +11,18 @@ import { newClientId } from '@/lib/ids';
 import { goToCheckout, useStartCheckout } from '../api';
 import { formatDay, lastDay } from '../format';
 
-type Props = { subscription: Subscription; timeZone?: string | undefined };
+type Props = { subscription: Subscription };
 
 /**
  * What Pro adds, its one price (VAT inside it) and the two ways to pay: a card Paystack charges
  * every year, or one year by transfer, USSD or card that does not renew. Shown to managers too,
  * without the buttons; gone while a card subscription renews (there is nothing to buy).
  */
-export function ProOffer({ subscription, timeZone }: Props) {
+export function ProOffer({ subscription }: Props) {
   const { t } = useTranslation('billing');
   const { state, renews, period_end, can_manage, payments_available, pending_checkout } = subscription;
   if (state === 'active' && renews) return null;
+  const timeZone = subscription.timezone;
   const day = (iso: string) => formatDay(iso, timeZone);
   const price = formatNaira(subscription.price_kobo);
   const heading =

@@ -14,21 +14,21 @@ import { ProOffer } from './ProOffer';
  * The farm's Gona Pro: the plan and what it uses, the way back from a checkout, the workers to
  * keep active after a return to Free, what Pro adds and how to pay, cancelling, and past payments.
  */
-export function SubscriptionView({ farmId, timeZone }: { farmId: string; timeZone?: string | undefined }) {
+export function SubscriptionView({ farmId }: { farmId: string }) {
   const { t } = useTranslation('billing');
   const errorText = useErrorText();
   const query = useSubscription(farmId);
   const subscription = query.data;
   return (
     <div className="flex flex-col gap-4">
-      <CheckoutReturn farmId={farmId} timeZone={timeZone} />
+      <CheckoutReturn farmId={farmId} />
       {subscription ? (
         <>
-          <PlanSummary subscription={subscription} timeZone={timeZone} />
+          <PlanSummary subscription={subscription} />
           <ActiveWorkers subscription={subscription} />
-          <ProOffer subscription={subscription} timeZone={timeZone} />
-          <CancelRenewal subscription={subscription} timeZone={timeZone} />
-          <PaymentList subscription={subscription} timeZone={timeZone} />
+          <ProOffer subscription={subscription} />
+          <CancelRenewal subscription={subscription} />
+          <PaymentList subscription={subscription} />
         </>
       ) : query.error ? (
         <div role="alert" className="rounded-2xl border border-red-200 bg-white p-4">
