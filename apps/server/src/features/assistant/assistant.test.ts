@@ -739,7 +739,7 @@ describe('care first, alarms on signs, the farm’s records', () => {
     expect(heads.body.answer.text).toBe('You have 12 goats now, by your records.');
 
     const dead = await ask(t, farm, 'owner', { question: 'How many of my layers died last week?' });
-    expect(dead.body.answer.text).toMatch(/^2 died last week \(/);
+    expect(dead.body.answer.text).toMatch(/^2 layers died last week \(/);
     // A short follow-up asks the same record again.
     const again = await ask(t, farm, 'owner', {
       question: 'And this week?',

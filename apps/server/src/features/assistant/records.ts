@@ -77,7 +77,7 @@ export async function answerRecord(
       return answer(
         rows.length === 1
           ? `You have ${rows[0]!.head_count} ${rows[0]!.name.toLowerCase()} now, by your records.`
-          : `You have ${total} animals now, by your records: ${parts.join('; ')}.`,
+          : `You have ${total} ${kindWord(rows.map((row) => row.species))} now, by your records: ${parts.join('; ')}.`,
       );
     }
     case 'eggs':
@@ -139,8 +139,26 @@ export async function answerRecord(
             ? ` That is ${round1(eggs / eggDays.size)} eggs a day on average, over ${eggDays.size} ${eggDays.size === 1 ? 'day' : 'days'} recorded.`
             : '';
         if (eggDays.size === 0) return answer(`No eggs are recorded ${period.words}.`);
+        // The sentence that answers what was asked comes first: a rate, an average, crates, each flock.
+        const henDay = henDays > 0 ? round1((eggs / henDays) * 100) : null;
+        if (henDay !== null && ASKS_LAYING_RATE.test(reading.plain))
+          return answer(
+            `${possessive(who(reading, animals, 'Your layers'))} hen-day rate ${period.words} was ${henDay}%: ${eggs} eggs${crates}.${daily}${broken}${split}`,
+          );
+        if (daily)
+          return answer(
+            `${who(reading, animals, 'Your layers')} laid ${round1(eggs / eggDays.size)} eggs a day on average ${period.words}: ${eggs} eggs over ${eggDays.size} ${eggDays.size === 1 ? 'day' : 'days'} recorded.${rate}${broken}${split}`,
+          );
+        if (split && EACH_FLOCK.test(reading.plain))
+          return answer(
+            `Eggs by flock ${period.words}: ${perAnimal.sort().join('; ')}. In all ${eggs} eggs${crates}.${rate}${broken}`,
+          );
+        if (eggs >= 30 && /\bcrates?\b/.test(reading.plain))
+          return answer(
+            `${who(reading, animals, 'Your layers')} laid ${round1(eggs / 30)} crates of 30 eggs ${period.words} (${eggs} eggs).${rate}${broken}${split}`,
+          );
         return answer(
-          `Your layers laid ${eggs} eggs ${period.words}${crates}.${rate}${daily}${broken}${split}`,
+          `${who(reading, animals, 'Your layers')} laid ${eggs} eggs ${period.words}${crates}.${rate}${broken}${split}`,
         );
       }
       if (ask === 'milk') {
@@ -163,7 +181,7 @@ export async function answerRecord(
       const used = [...feed.entries()].map(([unit, quantity]) => amount(String(round1(quantity)), unit));
       return answer(
         used.length
-          ? `Your animals were given ${used.join(' and ')} of feed ${period.words}, by your records.`
+          ? `${who(reading, animals, 'Your animals')} were given ${used.join(' and ')} of feed ${period.words}, by your records.`
           : `No feed from your store is recorded ${period.words}.`,
       );
     }
@@ -193,7 +211,7 @@ export async function answerRecord(
       return answer(
         dead === 0
           ? `No deaths are recorded ${period.words}.`
-          : `${dead} died ${period.words}, by your records${parts.length > 1 ? ` (${parts.join('; ')})` : ''}.${rate}`,
+          : `${dead} ${who(reading, animals, 'animals', true)} died ${period.words === 'in all your records' ? 'in all your records' : `${period.words}, by your records`}${parts.length > 1 ? ` (${parts.join('; ')})` : ''}.${rate}`,
       );
     }
     case 'births': {
@@ -212,7 +230,7 @@ export async function answerRecord(
       return answer(
         born === 0
           ? `No births are recorded ${period.words}.`
-          : `${born} born ${period.words}, by your records${parts.length > 1 ? ` (${parts.join('; ')})` : ` (${parts[0]!.split(':')[0]})`}.`,
+          : `${born} ${who(reading, animals, 'animals', true)} born ${period.words}, by your records${parts.length > 1 ? ` (${parts.join('; ')})` : ` (${parts[0]!.split(':')[0]})`}.`,
       );
     }
     case 'weight': {
@@ -366,9 +384,11 @@ export async function answerRecord(
       const creditors = owed.creditors
         .slice(0, 5)
         .map((row) => `${row.name ?? 'unnamed'} ${formatNaira(row.owed_kobo)}${due(row.due_date)}`);
+      const owedToFarm = `Buyers owe the farm ${formatNaira(toFarm)}${buyers.length ? ` (${buyers.join('; ')})` : ''}.`;
+      const owedByFarm = `The farm owes ${formatNaira(byFarm)}${creditors.length ? ` (${creditors.join('; ')})` : ''}.`;
+      // "How much do I owe?" asks what the farm owes first; "who owes me?" what buyers owe.
       return answer(
-        `Buyers owe the farm ${formatNaira(toFarm)}${buyers.length ? ` (${buyers.join('; ')})` : ''}. ` +
-          `The farm owes ${formatNaira(byFarm)}${creditors.length ? ` (${creditors.join('; ')})` : ''}.`,
+        FARM_OWES.test(reading.plain) ? `${owedByFarm} ${owedToFarm}` : `${owedToFarm} ${owedByFarm}`,
       );
     }
     case 'crops':
@@ -484,6 +504,53 @@ export async function answerRecord(
       );
     }
   }
+}
+
+/**
+ * Whom a record answer is about, as its sentence names them: the groups the question names ("Pen A
+ * layers"), the kind it names ("broilers"), or the default. `of` writes "of Pen A layers" after a count.
+ */
+function who(reading: Reading, animals: Livestock[], fallback: string, of = false): string {
+  const named = animals.filter((animal) => namesAnimal(animal, reading) && ownName(animal).length >= 2);
+  if (named.length) return `${of ? 'of ' : ''}${named.map(nameOf).join(' and ')}`;
+  if (reading.species.length === 1) {
+    const kind = SPECIES_NAMES[reading.species[0]!].toLowerCase();
+    return fallback.startsWith('Your') ? `Your ${kind}` : kind;
+  }
+  if (reading.species.length > 1) {
+    const kinds = kindWord(reading.species);
+    return fallback.startsWith('Your') ? `Your ${kinds}` : kinds;
+  }
+  return fallback;
+}
+
+function possessive(name: string): string {
+  return name.endsWith('s') ? `${name}'` : `${name}'s`;
+}
+
+/** The farm as the one who owes: "how much do I owe", "our debts", "suppliers we owe". */
+const FARM_OWES =
+  /\b(i|we|the farm) (still )?(owe|owing|dey owe)\b|\b(my|our) (debts?|creditors?|suppliers?)\b|\bdebt do (i|we) have\b|\bowe (my|our|the) (suppliers?|creditors?)\b/;
+
+/** Asked for the laying rate ("hen-day", "laying percentage", "what percent"). */
+const ASKS_LAYING_RATE = /\b(hen-?day|rate|percent\w*|%)|%/;
+/** Asked flock by flock ("each pen", "which pen lays better", "per flock"). */
+const EACH_FLOCK =
+  /\b(each|every|per|by|which|compare\w*) (pen|flock|house|group)s?\b|\b(pen|flock)s? (compare|by pen)\b/;
+const POULTRY_KINDS = new Set<LivestockSpecies>([
+  'chicken_broiler',
+  'chicken_layer',
+  'chicken_noiler',
+  'chicken_cockerel',
+  'duck',
+  'guinea_fowl',
+  'turkey',
+]);
+/** The word for animals of these kinds together: birds, fish, or animals. */
+function kindWord(kinds: LivestockSpecies[]): string {
+  if (kinds.every((kind) => POULTRY_KINDS.has(kind))) return 'birds';
+  if (kinds.every((kind) => kind === 'catfish' || kind === 'tilapia')) return 'fish';
+  return 'animals';
 }
 
 /** Asked how much of a product was sold ("how many crates did we sell"), beside its money. */
