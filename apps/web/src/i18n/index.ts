@@ -1,6 +1,10 @@
 import i18next, { type BackendModule, type i18n as I18n, type ResourceLanguage } from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import type { Language } from '@gona/shared/languages';
 import common from './en/common.json';
+import { initialLanguage, PSEUDO, type ShownLanguage } from './language';
+import { isTranslated, MANIFESTS, type LanguageManifest } from './manifest';
+import { pseudoLocalise } from './pseudo';
 
 /**
  * Every user-facing string lives in a catalogue, one JSON file per namespace.
@@ -10,7 +14,11 @@ import common from './en/common.json';
  * which keeps them off the first load of /login and /dashboard (performance budgets in architecture.md).
  * The public site's namespaces (public, and auth for the log-in page) are the exception where
  * there is no browser: the prerender (Node) renders every public page synchronously, so there they
- * are loaded before anything renders.
+ * are loaded before anything renders, in every language.
+ *
+ * Other languages (ha, yo, ig, pcm, fr) live in folders beside en/, one file per namespace the
+ * language's manifest (manifest.ts) says is translated; each downloads only when its language is
+ * chosen. A namespace not translated yet loads nothing and shows English (the fallback).
  */
 const ON_DEMAND = {
   activity: () => import('./en/activity.json'),
@@ -39,14 +47,49 @@ const ON_DEMAND = {
 } satisfies Record<string, () => Promise<{ default: Record<string, unknown> }>>;
 
 export type OnDemandNamespace = keyof typeof ON_DEMAND;
+export type Namespace = OnDemandNamespace | 'common';
 
-const prerenderOnly: ResourceLanguage =
-  typeof window === 'undefined'
-    ? { public: (await ON_DEMAND.public()).default, auth: (await ON_DEMAND.auth()).default }
-    : {};
+/** Every translated catalogue, one lazy chunk each: `./ha/common.json`… */
+const TRANSLATED = import.meta.glob<{ default: Record<string, unknown> }>('./{ha,yo,ig,pcm,fr}/*.json');
 
-export const resources: { en: ResourceLanguage } = {
-  en: { common, ...prerenderOnly },
+/** The words of `namespace` in `language`, or null where the language has none yet (English shows). */
+export async function translatedWords(
+  language: Exclude<Language, 'en'>,
+  namespace: Namespace,
+): Promise<Record<string, unknown> | null> {
+  const load = isTranslated(language, namespace) ? TRANSLATED[`./${language}/${namespace}.json`] : undefined;
+  return load ? (await load()).default : null;
+}
+
+async function englishWords(namespace: Namespace): Promise<Record<string, unknown> | null> {
+  if (namespace === 'common') return common;
+  const load = ON_DEMAND[namespace] as (typeof ON_DEMAND)[OnDemandNamespace] | undefined;
+  return load ? (await load()).default : null;
+}
+
+/** The public site's words in every language, for the prerender (no browser). */
+const PRERENDERED: readonly Namespace[] = ['public', 'auth', 'common'];
+async function prerenderResources(): Promise<Record<string, ResourceLanguage>> {
+  const languages = ['ha', 'yo', 'ig', 'pcm', 'fr'] as const;
+  const all: Record<string, ResourceLanguage> = {
+    en: { public: (await ON_DEMAND.public()).default, auth: (await ON_DEMAND.auth()).default },
+  };
+  for (const language of languages) {
+    const words: ResourceLanguage = {};
+    for (const namespace of PRERENDERED) {
+      const found = await translatedWords(language, namespace);
+      if (found) words[namespace] = found;
+    }
+    all[language] = words;
+  }
+  return all;
+}
+const prerenderOnly: Record<string, ResourceLanguage> =
+  typeof window === 'undefined' ? await prerenderResources() : { en: {} };
+
+export const resources: Record<string, ResourceLanguage> & { en: ResourceLanguage } = {
+  ...prerenderOnly,
+  en: { common, ...prerenderOnly.en },
 };
 
 export const defaultNS = 'common';
@@ -54,15 +97,15 @@ export const defaultNS = 'common';
 const onDemandBackend: BackendModule = {
   type: 'backend',
   init: () => undefined,
-  read(_language, namespace, callback) {
-    const load = ON_DEMAND[namespace as OnDemandNamespace] as
-      (typeof ON_DEMAND)[OnDemandNamespace] | undefined;
-    if (!load) {
-      callback(null, {});
-      return;
-    }
-    load().then(
-      (module) => callback(null, module.default),
+  read(language, namespace, callback) {
+    const words =
+      language === 'en'
+        ? englishWords(namespace as Namespace)
+        : language === PSEUDO
+          ? englishWords(namespace as Namespace).then((english) => english && pseudoLocalise(english))
+          : translatedWords(language as Exclude<Language, 'en'>, namespace as Namespace);
+    words.then(
+      (found) => callback(null, found ?? {}),
       (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), false),
     );
   },
@@ -74,7 +117,7 @@ void i18n
   .use(onDemandBackend)
   .use(initReactI18next)
   .init({
-    lng: 'en',
+    lng: typeof window === 'undefined' ? 'en' : initialLanguage(),
     fallbackLng: 'en',
     resources,
     partialBundledLanguages: true,
@@ -90,6 +133,30 @@ void i18n
 /** A namespace that comes with the code (the first screen's chunk): no screen waits for it. */
 export function addBundledNamespace(namespace: OnDemandNamespace, words: Record<string, unknown>): void {
   i18n.addResourceBundle('en', namespace, words);
+}
+
+/** Shows the screens in `language` (downloading its words first); English stays underneath. */
+export async function showLanguage(language: ShownLanguage): Promise<void> {
+  if (i18n.language !== language) await i18n.changeLanguage(language);
+  if (typeof document !== 'undefined') document.documentElement.lang = language === PSEUDO ? 'en' : language;
+}
+
+/** Every namespace English has: what a language must translate before it stops being new. */
+export const NAMESPACES: readonly Namespace[] = [
+  'common',
+  ...(Object.keys(ON_DEMAND) as OnDemandNamespace[]),
+];
+
+/** A language still "new" in Settings: some namespace untranslated, or words awaiting a native speaker's review. */
+export function isNewLanguage(
+  language: Language,
+  manifest: LanguageManifest | undefined = language === 'en' ? undefined : MANIFESTS[language],
+): boolean {
+  if (!manifest) return false;
+  return (
+    NAMESPACES.some((namespace) => !manifest.translated.includes(namespace)) ||
+    Object.values(manifest.review).some((keys) => keys === 'all' || keys.length > 0)
+  );
 }
 
 /** Downloads on-demand namespaces; screens' route loaders await this so they never show raw keys. */

@@ -9,6 +9,7 @@ import { clearWaitingPhotos } from './photo-store';
 import { clearSessionStorage, readAuthEntry, writeAuthEntry } from './storage';
 import { FIRST_LOAD, FIRST_LOAD_URLS, firstOr, forgetFirstLoad } from './first-load';
 import { leaveLoginNotice } from './login-notice';
+import { followAccountLanguage } from '@/i18n/account-language';
 
 /** Phone and intent come from the server; a session read offline from storage has neither. */
 export type SessionUser = Pick<Me, 'id' | 'email' | 'first_name' | 'last_name'> &
@@ -130,6 +131,8 @@ export async function loadSession(): Promise<SessionResult> {
     // The first check reads the answers asked for at load (app/first-load-start.ts).
     const me = await firstOr(FIRST_LOAD.me, () => apiFetch<Me>(FIRST_LOAD_URLS.me, { expireOn401: false }));
     writeAuthEntry({ user_id: me.id, email: me.email, first_name: me.first_name, last_name: me.last_name });
+    // Every device follows the account's language (or tells the account of this phone's new choice).
+    void followAccountLanguage(me.language);
     return { user: me, expired: false, offline: false };
   } catch (error) {
     // No connection, or the server cannot answer (restarting, database away): still the same person.

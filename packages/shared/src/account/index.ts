@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AVAILABLE_LANGUAGES, EmailSchema, LANGUAGES, PhoneSchema, SignUpInputSchema } from '../auth/index';
+import { AVAILABLE_LANGUAGES, EmailSchema, PhoneSchema, SignUpInputSchema } from '../auth/index';
 import { FARM_ROLES } from '../permissions/index';
 
 /**
@@ -17,11 +17,18 @@ export const UpdateProfileSchema = z
       .pipe(PhoneSchema.nullable())
       .nullable(),
     language: z.enum(AVAILABLE_LANGUAGES, {
-      error: `Choose English; ${LANGUAGES.length - AVAILABLE_LANGUAGES.length} more languages are coming`,
+      error: 'Choose English, Hausa, Yoruba, Igbo, Pidgin or French',
     }),
   })
   .strict();
 export type UpdateProfile = z.input<typeof UpdateProfileSchema>;
+
+/**
+ * The language picker (Settings, or the public pages' picker once signed in): only the language,
+ * kept on the account so that every device and every message follows it.
+ */
+export const UpdateLanguageSchema = z.object({ language: UpdateProfileSchema.shape.language }).strict();
+export type UpdateLanguage = z.input<typeof UpdateLanguageSchema>;
 
 /** Settings › Account: a new address, which takes effect once confirmed from a link mailed to it. */
 export const ChangeEmailInputSchema = z.object({ new_email: EmailSchema }).strict();

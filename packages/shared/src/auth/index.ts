@@ -99,12 +99,12 @@ export function signupRole(requested: unknown): (typeof PLATFORM_ROLES)[number] 
 }
 
 /**
- * Languages Gona is being written in (product.md): English now; the others are listed so that a
- * person sees they are coming, and become choosable once their catalogues exist.
+ * Languages Gona speaks (product.md). Each can be chosen; a screen whose words are not translated
+ * yet shows them in English (apps/web/src/i18n/manifest.ts says which are).
  */
 export const LANGUAGES = ['en', 'ha', 'yo', 'ig', 'pcm', 'fr'] as const;
 export type Language = (typeof LANGUAGES)[number];
-export const AVAILABLE_LANGUAGES = ['en'] as const satisfies readonly Language[];
+export const AVAILABLE_LANGUAGES = LANGUAGES;
 
 /** Roles of Gona's own staff (users.platform_role), never taken from sign-up or an account update. */
 export const STAFF_ROLES = ['admin'] as const;

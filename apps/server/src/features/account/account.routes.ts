@@ -6,6 +6,7 @@ import {
   AccountExportSchema,
   AccountSessionListSchema,
   DeleteAccountInputSchema,
+  UpdateLanguageSchema,
   UpdateProfileSchema,
 } from '@gona/shared/account';
 import { sessionCookieName } from '../../lib/auth';
@@ -13,7 +14,14 @@ import { requireSession } from '../../lib/auth-guard';
 import { ctxOf, type AppEnv } from '../../lib/http-context';
 import { ErrorResponses, createRouter, jsonBody, jsonContent } from '../../lib/openapi';
 import { signedSessionToken } from '../../lib/session';
-import { deleteAccount, exportMyData, listSessions, signOutSession, updateProfile } from './account.service';
+import {
+  deleteAccount,
+  exportMyData,
+  listSessions,
+  signOutSession,
+  updateLanguage,
+  updateProfile,
+} from './account.service';
 
 /**
  * The signed-in person's own account under /api/account: profile, signed-in devices, and their
@@ -33,6 +41,18 @@ export const accountRoutes = createRouter()
       responses: { 200: jsonContent(MeSchema, 'You, as saved'), ...ErrorResponses },
     }),
     async (c) => c.json(await updateProfile(ctxOf(c), c.req.valid('json')), 200),
+  )
+  .openapi(
+    createRoute({
+      method: 'patch',
+      path: '/account/language',
+      tags: ['account'],
+      summary: 'The language of your screens, mails, SMS and push, on every device',
+      middleware: [requireSession] as const,
+      request: jsonBody(UpdateLanguageSchema),
+      responses: { 200: jsonContent(MeSchema, 'You, as saved'), ...ErrorResponses },
+    }),
+    async (c) => c.json(await updateLanguage(ctxOf(c), c.req.valid('json').language), 200),
   )
   .openapi(
     createRoute({

@@ -14,6 +14,7 @@ import {
 } from 'drizzle-orm';
 import { PgTable, type PgColumn } from 'drizzle-orm/pg-core';
 import type { Me } from '@gona/shared';
+import type { Language } from '@gona/shared/auth';
 import type { AccountExport, AccountSession, UpdateProfileSchema } from '@gona/shared/account';
 import type { z } from 'zod';
 import type { Tx } from '../../db/client';
@@ -61,6 +62,26 @@ export async function updateProfile(ctx: Ctx, input: UpdateProfile): Promise<Me>
       .returning();
     if (!row) throw new AppError('UNAUTHENTICATED');
     await auditUpdate(tx, { ...ctx, farmId: null }, users, { id: ctx.userId, changes });
+    return toMe(row);
+  });
+}
+
+/** The language picker: only the language, audited like the rest of the profile. */
+export async function updateLanguage(ctx: Ctx, language: Language): Promise<Me> {
+  return ctx.db.transaction(async (tx) => {
+    const [before] = await tx.select().from(users).where(eq(users.id, ctx.userId)).for('update');
+    if (!before) throw new AppError('UNAUTHENTICATED');
+    if (before.language === language) return toMe(before);
+    const [row] = await tx
+      .update(users)
+      .set({ language, updated_at: new Date() })
+      .where(eq(users.id, ctx.userId))
+      .returning();
+    if (!row) throw new AppError('UNAUTHENTICATED');
+    await auditUpdate(tx, { ...ctx, farmId: null }, users, {
+      id: ctx.userId,
+      changes: { language: { from: before.language, to: language } },
+    });
     return toMe(row);
   });
 }

@@ -77,19 +77,68 @@ describe('Settings › Profile', () => {
     }
   });
 
-  it('refuses a phone that is not Nigerian, a language not ready yet and a blank name, next to each field', async () => {
+  it('refuses a phone that is not Nigerian, a language Gona does not speak and a blank name, next to each field', async () => {
     const { cookie } = await seedUser(t);
     const res = await t.request<ErrorBody>('PUT', '/api/account/profile', {
       cookie,
-      body: { first_name: ' ', last_name: 'Eze', phone: '+44 20 7946 0958', language: 'ha' },
+      body: { first_name: ' ', last_name: 'Eze', phone: '+44 20 7946 0958', language: 'de' },
     });
     expect(res.status).toBe(400);
     expect(res.body.error.fields).toEqual({
       first_name: 'Enter your first name',
       phone: 'Enter a Nigerian phone number, like 0803 123 4567',
-      language: 'Choose English; 5 more languages are coming',
+      language: 'Choose English, Hausa, Yoruba, Igbo, Pidgin or French',
     });
     expect((await t.request('PUT', '/api/account/profile', { body: profile })).status).toBe(401);
+  });
+});
+
+describe('the language, kept on the account', () => {
+  it('is chosen on one phone and followed by another device after sign-in; audited', async () => {
+    const { email, user } = await seedUser(t, { password: TEST_PASSWORD });
+    const phone = await signInFrom(email, ANDROID_CHROME);
+    const res = await t.request<Me>('PATCH', '/api/account/language', {
+      cookie: phone,
+      body: { language: 'ha' },
+    });
+    expect([res.status, res.body.language]).toEqual([200, 'ha']);
+    const laptop = await signInFrom(email, WINDOWS_FIREFOX);
+    expect((await me(laptop)).body.language).toBe('ha');
+    expect((await me(phone)).body.language).toBe('ha');
+    const [audit] = await t.db
+      .select()
+      .from(audit_logs)
+      .where(and(eq(audit_logs.table_name, 'users'), eq(audit_logs.record_id, user.id)));
+    expect(audit?.changes).toEqual({ language: { from: 'en', to: 'ha' } });
+  });
+
+  it('takes each of the six languages', async () => {
+    const { cookie } = await seedUser(t);
+    for (const language of ['en', 'ha', 'yo', 'ig', 'pcm', 'fr']) {
+      const res = await t.request<Me>('PATCH', '/api/account/language', { cookie, body: { language } });
+      expect([res.status, res.body.language]).toEqual([200, language]);
+    }
+  });
+
+  it('refuses a language Gona does not speak, anything else, and no session', async () => {
+    const { cookie } = await seedUser(t);
+    const wrong = await t.request<ErrorBody>('PATCH', '/api/account/language', {
+      cookie,
+      body: { language: 'de' },
+    });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.error.fields).toEqual({
+      language: 'Choose English, Hausa, Yoruba, Igbo, Pidgin or French',
+    });
+    const extra = await t.request('PATCH', '/api/account/language', {
+      cookie,
+      body: { language: 'fr', first_name: 'X' },
+    });
+    expect(extra.status).toBe(400);
+    expect((await me(cookie)).body.language).toBe('en');
+    expect((await t.request('PATCH', '/api/account/language', { body: { language: 'fr' } })).status).toBe(
+      401,
+    );
   });
 });
 

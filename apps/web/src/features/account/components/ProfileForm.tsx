@@ -1,16 +1,21 @@
 import { useTranslation } from 'react-i18next';
 import { toast } from '@/lib/toast';
 import { useQueryClient } from '@tanstack/react-query';
-import { AVAILABLE_LANGUAGES, LANGUAGES, type Me } from '@gona/shared/auth';
+import { LANGUAGES, type Me } from '@gona/shared/auth';
 import { UpdateProfileSchema } from '@gona/shared/account';
 import { Button, FormAlert, SelectField, TextField } from '@/components/ui';
 import { useSchemaForm } from '@/lib/use-schema-form';
+import { isNewLanguage } from '@/i18n';
+import { showSavedLanguage } from '@/i18n/account-language';
 import { saveProfile } from '../api';
 import { accountKeys } from '../keys';
 
 type Props = { me: Me; onSaved: () => Promise<void> | void };
 
-/** Settings › Profile: name, phone and language (English now; the others listed as coming). */
+/**
+ * Settings › Profile: name, phone and language. A language whose screens are not all translated and
+ * reviewed is marked new (i18n/manifest.ts); saving it shows the screens in it at once.
+ */
 export function ProfileForm({ me, onSaved }: Props) {
   const { t } = useTranslation('account');
   const queryClient = useQueryClient();
@@ -21,10 +26,10 @@ export function ProfileForm({ me, onSaved }: Props) {
   const onSubmit = form.submit(UpdateProfileSchema, async (input) => {
     const saved = await saveProfile(input);
     queryClient.setQueryData(accountKeys.me, saved);
+    await showSavedLanguage(saved.language);
     toast.success(t('profile.saved'));
     await onSaved();
   });
-  const ready = (language: string) => (AVAILABLE_LANGUAGES as readonly string[]).includes(language);
 
   return (
     <form noValidate onSubmit={onSubmit} className="flex max-w-md flex-col gap-4">
@@ -47,10 +52,9 @@ export function ProfileForm({ me, onSaved }: Props) {
         {...form.field('language')}
         options={LANGUAGES.map((language) => ({
           value: language,
-          label: ready(language)
-            ? t(`languages.${language}`)
-            : t('profile.comingSoon', { language: t(`languages.${language}`) }),
-          disabled: !ready(language),
+          label: isNewLanguage(language)
+            ? t('profile.isNew', { language: t(`languages.${language}`) })
+            : t(`languages.${language}`),
         }))}
       />
       <Button type="submit" loading={form.pending} disabled={!form.dirty}>

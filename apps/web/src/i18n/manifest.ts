@@ -1,0 +1,49 @@
+import type { Language } from '@gona/shared/languages';
+import type { Namespace } from './index';
+
+/**
+ * What is translated in each language, and what a native speaker has still to read.
+ *
+ * - `translated`: the namespaces whose file exists in the language's folder (ha/common.json…). Each
+ *   has every English key, with the same placeholders and the language's plural forms
+ *   (catalogues.test.ts). Every other namespace shows English until it is added here.
+ * - `review`: per namespace, `'all'` or the keys whose words must still be checked by a native
+ *   speaker before the language stops being "new". Written by the team from the glossary
+ *   (docs/glossary/), not by native speakers: Hausa, Yoruba, Igbo and Pidgin all need review.
+ *
+ * Settings marks a language "new" while any namespace is untranslated or under review.
+ */
+export type LanguageManifest = {
+  translated: readonly Namespace[];
+  review: Partial<Record<Namespace, 'all' | readonly string[]>>;
+};
+
+const FIRST_SCREENS = ['common', 'auth', 'dashboard'] as const satisfies readonly Namespace[];
+
+export const MANIFESTS: Record<Exclude<Language, 'en'>, LanguageManifest> = {
+  ha: {
+    translated: FIRST_SCREENS,
+    review: { common: 'all', auth: 'all', dashboard: 'all' },
+  },
+  yo: {
+    translated: FIRST_SCREENS,
+    review: { common: 'all', auth: 'all', dashboard: 'all' },
+  },
+  ig: {
+    translated: FIRST_SCREENS,
+    review: { common: 'all', auth: 'all', dashboard: 'all' },
+  },
+  pcm: {
+    translated: FIRST_SCREENS,
+    review: { common: 'all', auth: 'all', dashboard: 'all' },
+  },
+  fr: {
+    translated: FIRST_SCREENS,
+    // Farm words a francophone farmer in Niger or Benin may say otherwise (docs/glossary/fr.md).
+    review: { common: ['units.mudu_one', 'units.mudu_other'] },
+  },
+};
+
+export function isTranslated(language: Exclude<Language, 'en'>, namespace: Namespace): boolean {
+  return MANIFESTS[language].translated.includes(namespace);
+}
