@@ -46,7 +46,7 @@ import {
 import { ZONE_NAMES, loadFarmContext, longDate, type FarmContext } from './context';
 import { detectIntent, lookUp, type Lookup, type Subjects } from './lookups';
 import { MONEY } from './numbers';
-import { farmWords, readQuestion, type Reading } from './reading';
+import { farmWords, impliedSpecies, readQuestion, type Reading } from './reading';
 import { answerRecord } from './records';
 import {
   LANGUAGE_NOTE,
@@ -284,6 +284,8 @@ async function answerQuestion(
       subjects.species = before.species;
     }
   }
+  // "A sow", "pullets", "eggs": animals named by their role or product, when nothing else is named.
+  if (!subjects.crop && subjects.species.length === 0) subjects.species = impliedSpecies(reading.plain);
   const about = context.about;
   if (!subjects.crop && about?.crop_key) subjects.crop = crops.get(about.crop_key) ?? null;
   if (subjects.species.length === 0 && about?.species) subjects.species = [about.species];

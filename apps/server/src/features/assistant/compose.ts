@@ -134,7 +134,7 @@ function preferReadiness(reading: Reading, hits: KnowledgeHit[]): KnowledgeHit[]
   return harvest && harvest !== best ? [harvest, ...hits.filter((hit) => hit !== harvest)] : hits;
 }
 const READY =
-  /\b(ready|ripe|mature|reach)\b.*\b(harvest\w*|cut|pick|pluck|uproot|dig)\b|\b(harvest\w*|cut|pick|pluck)\b.*\b(ready|ripe|mature|now)\b|\bdon reach\b/;
+  /\b(ready|ripe|mature|reach|dry enough)\b.*\b(harvest\w*|cut|pick|pluck|uproot|dig)\b|\b(harvest\w*|cut|pick|pluck)\b.*\b(ready|ripe|mature|now)\b|\bdon reach\b/;
 
 /**
  * "What fertilizer cures a yellow V on maize leaves?": a question that tells of trouble is answered
@@ -269,5 +269,26 @@ export function aboutTheSubject(hit: KnowledgeHit, reading: Reading, subjects: S
     species.some((kind) => subjects.species.includes(kind as never)) ||
     species.length === 0;
   if (subjects.crop && subjects.species.length) return cropOk || speciesOk;
+  // A crop's fact answers a question about animals only when it speaks of them ("eggs that spoil" is
+  // not cassava that spoils; fowl droppings as manure are).
+  if (!subjects.crop && subjects.species.length && crops.length && species.length === 0)
+    return subjects.species.some((kind) => animalWords(kind).test(lower));
   return cropOk && speciesOk;
+}
+
+/** The words a fact about a kind of animal writes: its own names and its group's. */
+function animalWords(kind: string): RegExp {
+  const own = kind.split('_').filter((word) => word !== 'chicken');
+  const group = kind.startsWith('chicken_')
+    ? ['chicken', 'poultry', 'bird', 'hen', 'egg', 'fowl', 'flock']
+    : kind === 'catfish' || kind === 'tilapia'
+      ? ['fish', 'pond']
+      : kind === 'cattle'
+        ? ['cow', 'calf', 'calves', 'herd']
+        : kind === 'pig'
+          ? ['sow', 'piglet', 'swine']
+          : kind === 'goat' || kind === 'sheep'
+            ? ['goat', 'sheep', 'doe', 'kid', 'ewe', 'lamb', 'ram']
+            : [];
+  return new RegExp(`\\b(${[...own, ...group].join('|')})`);
 }

@@ -137,9 +137,56 @@ export function readQuestion(question: string, crops: Iterable<KnowledgeCrop>, t
     period: periodOf(plain, today),
     record: recordAsked(plain),
     // Each wording on its own: a pattern must never match across the two.
-    intent: detectIntent(plain) ?? detectIntent(normalized) ?? localIntent(plain),
+    intent: askedOf(
+      plain,
+      detectIntent(plain) ?? detectIntent(normalized) ?? localIntent(plain) ?? careDay(plain),
+    ),
   };
 }
+
+/**
+ * What the look-up reading leaves to the notes: a schedule answers when, not how to keep, carry or
+ * give a vaccine ("what do I use to keep the vaccine cold when I buy it?"); a crop's rates do not say
+ * what a fertilizer's numbers mean ("what do 15 15 15 on the bag mean?").
+ */
+function askedOf(plain: string, intent: Intent | null): Intent | null {
+  if (intent === 'care' && HOW_TO_KEEP.test(plain)) return null;
+  if (intent === 'fertilizer' && MEANING.test(plain)) return null;
+  return intent;
+}
+const HOW_TO_KEEP =
+  /\b(keep\w* (the |it |them |am |my |dem )?(vaccines?|cold|cool)|store|storing|cold|cool|ice|fridge|carry|transport|dissolve|how (do|to|i|we) (give|use|mix))\b/;
+const MEANING = /\b(mean|means|meaning|stand for|stands for|what is npk|what are the numbers)\b/;
+
+/**
+ * "gumboro vaccine day for broilers", "deworm age for goats": a vaccine or a dewormer with a day, a
+ * week or an age asks when it is given, as "when" would.
+ */
+function careDay(plain: string): Intent | null {
+  return CARE_WORD.test(plain) && CARE_TIME.test(plain) && !HOW_TO_KEEP.test(plain) ? 'care' : null;
+}
+const CARE_WORD = /\b(vaccin\w*|deworm\w*|gumboro|newcastle|lasota|fowl pox)\b/;
+const CARE_TIME = /\b(day|days|week|weeks|age|date|month|months|old)\b/;
+
+/**
+ * Animals a question names by their role or their product rather than by kind: a sow, a gilt or a
+ * boar is a pig ("gestation period of a sow"), kids are goats, pullets and eggs are layers. Read only
+ * when the question names no crop (to sow a crop is to plant it) and no kind of animal.
+ */
+export function impliedSpecies(plain: string): LivestockSpecies[] {
+  const found = new Set<LivestockSpecies>();
+  for (const [pattern, kinds] of ROLES) if (pattern.test(plain)) for (const kind of kinds) found.add(kind);
+  return [...found];
+}
+const ROLES: [RegExp, LivestockSpecies[]][] = [
+  [
+    /\b(a|my|the|our|his|her|one|each|pregnant|mated|in-?pig) sows?\b|\bsows? (is|was|has|have|dey|don|get|gives?|gave|farrow\w*|deliver\w*|pregnan\w*|gestation)\b|\bsow'?s\b|\b(gilts?|farrow\w*)\b/,
+    ['pig'],
+  ],
+  [/\b(pullets?|eggs?|laying birds?)\b/, ['chicken_layer']],
+  [/\b(kids|kidding|billy|nanny)\b/, ['goat']],
+  [/\b(kindl\w*|bunn(y|ies))\b/, ['rabbit']],
+];
 
 /**
  * The look-ups a Hausa, Yoruba or Igbo question asks for, by its question and farming words:

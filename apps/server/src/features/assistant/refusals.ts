@@ -54,6 +54,9 @@ const STRONGER =
   /\b(increase|raise|double|triple|stronger|extra|overdose)\b.*\b(dose|dosage|rate|quantity|amount|concentration|chemical|spray)|\b(more|higher) (dose|dosage|rate|than the label)\b|\badd more\b/;
 const NEAR_HARVEST =
   /\b(before|near|close to|during|day of|days to|week of) (the )?harvest\w*\b|\bharvest\w*\b.*\b(after|same day|next day|day after)\b.*\bspray\w*\b|\bspray\w*\b.*\b(then|and|before i) (harvest|sell|eat)\b|\bspray\w*\b.*\b(can i|fit i|i fit|make i|should i) (harvest|sell|eat)\b/;
+/** "How many days after spraying can I harvest?" asks the waiting time the label gives, not to cut it. */
+const WAITING =
+  /\bhow (many|much) (days?|weeks?|time)\b|\bhow long\b|\b(wait|waiting)\b|\bpre ?-?harvest interval\b/;
 const ON_FOOD =
   /\b(stored|storage|store|preserve|preserving|grains?|beans|dried fish|fish|meat|food|to keep weevils)\b/;
 const ON_ANIMALS =
@@ -88,7 +91,7 @@ function offLabelReason(
   if (MIXING.test(normalized)) return 'Mixing products can burn the crop and poison the person spraying.';
   if (STRONGER.test(normalized))
     return 'A stronger dose does not kill more pests: it leaves poison on the food and the pests learn to resist it.';
-  if (NEAR_HARVEST.test(normalized))
+  if (NEAR_HARVEST.test(normalized) && !WAITING.test(normalized))
     return 'Food harvested too soon after spraying still carries the poison.';
   if (product?.food && ON_FOOD.test(normalized))
     return `${product.name} is not made for food: grain, beans or fish treated with it can poison the people who eat them. Keep grain dry in airtight bags instead.`;

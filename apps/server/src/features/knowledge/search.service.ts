@@ -51,13 +51,16 @@ export function normalizeQuestion(question: string): string {
   for (const [phrase, words] of PHRASES) text = text.replace(wholeWords(phrase), words);
   // "20 by 10", "3 x 4": the size of a place, asked as its space.
   text = text.replace(/(?<= )(\d+(?:\.\d+)?) (by|x) (\d+(?:\.\d+)?)(?= )/g, '$1 by $3 space');
-  return text
-    .split(' ')
-    .filter(Boolean)
-    .map((word) => WORDS.get(word) ?? word)
-    .flatMap((word) => word.split(' '))
-    .filter((word) => word !== '' && !DROPPED.has(word) && !/^\p{L}$/u.test(word))
-    .join(' ');
+  return (
+    text
+      .split(' ')
+      .filter(Boolean)
+      .map((word) => WORDS.get(word) ?? word)
+      .flatMap((word) => word.split(' '))
+      // Single letters carry nothing, but a shape ("a yellow V on the leaf", "an upside-down Y") does.
+      .filter((word) => word !== '' && !DROPPED.has(word) && (!/^\p{L}$/u.test(word) || SHAPES.has(word)))
+      .join(' ')
+  );
 }
 
 /**
@@ -807,6 +810,9 @@ const WORDS = new Map<string, string>([
   ...pairs('months', ['mnths', 'mths']),
   ...STEMMED_ALIKE,
 ]);
+
+/** Letters that name a shape a fact describes. */
+const SHAPES = new Set(['v', 'y']);
 
 /** Words that only carry the asking, in Pidgin or English, and are not in the database's stop list. */
 const DROPPED = new Set([
