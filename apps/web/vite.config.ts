@@ -116,10 +116,11 @@ export default defineConfig({
         navigateFallbackDenylist: [/^\/api\//, /^\/dev\//],
         runtimeCaching: [
           {
-            // Public pages (prerendered HTML) once visited open offline too; online, the network wins.
+            // Public pages (prerendered HTML, the help centre's articles among them) once visited open
+            // offline too; online, the network wins.
             urlPattern: isPublicPageNavigation,
             handler: 'NetworkFirst',
-            options: { cacheName: 'gona-pages', networkTimeoutSeconds: 5, expiration: { maxEntries: 30 } },
+            options: { cacheName: 'gona-pages', networkTimeoutSeconds: 5, expiration: { maxEntries: 60 } },
           },
           {
             // Map tiles (through Gona's /api/tiles) are kept once a farmer has looked at them, so a

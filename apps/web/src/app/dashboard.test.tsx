@@ -16,7 +16,10 @@ describe('dashboard shell', () => {
     const menu = screen.getByRole('navigation', { name: 'Dashboard menu' });
     expect(within(menu).getByRole('link', { name: 'Dashboard' })).toHaveAttribute('aria-current', 'page');
     expect(within(menu).getByRole('link', { name: 'Staff Management' })).not.toHaveAttribute('aria-current');
-    expect(within(menu).getByRole('link', { name: 'Invite Farmer' })).toHaveAttribute('href', '/dashboard/#');
+    expect(within(menu).getByRole('link', { name: 'Invite Farmer' })).toHaveAttribute(
+      'href',
+      '/dashboard/invite-farmer',
+    );
 
     fireEvent.click(screen.getByRole('button', { name: 'Collapse sidebar' }));
     expect(screen.getByRole('button', { name: 'Expand sidebar' })).toHaveAttribute('aria-expanded', 'false');

@@ -223,6 +223,7 @@ function dashboardRoutes(): RouteObject[] {
       ...lazyScreen('invite-farmer', () => import('./routes/invite-farmer'), ['screens']),
     },
     { path: paths.support, ...lazyScreen('support', () => import('./routes/support'), ['support']) },
+    { path: paths.help, ...lazyScreen('help', () => import('./routes/help'), ['screens']) },
     {
       path: paths.supportNew,
       ...lazyScreen('support/new', () => import('./routes/support-new'), ['support', 'photos']),

@@ -58,6 +58,8 @@ export const paths = {
   inviteFarmer: '/dashboard/invite-farmer',
   subscription: '/dashboard/subscription',
   support: '/dashboard/support',
+  /** The help centre inside the dashboard; its articles are the public pages /help/<slug>. */
+  help: '/dashboard/help',
   /** A new support request, and one request with its thread. */
   supportNew: '/dashboard/support/new',
   supportRequest: '/dashboard/support/:requestId',
@@ -83,6 +85,8 @@ export const supplyPath = (supplyId: string) => pathTo(paths.supply, { supplyId 
 export const livestockAnimalPath = (animalId: string) => pathTo(paths.livestockAnimal, { animalId });
 export const cropPath = (cropId: string) => pathTo(paths.crop, { cropId });
 export const fieldPath = (fieldId: string) => pathTo(paths.field, { fieldId });
+/** A help article's public page (prerendered, outside the app shell; kept offline once opened). */
+export const helpArticlePath = (slug: string) => `/help/${encodeURIComponent(slug)}`;
 export const staffEditPath = (id: string) => pathTo(paths.staffEdit, { id });
 export const settingsFarmPath = (farmId: string) => pathTo(paths.settingsFarm, { farmId });
 export const invitePath = (token: string) => pathTo(paths.invite, { token });

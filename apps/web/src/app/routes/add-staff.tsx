@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { ArrowLeft, UserPlus } from 'lucide-react';
 import { can } from '@gona/shared/permissions';
 import { buttonClasses, EmptyState, PageHeader, SkeletonRows } from '@/components/ui';
+import { HelpLink } from '@/components/ui/HelpLink';
 import { isFull, useWorkerCount } from '@/features/staff/api';
 import { StaffForm, WorkerCountLine, WorkerLimitNotice } from '@/features/staff/components';
 import { paths } from '@/lib/paths';
@@ -30,7 +31,10 @@ export default function AddStaffScreen() {
 
   return (
     <>
-      <PageHeader title={t('form.addTitle')} />
+      <PageHeader
+        title={t('form.addTitle')}
+        action={<HelpLink slug="add-a-worker">{t('form.help')}</HelpLink>}
+      />
       {isFull(count.data) ? (
         <div className="flex max-w-2xl flex-col gap-4">
           <WorkerLimitNotice message={t('limit.message', { limit: count.data?.limit })} />

@@ -3,6 +3,7 @@ import { CreditCard } from 'lucide-react';
 import { can } from '@gona/shared/permissions';
 import { EmptyState, PageHeader } from '@/components/ui';
 import { SubscriptionView } from '@/features/billing/components/SubscriptionView';
+import { HelpLink } from '@/components/ui/HelpLink';
 import { useSelectedFarm } from '../RequireFarm';
 
 /**
@@ -22,7 +23,11 @@ export default function SubscriptionScreen() {
     );
   return (
     <>
-      <PageHeader title={t('title')} description={t('description')} />
+      <PageHeader
+        title={t('title')}
+        description={t('description')}
+        action={<HelpLink slug="pay-for-gona-pro">{t('help')}</HelpLink>}
+      />
       <SubscriptionView farmId={farmId} />
     </>
   );

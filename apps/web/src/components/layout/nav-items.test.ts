@@ -26,11 +26,12 @@ describe('sidebar highlighting', () => {
       '/dashboard/reports',
       '/dashboard/climate',
       '/dashboard/marketplace',
-      '/dashboard/#',
+      '/dashboard/invite-farmer',
     ]);
     expect(SETTINGS_NAV.map((item) => item.path)).toEqual([
       '/dashboard/subscription',
       '/dashboard/settings',
+      '/dashboard/help',
       '/dashboard/support',
       '/logout',
     ]);

@@ -1,4 +1,5 @@
 import {
+  CircleHelp,
   CloudSun,
   CreditCard,
   FileChartColumn,
@@ -38,14 +39,14 @@ export const MAIN_NAV: readonly NavItem[] = [
   { key: 'reports', path: paths.reports, icon: FileChartColumn },
   { key: 'climate', path: paths.climate, icon: CloudSun },
   { key: 'marketplace', path: paths.marketplace, icon: Store },
-  // The spec gives Invite Farmer a placeholder path until invitations exist.
-  { key: 'inviteFarmer', path: `${paths.dashboard}/#`, icon: UserPlus },
+  { key: 'inviteFarmer', path: paths.inviteFarmer, icon: UserPlus },
 ];
 
 /** The sidebar's settings group, in the spec's order. */
 export const SETTINGS_NAV: readonly NavItem[] = [
   { key: 'subscription', path: paths.subscription, icon: CreditCard, needs: 'billing.read' },
   { key: 'settings', path: paths.settings, icon: Settings },
+  { key: 'help', path: paths.help, icon: CircleHelp },
   { key: 'support', path: paths.support, icon: LifeBuoy },
   { key: 'logout', path: paths.logout, icon: LogOut },
 ];

@@ -21,6 +21,7 @@ import { newClientId } from '@/lib/ids';
 import { QUEUED, submitOrQueue } from '@/lib/offline';
 import { toast } from '@/lib/toast';
 import { useSchemaForm } from '@/lib/use-schema-form';
+import { HelpLink } from '@/components/ui/HelpLink';
 import { enterpriseIds, useEnterprises } from '../api';
 import { formatNaira, koboInput, nairaText } from '../format';
 import { useCreateSale, useUpdateSale } from '../mutations';
@@ -242,6 +243,7 @@ function SaleForm({ farmId, sale, onClose, onReload }: Props & { onReload: (sale
         className="flex flex-col gap-4"
       >
         <FormAlert>{form.alert}</FormAlert>
+        <HelpLink slug="sale-on-credit">{t('saleForm.help')}</HelpLink>
         <TextField label={t('saleForm.date')} type="date" {...form.field('date')} />
         <TextField
           label={t('saleForm.product')}
