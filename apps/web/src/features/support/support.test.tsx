@@ -251,6 +251,42 @@ describe('/admin/support', () => {
   });
 });
 
+describe('/admin/support/:requestId answering', () => {
+  it('fills the answer from a saved reply and sends it marked solved, once', async () => {
+    const requests = installFakeFetch({
+      ...signedInRoutes([]),
+      'GET /api/me': { status: 200, body: aMe({ platform_role: 'admin' }) },
+      [`GET /api/admin/support/requests/${REQUEST_ID}`]: { status: 200, body: anAdminRequest() },
+      'GET /api/admin/support/saved-replies': {
+        status: 200,
+        body: {
+          items: [
+            {
+              id: anId(0x71),
+              title: 'Update the app',
+              body: 'Close Gona and open it again to get the newest version.',
+              created_at: '2026-11-20T10:00:00.000Z',
+            },
+          ],
+        },
+      },
+      [`POST /api/admin/support/requests/${REQUEST_ID}/messages`]: { status: 200, body: anAdminRequest() },
+    });
+    renderAt(pathTo(paths.adminSupportRequest, { requestId: REQUEST_ID }));
+    fireEvent.change(await screen.findByLabelText('Saved replies'), { target: { value: anId(0x71) } });
+    expect(screen.getByLabelText('Answer')).toHaveValue(
+      'Close Gona and open it again to get the newest version.',
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Send and mark solved' }));
+    await waitFor(() => expect(requests.filter((r) => r.method === 'POST')).toHaveLength(1));
+    expect(requests.find((r) => r.method === 'POST')?.body).toMatchObject({
+      body: 'Close Gona and open it again to get the newest version.',
+      internal: false,
+      solve: true,
+    });
+  });
+});
+
 describe('a reply written offline that the server refused', () => {
   it('is named by its first words, with the server’s reason', async () => {
     renderWithProviders(
