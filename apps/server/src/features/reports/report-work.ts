@@ -39,10 +39,11 @@ export async function inventorySection(input: ReportInput, money: boolean): Prom
   const m = supply_movements;
   const start = periodStart(input);
   const end = periodEnd(input);
+  // Each read names the farm first, so it walks the (farm, supply, newest first) index.
   const stockAt = (instant: unknown) => sql`coalesce((select ${m.quantity_after} from ${m}
-      where ${m.supply_id} = ${supplies.id} and ${m.created_at} < ${instant}
+      where ${m.farm_id} = ${input.farmId} and ${m.supply_id} = ${supplies.id} and ${m.created_at} < ${instant}
       order by ${m.created_at} desc, ${m.id} desc limit 1), 0)::text`;
-  const inPeriod = sql`${m.supply_id} = ${supplies.id} and ${m.created_at} >= ${start} and ${m.created_at} < ${end}`;
+  const inPeriod = sql`${m.farm_id} = ${input.farmId} and ${m.supply_id} = ${supplies.id} and ${m.created_at} >= ${start} and ${m.created_at} < ${end}`;
   const rows = await rowsOf<SupplyRow>(
     input.db,
     sql`select * from (
@@ -52,8 +53,9 @@ export async function inventorySection(input: ReportInput, money: boolean): Prom
           coalesce((select sum(${m.quantity}) from ${m} where ${inPeriod} and ${m.kind} = 'received'), 0)::text as received,
           coalesce((select -sum(${m.quantity}) from ${m} where ${inPeriod} and ${m.kind} = 'used'), 0)::text as used,
           (select count(*) from ${m} where ${inPeriod})::int as moved,
-          exists (select 1 from ${inventory_alerts} a where a.supply_id = ${supplies.id}
-            and a.created_at < ${end} and (not a.is_resolved or a.resolved_at >= ${start})) as ran_low
+          ${supplies.id} in (select ${inventory_alerts.supply_id} from ${inventory_alerts}
+            where ${inventory_alerts.farm_id} = ${input.farmId} and ${inventory_alerts.created_at} < ${end}
+              and (not ${inventory_alerts.is_resolved} or ${inventory_alerts.resolved_at} >= ${start})) as ran_low
         from ${supplies}
         where ${supplies.farm_id} = ${input.farmId} and ${supplies.created_at} < ${end}
       ) s
