@@ -41,8 +41,16 @@ export async function startServer({ port, env = {} }) {
   return {
     baseURL,
     async stop() {
-      process.kill(-child.pid, 'SIGINT');
-      await new Promise((r) => child.once('exit', r));
+      // A server that has ended already (its output says why, above) has nothing left to stop.
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      const exited = new Promise((r) => child.once('exit', r));
+      try {
+        process.kill(-child.pid, 'SIGINT');
+      } catch (error) {
+        if (error.code === 'ESRCH') return;
+        throw error;
+      }
+      await exited;
     },
   };
 }
