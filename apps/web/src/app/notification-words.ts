@@ -222,6 +222,11 @@ export function useNotificationWords(): (notification: Notification) => Notifica
               title: t('kinds.subscription.titleCancelled', { farm: p.farm_name }),
               body: t('kinds.subscription.bodyCancelled', { farm: p.farm_name, date: dayMonthYear(p.until) }),
             };
+          if (p.status === 'payer_left')
+            return {
+              title: t('kinds.subscription.titleCancelled', { farm: p.farm_name }),
+              body: t('kinds.subscription.bodyPayerLeft', { farm: p.farm_name, date: dayMonthYear(p.until) }),
+            };
           return {
             title: t('kinds.subscription.titleGranted', { farm: p.farm_name }),
             body: t('kinds.subscription.bodyGranted', { farm: p.farm_name, date: dayMonthYear(p.until) }),

@@ -188,6 +188,8 @@ export type NotificationParams = {
     | { status: 'renewal_failed'; farm_name: string; amount_kobo: number; grace_until: string }
     | { status: 'ended'; farm_name: string; inactive_workers: number }
     | { status: 'cancelled'; farm_name: string; until: string }
+    /** The owner whose card paid deleted their account: the renewal stopped, Pro stays until `until`. */
+    | { status: 'payer_left'; farm_name: string; until: string }
     | { status: 'granted'; farm_name: string; until: string };
   low_stock: {
     supply_id: string;
@@ -619,6 +621,11 @@ export function notificationText(notification: KindWithParams): { title: string;
         return {
           title: `Gona Pro will not renew for ${p.farm_name}`,
           body: `Pro stays until ${dayMonthYear(p.until)}, then ${p.farm_name} returns to Free. Nothing is refunded.`,
+        };
+      if (p.status === 'payer_left')
+        return {
+          title: `Gona Pro will not renew for ${p.farm_name}`,
+          body: `The owner whose card paid for Pro deleted their account, so the card renewal stopped. Pro stays until ${dayMonthYear(p.until)}, then ${p.farm_name} returns to Free unless you pay on the Subscription page.`,
         };
       return {
         title: `Gona gave ${p.farm_name} Pro`,

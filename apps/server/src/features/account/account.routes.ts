@@ -108,7 +108,7 @@ export const accountRoutes = createRouter()
       responses: { 204: { description: 'Deleted; signed out everywhere' }, ...ErrorResponses },
     }),
     async (c) => {
-      await deleteAccount(ctxOf(c), c.req.valid('json'));
+      await deleteAccount(ctxOf(c), c.req.valid('json'), c.var.deps);
       const { config } = c.var.deps;
       deleteCookie(c, sessionCookieName(config), {
         path: '/',

@@ -31,9 +31,10 @@ import {
 } from '../../db/schema/index';
 import { auditDelete, auditUpdate } from '../../lib/audit';
 import { accountKey } from '../../lib/auth';
-import type { Ctx } from '../../lib/ctx';
+import type { Ctx, Deps } from '../../lib/ctx';
 import { AppError } from '../../lib/errors';
 import { visibleAuditLog } from '../../lib/visible-fields';
+import { stopRenewalsPaidBy, tellOwnersRenewalStopped } from '../billing/billing.service';
 import { passFarmOwnerOnIn } from '../members/members.service';
 import { describeUserAgent } from './user-agent';
 
@@ -174,11 +175,17 @@ export async function exportMyData(ctx: Ctx, now: Date): Promise<AccountExport> 
 /**
  * Erasure. Refused while the person is the only owner of a farm (they hand it over or delete it
  * first: a farm is never left without an owner, and its records are not theirs alone). Otherwise, in
- * one transaction: farms they co-own pass to another owner; their audit rows lose the link to them
+ * one transaction: a card subscription of theirs that pays for a farm's Gona Pro stops renewing
+ * (Pro stays to the end of the paid time; the owners who stay are told); farms they co-own pass to
+ * another owner; their audit rows lose the link to them
  * and the personal fields about them, but keep their ids and what happened on the farms; invitations
  * to their address go; then the account itself, with its sessions, password and memberships.
  */
-export async function deleteAccount(ctx: Ctx, input: { email: string }): Promise<void> {
+export async function deleteAccount(
+  ctx: Ctx,
+  input: { email: string },
+  deps: Pick<Deps, 'payments' | 'now' | 'logger'>,
+): Promise<void> {
   await ctx.db.transaction(async (tx) => {
     const [user] = await tx.select().from(users).where(eq(users.id, ctx.userId)).for('update');
     if (!user) throw new AppError('UNAUTHENTICATED');
@@ -194,6 +201,8 @@ export async function deleteAccount(ctx: Ctx, input: { email: string }): Promise
         'CONFLICT',
         `You are the only owner of ${listOf(alone.map((farm) => farm.name))}. Transfer ownership to another member, or delete ${alone.length === 1 ? 'the farm' : 'these farms'}, before you delete your account.`,
       );
+    // Their card stops paying for the farms they leave (Pro stays to the end of the paid time).
+    const renewalsStopped = await stopRenewalsPaidBy(tx, ctx.userId, deps);
     for (const farm of owned.filter((f) => f.owner_id === ctx.userId))
       await passFarmOwnerOnIn(tx, farm.id, ctx.userId);
 
@@ -202,6 +211,7 @@ export async function deleteAccount(ctx: Ctx, input: { email: string }): Promise
     await tx.delete(verifications).where(eq(verifications.value, ctx.userId));
     await tx.delete(rate_limits).where(eq(rate_limits.key, accountKey(user.email)));
     await tx.delete(users).where(eq(users.id, ctx.userId));
+    await tellOwnersRenewalStopped(tx, renewalsStopped);
     // That it happened, and no more: who it was is gone with the account.
     await auditDelete(tx, { userId: null, logger: ctx.logger, farmId: null }, users, {
       id: ctx.userId,

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gte, inArray, isNotNull, ne, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gte, inArray, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 import {
   VAT_RATE_BPS,
   vatIncludedKobo,
@@ -414,6 +414,96 @@ ${lines.map(([k, v]) => `<tr${k === 'Amount paid' ? ' class="total"' : ''}><th>$
 <p>The amount includes VAT. Gona Pro is billed yearly and can be cancelled at any time; time already paid is not refunded.</p>
 <button type="button" onclick="window.print()">Print</button>
 </body></html>`;
+}
+
+/** A farm whose card renewal stopped because the owner paying for it deleted their account. */
+export type RenewalStopped = { farmId: string; farmName: string; until: string };
+
+/**
+ * Before an owner's account is deleted (the farm passes to another owner): the card subscriptions
+ * that owner pays for (the farm's last paid renewing checkout was theirs) stop renewing at
+ * Paystack, so a card whose owner left Gona is never charged again. Pro stays to the end of the
+ * paid time, nothing is refunded. Answers the farms, for `tellOwnersRenewalStopped` once the
+ * account is gone. Paystack unreachable or not yet sure of the subscription refuses the deletion
+ * (the person tries again), rather than leave the card renewing.
+ */
+export async function stopRenewalsPaidBy(
+  tx: Tx,
+  userId: string,
+  deps: Pick<Deps, 'payments' | 'now' | 'logger'>,
+): Promise<RenewalStopped[]> {
+  const lastRenewingPayer = sql`(
+    SELECT ${subscription_checkouts.user_id} FROM ${subscription_checkouts}
+    WHERE ${subscription_checkouts.farm_id} = ${farm_subscriptions.farm_id}
+      AND ${subscription_checkouts.kind} = 'renewing' AND ${subscription_checkouts.status} = 'paid'
+    ORDER BY ${subscription_checkouts.updated_at} DESC LIMIT 1)`;
+  const renewing = await tx
+    .select()
+    .from(farm_subscriptions)
+    .where(
+      and(
+        eq(farm_subscriptions.method, 'card_subscription'),
+        inArray(farm_subscriptions.state, ['active', 'past_due']),
+        isNull(farm_subscriptions.cancelled_at),
+        sql`${lastRenewingPayer} = ${userId}`,
+      ),
+    )
+    .orderBy(farm_subscriptions.farm_id)
+    .for('update');
+  if (renewing.length === 0) return [];
+  const gateway = deps.payments;
+  if (!gateway)
+    throw new AppError(
+      'UNAVAILABLE',
+      'Your card still renews Gona Pro, and it cannot be stopped now. Try again later, or cancel the renewal on the Subscription page first.',
+    );
+  const now = new Date(deps.now());
+  const stopped: RenewalStopped[] = [];
+  for (const current of renewing) {
+    const [farm] = await tx.select({ name: farms.name }).from(farms).where(eq(farms.id, current.farm_id));
+    const known = await subscriptionToStop(tx, current, gateway, deps);
+    if (!known)
+      throw new AppError(
+        'CONFLICT',
+        `Paystack has not confirmed the card subscription of ${farm?.name ?? 'your farm'} yet. Try again in a few minutes.`,
+      );
+    await gatewayCall(deps, () => disableRenewal(gateway, known));
+    const state = current.state === 'active' ? 'non_renewing' : current.state;
+    await tx
+      .update(farm_subscriptions)
+      .set({
+        state,
+        subscription_code: known.code,
+        email_token: known.token,
+        cancelled_at: now,
+        updated_at: now,
+        version: sql`${farm_subscriptions.version} + 1`,
+      })
+      .where(eq(farm_subscriptions.farm_id, current.farm_id));
+    await auditUpdate(tx, { userId, logger: deps.logger, farmId: current.farm_id }, farm_subscriptions, {
+      id: current.farm_id,
+      changes: { state: { from: current.state, to: state } },
+      context: { name: 'Gona Pro', renews: false, reason: 'the paying owner deleted their account' },
+    });
+    const zone = await farmTimeZone(tx, current.farm_id);
+    const end = current.state === 'active' ? current.period_end! : current.grace_ends_at!;
+    stopped.push({
+      farmId: current.farm_id,
+      farmName: farm?.name ?? '',
+      until: dateIn(zone, new Date(end.getTime() - 1)),
+    });
+  }
+  return stopped;
+}
+
+/** Tells the farms' owners (the one who left is gone by now) that the card renewal stopped, and why. */
+export async function tellOwnersRenewalStopped(tx: Tx, stopped: RenewalStopped[]): Promise<void> {
+  for (const farm of stopped)
+    await notifyOwners(tx, farm.farmId, `subscription_payer_left:${farm.farmId}:${farm.until}`, {
+      status: 'payer_left',
+      farm_name: farm.farmName,
+      until: farm.until,
+    });
 }
 
 /** The card subscription's code and email token, recorded or (not told yet) asked of Paystack. */
