@@ -135,7 +135,7 @@ export function readQuestion(question: string, crops: Iterable<KnowledgeCrop>, t
     species: subjects.species,
     state: stateNamed(plain),
     period: periodOf(plain, today),
-    record: recordAsked(plain),
+    record: asksARate(plain) ? null : recordAsked(plain),
     // Each wording on its own: a pattern must never match across the two.
     intent: askedOf(
       plain,
@@ -143,6 +143,23 @@ export function readQuestion(question: string, crops: Iterable<KnowledgeCrop>, t
     ),
   };
 }
+
+/**
+ * Record or advice: "how many grams does one layer eat a day?", "what percent of body weight do I
+ * feed catfish?" ask a rate for each animal, which the notes give; "how much feed did we use last
+ * week?" asks what this farm recorded. A rate for one animal, or a share of body weight, with nothing
+ * said of what was done or recorded, is advice.
+ */
+export function asksARate(plain: string): boolean {
+  return RATE.test(plain) && !RECORDED.test(plain);
+}
+const ANIMAL =
+  '(birds?|hens?|layers?|broilers?|fowls?|chickens?|chicks?|turkeys?|ducks?|goats?|sheep|pigs?|piglets?|sows?|cows?|cattle|fish|fingerlings?|catfish|tilapia|rabbits?|animals?|heads?)';
+const RATE = new RegExp(
+  `\\b(per|each|every|one|a single|a|1) ${ANIMAL}\\b|\\b${ANIMAL} (each|per day|a day)\\b|\\bper (bird|head|animal)\\b|\\b(percent\\w*|%) of (their |its |the )?body ?weight\\b|\\bbody ?weight\\b`,
+);
+const RECORDED =
+  /\b(did|used|use[ds]? so far|was|were|have (we|i) (used|given|fed)|last|this (week|month|year)|yesterday|so far|recorded|record|since|total|altogether|we don|i don)\b/;
 
 /**
  * What the look-up reading leaves to the notes: a schedule answers when, not how to keep, carry or
