@@ -15,6 +15,7 @@ import { healthRoutes } from './features/health/health.routes';
 import { inventoryRoutes } from './features/inventory/inventory.routes';
 import { knowledgeRoutes } from './features/knowledge/knowledge.routes';
 import { helpRoutes } from './features/help/help.routes';
+import { referralsRoutes } from './features/referrals/referrals.routes';
 import { livestockRoutes } from './features/livestock/livestock.routes';
 import { DISPUTE_PHOTO_UPLOAD_PATH } from './features/marketplace/disputes.routes';
 import { marketplaceRoutes } from './features/marketplace/marketplace.routes';
@@ -98,6 +99,7 @@ export function createApp(deps: Deps) {
   app.route('/api', reportsRoutes);
   app.route('/api', supportRoutes);
   app.route('/api', helpRoutes);
+  app.route('/api', referralsRoutes);
   app.route('/', devRoutes);
 
   app.doc31('/api/openapi.json', API_DOCUMENT);

@@ -11,6 +11,7 @@ import {
   signupIntent,
   signupRole,
 } from '@gona/shared';
+import { recordReferral } from '../referrals/referrals.service';
 import { existingAccountName } from './auth.service';
 import { mails } from '../../integrations/email';
 import { ACCOUNT_SIGN_IN_LIMIT, CLIENT_IP_HEADER, EMAIL_CHANGED_CALLBACK, accountKey } from '../../lib/auth';
@@ -47,6 +48,9 @@ export const authHandlerRoutes = new Hono<AppEnv>()
     };
     const owner = await existingAccountName(c.var.deps, { email: input.email });
     const response = await forwardToAuth(c, JSON.stringify(body));
+    // Who invited a new account (/signup?ref=…) is kept now, so confirming the address keeps it.
+    if (owner === null && response.ok)
+      await recordReferral(c.var.deps, { code: (raw as { ref?: unknown } | null)?.ref, email: input.email });
     // The answer is the same as for a new address (no account enumeration); the owner hears of it.
     // The mail is only queued, so the answer takes no longer than for a new address.
     if (owner !== null && response.ok) {
