@@ -47,6 +47,11 @@ describe('what a question asks of the farm’s records', () => {
       ['which jobs are still pending', 'tasks_late'],
       ['what is bola supposed to do', 'tasks_person'],
       ['what work is coming up tomorrow', 'tasks_today'],
+      ['which day did the cows give the least milk this week', 'milk'],
+      ['how much do we pay our workers', 'spent'],
+      ['how much fertilizer we use this month', 'supply_used'],
+      ['wetin emeka dey do', 'tasks_person'],
+      ['how many kids were born to the goats', 'births'],
     ];
     expect(cases.filter(([question, ask]) => asked(question) !== ask).map(([q]) => [q, asked(q)])).toEqual(
       [],
@@ -86,6 +91,9 @@ describe('what a question asks of the farm’s records', () => {
       'how many days to dry cocoa beans',
       'Can I apply urea just before a heavy rain?',
       'my wife dey do as if she wan die',
+      'at what age do i sell off my old layers',
+      'what temperature do day old chicks need',
+      'buyer never pay for the order, wetin go happen?',
     ])
       expect(asked(question), question).toBeNull();
   });
@@ -97,7 +105,17 @@ describe('the words of a question, in the records’ words', () => {
       ['layres', 'broliers', 'octobar', 'spnd', 'vetinary', 'feeed', 'finsher', 'chikens', 'loose'].map(
         nearest,
       ),
-    ).toEqual(['layers', 'broilers', 'october', 'spend', 'veterinary', 'feed', 'finisher', 'chickens', 'lose']);
+    ).toEqual([
+      'layers',
+      'broilers',
+      'october',
+      'spend',
+      'veterinary',
+      'feed',
+      'finisher',
+      'chickens',
+      'lose',
+    ]);
     for (const word of [
       'need',
       'seed',
@@ -133,6 +151,10 @@ describe('the period a question speaks of', () => {
     });
     expect(period('eggs in octobar')?.words).toBe('in October (1–31 October)');
     expect(period('deaths last month')).toMatchObject({ from: '2026-10-01', to: '2026-10-31' });
+    expect(period('eggs on the 10th')).toMatchObject({ from: '2026-11-10', to: '2026-11-10' });
+    expect(period('milk on the 25th')).toMatchObject({ from: '2026-10-25', to: '2026-10-25' });
+    expect(period('eggs 2 days ago')).toMatchObject({ from: '2026-11-16', words: 'on 16 November' });
+    expect(period('eggs since monday')).toMatchObject({ from: '2026-11-16', to: TODAY });
     expect(period('how many goats do we have')).toBeNull();
   });
 });

@@ -319,7 +319,14 @@ export function periodOf(question: string, today: string): Period | null {
     const year = Number(today.slice(0, 4)) - 1;
     return range(`${year}-01-01`, `${year}-12-31`, 'last year');
   }
-  // A day: "on 17 November", "17th nov", "Nov 17", "17/11".
+  // "2 days ago", "three days ago".
+  const ago = /\b(\d{1,2}|[a-z]+) days? ago\b/.exec(plain);
+  const agoCount = ago ? (/^\d+$/.test(ago[1]!) ? Number(ago[1]) : (COUNTS[ago[1]!] ?? null)) : null;
+  if (agoCount !== null) {
+    const back = addDays(today, -agoCount);
+    return { from: back, to: back, words: `on ${dayMonth(back)}` };
+  }
+  // A day: "on 17 November", "17th nov", "Nov 17", "17/11", "on the 10th".
   const day = dayNamed(plain, today);
   if (day) return { from: day, to: day, words: `on ${dayMonth(day)}` };
   const inMonth = new RegExp(`\\b(?:in|for|during|of|last|the month of) (${MONTH_NAME})\\b`).exec(plain);
@@ -356,9 +363,16 @@ function dayNamed(plain: string, today: string): string | null {
   ).exec(plain);
   const slashed = /\b(?:on|for) (\d{1,2})\/(\d{1,2})\b/.exec(plain);
   const monthOf = (word: string) => MONTHS.findIndex((name) => word.startsWith(name.slice(0, 3)));
+  // "On the 10th": that day of this month, or of last month when it is still to come.
+  const ofThisMonth = new RegExp(`\\bthe (\\d{1,2})(?:st|nd|rd|th)\\b(?! (of )?(${MONTH_NAME}))`).exec(plain);
   if (dayFirst) [day, month] = [Number(dayFirst[1]), monthOf(dayFirst[2]!)];
   else if (monthFirst) [day, month] = [Number(monthFirst[2]), monthOf(monthFirst[1]!)];
   else if (slashed) [day, month] = [Number(slashed[1]), Number(slashed[2]) - 1];
+  else if (ofThisMonth) {
+    day = Number(ofThisMonth[1]);
+    const thisMonth = Number(today.slice(5, 7)) - 1;
+    month = day <= Number(today.slice(8, 10)) ? thisMonth : (thisMonth + 11) % 12;
+  }
   if (day === null || month < 0 || month > 11 || day < 1 || day > 31) return null;
   const mm = String(month + 1).padStart(2, '0');
   const dd = String(day).padStart(2, '0');
@@ -377,7 +391,7 @@ function span(from: string, to: string): string {
 // ---- The slots ----
 
 /** What the question asks of the record. */
-export type Operation = 'count' | 'latest' | 'list' | 'rate' | 'average';
+export type Operation = 'count' | 'latest' | 'list' | 'rate' | 'average' | 'most';
 
 export type RecordSlots = {
   measure: RecordAsk | null;
@@ -415,7 +429,12 @@ const ASKS_OTHERWISE =
 export const WHEN_LAST =
   /\bwhen (did|was|were) (we |i |they |you )?(last|latest)\b|\bwhen last\b|\b(the )?last time\b/;
 
+/** The best or worst day: "which day did we collect the most eggs". */
+export const MOST_DAY =
+  /\b(which|what) day\b.*\b(most|highest|best|least|lowest|fewest|worst)\b|\b(best|highest|lowest|worst) (laying |egg |milk )?day\b/;
+
 const OPERATIONS: [Operation, RegExp][] = [
+  ['most', MOST_DAY],
   ['latest', WHEN_LAST],
   ['rate', /\b(percent|hen-day|rate|ratio)\b/],
   ['average', /\b(average|per day|a day|daily|each day)\b/],
@@ -449,7 +468,7 @@ type Rule = {
 };
 
 const figure = (s: Omit<RecordSlots, 'measure'>) =>
-  s.operation === 'count' || s.operation === 'average' || s.operation === 'rate';
+  s.operation === 'most' || s.operation === 'count' || s.operation === 'average' || s.operation === 'rate';
 
 const RULES: Rule[] = [
   // Money first: "how much did I spend on feed" is money, not feed.
@@ -470,7 +489,7 @@ const RULES: Rule[] = [
   {
     measure: 'spent',
     words:
-      /\b(spent|spend|spending|expenses|expenditure|costs?|cost me|paid for|pay for|bought|money (go|went)|paid out|(did|have) (i|we) buy|what (i|we) buy)\b/,
+      /\b(spent|spend|spending|expenses|expenditure|costs?|cost me|paid for|pay for|bought|money (go|went)|paid out|(did|have) (i|we) buy|what (i|we) buy|pay (my|our|the) (workers|staff|labourers|boys)|wages|salar(y|ies))\b/,
     holds: (s, text) =>
       s.own &&
       !s.advice &&
@@ -581,7 +600,8 @@ const RULES: Rule[] = [
   },
   {
     measure: 'supply_used',
-    words: /\b(used|consumed|took out|taken out|finished)\b|\b(did|have|has|do) (i|we|they|you) use\b/,
+    words:
+      /\b(used|consumed|took out|taken out|finished)\b|\b(did|have|has|do) (i|we|they|you) use\b|\b(i|we|they) (don )?use\b/,
     holds: (s, text) => s.own && !s.advice && (figure(s) || s.operation === 'list' || /\bstore\b/.test(text)),
   },
   {
@@ -641,6 +661,16 @@ function tasksAsked(text: string): RecordAsk | null {
       text,
     );
   if (person && !NOT_A_NAME.test(person[3]!) && (person[7] || person[5] === 'doing')) return 'tasks_person';
+  // Pidgin: "wetin Ngozi do today", "wetin Musa dey do".
+  const pidgin = /\bwetin ([a-z]{3,}) (dey |go |don )?do\b(?! (i|we|you|they|dem|una|my|the|am|with)\b)/.exec(
+    text,
+  );
+  if (
+    pidgin &&
+    !NOT_A_NAME.test(pidgin[1]!) &&
+    !/^(i|we|you|dem|una|they|he|she|to|can|should|must|will|did|does|is)$/.test(pidgin[1]!)
+  )
+    return 'tasks_person';
   if (/\b(tasks?|jobs?|work|to ?do|duties|chores?)\b/.test(text)) {
     if (
       /\b(late|overdue|missed|behind|not done|undone|pending|never (finish\w*|done|do)|not finish\w*|unfinished|pass(ed)? (their|the|its) (due )?dates?|past (their|the|its) due)\b/.test(

@@ -15,7 +15,7 @@ import { listSales } from '../money/sales.service';
 import { todayTasks } from '../tasks/tasks.service';
 import { SPECIES_NAMES, amount, cropLine, longDate, type FarmContext } from './context';
 import type { Period, Reading, RecordAsk } from './reading';
-import { WHEN_LAST } from './record-reading';
+import { MOST_DAY, WHEN_LAST } from './record-reading';
 
 /**
  * The farm's own records, answered exactly (docs/decisions/055-assistant-reads-the-question-and-cares-first.md):
@@ -99,6 +99,7 @@ export async function answerRecord(
       const perAnimal: string[] = [];
       let days = 0;
       const eggDays = new Set<string>();
+      const byDay = new Map<string, number>();
       for (const animal of animals) {
         const rows = await productionIn(ctx, animal.id, period);
         let own = 0;
@@ -106,6 +107,13 @@ export async function answerRecord(
         for (const row of rows) {
           days += 1;
           if (row.eggs_collected != null) ownHenDays += row.head_count_on_date;
+          const dayValue =
+            ask === 'eggs'
+              ? row.eggs_collected
+              : ask === 'milk' && row.milk_litres
+                ? Number(row.milk_litres)
+                : null;
+          if (dayValue != null) byDay.set(row.date, (byDay.get(row.date) ?? 0) + dayValue);
           if (row.eggs_collected != null) {
             eggDays.add(row.date);
             eggs += row.eggs_collected;
@@ -129,6 +137,16 @@ export async function answerRecord(
         return answer(
           `Nothing is recorded ${period.words}${ask === 'fish_harvest' ? ': no fish taken out' : ask === 'eggs' ? ': no eggs' : ''}.`,
         );
+      // "Which day did we collect the most eggs?": the day, and its figure.
+      if ((ask === 'eggs' || ask === 'milk') && MOST_DAY.test(reading.plain) && byDay.size > 0) {
+        const fewest = /\b(least|lowest|fewest|worst)\b/.test(reading.plain);
+        const [bestDay, value] = [...byDay.entries()].sort(
+          (a, b) => (fewest ? a[1] - b[1] : b[1] - a[1]) || a[0].localeCompare(b[0]),
+        )[0]!;
+        return answer(
+          `Your ${fewest ? 'lowest' : 'best'} day ${period.words} was ${longDate(bestDay)}: ${ask === 'eggs' ? `${value} eggs` : `${round1(value)} litres of milk`}.`,
+        );
+      }
       if (ask === 'eggs') {
         const rate = henDays > 0 ? ` That is a hen-day rate of ${round1((eggs / henDays) * 100)}%.` : '';
         const crates = eggs >= 30 ? ` (${round1(eggs / 30)} crates of 30)` : '';
