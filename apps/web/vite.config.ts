@@ -60,7 +60,9 @@ function firstScreenChunk() {
       ...home,
     ];
     const screen = closure(roots, (importer) => homeReach.has(importer));
-    members = new Set([...screen].filter((id) => !publicReach.has(id)));
+    // Other languages' words download only when chosen (src/i18n/index.ts), never with the first screen.
+    const otherLanguage = /\/src\/i18n\/(?!en\/)[a-z]+\/[^/]+\.json$/;
+    members = new Set([...screen].filter((id) => !publicReach.has(id) && !otherLanguage.test(id)));
     // What /login's sign-in shares with the app (the API client, storage, formats): one chunk of its own.
     const publicPages = closure(ids().filter(endsWith('/src/public/enhance.ts')), () => false);
     shared = new Set([...screen].filter((id) => publicReach.has(id) && !publicPages.has(id)));

@@ -46,17 +46,27 @@ const help = helpArticlesOf(
     .map((name) => ({ name, text: readFileSync(join(helpDir, name), 'utf8') })),
 );
 
-const files = renderSite({
-  baseUrl,
-  plans: plansResponse(env.PLAN_PRO_PRICE_NAIRA),
-  posts,
-  help,
-  assets: {
-    css: (entry.css ?? []).map((file) => readFileSync(join(dist, file), 'utf8')).join('\n'),
-    script: `/${entry.file}`,
-    preloads: importedFiles(entry).map((file) => `/${file}`),
-  },
-});
+// Each language in turn (English first, at the site's root): i18n shows it while its pages render.
+const { i18n } = await import('../src/i18n');
+const { LANGUAGES } = await import('@gona/shared/languages');
+const files = [];
+for (const language of LANGUAGES) {
+  await i18n.changeLanguage(language);
+  files.push(
+    ...renderSite({
+      baseUrl,
+      plans: plansResponse(env.PLAN_PRO_PRICE_NAIRA),
+      posts,
+      help,
+      assets: {
+        css: (entry.css ?? []).map((file) => readFileSync(join(dist, file), 'utf8')).join('\n'),
+        script: `/${entry.file}`,
+        preloads: importedFiles(entry).map((file) => `/${file}`),
+      },
+    }),
+  );
+}
+await i18n.changeLanguage('en');
 
 for (const { file, contents } of files) {
   const target = join(dist, file);
@@ -64,7 +74,7 @@ for (const { file, contents } of files) {
   writeFileSync(target, contents);
 }
 console.log(
-  `prerendered ${files.length} files (${posts.length} blog posts, ${help.length} help articles) for ${baseUrl}`,
+  `prerendered ${files.length} files (${posts.length} blog posts, ${help.length} help articles, ${LANGUAGES.length} languages) for ${baseUrl}`,
 );
 
 function importedFiles(chunk: ManifestChunk, seen = new Set<string>()): string[] {

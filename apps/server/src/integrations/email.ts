@@ -1,5 +1,7 @@
 import nodemailer from 'nodemailer';
 import type { Logger } from '../lib/logger';
+import type { Language } from '@gona/shared/languages';
+import { messageWords } from './message-words';
 
 export type MailMessage = {
   to: string;
@@ -153,56 +155,58 @@ export const mails = {
       ].join('\n'),
     };
   },
-  /** One notification by email (the person's preferences chose email for its kind). */
+  /** One notification by email (the person's preferences chose email for its kind), in their language. */
   notification(
     to: string,
     firstName: string | undefined,
     notification: { title: string; body: string; url: string },
     settingsUrl: string,
+    language: Language = 'en',
   ): MailMessage {
+    const words = messageWords(language);
     return {
       to,
       // One line: words from a record must not spill into the mail's headers.
       subject: notification.title.replace(/\s+/g, ' '),
       link: notification.url,
       text: [
-        `Hello${firstName ? ` ${firstName}` : ''},`,
+        words.hello(firstName),
         '',
         notification.body,
         '',
-        `Open it in Gona: ${notification.url}`,
+        words.openInGona(notification.url),
         '',
-        `To choose which notifications reach you by email, go to Settings › Notifications: ${settingsUrl}`,
+        words.emailSettings(settingsUrl),
         '',
-        'The Gona team',
+        words.team,
       ].join('\n'),
     };
   },
-  /** The daily digest: the day's unread notifications in one mail, newest first. */
+  /** The daily digest: the day's unread notifications in one mail, newest first, in the person's language. */
   digest(
     to: string,
     firstName: string | undefined,
     items: { title: string; body: string; url: string }[],
     listUrl: string,
     settingsUrl: string,
+    language: Language = 'en',
   ): MailMessage {
+    const words = messageWords(language);
     return {
       to,
-      subject: items.length === 1 ? 'Gona: 1 new notification' : `Gona: ${items.length} new notifications`,
+      subject: words.digestSubject(items.length),
       link: listUrl,
       text: [
-        `Hello${firstName ? ` ${firstName}` : ''},`,
+        words.hello(firstName),
         '',
-        items.length === 1
-          ? 'Here is what happened on your farms since the last digest:'
-          : `Here are the ${items.length} things that happened on your farms since the last digest:`,
+        words.digestIntro(items.length),
         '',
         ...items.flatMap((item) => [`• ${item.title}`, `  ${item.body}`, `  ${item.url}`, '']),
-        `See them all in Gona: ${listUrl}`,
+        words.seeAll(listUrl),
         '',
-        `To change the digest or its hour, go to Settings › Notifications: ${settingsUrl}`,
+        words.digestSettings(settingsUrl),
         '',
-        'The Gona team',
+        words.team,
       ].join('\n'),
     };
   },

@@ -1,8 +1,7 @@
 import type { Me } from '@gona/shared/auth';
 import { isLanguage, type Language } from '@gona/shared/languages';
 import { apiFetch } from '@/lib/http';
-import { showLanguage } from './index';
-import { accountKnows, chooseOnThisPhone, reconcile } from './language';
+import { accountKnows, chooseOnThisPhone, reconcile, showLanguage } from './language';
 
 /** Keeps `language` on the account (every device and every message follows it). */
 export function saveAccountLanguage(language: Language): Promise<Me> {

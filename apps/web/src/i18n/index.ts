@@ -2,9 +2,9 @@ import i18next, { type BackendModule, type i18n as I18n, type ResourceLanguage }
 import { initReactI18next } from 'react-i18next';
 import type { Language } from '@gona/shared/languages';
 import common from './en/common.json';
-import { initialLanguage, PSEUDO, type ShownLanguage } from './language';
-import { isTranslated, MANIFESTS, type LanguageManifest } from './manifest';
-import { pseudoLocalise } from './pseudo';
+import { initialLanguage, PSEUDO } from './language';
+
+export { showLanguage } from './language';
 
 /**
  * Every user-facing string lives in a catalogue, one JSON file per namespace.
@@ -49,15 +49,35 @@ const ON_DEMAND = {
 export type OnDemandNamespace = keyof typeof ON_DEMAND;
 export type Namespace = OnDemandNamespace | 'common';
 
-/** Every translated catalogue, one lazy chunk each: `./ha/common.json`… */
-const TRANSLATED = import.meta.glob<{ default: Record<string, unknown> }>('./{ha,yo,ig,pcm,fr}/*.json');
+/**
+ * Every translated catalogue, one lazy chunk each. Written out (not import.meta.glob) because the
+ * prerender runs in Node without Vite; languages.test.ts holds it to the files and the manifests.
+ */
+export const TRANSLATED: Record<string, () => Promise<{ default: Record<string, unknown> }>> = {
+  './ha/common.json': () => import('./ha/common.json'),
+  './ha/auth.json': () => import('./ha/auth.json'),
+  './ha/dashboard.json': () => import('./ha/dashboard.json'),
+  './yo/common.json': () => import('./yo/common.json'),
+  './yo/auth.json': () => import('./yo/auth.json'),
+  './yo/dashboard.json': () => import('./yo/dashboard.json'),
+  './ig/common.json': () => import('./ig/common.json'),
+  './ig/auth.json': () => import('./ig/auth.json'),
+  './ig/dashboard.json': () => import('./ig/dashboard.json'),
+  './pcm/common.json': () => import('./pcm/common.json'),
+  './pcm/auth.json': () => import('./pcm/auth.json'),
+  './pcm/dashboard.json': () => import('./pcm/dashboard.json'),
+  './fr/common.json': () => import('./fr/common.json'),
+  './fr/auth.json': () => import('./fr/auth.json'),
+  './fr/dashboard.json': () => import('./fr/dashboard.json'),
+};
 
 /** The words of `namespace` in `language`, or null where the language has none yet (English shows). */
 export async function translatedWords(
   language: Exclude<Language, 'en'>,
   namespace: Namespace,
 ): Promise<Record<string, unknown> | null> {
-  const load = isTranslated(language, namespace) ? TRANSLATED[`./${language}/${namespace}.json`] : undefined;
+  // A file exists exactly for the namespaces the language's manifest declares translated (languages.test.ts).
+  const load = TRANSLATED[`./${language}/${namespace}.json`];
   return load ? (await load()).default : null;
 }
 
@@ -102,7 +122,9 @@ const onDemandBackend: BackendModule = {
       language === 'en'
         ? englishWords(namespace as Namespace)
         : language === PSEUDO
-          ? englishWords(namespace as Namespace).then((english) => english && pseudoLocalise(english))
+          ? Promise.all([englishWords(namespace as Namespace), import('./pseudo')]).then(
+              ([english, { pseudoLocalise }]) => english && pseudoLocalise(english),
+            )
           : translatedWords(language as Exclude<Language, 'en'>, namespace as Namespace);
     words.then(
       (found) => callback(null, found ?? {}),
@@ -135,29 +157,11 @@ export function addBundledNamespace(namespace: OnDemandNamespace, words: Record<
   i18n.addResourceBundle('en', namespace, words);
 }
 
-/** Shows the screens in `language` (downloading its words first); English stays underneath. */
-export async function showLanguage(language: ShownLanguage): Promise<void> {
-  if (i18n.language !== language) await i18n.changeLanguage(language);
-  if (typeof document !== 'undefined') document.documentElement.lang = language === PSEUDO ? 'en' : language;
-}
-
 /** Every namespace English has: what a language must translate before it stops being new. */
 export const NAMESPACES: readonly Namespace[] = [
   'common',
   ...(Object.keys(ON_DEMAND) as OnDemandNamespace[]),
 ];
-
-/** A language still "new" in Settings: some namespace untranslated, or words awaiting a native speaker's review. */
-export function isNewLanguage(
-  language: Language,
-  manifest: LanguageManifest | undefined = language === 'en' ? undefined : MANIFESTS[language],
-): boolean {
-  if (!manifest) return false;
-  return (
-    NAMESPACES.some((namespace) => !manifest.translated.includes(namespace)) ||
-    Object.values(manifest.review).some((keys) => keys === 'all' || keys.length > 0)
-  );
-}
 
 /** Downloads on-demand namespaces; screens' route loaders await this so they never show raw keys. */
 export function loadNamespaces(namespaces: readonly OnDemandNamespace[]): Promise<void> {

@@ -1,3 +1,4 @@
+import { getI18n } from 'react-i18next';
 import { isLanguage, pickLanguage, type Language } from '@gona/shared/languages';
 
 /**
@@ -15,7 +16,9 @@ export const PENDING_KEY = 'gona.language_pending';
 export const PSEUDO = 'pseudo';
 export type ShownLanguage = Language | typeof PSEUDO;
 
-export const PSEUDO_ALLOWED = import.meta.env.DEV || import.meta.env.MODE === 'test';
+// No Vite (the prerender in Node): no pseudo-locale.
+const env = import.meta.env as ImportMetaEnv | undefined;
+export const PSEUDO_ALLOWED = Boolean(env?.DEV || env?.MODE === 'test');
 
 function read(key: string): string | null {
   try {
@@ -71,4 +74,15 @@ export function reconcile(account: Language): { show: Language; send: Language |
 export function accountKnows(language: Language): void {
   write(PENDING_KEY, null);
   write(LANGUAGE_KEY, language);
+}
+
+/**
+ * Shows the screens in `language` (downloading its words first); English stays underneath. Reads
+ * the instance react-i18next holds, so the session code that calls it does not import the
+ * catalogues' loader (and with it every namespace) into the first screen's chunk.
+ */
+export async function showLanguage(language: ShownLanguage): Promise<void> {
+  const i18n = getI18n();
+  if (i18n.language !== language) await i18n.changeLanguage(language);
+  if (typeof document !== 'undefined') document.documentElement.lang = language === PSEUDO ? 'en' : language;
 }

@@ -1,8 +1,8 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { LANGUAGES, type Language } from '@gona/shared/languages';
-import { i18n, isNewLanguage, loadNamespaces, NAMESPACES, showLanguage, type Namespace } from './index';
+import { i18n, loadNamespaces, NAMESPACES, showLanguage, TRANSLATED, type Namespace } from './index';
 import { initialLanguage, LANGUAGE_KEY, PENDING_KEY, reconcile } from './language';
-import { MANIFESTS } from './manifest';
+import { isNewLanguage, MANIFESTS } from './manifest';
 import { pseudoLocalise, pseudoString } from './pseudo';
 
 type Words = Record<string, unknown>;
@@ -80,11 +80,14 @@ describe.each(OTHERS)('the %s catalogues', (language) => {
     },
   );
 
-  it('has a file only for the namespaces its manifest declares translated', () => {
-    const files = Object.keys(translations)
-      .filter((path) => path.startsWith(`./${language}/`))
-      .map((path) => path.slice(`./${language}/`.length, -'.json'.length));
-    expect(files.sort()).toEqual([...manifest.translated].sort());
+  it('has a file only for the namespaces its manifest declares translated, each loadable', () => {
+    const namespacesOf = (paths: string[]) =>
+      paths
+        .filter((path) => path.startsWith(`./${language}/`))
+        .map((path) => path.slice(`./${language}/`.length, -'.json'.length))
+        .sort();
+    expect(namespacesOf(Object.keys(translations))).toEqual([...manifest.translated].sort());
+    expect(namespacesOf(Object.keys(TRANSLATED))).toEqual([...manifest.translated].sort());
   });
 
   it('lists for review only keys English has, in translated namespaces', () => {

@@ -1,5 +1,5 @@
 import type { Language } from '@gona/shared/languages';
-import type { Namespace } from './index';
+import { NAMESPACES, type Namespace } from './index';
 
 /**
  * What is translated in each language, and what a native speaker has still to read.
@@ -44,6 +44,14 @@ export const MANIFESTS: Record<Exclude<Language, 'en'>, LanguageManifest> = {
   },
 };
 
-export function isTranslated(language: Exclude<Language, 'en'>, namespace: Namespace): boolean {
-  return MANIFESTS[language].translated.includes(namespace);
+/** A language still "new" in Settings: some namespace untranslated, or words awaiting a native speaker's review. */
+export function isNewLanguage(
+  language: Language,
+  manifest: LanguageManifest | undefined = language === 'en' ? undefined : MANIFESTS[language],
+): boolean {
+  if (!manifest) return false;
+  return (
+    NAMESPACES.some((namespace) => !manifest.translated.includes(namespace)) ||
+    Object.values(manifest.review).some((keys) => keys === 'all' || keys.length > 0)
+  );
 }

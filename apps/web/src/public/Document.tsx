@@ -1,6 +1,8 @@
 import type { ReactNode } from 'react';
 import { PublicFooter } from './components/PublicFooter';
 import { PublicHeader } from './components/PublicHeader';
+import { i18n } from '@/i18n';
+import { currentLanguage, LANGUAGES, localPath } from './languages';
 import { t } from './t';
 
 export type PageAssets = {
@@ -37,22 +39,29 @@ export function Document({
   noindex = false,
   children,
 }: DocumentProps) {
-  const url = `${baseUrl}${path}`;
+  // `path` is the English page's; the page is written in the language i18n shows now.
+  const language = currentLanguage(i18n.language);
+  const url = `${baseUrl}${localPath(language, path)}`;
   return (
-    <html lang="en">
+    <html lang={language}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <title>{title}</title>
         <meta name="description" content={description} />
         {noindex ? <meta name="robots" content="noindex" /> : <link rel="canonical" href={url} />}
+        {!noindex &&
+          LANGUAGES.map((other) => (
+            <link key={other} rel="alternate" hrefLang={other} href={`${baseUrl}${localPath(other, path)}`} />
+          ))}
+        {!noindex && <link rel="alternate" hrefLang="x-default" href={`${baseUrl}${path}`} />}
         <meta property="og:site_name" content={t('siteName')} />
         <meta property="og:type" content={ogType} />
         <meta property="og:title" content={title} />
         <meta property="og:description" content={description} />
         <meta property="og:url" content={url} />
         <meta property="og:image" content={`${baseUrl}/brand/icon.png`} />
-        <meta property="og:locale" content="en_NG" />
+        <meta property="og:locale" content={OG_LOCALES[language]} />
         <meta name="twitter:card" content="summary" />
         <meta name="theme-color" content="#15803d" />
         <link rel="icon" href="/brand/icon.svg" type="image/svg+xml" />
@@ -79,3 +88,13 @@ export function Document({
     </html>
   );
 }
+
+/** Open Graph's locale for each language (its own, or the Nigerian English a reader there sees). */
+const OG_LOCALES = {
+  en: 'en_NG',
+  ha: 'ha_NG',
+  yo: 'yo_NG',
+  ig: 'ig_NG',
+  pcm: 'pcm_NG',
+  fr: 'fr_FR',
+} as const;

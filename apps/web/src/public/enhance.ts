@@ -8,7 +8,9 @@ import {
   enhanceLogos,
   enhancePricing,
 } from './enhancements';
+import { enhanceLanguageChoice } from './language-choice';
 
+enhanceLanguageChoice();
 enhanceLogos();
 enhanceDialogs();
 enhanceCarousel();

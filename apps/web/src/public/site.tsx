@@ -7,6 +7,7 @@ import { i18n } from '@/i18n';
 import type { BlogPost } from './blog';
 import type { HelpArticle } from './help';
 import { Document, type PageAssets } from './Document';
+import { currentLanguage } from './languages';
 import { AboutPage } from './pages/AboutPage';
 import { BlogIndexPage } from './pages/BlogIndexPage';
 import { BlogPostPage } from './pages/BlogPostPage';
@@ -30,7 +31,10 @@ export type SiteInput = {
 /** One output file: its path under dist/ and its contents. */
 export type SiteFile = { file: string; contents: string };
 
-/** Every prerendered public page, plus sitemap.xml and robots.txt. */
+/**
+ * Every prerendered public page, plus sitemap.xml and robots.txt, in the language i18n shows (the
+ * prerender renders each language in turn; only English writes the sitemap and robots.txt).
+ */
 export function renderSite({ baseUrl, assets, plans, posts, help = [] }: SiteInput): SiteFile[] {
   const page = (path: string, metaKey: string, body: ReactNode): SiteFile => ({
     file: path === '/' ? 'index.html' : `${path.slice(1)}/index.html`,
@@ -133,6 +137,12 @@ export function renderSite({ baseUrl, assets, plans, posts, help = [] }: SiteInp
     '',
   ].join('\n');
 
+  // In another language than English (i18n shows it now), the same pages under its id: /ha/about.
+  const language = currentLanguage(i18n.language);
+  if (language !== 'en')
+    return pages
+      .filter((page) => !page.file.startsWith('not-found/'))
+      .map((page) => ({ ...page, file: `${language}/${page.file}` }));
   return [...pages, { file: 'sitemap.xml', contents: sitemap }, { file: 'robots.txt', contents: robots }];
 }
 

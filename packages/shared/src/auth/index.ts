@@ -3,6 +3,7 @@ import { z } from 'zod';
 import '../fields/index';
 import { PLATFORM_ROLES, SIGNUP_ROLES } from '../permissions/index';
 import { normalizeNigerianPhone } from '../phone/index';
+import { LANGUAGES, type Language } from '../languages/index';
 
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 128;
@@ -102,8 +103,7 @@ export function signupRole(requested: unknown): (typeof PLATFORM_ROLES)[number] 
  * Languages Gona speaks (product.md). Each can be chosen; a screen whose words are not translated
  * yet shows them in English (apps/web/src/i18n/manifest.ts says which are).
  */
-export const LANGUAGES = ['en', 'ha', 'yo', 'ig', 'pcm', 'fr'] as const;
-export type Language = (typeof LANGUAGES)[number];
+export { LANGUAGES, type Language };
 export const AVAILABLE_LANGUAGES = LANGUAGES;
 
 /** Roles of Gona's own staff (users.platform_role), never taken from sign-up or an account update. */

@@ -1,6 +1,6 @@
-import { LANGUAGES, type Language } from '../auth/index';
-
-export { LANGUAGES, type Language };
+/** The languages Gona speaks (product.md). Kept free of zod: the public pages' script reads it. */
+export const LANGUAGES = ['en', 'ha', 'yo', 'ig', 'pcm', 'fr'] as const;
+export type Language = (typeof LANGUAGES)[number];
 
 /**
  * Each language Gona speaks, named the way its speakers name it (what the language pickers show),

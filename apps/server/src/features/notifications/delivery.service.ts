@@ -149,6 +149,7 @@ async function sendOn(
       email: users.email,
       first_name: users.first_name,
       phone: users.phone,
+      language: users.language,
     })
     .from(notifications)
     .innerJoin(users, eq(users.id, notifications.user_id))
@@ -167,6 +168,7 @@ async function sendOn(
           row.first_name,
           { title: row.title, body: row.body, url },
           `${deps.baseUrl}${NOTIFICATION_PATHS.settings}`,
+          row.language,
         ),
       });
       return { status: 'sent' };
@@ -274,6 +276,7 @@ export async function sendDigests(deps: DeliveryDeps, now: Date): Promise<{ mail
       created_at: notifications.created_at,
       email: users.email,
       first_name: users.first_name,
+      language: users.language,
     })
     .from(notifications)
     .innerJoin(users, eq(users.id, notifications.user_id))
@@ -310,6 +313,7 @@ export async function sendDigests(deps: DeliveryDeps, now: Date): Promise<{ mail
         })),
         `${deps.baseUrl}${NOTIFICATION_PATHS.list}`,
         `${deps.baseUrl}${NOTIFICATION_PATHS.settings}`,
+        first.language,
       ),
     });
     mailed++;

@@ -359,6 +359,25 @@ describe('sending', () => {
   });
 });
 
+describe('in the recipient’s language', () => {
+  it('frames each person’s mail in their own language, whoever set the notification off', async () => {
+    const team = await seedFarmTeam(t);
+    await t.db.update(users).set({ language: 'fr' }).where(eq(users.id, team.users.owner.id));
+    await t.db.update(users).set({ language: 'ha' }).where(eq(users.id, team.users.manager.id));
+    await lowStock(team, 'Sorgho');
+    await jobs.runAll();
+    const [owner] = await mailTo(team.users.owner.email);
+    expect(owner?.text).toMatch(/^Bonjour /);
+    expect(owner?.text).toContain('Ouvrez-la dans Gona : http');
+    expect(owner?.text).toMatch(/L’équipe Gona$/);
+    // Hausa has its greeting and sign-off so far; the other lines stay in English until translated.
+    const [manager] = await mailTo(team.users.manager.email);
+    expect(manager?.text).toMatch(/^Sannu /);
+    expect(manager?.text).toContain('Open it in Gona: http');
+    expect(manager?.text).toMatch(/Ƙungiyar Gona$/);
+  });
+});
+
 describe('SMS needs a number', () => {
   it('refuses to turn SMS on while the profile has no phone SMS can reach', async () => {
     const team = await seedFarmTeam(t);

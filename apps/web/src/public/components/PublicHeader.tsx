@@ -2,7 +2,10 @@ import { ExternalLink } from 'lucide-react';
 import { Logo } from '@/components/brand/Logo';
 import { cx } from '@/components/ui/cx';
 import { publicConfig } from '@/lib/public-config';
+import { i18n } from '@/i18n';
+import { currentLanguage, localPath } from '../languages';
 import { isActivePath, NAV_LINKS } from '../nav';
+import { LanguagePicker } from './LanguagePicker';
 import { t } from '../t';
 
 type PublicHeaderProps = { currentPath: string };
@@ -12,6 +15,7 @@ type PublicHeaderProps = { currentPath: string };
  * Plain links only: public pages are full document loads in both worlds.
  */
 export function PublicHeader({ currentPath }: PublicHeaderProps) {
+  const language = currentLanguage(i18n.language);
   return (
     <header className="border-b border-stone-200 bg-white px-4">
       <a
@@ -22,7 +26,7 @@ export function PublicHeader({ currentPath }: PublicHeaderProps) {
       </a>
       <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-4 pt-2 md:flex-nowrap md:py-3">
         <a
-          href="/"
+          href={localPath(language, '/')}
           aria-label={t('nav.logoLabel')}
           className="order-1 -ml-1 inline-flex min-h-11 items-center rounded px-1"
         >
@@ -43,7 +47,7 @@ export function PublicHeader({ currentPath }: PublicHeaderProps) {
                   </a>
                 ) : (
                   <a
-                    href={link.href}
+                    href={localPath(language, link.href)}
                     aria-current={isActivePath(currentPath, link.href) ? 'page' : undefined}
                     className={linkClass(isActivePath(currentPath, link.href))}
                   >
@@ -55,8 +59,9 @@ export function PublicHeader({ currentPath }: PublicHeaderProps) {
           </ul>
         </nav>
         <div className="order-2 ml-auto flex items-center gap-2 md:order-3 md:ml-0">
+          <LanguagePicker currentPath={currentPath} />
           <a
-            href="/login"
+            href={localPath(language, '/login')}
             aria-current={isActivePath(currentPath, '/login') ? 'page' : undefined}
             className={linkClass(isActivePath(currentPath, '/login'))}
           >

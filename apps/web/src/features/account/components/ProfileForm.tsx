@@ -5,7 +5,7 @@ import { LANGUAGES, type Me } from '@gona/shared/auth';
 import { UpdateProfileSchema } from '@gona/shared/account';
 import { Button, FormAlert, SelectField, TextField } from '@/components/ui';
 import { useSchemaForm } from '@/lib/use-schema-form';
-import { isNewLanguage } from '@/i18n';
+import { isNewLanguage } from '@/i18n/manifest';
 import { showSavedLanguage } from '@/i18n/account-language';
 import { saveProfile } from '../api';
 import { accountKeys } from '../keys';
