@@ -40,6 +40,19 @@ export function useActiveStaff(farmId: string) {
 }
 
 /**
+ * The farm's staff kept inactive after a return to Free (not on the register, not paid by pay
+ * runs), for the wages screen to say who is left out and why; under the staff lists.
+ */
+export function useInactiveStaff(farmId: string) {
+  return useQuery({
+    queryKey: ['staff', farmId, 'list', 'picker', 'inactive'],
+    queryFn: () =>
+      apiFetch<Page<StaffMember>>(`${farmPath(farmId)}/staff?status=inactive&limit=${MAX_PAGE_SIZE}`),
+    select: (page) => page.items,
+  });
+}
+
+/**
  * The farm's staff who have not left (active, and those kept inactive after a return to Free), for
  * the owner's choice of who stays active; under the staff lists, so a staff change refreshes it.
  */

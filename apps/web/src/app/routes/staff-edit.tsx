@@ -61,6 +61,7 @@ export default function EditStaffScreen() {
           farmId={farmId}
           member={member}
           limitMessage={isFull(count) ? t('limit.message', { limit: count?.limit }) : null}
+          choosePath={can(role, 'farm.billing') ? paths.subscription : null}
           onDeleted={() => void navigate(paths.staff, { replace: true })}
         />
         <TasksAbout farmId={farmId} about={{ staff_id: member.id }} tasksPath={paths.tasks} />

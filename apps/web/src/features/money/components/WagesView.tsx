@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { cx } from '@/components/ui';
+import { useInactiveStaff } from '@/lib/pickers';
 import { AttendanceRegister } from './AttendanceRegister';
 import { PayRunList } from './PayRunList';
 
@@ -49,11 +50,30 @@ export function WagesView({ farmId, writer }: Props) {
           </button>
         ))}
       </div>
+      <InactiveWorkersNote farmId={farmId} />
       {part === 'attendance' ? (
         <AttendanceRegister farmId={farmId} writer={writer} />
       ) : (
         <PayRunList farmId={farmId} writer={writer} />
       )}
     </div>
+  );
+}
+
+/**
+ * Workers kept inactive after Pro ended are not on the register and not paid by pay runs: said
+ * here with their names, so a missing worker is not a mystery. Nothing shows when there are none.
+ */
+function InactiveWorkersNote({ farmId }: { farmId: string }) {
+  const { t } = useTranslation('money');
+  const inactive = useInactiveStaff(farmId).data ?? [];
+  if (inactive.length === 0) return null;
+  return (
+    <p role="note" className="rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-stone-900">
+      {t('wages.inactive', {
+        count: inactive.length,
+        names: inactive.map((member) => member.name).join(', '),
+      })}
+    </p>
   );
 }

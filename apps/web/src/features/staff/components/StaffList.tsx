@@ -97,6 +97,8 @@ export function StaffList({ farmId, role, editPath, addAction }: Props) {
             </span>
           )}
         </>
+      ) : member.status === 'inactive' ? (
+        <Badge tone="amber">{t('statuses.inactive')}</Badge>
       ) : (
         <>
           <Badge tone="green">{t('statuses.active')}</Badge>

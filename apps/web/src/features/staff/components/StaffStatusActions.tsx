@@ -1,7 +1,9 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { FREE_WORKER_LIMIT } from '@gona/shared/plans';
 import { toast } from '@/lib/toast';
-import { Button, ConfirmDialog, Dialog, FormAlert, TextField } from '@/components/ui';
+import { Button, buttonClasses, ConfirmDialog, Dialog, FormAlert, TextField } from '@/components/ui';
 import { useErrorText } from '@/lib/error-text';
 import { ApiError } from '@/lib/http';
 import { QUEUED, submitOrQueue } from '@/lib/offline';
@@ -15,14 +17,18 @@ type Props = {
   member: ShownMember;
   /** The plan's words when it has no room for another active worker; null while there is room. */
   limitMessage: string | null;
+  /** Where the owner chooses which workers stay active on Free (the subscription page); null for others. */
+  choosePath: string | null;
   onDeleted: () => void;
 };
 
 /**
  * Whether someone works here now, with the way to mark them as left (on a day, today unless
  * changed) or bring them back (which a full plan refuses), and deleting a record made by mistake.
+ * A worker kept inactive after Pro ended (Free counts 10 active) is said to be so, and why; they can
+ * be made active while there is room, or the owner chooses who stays active on the subscription page.
  */
-export function StaffStatusActions({ farmId, member, limitMessage, onDeleted }: Props) {
+export function StaffStatusActions({ farmId, member, limitMessage, choosePath, onDeleted }: Props) {
   const { t } = useTranslation('staff');
   const errorText = useErrorText();
   const update = useUpdateStaff();
@@ -33,6 +39,7 @@ export function StaffStatusActions({ farmId, member, limitMessage, onDeleted }: 
   const [refused, setRefused] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const { name } = member;
+  const inactive = member.status === 'inactive';
 
   async function changeStatus(change: { status: 'left'; end_date: string } | { status: 'active' }) {
     setRefused(null);
@@ -47,7 +54,16 @@ export function StaffStatusActions({ farmId, member, limitMessage, onDeleted }: 
       });
       if (saved === QUEUED) toast(t('form.queued'));
       else
-        toast.success(t(change.status === 'left' ? 'actions.markedLeft' : 'actions.broughtBack', { name }));
+        toast.success(
+          t(
+            change.status === 'left'
+              ? 'actions.markedLeft'
+              : inactive
+                ? 'actions.madeActive'
+                : 'actions.broughtBack',
+            { name },
+          ),
+        );
       setLeaving(false);
     } catch (error) {
       if (error instanceof ApiError && error.code === 'PLAN_LIMIT') setRefused(error.message);
@@ -71,7 +87,7 @@ export function StaffStatusActions({ farmId, member, limitMessage, onDeleted }: 
   const reasonOf = (error: unknown) =>
     (error instanceof ApiError ? Object.values(error.fields)[0] : undefined) ?? errorText(error);
 
-  const blocked = refused ?? (member.status === 'left' ? limitMessage : null);
+  const blocked = refused ?? (member.status !== 'active' ? limitMessage : null);
 
   return (
     <section
@@ -85,26 +101,32 @@ export function StaffStatusActions({ farmId, member, limitMessage, onDeleted }: 
       <p className="wrap-anywhere text-stone-800">
         {member.status === 'active'
           ? t('actions.activeSince', { name })
-          : member.end_date
-            ? t('actions.leftOn', { name, date: dayMonthYear(member.end_date) })
-            : t('actions.left', { name })}
+          : inactive
+            ? t('actions.inactive', { name, limit: FREE_WORKER_LIMIT })
+            : member.end_date
+              ? t('actions.leftOn', { name, date: dayMonthYear(member.end_date) })
+              : t('actions.left', { name })}
       </p>
       {blocked && <WorkerLimitNotice message={blocked} />}
       <div className="flex flex-wrap gap-2">
-        {member.status === 'active' ? (
+        {member.status !== 'active' && !blocked && (
+          <Button
+            variant="secondary"
+            loading={update.isPending}
+            onClick={() => void changeStatus({ status: 'active' })}
+          >
+            {t(inactive ? 'actions.makeActive' : 'actions.bringBack')}
+          </Button>
+        )}
+        {inactive && choosePath && (
+          <Link to={choosePath} className={buttonClasses('secondary')}>
+            {t('actions.chooseActive')}
+          </Link>
+        )}
+        {member.status !== 'left' && (
           <Button variant="secondary" onClick={() => setLeaving(true)}>
             {t('actions.markLeft')}
           </Button>
-        ) : (
-          !blocked && (
-            <Button
-              variant="secondary"
-              loading={update.isPending}
-              onClick={() => void changeStatus({ status: 'active' })}
-            >
-              {t('actions.bringBack')}
-            </Button>
-          )
         )}
         <Button variant="danger" onClick={() => setDeleting(true)}>
           {t('actions.delete')}
