@@ -4,7 +4,7 @@ import type { Period, RecordAsk } from './reading';
 
 /**
  * What a question asks of the farm's own records, read by slots, not by phrases
- * (docs/decisions/063-farm-records-read-by-slots.md):
+ * (docs/decisions/070-farm-records-read-by-slots.md):
  *
  * - its words, each put in the records' own word first (`recordWords`): a misspelling ("egss",
  *   "broliers", "octobar", "spnd") by its nearest record word, a Pidgin or everyday word ("chop",
