@@ -22,7 +22,7 @@ export default function SignUpScreen() {
         </>
       }
     >
-      <SignUpForm email={params.get('email') ?? ''} />
+      <SignUpForm email={params.get('email') ?? ''} refCode={params.get('ref') ?? undefined} />
     </AuthFrame>
   );
 }

@@ -14,6 +14,8 @@ export type SignUpRequest = {
   phone: string;
   /** What they came for: to farm, or only to buy produce (the marketplace, no farm needed). */
   intent?: 'farm' | 'buy';
+  /** The code of the farmer whose link brought them (/signup?ref=…); the server keeps who invited them. */
+  ref?: string;
 };
 
 export function signIn(input: { email: string; password: string }): Promise<unknown> {

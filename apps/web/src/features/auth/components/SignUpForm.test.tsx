@@ -94,4 +94,23 @@ describe('sign-up', () => {
     expect(screen.getByLabelText('Phone')).toHaveAttribute('aria-invalid', 'true');
     expect(requests).toHaveLength(0);
   });
+
+  it("sends the inviting farmer's code from /signup?ref=… with the sign-up", async () => {
+    const requests = installFakeFetch({
+      'POST /api/auth/sign-up/email': { status: 200, body: { token: null, user: { id: 'u1' } } },
+    });
+    render(
+      <MemoryRouter>
+        <SignUpForm refCode="abc123xyz0" />
+      </MemoryRouter>,
+    );
+    fill('First name', 'Ngozi');
+    fill('Last name', 'Eze');
+    fill('Email', 'ngozi@example.com');
+    fill('Phone', '0803 123 4567');
+    fill('Password', 'correct horse');
+    fireEvent.click(screen.getByRole('button', { name: 'Create account' }));
+    expect(await screen.findByRole('heading', { name: 'Check your email' })).toBeInTheDocument();
+    expect(requests[0]?.body).toMatchObject({ email: 'ngozi@example.com', ref: 'abc123xyz0' });
+  });
 });

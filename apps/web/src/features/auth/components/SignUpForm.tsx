@@ -9,7 +9,7 @@ import { authErrorText } from '../errors';
 import { useSchemaForm } from '@/lib/use-schema-form';
 import { resendConfirmation, signUp, type SignUpRequest } from '../api';
 
-const EMPTY: Required<SignUpRequest> = {
+const EMPTY: Required<Omit<SignUpRequest, 'ref'>> = {
   intent: 'farm',
   first_name: '',
   last_name: '',
@@ -19,15 +19,18 @@ const EMPTY: Required<SignUpRequest> = {
 };
 const INTENTS = ['farm', 'buy'] as const;
 
-/** `email` fills the address in, e.g. from an invitation to a farm, which is for that address. */
-export function SignUpForm({ email = '' }: { email?: string }) {
+/**
+ * `email` fills the address in, e.g. from an invitation to a farm, which is for that address; `refCode`
+ * is the inviting farmer's code from /signup?ref=…, sent with the sign-up.
+ */
+export function SignUpForm({ email = '', refCode }: { email?: string; refCode?: string }) {
   const { t } = useTranslation('auth');
   const { field, values, setField, setErrors, pending, submit } = useSchemaForm({ ...EMPTY, email });
   const [sentTo, setSentTo] = useState<{ email: string; intent: SignUpRequest['intent'] } | null>(null);
 
   const onSubmit = submit(SignUpInputSchema, async (input) => {
     try {
-      await signUp(input);
+      await signUp(refCode ? { ...input, ref: refCode } : input);
       setSentTo({ email: input.email, intent: input.intent });
     } catch (error) {
       if (error instanceof ApiError && (error.status === 422 || /exist/i.test(error.code))) {
