@@ -69,6 +69,7 @@ export const TRANSLATED: Record<string, () => Promise<{ default: Record<string, 
   './fr/common.json': () => import('./fr/common.json'),
   './fr/auth.json': () => import('./fr/auth.json'),
   './fr/dashboard.json': () => import('./fr/dashboard.json'),
+  './fr/public.json': () => import('./fr/public.json'),
 };
 
 /** The words of `namespace` in `language`, or null where the language has none yet (English shows). */

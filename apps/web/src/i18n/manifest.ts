@@ -7,8 +7,8 @@ import { NAMESPACES, type Namespace } from './index';
  * - `translated`: the namespaces whose file exists in the language's folder (ha/common.json…). Each
  *   has every English key, with the same placeholders and the language's plural forms
  *   (catalogues.test.ts). Every other namespace shows English until it is added here.
- * - `review`: per namespace, `'all'` or the keys whose words must still be checked by a native
- *   speaker before the language stops being "new". Written by the team from the glossary
+ * - `review`: per namespace, `'all'` or the keys (`terms.*`: every key that starts so) whose words
+ *   must still be checked by a native speaker before the language stops being "new". Written by the team from the glossary
  *   (docs/glossary/), not by native speakers: Hausa, Yoruba, Igbo and Pidgin all need review.
  *
  * Settings marks a language "new" while any namespace is untranslated or under review.
@@ -38,9 +38,13 @@ export const MANIFESTS: Record<Exclude<Language, 'en'>, LanguageManifest> = {
     review: { common: 'all', auth: 'all', dashboard: 'all' },
   },
   fr: {
-    translated: FIRST_SCREENS,
-    // Farm words a francophone farmer in Niger or Benin may say otherwise (docs/glossary/fr.md).
-    review: { common: ['units.mudu_one', 'units.mudu_other'] },
+    translated: [...FIRST_SCREENS, 'public'],
+    review: {
+      // Farm words a francophone farmer in Niger or Benin may say otherwise (docs/glossary/fr.md).
+      common: ['units.mudu_*', 'unitNames.mudu'],
+      // Legal text: to be read by a lawyer before it binds anyone in French.
+      public: ['terms.*', 'privacy.*'],
+    },
   },
 };
 
