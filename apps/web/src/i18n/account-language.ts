@@ -1,7 +1,7 @@
 import type { Me } from '@gona/shared/auth';
 import { isLanguage, type Language } from '@gona/shared/languages';
 import { apiFetch } from '@/lib/http';
-import { accountKnows, chooseOnThisPhone, reconcile, showLanguage } from './language';
+import { accountKnows, reconcile, showLanguage } from './language';
 
 /** Keeps `language` on the account (every device and every message follows it). */
 export function saveAccountLanguage(language: Language): Promise<Me> {
@@ -27,15 +27,6 @@ export async function followAccountLanguage(
   } catch {
     // Kept as pending on the phone; the next sign-in tries again.
   }
-}
-
-/** A picker in the app (Settings): shows the language now and keeps it on the account. */
-export async function switchLanguage(language: Language): Promise<Me> {
-  chooseOnThisPhone(language);
-  await showLanguage(language);
-  const me = await saveAccountLanguage(language);
-  accountKnows(language);
-  return me;
 }
 
 /** The account now holds `language` (Settings › Profile saved it): shown here, kept on the phone. */

@@ -1,6 +1,7 @@
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { LANGUAGES, type Language } from '@gona/shared/languages';
 import { i18n, loadNamespaces, NAMESPACES, showLanguage, TRANSLATED, type Namespace } from './index';
+import { followAccountLanguage } from './account-language';
 import { initialLanguage, LANGUAGE_KEY, PENDING_KEY, reconcile } from './language';
 import { isNewLanguage, MANIFESTS } from './manifest';
 import { pseudoLocalise, pseudoString } from './pseudo';
@@ -195,5 +196,23 @@ describe('the language of a first visit', () => {
     expect(reconcile('ha')).toEqual({ show: 'ig', send: 'ig' });
     expect(reconcile('ig')).toEqual({ show: 'ig', send: null });
     expect(localStorage.getItem(PENDING_KEY)).toBeNull();
+  });
+
+  it('tells the account of a choice made on the phone, and keeps it pending while that fails', async () => {
+    localStorage.clear();
+    initialLanguage('?lng=yo', []);
+    const refused = vi.fn(() => Promise.reject(new Error('offline')));
+    await followAccountLanguage('en', refused);
+    expect(refused).toHaveBeenCalledWith('yo');
+    expect(i18n.language).toBe('yo');
+    expect(localStorage.getItem(PENDING_KEY)).toBe('yo');
+    const saved = vi.fn(() => Promise.resolve({}));
+    await followAccountLanguage('en', saved);
+    expect(saved).toHaveBeenCalledWith('yo');
+    expect(localStorage.getItem(PENDING_KEY)).toBeNull();
+    const never = vi.fn(() => Promise.resolve({}));
+    await followAccountLanguage('yo', never);
+    expect(never).not.toHaveBeenCalled();
+    await showLanguage('en');
   });
 });
