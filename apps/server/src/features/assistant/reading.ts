@@ -135,7 +135,7 @@ export function readQuestion(question: string, crops: Iterable<KnowledgeCrop>, t
     species: subjects.species,
     state: stateNamed(plain),
     period: periodOf(plain, today),
-    record: asksARate(plain) ? null : recordAsked(plain),
+    record: adviceAsked(plain, recordAsked(plain)),
     // Each wording on its own: a pattern must never match across the two.
     intent: askedOf(
       plain,
@@ -153,6 +153,18 @@ export function readQuestion(question: string, crops: Iterable<KnowledgeCrop>, t
 export function asksARate(plain: string): boolean {
   return RATE.test(plain) && !RECORDED.test(plain);
 }
+
+/**
+ * The farm record a question asks for, unless it asks for advice: a rate for one animal
+ * (`asksARate`), or the spacing of a crop ("how far i go space my cocoa?" is not how far along it is).
+ */
+function adviceAsked(plain: string, record: RecordAsk | null): RecordAsk | null {
+  if (!record || asksARate(plain)) return null;
+  if (CROP_RECORDS.has(record) && SPACING.test(plain)) return null;
+  return record;
+}
+const CROP_RECORDS = new Set<RecordAsk>(['crops', 'crop_stage', 'crop_next', 'harvest_date']);
+const SPACING = /\b(space|spacing|spaced|apart|distance between|gap between|plant population)\b/;
 const ANIMAL =
   '(birds?|hens?|layers?|broilers?|fowls?|chickens?|chicks?|turkeys?|ducks?|goats?|sheep|pigs?|piglets?|sows?|cows?|cattle|fish|fingerlings?|catfish|tilapia|rabbits?|animals?|heads?)';
 const RATE = new RegExp(

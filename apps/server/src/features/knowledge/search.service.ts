@@ -49,6 +49,8 @@ export function normalizeQuestion(question: string): string {
   // "b4" (before) is one word, not a letter and a number.
   let text = ` ${(plain.replace(/\bb4\b/g, 'before').match(/\d+(?:\.\d+)?|\p{L}+/gu) ?? []).join(' ')} `;
   for (const [phrase, words] of PHRASES) text = text.replace(wholeWords(phrase), words);
+  // "How dem dey make garri", "how to make compost": to make something, not Pidgin's "let".
+  text = text.replace(/(?<= )(how|to|dey|dem|we|you|i) make(?= )/g, '$1 making');
   // "20 by 10", "3 x 4": the size of a place, asked as its space.
   text = text.replace(/(?<= )(\d+(?:\.\d+)?) (by|x) (\d+(?:\.\d+)?)(?= )/g, '$1 by $3 space');
   return (
