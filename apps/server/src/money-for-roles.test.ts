@@ -47,6 +47,7 @@ const QUERIES: Record<string, string> = {
   '/farms/{farmId}/reports': '?from=2026-01-01&to=2026-12-31',
   '/farms/{farmId}/attendance': '?date=2026-11-20',
   '/farms/{farmId}/casual-labour': '?from=2026-11-01&to=2026-11-30',
+  '/help/search': '?q=sale%20on%20credit',
 };
 
 /**
