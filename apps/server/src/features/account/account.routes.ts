@@ -1,7 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { deleteCookie } from 'hono/cookie';
-import { MeSchema } from '@gona/shared';
+import { ErrorBodySchema, MeSchema } from '@gona/shared';
 import {
   AccountExportSchema,
   AccountSessionListSchema,
@@ -105,7 +105,14 @@ export const accountRoutes = createRouter()
       summary: 'Delete your account, after typing its email (refused while you are the only owner of a farm)',
       middleware: [requireSession] as const,
       request: jsonBody(DeleteAccountInputSchema),
-      responses: { 204: { description: 'Deleted; signed out everywhere' }, ...ErrorResponses },
+      responses: {
+        204: { description: 'Deleted; signed out everywhere' },
+        ...ErrorResponses,
+        503: jsonContent(
+          ErrorBodySchema,
+          "UNAVAILABLE: the card renewal of a farm's Gona Pro that you pay for could not be stopped now",
+        ),
+      },
     }),
     async (c) => {
       await deleteAccount(ctxOf(c), c.req.valid('json'), c.var.deps);

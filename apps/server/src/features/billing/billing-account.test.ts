@@ -50,6 +50,21 @@ describe('an owner whose card pays for Pro deletes their account', () => {
     expect(card().status).toBe('active');
     expect((await subscriptionOf(t, team.base, staying.cookie)).renews).toBe(true);
 
+    // Paystack not answering: the account stays (a card is never left renewing for someone gone).
+    fake.failNext(503);
+    const refused = await t.request<{ error: { code: string; message: string } }>(
+      'POST',
+      '/api/account/delete',
+      { cookie: team.cookies.owner, body: { email: team.users.owner.email } },
+    );
+    expect(refused.status, refused.text).toBe(503);
+    expect(refused.body.error).toEqual({
+      code: 'UNAVAILABLE',
+      message: 'The payment service did not answer. Try again in a moment.',
+    });
+    expect(await t.db.select().from(users).where(eq(users.id, team.users.owner.id))).toHaveLength(1);
+    expect(card().status).toBe('active');
+
     // The owner whose card pays leaves.
     const res = await t.request('POST', '/api/account/delete', {
       cookie: team.cookies.owner,
