@@ -34,8 +34,8 @@ export const MANIFESTS: Record<Exclude<Language, 'en'>, LanguageManifest> = {
     review: { common: 'all', auth: 'all', dashboard: 'all' },
   },
   pcm: {
-    translated: FIRST_SCREENS,
-    review: { common: 'all', auth: 'all', dashboard: 'all' },
+    translated: [...FIRST_SCREENS, 'public'],
+    review: { common: 'all', auth: 'all', dashboard: 'all', public: 'all' },
   },
   fr: {
     translated: [...FIRST_SCREENS, 'public'],
