@@ -5,6 +5,7 @@ import { formatNaira } from '@gona/shared/money';
 import { normalizeNigerianPhone } from '@gona/shared/phone';
 import { koboForQuantity, milliOf, toMilli, type Quantity } from '@gona/shared/units';
 import { Button, FormAlert, TextareaField, TextField } from '@/components/ui';
+import { HelpLink } from '@/components/ui/HelpLink';
 import { useErrorText } from '@/lib/error-text';
 import { ApiError } from '@/lib/http';
 import { groupedQuantity, useListingText } from '../format';
@@ -209,6 +210,7 @@ export function OrderPanel({ listing, phone, ownFarm = false }: Props) {
           <dd className="text-right font-semibold">{formatNaira(subtotal + fee)}</dd>
         </dl>
         <p className="text-sm text-stone-700">{t('orders.panel.heldNote')}</p>
+        <HelpLink slug="escrow-for-buyers">{t('orders.panel.help')}</HelpLink>
         <Button type="submit" loading={busy} disabled={busy} fullWidth>
           {t('orders.panel.submit')}
         </Button>

@@ -5,6 +5,7 @@ import type { Order } from '@gona/shared/marketplace';
 import { formatNaira } from '@gona/shared/money';
 import { can, type FarmRole } from '@gona/shared/permissions';
 import { Button, ConfirmDialog, EmptyState, PagedList } from '@/components/ui';
+import { HelpLink } from '@/components/ui/HelpLink';
 import { useErrorText } from '@/lib/error-text';
 import { pageItems } from '@/lib/paged-query';
 import { toast } from '@/lib/toast';
@@ -61,6 +62,7 @@ export function OrderSales({ farmId, role }: Props) {
             {t('payouts.title')}
           </h2>
           <p className="text-stone-700">{t('payouts.intro')}</p>
+          <HelpLink slug="payout-failed">{t('payouts.help')}</HelpLink>
           <PayoutAccountCard farmId={farmId} role={role} />
           <PayoutList farmId={farmId} limit={PAYOUTS_PAGE} />
         </section>
