@@ -155,7 +155,8 @@ void i18n
   });
 
 // The page says which language it is in from the start (screen readers, the browser's hyphenation).
-if (typeof document !== 'undefined' && i18n.language !== PSEUDO) document.documentElement.lang = i18n.language;
+if (typeof document !== 'undefined' && i18n.language !== PSEUDO)
+  document.documentElement.lang = i18n.language;
 
 /** A namespace that comes with the code (the first screen's chunk): no screen waits for it. */
 export function addBundledNamespace(namespace: OnDemandNamespace, words: Record<string, unknown>): void {
