@@ -317,8 +317,15 @@ async function answerQuestion(
     (banned.length ? bannedRefusal(banned) : null) ?? offLabelRefusal(reading.both, subjects.crop);
   if (refusal) return refused(refusal);
 
-  // The farm's own records, exactly.
-  const record = reading.record ? await answerRecord(ctx, reading, context) : null;
+  // The farm's own records, exactly. A crop the farm does not grow ("when is my rice ready?" on a
+  // farm without rice) is asked about in general: the notes answer when a fact is sure of it.
+  const notGrown =
+    reading.record !== null &&
+    CROP_RECORDS.has(reading.record) &&
+    subjects.crop !== null &&
+    !context.crops.some((crop) => crop.crop_key === subjects.crop!.key) &&
+    hits.some((hit) => hit.rank >= CONFIDENT_RANK && aboutTheSubject(hit, reading, subjects));
+  const record = reading.record && !notGrown ? await answerRecord(ctx, reading, context) : null;
   if (record) return withModel(deps, input, context, { text: record.text, cards: record.cards, numbers: [] });
   if (reading.record === 'low_stock') intent = 'low_stock';
   if (reading.record === 'crops') intent = 'farm_crops';
@@ -416,6 +423,8 @@ const PLANT_WORDS =
   /\b(leaf|leaves|plants?|crops?|stems?|roots?|fruits?|seeds?|seedlings?|vines?|tubers?|pods?|cobs?|grains?|flowers?|fields?)\b/;
 
 const FARM_LOOKUPS = new Set<string>(['low_stock', 'farm_crops', 'alerts']);
+/** Farm records about one crop's planting. */
+const CROP_RECORDS = new Set<string>(['crop_stage', 'crop_next', 'harvest_date']);
 const CROP_LOOKUPS = new Set<string>(['planting', 'seed_rate', 'fertilizer', 'weeding']);
 
 /** The answer from the facts, or phrased by the model when one is configured (and checked). */
