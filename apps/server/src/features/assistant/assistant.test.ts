@@ -774,7 +774,8 @@ describe('care first, alarms on signs, the farm’s records', () => {
     }
     const feed = await ask(t, farm, 'owner', { question: 'How much money I don spend on feed this month?' });
     expect(feed.body.answer.text).toMatch(/^You spent ₦45,000(\.00)? on feed this month \(/);
-    const owner = await ask(t, farm, 'owner', { question: 'How much did I spend this month?' });
+    // What it went on, when asked.
+    const owner = await ask(t, farm, 'owner', { question: 'What did I spend money on this month?' });
     expect(owner.body.answer.text).toMatch(/^You spent ₦[\d,.]+ this month \(/);
     expect(owner.body.answer.text).toMatch(/feed ₦45,000/);
     const worker = await ask(t, farm, 'worker', { question: 'How much did we spend this month?' });

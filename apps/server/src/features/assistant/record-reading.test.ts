@@ -52,6 +52,9 @@ describe('what a question asks of the farm’s records', () => {
       ['how much fertilizer we use this month', 'supply_used'],
       ['wetin emeka dey do', 'tasks_person'],
       ['how many kids were born to the goats', 'births'],
+      ['how many goats died since we bought them', 'deaths'],
+      ['what were our sales and costs last month', 'profit'],
+      ['what did ngozi not finish', 'tasks_late'],
     ];
     expect(cases.filter(([question, ask]) => asked(question) !== ask).map(([q]) => [q, asked(q)])).toEqual(
       [],
@@ -155,6 +158,8 @@ describe('the period a question speaks of', () => {
     expect(period('milk on the 25th')).toMatchObject({ from: '2026-10-25', to: '2026-10-25' });
     expect(period('eggs 2 days ago')).toMatchObject({ from: '2026-11-16', words: 'on 16 November' });
     expect(period('eggs since monday')).toMatchObject({ from: '2026-11-16', to: TODAY });
+    expect(period('feed used since the 1st')).toMatchObject({ from: '2026-11-01', to: TODAY });
+    expect(period('deaths since we bought them')).toBeNull();
     expect(period('how many goats do we have')).toBeNull();
   });
 });

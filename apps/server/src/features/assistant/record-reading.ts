@@ -140,6 +140,11 @@ const SAME_AS: [RegExp, string][] = [
   [/\b(pack|packed|pick|picked|gather|gathered|gat|get|got)\b(?= (egg|eggs)\b)/g, 'collected'],
   [/\b(egs|eggz|eggss)\b/g, 'eggs'],
   [/\b(laying birds|laying hens|layer birds)\b/g, 'layers'],
+  // "Since we bought them": since the group came, that is all its records.
+  [
+    /\bsince (we|i|they|dem) (bought|buy|got|get|brought|bring|started|start|arrived|arrive|came|come|stocked|stock)( (them|it|am|the \w+))?\b/g,
+    'since the start',
+  ],
   [/\b(expense)\b/g, 'expenses'],
   [/\b(vet|vets|veterinary|vetinary|vetenary|veternary)\b/g, 'veterinary'],
   [/\b(labor|labour)\b/g, 'labour'],
@@ -268,7 +273,7 @@ export function periodOf(question: string, today: string): Period | null {
   // Since a day or a month: from it up to today.
   const since = /\b(since|from) (?:the )?(?:(?:1st|first|start|beginning) (?:of )?)?(.+)$/.exec(plain);
   if (since) {
-    const day = dayNamed(`on ${since[2]}`, today);
+    const day = dayNamed(`on ${since[2]}`, today) ?? dayNamed(`on the ${since[2]}`, today);
     const month = monthNamed(since[2]!, today);
     // "Since Monday": from the last such day.
     const weekdaySince = WEEKDAYS.findIndex((name) => since[2]!.startsWith(name));
@@ -483,7 +488,8 @@ const RULES: Rule[] = [
   },
   {
     measure: 'profit',
-    words: /\b(profit|margin|(?<!weight )gain|loss|make (any )?money|making money|in the red|break even)\b/,
+    words:
+      /\b(profit|margin|(?<!weight )gain|loss|make (any )?money|making money|in the red|break even|(income|sales|earnings) and (expenses|expenditure|spending|costs?)|(expenses|expenditure|spending|costs?) and (income|sales|earnings))\b/,
     holds: (s, text) => s.own && !s.advice && !/\bweigh/.test(text),
   },
   {
@@ -661,6 +667,12 @@ function tasksAsked(text: string): RecordAsk | null {
       text,
     );
   if (person && !NOT_A_NAME.test(person[3]!) && (person[7] || person[5] === 'doing')) return 'tasks_person';
+  // "What did Musa not finish?": a person's late tasks.
+  const undone =
+    /\b(what|which|wetin) (did |has |have |does )?([a-z]{3,}) (not|never|no|didn't|did not|fail to|don't|do not) (finish|do|done|complete)\w*\b/.exec(
+      text,
+    );
+  if (undone && !NOT_A_NAME.test(undone[3]!)) return 'tasks_late';
   // Pidgin: "wetin Ngozi do today", "wetin Musa dey do".
   const pidgin = /\bwetin ([a-z]{3,}) (dey |go |don )?do\b(?! (i|we|you|they|dem|una|my|the|am|with)\b)/.exec(
     text,

@@ -381,10 +381,13 @@ export async function answerRecord(
             ? `You spent ${formatNaira(byCategory.get(category)!)} on ${category.replace(/_/g, ' ')}${on} ${period.words}.`
             : `No spending on ${category.replace(/_/g, ' ')}${on} is recorded ${period.words}.`,
         );
-      const split = [...byCategory.entries()]
-        .filter(([, total]) => total > 0)
-        .sort((a, b) => b[1] - a[1])
-        .map(([key, total]) => `${key.replace(/_/g, ' ')} ${formatNaira(total)}`);
+      // What it went on, when asked ("what did we spend on", "biggest costs", "breakdown").
+      const split = ASKS_BREAKDOWN.test(reading.plain)
+        ? [...byCategory.entries()]
+            .filter(([, total]) => total > 0)
+            .sort((a, b) => b[1] - a[1])
+            .map(([key, total]) => `${key.replace(/_/g, ' ')} ${formatNaira(total)}`)
+        : [];
       return answer(
         `You spent ${formatNaira(costs)}${on} ${period.words}${split.length ? `: ${split.join(', ')}` : ''}.`,
       );
@@ -464,8 +467,24 @@ export async function answerRecord(
     case 'tasks_late':
     case 'tasks_person': {
       const tasks = await todayTasks(ctx, { mine: false });
+      const namedIn = (name: string) =>
+        name
+          .toLowerCase()
+          .split(' ')
+          .some((part) => part.length >= 3 && new RegExp(`\\b${part}\\b`).test(reading.plain));
       if (ask === 'tasks_late') {
-        const late = tasks.overdue.items;
+        // "What did Musa not finish?": a person named, their late tasks.
+        const mine = tasks.overdue.items.filter((task) =>
+          task.assignees.some((person) => namedIn(person.name)),
+        );
+        const late = mine.length ? mine : tasks.overdue.items;
+        if (mine.length)
+          return answer(
+            `${mine.length} of ${mine[0]!.assignees.find((person) => namedIn(person.name))!.name}'s tasks ${mine.length === 1 ? 'is' : 'are'} late: ${mine
+              .slice(0, 8)
+              .map((task) => `${task.title} (due ${longDate(task.due_date)})`)
+              .join('; ')}.`,
+          );
         return answer(
           late.length === 0
             ? 'No task is late.'
@@ -477,11 +496,6 @@ export async function answerRecord(
       }
       if (ask === 'tasks_person') {
         const everyone = [...tasks.overdue.items, ...tasks.due_today.items, ...tasks.upcoming.items];
-        const namedIn = (name: string) =>
-          name
-            .toLowerCase()
-            .split(' ')
-            .some((part) => part.length >= 3 && new RegExp(`\\b${part}\\b`).test(reading.plain));
         const named = everyone.filter((task) => task.assignees.some((person) => namedIn(person.name)));
         const who = named[0]?.assignees.find((person) => namedIn(person.name))?.name;
         return answer(
@@ -570,6 +584,10 @@ function kindWord(kinds: LivestockSpecies[]): string {
   if (kinds.every((kind) => kind === 'catfish' || kind === 'tilapia')) return 'fish';
   return 'animals';
 }
+
+/** Asked what the money went on. */
+const ASKS_BREAKDOWN =
+  /\b(on what|what (did|have) (i|we) (spend|spent)( money)? on|what (i|we) (spend|spent) (money )?on|biggest|largest|most|main|breakdown|break down|by category|categories|which (costs|expenses)|what (costs|expenses))\b/;
 
 /** Asked how much of a product was sold ("how many crates did we sell"), beside its money. */
 const ASKS_QUANTITY = /\b(how many|crates?|kg|kilos?|bags?|tonnes?|litres?|quantity|baskets?|pieces?)\b/;
