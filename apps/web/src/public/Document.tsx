@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { PublicFooter } from './components/PublicFooter';
 import { PublicHeader } from './components/PublicHeader';
 import { i18n } from '@/i18n';
-import { currentLanguage, LANGUAGES, localPath } from './languages';
+import { currentLanguage, LANGUAGES, localPath, pageLanguage } from './languages';
 import { t } from './t';
 
 export type PageAssets = {
@@ -43,7 +43,7 @@ export function Document({
   const language = currentLanguage(i18n.language);
   const url = `${baseUrl}${localPath(language, path)}`;
   return (
-    <html lang={language}>
+    <html lang={pageLanguage(language)}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />

@@ -44,6 +44,14 @@ describe('the public pages in each language', () => {
     expect(login).toMatch(/<a href="\/ha\/login" hrefLang="ha" lang="ha" data-language="ha"[^>]*>Hausa<\/a>/);
   });
 
+  it('say English where their words are not translated yet, and the log-in form its own language', async () => {
+    await showLanguage('ha');
+    await loadNamespaces(['public', 'auth']);
+    const login = site().find((f) => f.file === 'ha/login/index.html')!.contents;
+    expect(login).toContain('<html lang="en">');
+    expect(login).toMatch(/<div lang="ha"[^>]*><h1[^>]*>Shiga Gona<\/h1>/);
+  });
+
   it('in English stay at the root, with the sitemap', async () => {
     await showLanguage('en');
     const files = site();

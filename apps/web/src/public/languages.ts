@@ -1,4 +1,5 @@
 import { LANGUAGES, LANGUAGE_NAMES, isLanguage, type Language } from '@gona/shared/languages';
+import { TRANSLATED } from '@/i18n';
 
 /**
  * The public site in each language: English at its paths (/about), every other language under its
@@ -35,4 +36,12 @@ export function splitLanguage(pathname: string): { language: Language; path: str
 
 export function currentLanguage(language: string): Language {
   return isLanguage(language) ? language : 'en';
+}
+
+/**
+ * The language a page's words are in, for `lang`: a language whose public words are not translated
+ * yet shows them in English (its log-in form, from the auth words, says its own language).
+ */
+export function pageLanguage(language: Language, namespace = 'public'): Language {
+  return language === 'en' || `./${language}/${namespace}.json` in TRANSLATED ? language : 'en';
 }

@@ -2,6 +2,7 @@ import { i18n } from '@/i18n';
 import { AUTH_ERROR_KEYS } from '@/features/auth/errors';
 import { FormField, ToastRegion } from '../components/FormParts';
 import { buttonClass } from '../components/Section';
+import { currentLanguage, pageLanguage } from '../languages';
 import { t } from '../t';
 
 const auth = (key: string) => i18n.t(key, { ns: 'auth' });
@@ -26,7 +27,10 @@ export function LoginPage() {
   return (
     <div className="flex justify-center px-4 py-8 sm:py-12">
       <div className="w-full max-w-md">
-        <div className="rounded-2xl border border-stone-200 bg-white p-5 shadow-sm sm:p-8">
+        <div
+          lang={pageLanguage(currentLanguage(i18n.language), 'auth')}
+          className="rounded-2xl border border-stone-200 bg-white p-5 shadow-sm sm:p-8"
+        >
           <h1 className="text-2xl font-bold text-stone-900">{auth('signIn.title')}</h1>
           <p className="mt-1 text-stone-700">{auth('signIn.subtitle')}</p>
           <noscript>
