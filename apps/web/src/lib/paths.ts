@@ -55,6 +55,7 @@ export const paths = {
   /** Support requests: the queue, and one request beside the person's farm, plan and orders. */
   adminSupport: '/admin/support',
   adminSupportRequest: '/admin/support/:requestId',
+  adminHelp: '/admin/help',
   inviteFarmer: '/dashboard/invite-farmer',
   subscription: '/dashboard/subscription',
   support: '/dashboard/support',

@@ -13,6 +13,7 @@ import AdminPayoutsScreen from './admin-payouts';
 import AdminUsersScreen from './admin-users';
 import AdminSupportScreen from './admin-support';
 import AdminSupportRequestScreen from './admin-support-request';
+import AdminHelpScreen from './admin-help';
 
 /** The back office's screens, by their paths in lib/paths.ts (admin…) relative to /admin. */
 export const ADMIN_ROUTES: RouteObject[] = [
@@ -28,6 +29,7 @@ export const ADMIN_ROUTES: RouteObject[] = [
   { path: 'subscriptions/:farmId', element: <AdminSubscriptionScreen /> },
   { path: 'support', element: <AdminSupportScreen /> },
   { path: 'support/:requestId', element: <AdminSupportRequestScreen /> },
+  { path: 'help', element: <AdminHelpScreen /> },
   { path: '*', element: <Navigate to={paths.notFound} replace /> },
 ];
 

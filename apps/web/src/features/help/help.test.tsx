@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, within } from '@testing-library/react';
-import { HelpArticleListSchema, HelpSearchAnswerSchema } from '@gona/shared/help';
+import { AdminHelpFeedbackSchema, HelpArticleListSchema, HelpSearchAnswerSchema } from '@gona/shared/help';
 import { paths } from '@/lib/paths';
 import { farm, installFakeFetch, signedInRoutes } from '@/test/fake-fetch';
-import { FARM_ID } from '@/test/fixtures';
+import { aMe, FARM_ID } from '@/test/fixtures';
 import { renderAt, renderWithProviders } from '@/test/render';
 import { HelpLink } from '@/components/ui/HelpLink';
 
@@ -60,5 +60,30 @@ describe('HelpLink', () => {
     const link = screen.getByRole('link', { name: 'How do sales on credit work?' });
     expect(link).toHaveAttribute('href', '/help/sale-on-credit');
     expect(link).toHaveAttribute('target', '_blank');
+  });
+});
+
+describe('the back office', () => {
+  it('shows each article with its yes and no counts', async () => {
+    installFakeFetch({
+      ...signedInRoutes([]),
+      'GET /api/me': { status: 200, body: aMe({ platform_role: 'admin' }) },
+      'GET /api/admin/help/feedback': {
+        status: 200,
+        body: AdminHelpFeedbackSchema.parse({
+          items: [
+            { slug: 'offline', title: 'How does Gona work without network?', helpful: 1, not_helpful: 4 },
+          ],
+        }),
+      },
+    });
+    renderAt('/admin/help');
+    expect(await screen.findByRole('heading', { name: 'Help articles' })).toBeInTheDocument();
+    expect(await screen.findByText('Yes 1 · No 4')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'How does Gona work without network?' })).toHaveAttribute(
+      'href',
+      '/help/offline',
+    );
+    expect(screen.getByRole('link', { name: 'Help' })).toHaveAttribute('aria-current', 'page');
   });
 });

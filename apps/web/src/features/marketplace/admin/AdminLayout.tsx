@@ -14,6 +14,7 @@ const SECTIONS = [
   { key: 'users', to: paths.adminUsers },
   { key: 'subscriptions', to: paths.adminSubscriptions },
   { key: 'support', to: paths.adminSupport },
+  { key: 'help', to: paths.adminHelp },
 ] as const;
 
 type Section = (typeof SECTIONS)[number]['key'];
