@@ -738,6 +738,8 @@ const SAME_MEANING = new Map<string, string[]>([
   ...alike(['sows'], 'sow'),
   ...alike(['pregnant', 'pregnancy', 'gestation', 'pregnancies'], 'pregnant', 'pregnancy', 'carries'),
   ...alike(['mix', 'mixed', 'mixing', 'together'], 'intercropping', 'together'),
+  // Leaf miners' tunnels, as farmers see them ("tunnels in my tomato leaves").
+  ...alike(['tunnel', 'tunnels', 'tunnelling', 'tunneling', 'trails', 'lines'], 'mine', 'miner'),
 ]);
 
 /** Each word of a group with the facts' words for it (itself left out). */
