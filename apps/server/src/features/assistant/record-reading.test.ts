@@ -160,6 +160,11 @@ describe('the period a question speaks of', () => {
     expect(period('eggs since monday')).toMatchObject({ from: '2026-11-16', to: TODAY });
     expect(period('feed used since the 1st')).toMatchObject({ from: '2026-11-01', to: TODAY });
     expect(period('deaths since we bought them')).toBeNull();
+    expect(period('eggs between 9 and 15 november')).toMatchObject({ from: '2026-11-09', to: '2026-11-15' });
+    expect(period('deaths from 1 october to 31 october')).toMatchObject({
+      from: '2026-10-01',
+      to: '2026-10-31',
+    });
     expect(period('how many goats do we have')).toBeNull();
   });
 });

@@ -270,6 +270,15 @@ export function periodOf(question: string, today: string): Period | null {
     to,
     words: from === to ? `${name} (${dayMonth(from)})` : `${name} (${span(from, to)})`,
   });
+  // Between two days: "between 9 and 15 November", "from 1 October to 31 October".
+  const between = new RegExp(
+    `\\b(?:between|from) (\\d{1,2})(?:st|nd|rd|th)?(?: (?:of )?(${MONTH_NAME}))? (?:and|to|till|until|-) (\\d{1,2})(?:st|nd|rd|th)? (?:of )?(${MONTH_NAME})\\b`,
+  ).exec(plain);
+  if (between) {
+    const to = dayNamed(`on ${between[3]} ${between[4]}`, today);
+    const from = dayNamed(`on ${between[1]} ${between[2] ?? between[4]}`, today);
+    if (from && to && from <= to) return range(from, to, `from ${dayMonth(from)} to ${dayMonth(to)}`);
+  }
   // Since a day or a month: from it up to today.
   const since = /\b(since|from) (?:the )?(?:(?:1st|first|start|beginning) (?:of )?)?(.+)$/.exec(plain);
   if (since) {

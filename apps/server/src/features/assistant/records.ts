@@ -338,7 +338,13 @@ export async function answerRecord(
       const costs = rows ? rows.reduce((sum, row) => sum + row.costs_kobo, 0) : profit.costs_kobo;
       const on = rows ? ` on ${rows.map((row) => row.name ?? 'the farm').join(' and ')}` : '';
       // A crop or animal named that no money record is marked for ("what did we spend on the cassava").
-      const named = reading.crop?.name ?? (reading.species[0] ? SPECIES_NAMES[reading.species[0]] : null);
+      const named =
+        reading.crop?.name ??
+        (reading.species.length > 1
+          ? kindWord(reading.species)
+          : reading.species[0]
+            ? SPECIES_NAMES[reading.species[0]]
+            : null);
       const category = Object.keys(CATEGORY_WORDS).find((key) => categoryAsked(key, reading.plain));
       if (
         named &&
@@ -874,7 +880,7 @@ const CATEGORY_WORDS: Record<string, RegExp> = {
   seeds: /\bseeds?\b/,
   fertilizer: /\b(fertili[sz]ers?|urea|npk|manure)\b/,
   agrochemicals: /\b(chemicals?|pesticides?|herbicides?|insecticides?|agrochemicals?|spray)\b/,
-  feed: /\bfeeds?\b/,
+  feed: /\b(feeds?|feeding)\b/,
   veterinary: /\b(vet|veterinary|drugs?|vaccines?|medicine)\b/,
   labour: /\b(labou?r|workers?|wages?|salar\w*|pay run)\b/,
   fuel: /\b(fuel|diesel|petrol|fuelling)\b/,
