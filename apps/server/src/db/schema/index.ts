@@ -22,3 +22,4 @@ export * from './billing';
 export * from './reports';
 export * from './support';
 export * from './help';
+export * from './phone';
