@@ -738,6 +738,13 @@ const SAME_MEANING = new Map<string, string[]>([
   ...alike(['sows'], 'sow'),
   ...alike(['pregnant', 'pregnancy', 'gestation', 'pregnancies'], 'pregnant', 'pregnancy', 'carries'),
   ...alike(['mix', 'mixed', 'mixing', 'together'], 'intercropping', 'together'),
+  // Verb forms the stemmer does not join ("sold" is not "sell"), and treating is giving medicine.
+  ...alike(['sell', 'sells', 'selling', 'sold'], 'sell', 'sold'),
+  ...alike(['buy', 'buys', 'buying', 'bought'], 'buy', 'bought'),
+  ...alike(['give', 'gives', 'giving', 'gave', 'given'], 'give', 'given'),
+  ...alike(['lay', 'lays', 'laid'], 'lay', 'laid'),
+  ...alike(['grow', 'grows', 'growing', 'grew', 'grown'], 'grow', 'grown'),
+  ...alike(['treat', 'treats', 'treating', 'treated'], 'treat', 'treatment', 'medicine'),
   // Leaf miners' tunnels, as farmers see them ("tunnels in my tomato leaves").
   ...alike(['tunnel', 'tunnels', 'tunnelling', 'tunneling', 'trails', 'lines'], 'mine', 'miner'),
 ]);
