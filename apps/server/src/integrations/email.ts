@@ -55,40 +55,49 @@ export function createOutboxMailer(logger?: Logger): Mailer {
 
 /** The account mails, plain and friendly; each carries its link. */
 export const mails = {
-  verifyEmail(to: string, firstName: string | undefined, url: string): MailMessage {
+  /** Confirming a new account's address, in the language chosen at sign-up. */
+  verifyEmail(to: string, firstName: string | undefined, url: string, language: unknown = 'en'): MailMessage {
+    const words = messageWords(language);
     return {
       to,
-      subject: 'Confirm your email for Gona',
+      subject: words.verifySubject,
       link: url,
       text: [
-        `Hello${firstName ? ` ${firstName}` : ''},`,
+        words.hello(firstName),
         '',
-        'Welcome to Gona. Please confirm your email address by opening this link:',
+        words.verifyIntro,
         '',
         url,
         '',
-        'After confirming you can create your first farm.',
-        'If you did not sign up for Gona, you can ignore this email.',
+        words.verifyAfter,
+        words.verifyIgnore,
         '',
-        'The Gona team',
+        words.team,
       ].join('\n'),
     };
   },
-  resetPassword(to: string, firstName: string | undefined, url: string): MailMessage {
+  /** Choosing a new password, in the account's language. */
+  resetPassword(
+    to: string,
+    firstName: string | undefined,
+    url: string,
+    language: unknown = 'en',
+  ): MailMessage {
+    const words = messageWords(language);
     return {
       to,
-      subject: 'Reset your Gona password',
+      subject: words.resetSubject,
       link: url,
       text: [
-        `Hello${firstName ? ` ${firstName}` : ''},`,
+        words.hello(firstName),
         '',
-        'We received a request to reset your Gona password. Open this link to choose a new one:',
+        words.resetIntro,
         '',
         url,
         '',
-        'The link works for one hour. If you did not ask for this, you can ignore this email; your password stays the same.',
+        words.resetAfter,
         '',
-        'The Gona team',
+        words.team,
       ].join('\n'),
     };
   },

@@ -21,4 +21,14 @@ describe('the words around a message', () => {
     expect(three.subject).toBe('Gona : 3 nouvelles notifications');
     expect(mails.digest('a@b.ng', undefined, items, '', '').subject).toBe('Gona: 1 new notification');
   });
+
+  it('make the account mails in the recipient’s language; Hausa greets in Hausa, the rest English until translated', () => {
+    const pidgin = mails.resetPassword('a@b.ng', 'Musa', 'https://gona.ng/update-password?token=x', 'pcm');
+    expect(pidgin.subject).toBe('Change your Gona password');
+    expect(pidgin.text).toContain('Di link go work for one hour.');
+    const hausa = mails.verifyEmail('a@b.ng', 'Musa', 'https://gona.ng/v', 'ha');
+    expect(hausa.text.split('\n')[0]).toBe('Sannu Musa,');
+    expect(hausa.subject).toBe('Confirm your email for Gona');
+    expect(mails.verifyEmail('a@b.ng', undefined, 'https://gona.ng/v').text.split('\n')[0]).toBe('Hello,');
+  });
 });

@@ -2,6 +2,7 @@ import { betterAuth } from 'better-auth';
 import { eq } from 'drizzle-orm';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { signupIntent, signupRole } from '@gona/shared';
+import { isLanguage } from '@gona/shared/languages';
 import { accounts, rate_limits, sessions, users, verifications } from '../db/schema/index';
 import { mails } from '../integrations/email';
 import type { Config } from '../config';
@@ -131,7 +132,9 @@ export function createAuth(deps: Deps) {
       },
       sendResetPassword: async ({ user, token }) => {
         const link = `${config.baseUrl}/update-password?token=${encodeURIComponent(token)}`;
-        await mail.enqueue({ message: mails.resetPassword(user.email, firstNameOf(user), link) });
+        await mail.enqueue({
+          message: mails.resetPassword(user.email, firstNameOf(user), link, languageOf(user)),
+        });
       },
     },
     emailVerification: {
@@ -150,20 +153,24 @@ export function createAuth(deps: Deps) {
         // and a buyer's in the marketplace, where someone without a farm buys.
         const intent = (user as { intent?: unknown }).intent;
         link.searchParams.set('callbackURL', intent === 'buy' ? '/dashboard/marketplace' : '/create-farm');
-        await mail.enqueue({ message: mails.verifyEmail(user.email, firstNameOf(user), link.toString()) });
+        await mail.enqueue({
+          message: mails.verifyEmail(user.email, firstNameOf(user), link.toString(), languageOf(user)),
+        });
       },
     },
     databaseHooks: {
       user: {
         create: {
           before: (user, context) => {
-            const body: { role?: unknown; intent?: unknown } =
+            const body: { role?: unknown; intent?: unknown; language?: unknown } =
               context?.body && typeof context.body === 'object' ? (context.body as object) : {};
             return Promise.resolve({
               data: {
                 ...user,
                 role: signupRole(body.role),
                 intent: signupIntent(body.intent),
+                // The language the person was reading when they signed up: their first mail is in it.
+                language: isLanguage(body.language) ? body.language : 'en',
                 platform_role: null,
               },
             });
@@ -206,6 +213,11 @@ function isEmailChange(token: string): boolean {
   } catch {
     return false;
   }
+}
+
+/** The account's language (users.language); the mail builders read anything unknown as English. */
+function languageOf(user: object): unknown {
+  return 'language' in user ? user.language : undefined;
 }
 
 function firstNameOf(user: object): string | undefined {

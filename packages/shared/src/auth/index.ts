@@ -48,6 +48,8 @@ export const SignUpInputSchema = z.object({
   role: z.string().optional(),
   /** What the person came for; anything but SIGNUP_INTENTS becomes 'farm' on the server. */
   intent: z.enum(['farm', 'buy']).optional(),
+  /** The language the person signed up in; anything Gona does not speak becomes English on the server. */
+  language: z.string({ error: 'Choose a language from the list' }).optional(),
 });
 export type SignUpInput = z.input<typeof SignUpInputSchema>;
 

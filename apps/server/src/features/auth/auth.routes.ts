@@ -11,6 +11,7 @@ import {
   signupIntent,
   signupRole,
 } from '@gona/shared';
+import { isLanguage } from '@gona/shared/languages';
 import { recordReferral } from '../referrals/referrals.service';
 import { existingAccountName } from './auth.service';
 import { mails } from '../../integrations/email';
@@ -43,6 +44,8 @@ export const authHandlerRoutes = new Hono<AppEnv>()
       phone: input.phone,
       role: signupRole(input.role),
       intent: signupIntent(input.intent),
+      // The language of the page they signed up on (anything else is English): their mails follow it.
+      language: isLanguage(input.language) ? input.language : 'en',
       // A buyer confirms their address into the marketplace; a farmer into creating their farm.
       callbackURL: signupIntent(input.intent) === 'buy' ? '/dashboard/marketplace' : '/create-farm',
     };

@@ -206,6 +206,49 @@ describe('sign-in and session', () => {
   });
 });
 
+describe('the language chosen at sign-up', () => {
+  it('is kept on the account, and the confirmation and reset mails are written in it', async () => {
+    const email = t.uniqueEmail();
+    const res = await t.request('POST', '/api/auth/sign-up/email', {
+      body: signUpBody(email, { language: 'fr' }),
+    });
+    expect(res.status).toBe(200);
+    const [row] = await t.db.select({ language: users.language }).from(users).where(eq(users.email, email));
+    expect(row?.language).toBe('fr');
+    const confirm = (await t.outbox()).filter((m) => m.to === email).at(-1);
+    expect(confirm?.subject).toBe('Confirmez votre e-mail pour Gona');
+    expect(confirm?.text.split('\n')[0]).toBe('Bonjour Chidi,');
+    expect(confirm?.text).toContain(confirm?.link);
+
+    await t.db.update(users).set({ email_verified: true }).where(eq(users.email, email));
+    await t.request('POST', '/api/auth/request-password-reset', {
+      body: { email, redirectTo: '/update-password' },
+    });
+    const reset = (await t.outbox()).filter((m) => m.to === email).at(-1);
+    expect(reset?.subject).toBe('Réinitialisez votre mot de passe Gona');
+    expect(reset?.link).toMatch(/\/update-password\?token=/);
+  });
+
+  it('is English when the sign-up names none or one Gona does not speak', async () => {
+    for (const language of [undefined, 'de']) {
+      const email = t.uniqueEmail();
+      const res = await t.request('POST', '/api/auth/sign-up/email', {
+        body: signUpBody(email, language === undefined ? {} : { language }),
+      });
+      expect(res.status).toBe(200);
+      const [row] = await t.db.select({ language: users.language }).from(users).where(eq(users.email, email));
+      expect(row?.language).toBe('en');
+      const mail = (await t.outbox()).filter((m) => m.to === email).at(-1);
+      expect(mail?.subject).toBe('Confirm your email for Gona');
+    }
+    const wrong = await t.request<ErrorBody>('POST', '/api/auth/sign-up/email', {
+      body: signUpBody(t.uniqueEmail(), { language: 42 }),
+    });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.error.fields?.language).toBe('Choose a language from the list');
+  });
+});
+
 describe('password reset', () => {
   it('mails a link to /update-password whose token sets a new password', async () => {
     const { email } = await t.signUp();

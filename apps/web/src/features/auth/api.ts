@@ -16,6 +16,8 @@ export type SignUpRequest = {
   intent?: 'farm' | 'buy';
   /** The code of the farmer whose link brought them (/signup?ref=…); the server keeps who invited them. */
   ref?: string;
+  /** The language the page is shown in: the account keeps it, and its first mail is in it. */
+  language?: string;
 };
 
 export function signIn(input: { email: string; password: string }): Promise<unknown> {

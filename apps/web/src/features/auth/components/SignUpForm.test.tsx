@@ -42,6 +42,7 @@ describe('sign-up', () => {
       last_name: 'Okafor',
       phone: '+2348031234567',
       intent: 'farm',
+      language: 'en',
       name: 'Ada Okafor',
       callbackURL: '/create-farm',
     });

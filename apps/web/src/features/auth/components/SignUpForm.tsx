@@ -9,7 +9,7 @@ import { authErrorText } from '../errors';
 import { useSchemaForm } from '@/lib/use-schema-form';
 import { resendConfirmation, signUp, type SignUpRequest } from '../api';
 
-const EMPTY: Required<Omit<SignUpRequest, 'ref'>> = {
+const EMPTY: Required<Omit<SignUpRequest, 'ref' | 'language'>> = {
   intent: 'farm',
   first_name: '',
   last_name: '',
@@ -24,13 +24,13 @@ const INTENTS = ['farm', 'buy'] as const;
  * is the inviting farmer's code from /signup?ref=…, sent with the sign-up.
  */
 export function SignUpForm({ email = '', refCode }: { email?: string; refCode?: string }) {
-  const { t } = useTranslation('auth');
+  const { t, i18n } = useTranslation('auth');
   const { field, values, setField, setErrors, pending, submit } = useSchemaForm({ ...EMPTY, email });
   const [sentTo, setSentTo] = useState<{ email: string; intent: SignUpRequest['intent'] } | null>(null);
 
   const onSubmit = submit(SignUpInputSchema, async (input) => {
     try {
-      await signUp(refCode ? { ...input, ref: refCode } : input);
+      await signUp({ ...input, language: i18n.language, ...(refCode ? { ref: refCode } : {}) });
       setSentTo({ email: input.email, intent: input.intent });
     } catch (error) {
       if (error instanceof ApiError && (error.status === 422 || /exist/i.test(error.code))) {
