@@ -150,7 +150,7 @@ export function readQuestion(question: string, crops: Iterable<KnowledgeCrop>, t
  * week?" asks what this farm recorded. A rate for one animal, or a share of body weight, with nothing
  * said of what was done or recorded, is advice.
  */
-export function asksARate(plain: string): boolean {
+function asksARate(plain: string): boolean {
   return RATE.test(plain) && !RECORDED.test(plain);
 }
 
