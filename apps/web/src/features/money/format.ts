@@ -1,4 +1,5 @@
-import { formatNaira, nairaText } from '@gona/shared/money';
+import { nairaText } from '@gona/shared/money';
+import { moneyText } from '@/lib/language-format';
 
 /**
  * Naira typed in a form ("45,000", "₦1500.50") as kobo for the shared schema; the text itself when
@@ -19,4 +20,7 @@ export function numberInput(text: string): number | string | undefined {
   return /^\d+(\.\d+)?$/.test(plain) ? Number(plain) : text;
 }
 
-export { formatNaira, nairaText };
+/** Kobo as naira in the language the screens are shown in (₦1,250,000; French 1 250 000 ₦). */
+export const formatNaira = moneyText;
+
+export { nairaText };
