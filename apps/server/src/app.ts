@@ -20,6 +20,7 @@ import { livestockRoutes } from './features/livestock/livestock.routes';
 import { DISPUTE_PHOTO_UPLOAD_PATH } from './features/marketplace/disputes.routes';
 import { marketplaceRoutes } from './features/marketplace/marketplace.routes';
 import { PAYSTACK_WEBHOOK_PATH } from './features/marketplace/webhooks.routes';
+import { SMS_INCOMING_PATH, USSD_PATH, phoneRoutes } from './features/phone/phone.routes';
 import { moneyRoutes } from './features/money/money.routes';
 import { membersRoutes } from './features/members/members.routes';
 import { notificationsRoutes } from './features/notifications/notifications.routes';
@@ -67,13 +68,16 @@ export function createApp(deps: Deps) {
   app.use('*', except([UPLOAD_PATH, DISPUTE_PHOTO_UPLOAD_PATH], limitBodies));
   // Paystack's webhook comes from no page: it proves itself by its signature (webhooks.routes.ts),
   // and its body is read raw, exactly as signed.
-  app.use('/api/*', except(PAYSTACK_WEBHOOK_PATH, originCheck));
+  // Africa's Talking's USSD and SMS callbacks come from no page either: they carry a secret key
+  // (phone.routes.ts, docs/decisions/073).
+  app.use('/api/*', except([PAYSTACK_WEBHOOK_PATH, USSD_PATH, SMS_INCOMING_PATH], originCheck));
   app.use('/api/*', except(PAYSTACK_WEBHOOK_PATH, refuseControlCharacters));
   app.route('/api', authHandlerRoutes);
   app.use('/api/*', loadSession);
 
   // Feature routers: one line each.
   app.route('/api', healthRoutes);
+  app.route('/api', phoneRoutes);
   app.route('/api', meRoutes);
   app.route('/api', farmsRoutes);
   app.route('/api', auditRoutes);

@@ -103,6 +103,8 @@ const EnvSchema = PublicEnvSchema.extend({
   SMS_USERNAME: z.string().trim().min(1).optional(),
   SMS_SENDER_ID: z.string().trim().min(1).max(11, 'must be at most 11 characters').optional(),
   SMS_BASE_URL: urlVariable(/^https?:$/, 'must be an http(s) URL').optional(),
+  USSD_CALLBACK_SECRET: z.string().trim().min(16, 'must be at least 16 characters').optional(),
+  SMS_DAILY_CAP_PER_FARM: z.coerce.number().int().min(0).default(200),
   WEATHER_URL: urlVariable(/^https?:$/, 'must be an http(s) URL').optional(),
   WEATHER_API_KEY: z.string().trim().min(1).optional(),
   NORMALS_URL: urlVariable(/^https?:$/, 'must be an http(s) URL').optional(),
@@ -233,6 +235,13 @@ export type Config = {
   vapidSubject: string;
   /** null: SMS is off and the channel is not offered. */
   sms: SmsConfig | null;
+  /**
+   * The secret Africa's Talking's USSD and incoming-SMS callbacks carry as `?key=` (docs/decisions/073);
+   * null: those callbacks answer 404.
+   */
+  ussdCallbackSecret: string | null;
+  /** SMS Gona sends for one farm in one day at most (replies to USSD/SMS commands). */
+  smsDailyCapPerFarm: number;
   /** XYZ templates of the basemaps the map proxies; a layer without one is drawn as a plain grid. */
   tiles: { street: string | null; satellite: string | null; attribution: string };
   /**
@@ -341,6 +350,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
             ).replace(/\/+$/, ''),
           }
         : null,
+    ussdCallbackSecret: e.USSD_CALLBACK_SECRET ?? null,
+    smsDailyCapPerFarm: e.SMS_DAILY_CAP_PER_FARM,
     weather: e.WEATHER_URL
       ? {
           baseUrl: e.WEATHER_URL.replace(/\/+$/, ''),
