@@ -27,6 +27,7 @@ import { notificationsRoutes } from './features/notifications/notifications.rout
 import { plansRoutes } from './features/plans/plans.routes';
 import { billingFeatureRoutes } from './features/billing/billing.routes';
 import { reportsRoutes } from './features/reports/reports.routes';
+import { dashboardRoutes } from './features/dashboard/dashboard.routes';
 import { staffRoutes } from './features/staff/staff.routes';
 import { supportRoutes } from './features/support/support.routes';
 import { tasksRoutes } from './features/tasks/tasks.routes';
@@ -101,6 +102,7 @@ export function createApp(deps: Deps) {
   app.route('/api', tilesRoutes);
   app.route('/api', marketplaceRoutes);
   app.route('/api', reportsRoutes);
+  app.route('/api', dashboardRoutes);
   app.route('/api', supportRoutes);
   app.route('/api', helpRoutes);
   app.route('/api', referralsRoutes);

@@ -264,6 +264,7 @@ const ACCESS: Record<string, Row> = {
   },
   'GET /farms/{farmId}/money/profit?from=2026-01-01&to=2026-12-31': { action: 'money.read' },
   'GET /farms/{farmId}/reports?from=2026-01-01&to=2026-12-31': { action: 'records.read' },
+  'GET /farms/{farmId}/dashboard': { action: 'records.read' },
   // On Free the PDF is let through and refused as Pro's (402).
   'POST /farms/{farmId}/reports/pdfs': {
     action: 'money.write',

@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Cash, ExpenseCategory, Owed, Profit } from '@gona/shared/finance';
-import type { Report, ReportMoney, ReportQuery } from '@gona/shared/reports';
+import type { Report, ReportMoney, ReportProduction, ReportQuery } from '@gona/shared/reports';
 import { crops, farms, knowledge_crops, livestock } from '../../db/schema/index';
 import type { FarmCtx } from '../../lib/ctx';
 import { AppError } from '../../lib/errors';
@@ -140,4 +140,15 @@ export async function enterpriseName(
     .from(livestock)
     .where(and(eq(livestock.farm_id, ctx.farmId), eq(livestock.id, id)));
   return row?.name ?? null;
+}
+
+/**
+ * The farm's eggs, milk, fish and harvests from `from` to `to` (its days, both included), counted as
+ * the report counts them: the dashboard's today against the week before.
+ */
+export function farmProduction(
+  ctx: FarmCtx,
+  period: { from: string; to: string; timeZone: string; today: string },
+): Promise<ReportProduction> {
+  return productionSection({ db: ctx.db, farmId: ctx.farmId, ...period, scope: { kind: 'farm', id: null } });
 }
