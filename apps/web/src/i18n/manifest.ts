@@ -34,11 +34,11 @@ export const MANIFESTS: Record<Exclude<Language, 'en'>, LanguageManifest> = {
     review: { common: 'all', auth: 'all', dashboard: 'all' },
   },
   pcm: {
-    translated: [...FIRST_SCREENS, 'public'],
-    review: { common: 'all', auth: 'all', dashboard: 'all', public: 'all' },
+    translated: [...FIRST_SCREENS, 'public', 'tasks'],
+    review: { common: 'all', auth: 'all', dashboard: 'all', public: 'all', tasks: 'all' },
   },
   fr: {
-    translated: [...FIRST_SCREENS, 'public'],
+    translated: [...FIRST_SCREENS, 'public', 'tasks'],
     review: {
       // Farm words a francophone farmer in Niger or Benin may say otherwise (docs/glossary/fr.md).
       common: ['units.mudu_*', 'unitNames.mudu'],
