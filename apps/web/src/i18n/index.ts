@@ -68,11 +68,13 @@ export const TRANSLATED: Record<string, () => Promise<{ default: Record<string, 
   './pcm/dashboard.json': () => import('./pcm/dashboard.json'),
   './pcm/public.json': () => import('./pcm/public.json'),
   './pcm/tasks.json': () => import('./pcm/tasks.json'),
+  './pcm/livestock.json': () => import('./pcm/livestock.json'),
   './fr/common.json': () => import('./fr/common.json'),
   './fr/auth.json': () => import('./fr/auth.json'),
   './fr/dashboard.json': () => import('./fr/dashboard.json'),
   './fr/public.json': () => import('./fr/public.json'),
   './fr/tasks.json': () => import('./fr/tasks.json'),
+  './fr/livestock.json': () => import('./fr/livestock.json'),
 };
 
 /** The words of `namespace` in `language`, or null where the language has none yet (English shows). */

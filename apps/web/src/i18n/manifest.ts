@@ -34,14 +34,15 @@ export const MANIFESTS: Record<Exclude<Language, 'en'>, LanguageManifest> = {
     review: { common: 'all', auth: 'all', dashboard: 'all' },
   },
   pcm: {
-    translated: [...FIRST_SCREENS, 'public', 'tasks'],
-    review: { common: 'all', auth: 'all', dashboard: 'all', public: 'all', tasks: 'all' },
+    translated: [...FIRST_SCREENS, 'public', 'tasks', 'livestock'],
+    review: { common: 'all', auth: 'all', dashboard: 'all', public: 'all', tasks: 'all', livestock: 'all' },
   },
   fr: {
-    translated: [...FIRST_SCREENS, 'public', 'tasks'],
+    translated: [...FIRST_SCREENS, 'public', 'tasks', 'livestock'],
     review: {
       // Farm words a francophone farmer in Niger or Benin may say otherwise (docs/glossary/fr.md).
       common: ['units.mudu_*', 'unitNames.mudu'],
+      livestock: ['species.chicken_noiler', 'species.catfish', 'routes.wing_web', 'heads.chicken_noiler_*'],
       // Legal text: to be read by a lawyer before it binds anyone in French.
       public: ['terms.*', 'privacy.*'],
     },

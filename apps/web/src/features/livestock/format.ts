@@ -1,6 +1,7 @@
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { eggsAsCrates, type Livestock } from '@gona/shared/livestock';
+import { decimalText } from '@/lib/language-format';
 
 export { dayMonthYear } from '@/lib/format';
 
@@ -14,7 +15,7 @@ export function useHeadsText() {
   const { t } = useTranslation('livestock');
   return useCallback(
     (count: number, species: Livestock['species']) =>
-      t(`heads.${species}`, { count, formatted: count.toLocaleString('en-NG') }),
+      t(`heads.${species}`, { count, formatted: decimalText(count) }),
     [t],
   );
 }
@@ -25,7 +26,7 @@ export function useEggsText() {
   return useCallback(
     (eggs: number) => {
       const { crates, remainder } = eggsAsCrates(eggs);
-      const count = eggs.toLocaleString('en-NG');
+      const count = decimalText(eggs);
       if (crates === 0) return t('eggs.only', { count: eggs, formatted: count });
       return t('eggs.withCrates', {
         count: eggs,
@@ -38,7 +39,7 @@ export function useEggsText() {
   );
 }
 
-/** "82.9 %": a percentage with one decimal, as the shared rules give it. */
+/** "82.9 %" (French "82,9 %"): a percentage with one decimal, as the shared rules give it. */
 export function percentText(value: number): string {
-  return `${value.toLocaleString('en-NG', { minimumFractionDigits: 1, maximumFractionDigits: 1 })} %`;
+  return `${decimalText(value.toFixed(1))} %`;
 }
