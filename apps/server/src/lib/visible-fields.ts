@@ -37,6 +37,9 @@ export const MONEY_TABLES = [
   'payout_accounts',
   'disputes',
   'ratings',
+  'subscription_checkouts',
+  'subscription_payments',
+  'billing_plans',
 ] as const;
 
 /** The money fields of each kind of record a role without money.read still reads (by table). */

@@ -29,7 +29,7 @@ describe('dashboard shell', () => {
   it('opens the phone drawer from the menu button and closes it with Escape', async () => {
     installFakeFetch(signedInRoutes([A]));
     renderAt('/dashboard/reports');
-    expect(await screen.findByText(/Reports are coming soon/)).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Reports' })).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Open menu' }));
     const drawer = screen.getByRole('dialog', { name: 'Dashboard menu' });
     expect(within(drawer).getByRole('link', { name: 'Reports' })).toHaveAttribute('aria-current', 'page');

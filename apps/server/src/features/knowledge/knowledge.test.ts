@@ -20,6 +20,7 @@ describe('knowledge base loading', () => {
       'advice',
       'crops',
       'growth-targets',
+      'help-articles',
       'livestock-care',
       'pests',
       'sources',

@@ -21,7 +21,8 @@ let team: FarmTeam;
 const PERIOD = { from: '2026-03-01', to: '2026-03-31' };
 
 beforeAll(async () => {
-  t = await createTestContext();
+  // The job builds every queued PDF in the database, so this file keeps a database of its own.
+  t = await createTestContext({}, { ownDatabase: true });
   team = await seedFarmTeam(t);
   await t.request('POST', `${team.base}/expenses`, {
     cookie: team.cookies.owner,

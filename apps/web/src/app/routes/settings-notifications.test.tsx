@@ -73,6 +73,7 @@ describe('Settings › Notifications', () => {
         payout: { email: true, push: true, sms: false },
         report_ready: { email: true, push: true },
         monthly_report: { email: true, push: false },
+        subscription: { email: true, push: true, sms: true },
       },
       quiet_hours: null,
       digest: { enabled: true, hour: 18 },
