@@ -22,16 +22,19 @@ const FIRST_SCREENS = ['common', 'auth', 'dashboard'] as const satisfies readonl
 
 export const MANIFESTS: Record<Exclude<Language, 'en'>, LanguageManifest> = {
   ha: {
-    translated: FIRST_SCREENS,
-    review: { common: 'all', auth: 'all', dashboard: 'all' },
+    // Some longer texts of the public pages, and the terms and privacy policy, are still English (legalLanguage).
+    translated: [...FIRST_SCREENS, 'public'],
+    review: { common: 'all', auth: 'all', dashboard: 'all', public: 'all' },
   },
   yo: {
-    translated: FIRST_SCREENS,
-    review: { common: 'all', auth: 'all', dashboard: 'all' },
+    // Some longer texts of the public pages, and the terms and privacy policy, are still English (legalLanguage).
+    translated: [...FIRST_SCREENS, 'public'],
+    review: { common: 'all', auth: 'all', dashboard: 'all', public: 'all' },
   },
   ig: {
-    translated: FIRST_SCREENS,
-    review: { common: 'all', auth: 'all', dashboard: 'all' },
+    // Some longer texts of the public pages, and the terms and privacy policy, are still English (legalLanguage).
+    translated: [...FIRST_SCREENS, 'public'],
+    review: { common: 'all', auth: 'all', dashboard: 'all', public: 'all' },
   },
   pcm: {
     translated: [...FIRST_SCREENS, 'public', 'tasks', 'livestock'],

@@ -3,7 +3,7 @@ import { plansResponse } from '@gona/shared/plans';
 import { loadNamespaces, showLanguage } from '@/i18n';
 import { LANGUAGE_KEY, PENDING_KEY } from '@/i18n/language';
 import { enhanceLanguageChoice } from './language-choice';
-import { localPath, pickerHref, splitLanguage } from './languages';
+import { legalLanguage, localPath, pageLanguage, pickerHref, splitLanguage } from './languages';
 import { renderSite } from './site';
 
 const site = () =>
@@ -44,12 +44,27 @@ describe('the public pages in each language', () => {
     expect(login).toMatch(/<a href="\/ha\/login" hrefLang="ha" lang="ha" data-language="ha"[^>]*>Hausa<\/a>/);
   });
 
-  it('say English where their words are not translated yet, and the log-in form its own language', async () => {
+  it('say the language their words are in: Hausa pages in Hausa, a namespace not translated in English', async () => {
     await showLanguage('ha');
     await loadNamespaces(['public', 'auth']);
     const login = site().find((f) => f.file === 'ha/login/index.html')!.contents;
-    expect(login).toContain('<html lang="en">');
+    expect(login).toContain('<html lang="ha">');
     expect(login).toMatch(/<div lang="ha"[^>]*><h1[^>]*>Shiga Gona<\/h1>/);
+    expect(pageLanguage('ha', 'tasks')).toBe('en');
+  });
+
+  it('mark the terms and privacy policy English where they are not translated yet', async () => {
+    const english = (await import('@/i18n/en/public.json')).default;
+    for (const language of ['ha', 'yo', 'ig', 'pcm', 'fr'] as const) {
+      const words = (await import(`@/i18n/${language}/public.json`)) as { default: typeof english };
+      const inEnglish = JSON.stringify(words.default.terms) === JSON.stringify(english.terms);
+      expect(legalLanguage(language), language).toBe(inEnglish ? 'en' : language);
+    }
+    await showLanguage('yo');
+    await loadNamespaces(['public', 'auth']);
+    const about = site().find((f) => f.file === 'yo/about/index.html')!.contents;
+    expect(about).toContain('<html lang="yo">');
+    expect(about).toMatch(/<h2 id="terms-title" lang="en"/);
   });
 
   it('in English stay at the root, with the sitemap', async () => {

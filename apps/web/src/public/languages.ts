@@ -45,3 +45,14 @@ export function currentLanguage(language: string): Language {
 export function pageLanguage(language: Language, namespace = 'public'): Language {
   return language === 'en' || `./${language}/${namespace}.json` in TRANSLATED ? language : 'en';
 }
+
+/**
+ * The languages whose terms of service and privacy policy are still the English text: a binding
+ * text waits for a lawyer and a native speaker, so their dialogs say they are in English.
+ */
+const LEGAL_IN_ENGLISH: readonly Language[] = ['ha', 'yo', 'ig'];
+
+/** The language of the terms and privacy dialogs' text, for `lang`. */
+export function legalLanguage(language: Language): Language {
+  return LEGAL_IN_ENGLISH.includes(language) ? 'en' : pageLanguage(language);
+}

@@ -1,6 +1,8 @@
 import type { Ref } from 'react';
 import { FREE_WORKER_LIMIT } from '@gona/shared/plan-limits';
 import { publicConfig } from '@/lib/public-config';
+import { i18n } from '@/i18n';
+import { currentLanguage, legalLanguage } from '../languages';
 import { LEGAL_EFFECTIVE_DATE, t } from '../t';
 import { LegalText } from './LegalText';
 
@@ -35,6 +37,8 @@ type LegalDialogProps = {
  * CSS shows the targeted dialog as a plain section (public.css).
  */
 export function LegalDialog({ doc, ref }: LegalDialogProps) {
+  // The text may still be English on a page in another language (screen readers then read it as English).
+  const lang = legalLanguage(currentLanguage(i18n.language));
   const values = {
     email: publicConfig.support_email,
     address: publicConfig.postal_address,
@@ -48,7 +52,7 @@ export function LegalDialog({ doc, ref }: LegalDialogProps) {
       className="legal-dialog m-auto w-[calc(100%-1.5rem)] max-w-2xl rounded-lg bg-white p-0 text-left text-stone-800 shadow-xl"
     >
       <div className="sticky top-0 flex items-center justify-between gap-4 border-b border-stone-200 bg-white px-5 py-3">
-        <h2 id={`${doc}-title`} className="text-lg font-bold text-stone-900">
+        <h2 id={`${doc}-title`} lang={lang} className="text-lg font-bold text-stone-900">
           {t(`${doc}.title`)}
         </h2>
         <form method="dialog" className="legal-dialog-close">
@@ -60,7 +64,7 @@ export function LegalDialog({ doc, ref }: LegalDialogProps) {
           </button>
         </form>
       </div>
-      <div className="px-5 pb-6 pt-2 text-[15px] leading-relaxed">
+      <div lang={lang} className="px-5 pb-6 pt-2 text-[15px] leading-relaxed">
         <p className="my-3 text-sm font-semibold text-stone-700">
           {t('dialog.effective', { date: LEGAL_EFFECTIVE_DATE })}
         </p>
