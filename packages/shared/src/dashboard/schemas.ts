@@ -23,6 +23,8 @@ const ProducedSchema = z.object({ today: z.string(), average_7_days: z.string() 
 export const DashboardSchema = z.object({
   /** Today on the farm's clock. */
   today: z.string(),
+  /** The farm's time zone, for times shown on the cards. */
+  time_zone: z.string(),
   tasks: z.object({
     overdue: count,
     due_today: count,

@@ -66,6 +66,7 @@ export async function farmDashboard(ctx: FarmCtx, now: Date): Promise<Dashboard>
   ];
   return {
     today,
+    time_zone: timeZone,
     tasks: {
       overdue: tasks.overdue.total,
       due_today: tasks.due_today.total,

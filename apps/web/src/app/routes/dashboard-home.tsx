@@ -6,10 +6,9 @@ import { Badge } from '@/components/ui/Badge';
 import { DashboardCard } from '@/components/ui/DashboardCard';
 import { SkeletonRows } from '@/components/ui/Skeleton';
 import { useFarmSelection } from '@/features/farms/useFarmSelection';
-// Imported from its own module, not the components barrel: the barrel's forms would put zod on the first dashboard load.
-import { LowStockCard } from '@/features/inventory/components/LowStockCard';
 // In the first screen's chunk (vite.config.ts): chunks of their own cost the phone a round trip after the shell.
-import TodayCard from '@/features/tasks/components/TodayCard';
+// The cards read one request (GET /farms/{farmId}/dashboard), kept with the saved cache for offline.
+import TodayCards from '@/features/dashboard/components/TodayCards';
 import WeatherCard from '@/features/climate/components/WeatherCard';
 // Small and in the first screen's chunk: an owner whose Pro renewal failed sees it at once.
 import { GraceBanner } from '@/features/billing/components/GraceBanner';
@@ -25,6 +24,16 @@ const STEPS = [
   { key: 'crops', path: paths.crops, icon: Sprout },
   { key: 'expenses', path: paths.expenses, icon: Wallet },
 ] as const;
+
+const CARD_PATHS = {
+  tasks: paths.tasks,
+  climate: paths.climate,
+  inventory: paths.inventory,
+  expenses: paths.expenses,
+  livestock: paths.livestock,
+  sales: `${paths.marketplace}?tab=sales`,
+  marketplace: paths.marketplace,
+};
 
 export default function DashboardHomeScreen() {
   const { t } = useTranslation('dashboard');
@@ -51,15 +60,7 @@ export default function DashboardHomeScreen() {
       {cardsFarm && can(cardsFarm.role, 'farm.billing') && (
         <GraceBanner farmId={cardsFarm.id} subscriptionPath={paths.subscription} />
       )}
-      {cardsFarm && (
-        <Suspense fallback={null}>
-          <TodayCard
-            farmId={cardsFarm.id}
-            mine={!can(cardsFarm.role, 'records.write')}
-            tasksPath={paths.tasks}
-          />
-        </Suspense>
-      )}
+      {cardsFarm && <TodayCards farmId={cardsFarm.id} paths={CARD_PATHS} />}
       {cardsFarm && (
         <Suspense fallback={null}>
           <WeatherCard farmId={cardsFarm.id} climatePath={paths.climate} />
@@ -74,7 +75,6 @@ export default function DashboardHomeScreen() {
           to={paths.assistant}
         />
       )}
-      {cardsFarm && <LowStockCard farmId={cardsFarm.id} inventoryPath={paths.inventory} />}
       <section
         aria-labelledby="getting-started"
         className="rounded-2xl border border-stone-200 bg-white p-4 sm:p-6"
