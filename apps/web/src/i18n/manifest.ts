@@ -23,8 +23,8 @@ const FIRST_SCREENS = ['common', 'auth', 'dashboard'] as const satisfies readonl
 export const MANIFESTS: Record<Exclude<Language, 'en'>, LanguageManifest> = {
   ha: {
     // Some longer texts of the public pages, and the terms and privacy policy, are still English (legalLanguage).
-    translated: [...FIRST_SCREENS, 'public'],
-    review: { common: 'all', auth: 'all', dashboard: 'all', public: 'all' },
+    translated: [...FIRST_SCREENS, 'public', 'tasks'],
+    review: { common: 'all', auth: 'all', dashboard: 'all', public: 'all', tasks: 'all' },
   },
   yo: {
     // Some longer texts of the public pages, and the terms and privacy policy, are still English (legalLanguage).
