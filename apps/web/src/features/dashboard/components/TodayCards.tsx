@@ -50,13 +50,16 @@ export default function TodayCards({ farmId, paths }: Props) {
           })}
         </p>
       )}
-      <TasksCard tasks={data.tasks} to={paths.tasks} />
-      <AlertsCard alerts={data.alerts} paths={paths} />
-      {data.money && <MoneyCard money={data.money} to={paths.expenses} />}
-      <ProductionCard production={data.production} to={paths.livestock} />
-      <CareCard care={data.care} to={paths.livestock} />
-      {data.orders && <OrdersCard orders={data.orders} to={paths.sales} />}
-      {data.market_prices && <MarketCard prices={data.market_prices} to={paths.marketplace} />}
+      {/* Two columns from a tablet's width; each card keeps its own height. */}
+      <div className="sm:grid sm:grid-cols-2 sm:items-start sm:gap-x-4">
+        <TasksCard tasks={data.tasks} to={paths.tasks} />
+        <AlertsCard alerts={data.alerts} paths={paths} />
+        {data.money && <MoneyCard money={data.money} to={paths.expenses} />}
+        <ProductionCard production={data.production} to={paths.livestock} />
+        <CareCard care={data.care} to={paths.livestock} />
+        {data.orders && <OrdersCard orders={data.orders} to={paths.sales} />}
+        {data.market_prices && <MarketCard prices={data.market_prices} to={paths.marketplace} />}
+      </div>
     </>
   );
 }
