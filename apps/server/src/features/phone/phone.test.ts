@@ -59,14 +59,17 @@ async function sms(from: string, text: string, id = `ATXid_in${++smsId}`) {
 
 beforeAll(async () => {
   fake = await startFakeAfricasTalking({ apiKey: 'at-key' });
-  t = await createTestContext({
-    USSD_CALLBACK_SECRET: SECRET,
-    SMS_DAILY_CAP_PER_FARM: '3',
-    SMS_PROVIDER: 'africastalking',
-    SMS_API_KEY: 'at-key',
-    SMS_USERNAME: 'sandbox',
-    SMS_BASE_URL: fake.url,
-  });
+  t = await createTestContext(
+    {
+      USSD_CALLBACK_SECRET: SECRET,
+      SMS_DAILY_CAP_PER_FARM: '3',
+      SMS_PROVIDER: 'africastalking',
+      SMS_API_KEY: 'at-key',
+      SMS_USERNAME: 'sandbox',
+      SMS_BASE_URL: fake.url,
+    },
+    { ownDatabase: true },
+  );
   team = await seedFarmTeam(t);
   today = dateIn('Africa/Lagos');
   await t.db.insert(phone_access).values([

@@ -17,7 +17,7 @@ let team: FarmTeam;
 let pdf: ReportPdf;
 
 beforeAll(async () => {
-  t = await createTestContext();
+  t = await createTestContext({}, { ownDatabase: true });
   team = await seedFarmTeam(t);
   await t.db.insert(farm_subscriptions).values({
     farm_id: team.farm.id,
