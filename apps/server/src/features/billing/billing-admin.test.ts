@@ -8,6 +8,7 @@ import { newId } from '../../lib/ids';
 import type { TestContext } from '../../test/context';
 import { seedFarmTeam, seedUser, type FarmTeam, type SeededUser } from '../../test/farm-team';
 import { reconcilePayments } from '../marketplace/reconciliation.service';
+import { pdfText } from '../../lib/pdf-text';
 import { reconcileSubscriptions } from './billing-events.service';
 import {
   billingTestApp,
@@ -101,25 +102,36 @@ describe('who may', () => {
 });
 
 describe('receipts', () => {
-  it("prints each payment's receipt with the farm, period, amount and VAT, for owners and managers", async () => {
+  it("gives each payment's receipt as a PDF with Gona, the farm, period, amount and VAT, to owners and managers", async () => {
     const team = await seedFarmTeam(t);
     const sub = await paidOneYear(team);
     const payment = sub.payments[0]!;
     const url = `${team.base}/subscription/receipts/${payment.id}`;
     const res = await t.request('GET', url, { cookie: team.cookies.manager });
     expect(res.status).toBe(200);
-    expect(res.headers.get('content-type')).toContain('text/html');
-    expect(res.text).toContain(payment.receipt_number);
-    expect(res.text).toContain(team.farm.name);
-    expect(res.text).toContain('₦60,000');
-    expect(res.text).toContain('₦4,186.05');
-    expect(res.text).toContain('Bank transfer');
+    expect(res.headers.get('content-type')).toBe('application/pdf');
+    expect(res.headers.get('content-disposition')).toContain(`Gona receipt ${payment.receipt_number}.pdf`);
+    expect(res.bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    const text = pdfText(res.bytes).join('\n');
+    expect(text).toContain(payment.receipt_number);
+    expect(text).toContain(team.farm.name);
+    expect(text).toContain('₦60,000');
+    expect(text).toContain('₦4,186.05');
+    expect(text).toContain(`${team.users.owner.first_name} ${team.users.owner.last_name}, Bank transfer`);
+    expect(text).toContain('Gona Pro, one year');
+    expect(text).toContain(t.deps.config.supportEmail);
+    expect((await t.request('GET', url, { cookie: team.cookies.owner })).status).toBe(200);
     expect((await t.request('GET', url, { cookie: team.cookies.worker })).status).toBe(403);
+    expect((await t.request('GET', url)).status).toBe(401);
     const other = await seedFarmTeam(t);
     const elsewhere = await t.request('GET', `${other.base}/subscription/receipts/${payment.id}`, {
       cookie: other.cookies.owner,
     });
     expect(elsewhere.status).toBe(404);
+    const unknown = await t.request('GET', `${team.base}/subscription/receipts/${newId()}`, {
+      cookie: team.cookies.owner,
+    });
+    expect(unknown.status).toBe(404);
   });
 });
 

@@ -22,7 +22,7 @@ import {
   cancelSubscription,
   chooseActiveWorkers,
   getSubscription,
-  receiptHtml,
+  receiptPdf,
   startCheckout,
   verifyCheckout,
 } from './billing.service';
@@ -122,16 +122,27 @@ export const billingRoutes = createRouter()
       method: 'get',
       path: '/farms/{farmId}/subscription/receipts/{paymentId}',
       tags: ['Billing'],
-      summary: "A payment's receipt as a printable page (owners and managers)",
+      summary: "A payment's receipt as a PDF (owners and managers)",
       middleware: [requireFarm('billing.read')] as const,
       request: { params: farmParamsWith('paymentId') },
-      responses: { 200: { description: 'text/html receipt' }, ...ErrorResponses },
+      responses: {
+        200: {
+          description: 'The receipt, application/pdf, named after its number',
+          content: { 'application/pdf': { schema: { type: 'string', format: 'binary' } } },
+        },
+        ...ErrorResponses,
+      },
     }),
     async (c) => {
-      const html = await receiptHtml(farmCtxOf(c), c.req.valid('param').paymentId, c.var.deps);
-      return new Response(html, {
+      const { bytes, filename } = await receiptPdf(farmCtxOf(c), c.req.valid('param').paymentId, c.var.deps);
+      return new Response(new Uint8Array(bytes), {
         status: 200,
-        headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' },
+        headers: {
+          'content-type': 'application/pdf',
+          'content-disposition': `inline; filename="${filename}"; filename*=UTF-8''${encodeURIComponent(filename)}`,
+          'content-length': String(bytes.length),
+          'cache-control': 'no-store',
+        },
       });
     },
   );

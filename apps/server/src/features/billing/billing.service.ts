@@ -30,6 +30,7 @@ import { newId } from '../../lib/ids';
 import { planOfState } from '../plans/plans.service';
 import { applyBillingCharge } from './billing-events.service';
 import { notifyOwners } from './billing.notify';
+import { renderReceiptPdf } from './receipt-pdf';
 import {
   CHECKOUT_REFERENCE_PREFIX,
   METADATA_TAG,
@@ -369,51 +370,46 @@ export async function chooseActiveWorkers(
 }
 
 /**
- * A payment's receipt as a printable page (until the reports feature makes PDFs): Gona's details,
- * the farm's name, the receipt number, the period, the amount and the VAT inside it.
+ * A payment's receipt as a PDF (`receipt-pdf.ts`): Gona's details, the receipt number, the farm's
+ * name, the year paid for, the amount with the VAT inside it, how and when it was paid and by whom
+ * (the owner whose checkout it was; a renewal by card names no one). Answers the bytes and the name
+ * it downloads under.
  */
-export async function receiptHtml(
+export async function receiptPdf(
   ctx: FarmCtx,
   paymentId: string,
   deps: Pick<Deps, 'config'>,
-): Promise<string> {
-  const [row] = await ctx.db
-    .select()
+): Promise<{ bytes: Buffer; filename: string }> {
+  const [found] = await ctx.db
+    .select({ row: subscription_payments, first_name: users.first_name, last_name: users.last_name })
     .from(subscription_payments)
+    .leftJoin(subscription_checkouts, eq(subscription_checkouts.reference, subscription_payments.reference))
+    .leftJoin(users, eq(users.id, subscription_checkouts.user_id))
     .where(and(eq(subscription_payments.id, paymentId), eq(subscription_payments.farm_id, ctx.farmId)));
-  if (!row) throw new AppError('NOT_FOUND', 'This receipt is not one of this farm’s.');
+  if (!found) throw new AppError('NOT_FOUND', 'This receipt is not one of this farm’s.');
+  const { row } = found;
   const payment = toPayment(row);
   const zone = await farmTimeZone(ctx.db, ctx.farmId);
   const day = (at: Date) => dayMonthYear(dateIn(zone, at));
-  const channel = CHANNEL_WORDS[payment.channel] ?? payment.channel;
-  const lines: [string, string][] = [
-    ['Receipt number', payment.receipt_number],
-    ['Date paid', day(row.paid_at)],
-    ['Farm', row.farm_name],
-    ['For', `Gona Pro, one year: ${day(row.period_start)} to ${day(new Date(row.period_end.getTime() - 1))}`],
-    ['Paid by', channel],
-    ['Payment reference', row.reference],
-    ['Amount paid', formatNaira(row.amount_kobo)],
-    [`Of which VAT (${VAT_RATE_BPS / 100}%)`, formatNaira(row.vat_kobo)],
-  ];
-  return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Gona receipt ${escapeHtml(payment.receipt_number)}</title>
-<style>
-body{font-family:system-ui,sans-serif;max-width:40rem;margin:2rem auto;padding:0 1rem;color:#111}
-table{border-collapse:collapse;width:100%}th,td{text-align:left;padding:.5rem;border-bottom:1px solid #ddd;vertical-align:top}
-th{width:40%;font-weight:600}.total td{font-size:1.25rem;font-weight:700}
-@media print{button{display:none}}
-</style></head>
-<body>
-<h1>Receipt</h1>
-<p><strong>Gona</strong> · Farm management and marketplace for Nigerian farmers<br>${escapeHtml(deps.config.supportAddress)}<br>${escapeHtml(deps.config.supportEmail)} · ${escapeHtml(deps.config.baseUrl)}</p>
-<table>
-${lines.map(([k, v]) => `<tr${k === 'Amount paid' ? ' class="total"' : ''}><th>${escapeHtml(k)}</th><td>${escapeHtml(v)}</td></tr>`).join('\n')}
-</table>
-<p>The amount includes VAT. Gona Pro is billed yearly and can be cancelled at any time; time already paid is not refunded.</p>
-<button type="button" onclick="window.print()">Print</button>
-</body></html>`;
+  const bytes = await renderReceiptPdf({
+    receiptNumber: payment.receipt_number,
+    paidOn: day(row.paid_at),
+    farmName: row.farm_name,
+    period: `${day(row.period_start)} to ${day(new Date(row.period_end.getTime() - 1))}`,
+    channel: CHANNEL_WORDS[payment.channel] ?? payment.channel,
+    paidBy: found.first_name ? `${found.first_name} ${found.last_name ?? ''}`.trim() : null,
+    renewal: row.kind === 'renewal',
+    reference: row.reference,
+    amount: formatNaira(row.amount_kobo),
+    vat: formatNaira(row.vat_kobo),
+    vatPercent: `${VAT_RATE_BPS / 100}%`,
+    gona: {
+      address: deps.config.supportAddress,
+      email: deps.config.supportEmail,
+      site: deps.config.baseUrl,
+    },
+  });
+  return { bytes, filename: `Gona receipt ${payment.receipt_number}.pdf` };
 }
 
 /** A farm whose card renewal stopped because the owner paying for it deleted their account. */
@@ -587,8 +583,4 @@ function iso(at: Date | null | undefined): string | null {
 function dayMonthYear(date: string): string {
   const [y, m, d] = date.split('-');
   return `${d}/${m}/${y}`;
-}
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }

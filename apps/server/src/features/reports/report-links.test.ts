@@ -4,7 +4,7 @@ import { farm_subscriptions } from '../../db/schema/index';
 import { newId } from '../../lib/ids';
 import { createTestContext, type TestContext } from '../../test/context';
 import { seedFarmTeam, type FarmTeam } from '../../test/farm-team';
-import { pdfText } from './pdf-text';
+import { pdfText } from '../../lib/pdf-text';
 import { buildQueuedReportPdfs } from './report-pdfs.service';
 
 /**

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ReportSchema, type Report } from '@gona/shared/reports';
-import { pdfText } from './pdf-text';
+import { pdfText } from '../../lib/pdf-text';
 import { renderReportPdf } from './report-pdf';
 
 /**

@@ -1,6 +1,3 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import pdfmake from 'pdfmake';
 import { formatNaira } from '@gona/shared/money';
 import {
   barChart,
@@ -12,6 +9,7 @@ import {
   type ReportSection,
   type ReportTable,
 } from '@gona/shared/reports';
+import { PDF_FONT, renderPdf } from '../../lib/pdf';
 
 /**
  * A report as an A4 PDF for a loan officer or a cooperative: a cover (the farm, where it is, its
@@ -22,29 +20,7 @@ import {
  * network or the disk while it lays the document out.
  */
 
-const FONT = 'DejaVuSans';
-let fontsReady = false;
-
-function loadFonts(): void {
-  if (fontsReady) return;
-  const require = createRequire(import.meta.url);
-  const files = {
-    'DejaVuSans.ttf': require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf'),
-    'DejaVuSans-Bold.ttf': require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf'),
-  };
-  for (const [name, path] of Object.entries(files)) pdfmake.virtualfs.writeFileSync(name, readFileSync(path));
-  pdfmake.addFonts({
-    [FONT]: {
-      normal: 'DejaVuSans.ttf',
-      bold: 'DejaVuSans-Bold.ttf',
-      italics: 'DejaVuSans.ttf',
-      bolditalics: 'DejaVuSans-Bold.ttf',
-    },
-  });
-  pdfmake.setUrlAccessPolicy(() => false);
-  pdfmake.setLocalAccessPolicy(() => false);
-  fontsReady = true;
-}
+const FONT = PDF_FONT;
 
 const SECTION_TITLES: Record<ReportSection, string> = {
   money: 'Money',
@@ -298,7 +274,6 @@ export async function renderReportPdf(
   report: Report,
   { previous, generatedAt }: PdfOptions,
 ): Promise<Buffer> {
-  loadFonts();
   const tables = reportTables(report);
   const tablesOf = (section: ReportSection) => tables.filter((t) => t.section === section).flatMap(tableNode);
   const period = `${day(report.from)} to ${day(report.to)}`;
@@ -492,5 +467,5 @@ export async function renderReportPdf(
       ...sections,
     ],
   };
-  return pdfmake.createPdf(definition).getBuffer();
+  return renderPdf(definition);
 }

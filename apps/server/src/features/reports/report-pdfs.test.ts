@@ -7,7 +7,7 @@ import { farm_subscriptions, report_pdfs } from '../../db/schema/index';
 import { newId } from '../../lib/ids';
 import { createTestContext, type TestContext } from '../../test/context';
 import { seedFarmTeam, type FarmTeam } from '../../test/farm-team';
-import { pdfText } from './pdf-text';
+import { pdfText } from '../../lib/pdf-text';
 import { buildQueuedReportPdfs, PDF_NEEDS_PRO } from './report-pdfs.service';
 
 /**

@@ -173,9 +173,10 @@ describe('the subscription screen', () => {
     const payments = screen.getByRole('list', { name: 'Past payments' });
     expect(within(payments).getByText('₦60,000 on 28/11/2026')).toBeInTheDocument();
     expect(within(payments).getByText(/For 28\/11\/2026 to 28\/11\/2027/)).toBeInTheDocument();
-    expect(
-      within(payments).getByRole('link', { name: 'Open receipt GP-000042 (printable)' }),
-    ).toHaveAttribute('href', `${SUBSCRIPTION}/receipts/${aPayment().id}`);
+    expect(within(payments).getByRole('link', { name: 'Open receipt GP-000042 (PDF)' })).toHaveAttribute(
+      'href',
+      `${SUBSCRIPTION}/receipts/${aPayment().id}`,
+    );
     expect(requests.filter((r) => r.path === `${SUBSCRIPTION}/verify`)).toHaveLength(1);
   });
 
@@ -327,7 +328,7 @@ describe('the subscription screen', () => {
     expect(screen.getByText("Only the farm's owner can buy or cancel Gona Pro.")).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /^Pay ₦/ })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Cancel renewal' })).toBeNull();
-    expect(screen.getByRole('link', { name: 'Open receipt GP-000042 (printable)' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Open receipt GP-000042 (PDF)' })).toBeInTheDocument();
   });
 
   it("shows every date on the farm's clock, not Lagos's", async () => {

@@ -18,7 +18,7 @@ export type AdminSubscriptionFilters = Required<Pick<AdminSubscriptionsQuery, 'q
 
 export const subscriptionPath = (farmId: string) => `/api/farms/${encodeURIComponent(farmId)}/subscription`;
 
-/** The printable receipt of one payment (HTML the browser opens in a tab of its own). */
+/** The receipt of one payment as a PDF (the browser opens it in a tab of its own). */
 export const receiptPath = (farmId: string, paymentId: string) =>
   `${subscriptionPath(farmId)}/receipts/${encodeURIComponent(paymentId)}`;
 
