@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { ReportSchema, type Report } from '@gona/shared/reports';
 import { pdfText } from '../../lib/pdf-text';
 import { renderReportPdf } from './report-pdf';
@@ -101,7 +101,12 @@ const report = (overrides: Partial<Report> = {}): Report =>
 describe('the report as a PDF', () => {
   it('holds the farm, the period, naira amounts and Hausa letters, with numbered pages', async () => {
     const previous = report({ from: '2025-09-01', to: '2026-03-31' });
+    // The charts' labels are drawn in the embedded font too: the SVG renderer warns when it cannot
+    // open a font and falls back to a standard one, which has no ₦.
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     const pdf = await renderReportPdf(report(), { previous, generatedAt: '01/11/2026 08:00' });
+    expect(warn.mock.calls.map((call) => String(call[0])).filter((text) => /font/i.test(text))).toEqual([]);
+    warn.mockRestore();
     expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
     expect(pdf.length).toBeLessThan(1_000_000);
     const pages = pdfText(pdf);
