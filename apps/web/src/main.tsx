@@ -12,6 +12,14 @@ const router = createAppRouter();
 const root = document.getElementById('root');
 if (!root) throw new Error('The app shell has no #root element');
 
+// The service worker (the app offline), registered once the page has loaded, as vite-plugin-pwa's
+// registerSW.js did; only a build has one.
+if (import.meta.env.PROD && 'serviceWorker' in navigator) {
+  window.addEventListener('load', () => {
+    navigator.serviceWorker.register('/sw.js', { scope: '/' }).catch(() => undefined);
+  });
+}
+
 createRoot(root).render(
   <StrictMode>
     <AppProviders>

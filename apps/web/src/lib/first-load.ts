@@ -13,6 +13,8 @@ export const FIRST_LOAD = {
   me: 'me',
   farms: 'farms',
   savedCache: 'saved-cache',
+  /** /dashboard's cards, asked for as soon as the farms say which farm opens. */
+  dashboard: 'dashboard',
 } as const;
 
 /** The answers app.html preloads: the same addresses, so the browser hands over what it has. */

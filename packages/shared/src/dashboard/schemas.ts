@@ -60,5 +60,17 @@ export const DashboardSchema = z.object({
       }),
     )
     .optional(),
+  /**
+   * What the owner's Gona Pro banner needs (those who manage billing only): a renewal that failed
+   * (`past_due` until `grace_ends_at`, in the farm's time zone) or workers left inactive after a
+   * return to Free. Carried here so the first screen makes no request of its own for it.
+   */
+  pro: z
+    .object({
+      state: z.string(),
+      grace_ends_at: z.string().nullable(),
+      inactive_workers: count,
+    })
+    .optional(),
 });
 export type Dashboard = z.infer<typeof DashboardSchema>;

@@ -40,24 +40,36 @@ export async function farmDashboard(ctx: FarmCtx, now: Date): Promise<Dashboard>
       return { from, to, income_kobo: p.income_kobo, costs_kobo: p.costs_kobo };
     });
 
-  const [tasks, climate, stock, producedToday, producedBefore, care, thisMonth, lastMonth, orders, market] =
-    await Promise.all([
-      todayTasks(ctx, { mine: !can(ctx.role, 'records.write') }),
-      rowsOf<{ rule: string; n: number }>(
-        ctx.db,
-        sql`select rule, count(*)::int as n from climate_alerts
+  const [
+    tasks,
+    climate,
+    stock,
+    producedToday,
+    producedBefore,
+    care,
+    thisMonth,
+    lastMonth,
+    orders,
+    market,
+    pro,
+  ] = await Promise.all([
+    todayTasks(ctx, { mine: !can(ctx.role, 'records.write') }),
+    rowsOf<{ rule: string; n: number }>(
+      ctx.db,
+      sql`select rule, count(*)::int as n from climate_alerts
           where farm_id = ${ctx.farmId} and status = 'open' and "to" >= ${today}
           group by rule`,
-      ),
-      countOpenAlerts(ctx),
-      produced(today, today),
-      produced(addDays(today, -7), addDays(today, -1)),
-      careDue(ctx, today),
-      money ? profit(monthStart, today) : null,
-      money ? profit(lastMonthStart, lastMonthEnd) : null,
-      money ? ordersToActOn(ctx) : null,
-      money ? marketPrices(ctx, today) : null,
-    ]);
+    ),
+    countOpenAlerts(ctx),
+    produced(today, today),
+    produced(addDays(today, -7), addDays(today, -1)),
+    careDue(ctx, today),
+    money ? profit(monthStart, today) : null,
+    money ? profit(lastMonthStart, lastMonthEnd) : null,
+    money ? ordersToActOn(ctx) : null,
+    money ? marketPrices(ctx, today) : null,
+    can(ctx.role, 'farm.billing') ? proBanner(ctx) : null,
+  ]);
   const alerts = (rules: (rule: string) => boolean) =>
     climate.filter((row) => rules(row.rule)).reduce((n, row) => n + row.n, 0);
   const open = [
@@ -94,6 +106,28 @@ export async function farmDashboard(ctx: FarmCtx, now: Date): Promise<Dashboard>
     care,
     ...(orders ? { orders } : {}),
     ...(market ? { market_prices: market } : {}),
+    ...(pro ? { pro } : {}),
+  };
+}
+
+/**
+ * What the owner's Gona Pro banner reads, as the subscription screen reads it (GET …/subscription):
+ * the state, the grace's end while a renewal has failed, and the workers left inactive.
+ */
+async function proBanner(ctx: FarmCtx): Promise<NonNullable<Dashboard['pro']>> {
+  const [row] = await rowsOf<{ state: string | null; grace_ends_at: string | null; inactive: number }>(
+    ctx.db,
+    sql`select s.state,
+        case when s.state = 'past_due'
+          then to_char(s.grace_ends_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') end as grace_ends_at,
+        (select count(*)::int from staff where farm_id = ${ctx.farmId} and status = 'inactive') as inactive
+      from (select ${ctx.farmId}::uuid as farm_id) f
+      left join farm_subscriptions s on s.farm_id = f.farm_id`,
+  );
+  return {
+    state: row?.state ?? 'free',
+    grace_ends_at: row?.grace_ends_at ?? null,
+    inactive_workers: row?.inactive ?? 0,
   };
 }
 

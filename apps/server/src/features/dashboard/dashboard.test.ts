@@ -4,6 +4,7 @@ import type { Profit } from '@gona/shared/finance';
 import type { LivestockSummary } from '@gona/shared/livestock';
 import {
   climate_alerts,
+  farm_subscriptions,
   livestock_production,
   orders,
   staff,
@@ -12,6 +13,7 @@ import {
 } from '../../db/schema/index';
 import { addDays } from '../../lib/farm-time';
 import { newId } from '../../lib/ids';
+import type { Subscription } from '@gona/shared/billing';
 import { createTestContext, type TestContext } from '../../test/context';
 import { seedFarmTeam, type FarmTeam } from '../../test/farm-team';
 
@@ -225,6 +227,39 @@ describe('the dashboard', () => {
 
     const viewer = DashboardSchema.parse((await dashboard('viewer')).body);
     expect(viewer.money!.this_month.income_kobo).toBe(2_000_000);
+  });
+
+  it('carries the owner’s Gona Pro banner as the subscription screen reads it, for the owner only', async () => {
+    const free = DashboardSchema.parse((await dashboard()).body);
+    expect(free.pro).toEqual({ state: 'free', grace_ends_at: null, inactive_workers: 0 });
+
+    // A renewal that failed: Pro until the grace ends.
+    const graceEnds = new Date(t.deps.now() + 5 * 86_400_000);
+    await t.db.insert(farm_subscriptions).values({
+      farm_id: team.farm.id,
+      state: 'past_due',
+      method: 'card_subscription',
+      period_start: new Date(t.deps.now() - 365 * 86_400_000),
+      period_end: new Date(t.deps.now() - 86_400_000),
+      grace_ends_at: graceEnds,
+    });
+    const owner = DashboardSchema.parse((await dashboard()).body);
+    const subscription = await t.request<Subscription>('GET', `${team.base}/subscription`, {
+      cookie: team.cookies.owner,
+    });
+    expect(owner.pro).toEqual({
+      state: subscription.body.state,
+      grace_ends_at: subscription.body.grace_ends_at,
+      inactive_workers: subscription.body.inactive_workers,
+    });
+    expect(owner.pro).toEqual({
+      state: 'past_due',
+      grace_ends_at: graceEnds.toISOString(),
+      inactive_workers: 0,
+    });
+
+    for (const who of ['manager', 'worker', 'viewer'] as const)
+      expect(DashboardSchema.parse((await dashboard(who)).body).pro).toBeUndefined();
   });
 
   it('refuses no session and another farm', async () => {

@@ -10,8 +10,10 @@ import { useFarmSelection } from '@/features/farms/useFarmSelection';
 // The cards read one request (GET /farms/{farmId}/dashboard), kept with the saved cache for offline.
 import TodayCards from '@/features/dashboard/components/TodayCards';
 import WeatherCard from '@/features/climate/components/WeatherCard';
-// Small and in the first screen's chunk: an owner whose Pro renewal failed sees it at once.
+// Small and in the first screen's chunk: an owner whose Pro renewal failed sees it at once, from the
+// dashboard's one answer (its `pro`), not a request of its own.
 import { GraceBanner } from '@/features/billing/components/GraceBanner';
+import { useDashboard } from '@/features/dashboard/api';
 import { LogoIcon } from '@/components/brand/Logo';
 import { useSession } from '@/lib/session';
 import { paths } from '@/lib/paths';
@@ -57,9 +59,7 @@ export default function DashboardHomeScreen() {
         )}
         {selectedFarm && <p className="text-stone-700">{selectedFarm.location}</p>}
       </header>
-      {cardsFarm && can(cardsFarm.role, 'farm.billing') && (
-        <GraceBanner farmId={cardsFarm.id} subscriptionPath={paths.subscription} />
-      )}
+      {cardsFarm && can(cardsFarm.role, 'farm.billing') && <ProBanner farmId={cardsFarm.id} />}
       {cardsFarm && <TodayCards farmId={cardsFarm.id} paths={CARD_PATHS} />}
       {cardsFarm && (
         <Suspense fallback={null}>
@@ -102,6 +102,15 @@ export default function DashboardHomeScreen() {
         </ol>
       </section>
     </>
+  );
+}
+
+/** The owner's Gona Pro banner, from the same cached answer the cards read (no request of its own). */
+function ProBanner({ farmId }: { farmId: string }) {
+  const { data } = useDashboard(farmId);
+  if (!data) return null;
+  return (
+    <GraceBanner subscription={data.pro} timezone={data.time_zone} subscriptionPath={paths.subscription} />
   );
 }
 

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { ICON_URL, LOGO_URL } from './marks';
 
 type LogoProps = {
   className?: string;
@@ -7,11 +8,11 @@ type LogoProps = {
   loading?: 'lazy' | 'eager';
 };
 
-/** The Gona wordmark: SVG first, PNG if the SVG fails to load (spec: logo falls back to a PNG image). */
+/** The Gona wordmark: SVG first (in the code, marks.ts), PNG if the SVG fails to load (spec: logo falls back to a PNG image). */
 export function Logo({ className, alt = 'Gona', loading }: LogoProps) {
   return (
     <ImageWithFallback
-      src="/brand/logo.svg"
+      src={LOGO_URL}
       fallback="/brand/logo.png"
       width={108}
       height={32}
@@ -26,7 +27,7 @@ export function Logo({ className, alt = 'Gona', loading }: LogoProps) {
 export function LogoIcon({ className, alt = 'Gona', loading }: LogoProps) {
   return (
     <ImageWithFallback
-      src="/brand/icon.svg"
+      src={ICON_URL}
       fallback="/brand/icon.png"
       width={32}
       height={32}

@@ -1,23 +1,28 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { TriangleAlert } from 'lucide-react';
-import { useSubscription } from '../api';
+import type { Dashboard } from '@gona/shared/dashboard';
 import { lastDay } from '../format';
 
-type Props = { farmId: string; subscriptionPath: string };
+type Props = {
+  /** The dashboard's `pro` (owners only): absent, nothing shows. */
+  subscription: Dashboard['pro'];
+  timezone: string;
+  subscriptionPath: string;
+};
 
 /**
  * On the owner's dashboard: a renewal that failed (Pro until the grace ends, then Free) with the way
  * to pay, or workers left inactive after a return to Free. Nothing shows otherwise. Its words are
- * the dashboard's, so it adds no download to the first screen, only the farm's subscription read.
+ * the dashboard's and its figures come with the dashboard's one answer, so it adds no download and
+ * no request to the first screen.
  */
-export function GraceBanner({ farmId, subscriptionPath }: Props) {
+export function GraceBanner({ subscription, timezone, subscriptionPath }: Props) {
   const { t } = useTranslation('dashboard');
-  const { data: subscription } = useSubscription(farmId);
   if (!subscription) return null;
   const pastDue = subscription.state === 'past_due' && subscription.grace_ends_at;
   if (!pastDue && subscription.inactive_workers === 0) return null;
-  const date = subscription.grace_ends_at ? lastDay(subscription.grace_ends_at, subscription.timezone) : '';
+  const date = subscription.grace_ends_at ? lastDay(subscription.grace_ends_at, timezone) : '';
   return (
     <section
       aria-labelledby="pro-banner"
