@@ -9,7 +9,12 @@ export type MailMessage = {
   text: string;
   /** The one link the mail is about (confirm, reset …), shown in the dev outbox. */
   link?: string;
+  /** Files sent with the mail (the monthly report's PDF on Gona Pro). */
+  attachments?: MailAttachment[];
 };
+
+/** A file a mail carries; its bytes in base64, so a queued mail stays plain JSON. */
+export type MailAttachment = { filename: string; content_type: string; content_base64: string };
 
 export type SentMail = MailMessage & { id: number; created_at: string };
 
@@ -30,7 +35,18 @@ export function createSmtpMailer(smtpUrl: string, from: string): Mailer {
   const transport = nodemailer.createTransport(smtpUrl);
   return {
     async send(message) {
-      await transport.sendMail({ from, to: message.to, subject: message.subject, text: message.text });
+      await transport.sendMail({
+        from,
+        to: message.to,
+        subject: message.subject,
+        text: message.text,
+        attachments: message.attachments?.map((a) => ({
+          filename: a.filename,
+          contentType: a.content_type,
+          content: a.content_base64,
+          encoding: 'base64',
+        })),
+      });
     },
     outbox: () => null,
   };
@@ -46,7 +62,10 @@ export function createOutboxMailer(logger?: Logger): Mailer {
     send(message) {
       messages.push({ ...message, id: nextId++, created_at: new Date().toISOString() });
       if (messages.length > OUTBOX_SIZE) messages.splice(0, messages.length - OUTBOX_SIZE);
-      logger?.info(`mail to ${message.to}: ${message.subject}${message.link ? `\n  ${message.link}` : ''}`);
+      const files = message.attachments?.map((a) => `\n  attached: ${a.filename}`).join('') ?? '';
+      logger?.info(
+        `mail to ${message.to}: ${message.subject}${message.link ? `\n  ${message.link}` : ''}${files}`,
+      );
       return Promise.resolve();
     },
     outbox: () => messages,
@@ -164,13 +183,18 @@ export const mails = {
       ].join('\n'),
     };
   },
-  /** One notification by email (the person's preferences chose email for its kind), in their language. */
+  /**
+   * One notification by email (the person's preferences chose email for its kind), in their
+   * language, with the files it carries (said in the text, so a reader whose mail hides
+   * attachments knows to look).
+   */
   notification(
     to: string,
     firstName: string | undefined,
     notification: { title: string; body: string; url: string },
     settingsUrl: string,
     language: Language = 'en',
+    attachments: MailAttachment[] = [],
   ): MailMessage {
     const words = messageWords(language);
     return {
@@ -178,11 +202,15 @@ export const mails = {
       // One line: words from a record must not spill into the mail's headers.
       subject: notification.title.replace(/\s+/g, ' '),
       link: notification.url,
+      ...(attachments.length > 0 ? { attachments } : {}),
       text: [
         words.hello(firstName),
         '',
         notification.body,
         '',
+        ...(attachments.length > 0
+          ? [words.attached(attachments.map((a) => a.filename).join(', ')), '']
+          : []),
         words.openInGona(notification.url),
         '',
         words.emailSettings(settingsUrl),

@@ -14,6 +14,8 @@ export type MessageWords = {
   hello: (firstName: string | undefined) => string;
   team: string;
   openInGona: (url: string) => string;
+  /** A mail that carries files (the monthly report's PDF). */
+  attached: (names: string) => string;
   emailSettings: (url: string) => string;
   digestSubject: (count: number) => string;
   digestIntro: (count: number) => string;
@@ -36,6 +38,7 @@ const ENGLISH: MessageWords = {
   hello: (firstName) => `Hello${name(firstName)},`,
   team: 'The Gona team',
   openInGona: (url) => `Open it in Gona: ${url}`,
+  attached: (names) => `Attached: ${names}`,
   emailSettings: (url) =>
     `To choose which notifications reach you by email, go to Settings › Notifications: ${url}`,
   digestSubject: (count) => (count === 1 ? 'Gona: 1 new notification' : `Gona: ${count} new notifications`),
@@ -60,6 +63,7 @@ const TRANSLATED: Record<Exclude<Language, 'en'>, Partial<MessageWords>> = {
     hello: (firstName) => `Bonjour${name(firstName)},`,
     team: 'L’équipe Gona',
     openInGona: (url) => `Ouvrez-la dans Gona : ${url}`,
+    attached: (names) => `En pièce jointe : ${names}`,
     emailSettings: (url) =>
       `Pour choisir les notifications reçues par e-mail, allez dans Paramètres › Notifications : ${url}`,
     digestSubject: (count) =>
@@ -85,6 +89,7 @@ const TRANSLATED: Record<Exclude<Language, 'en'>, Partial<MessageWords>> = {
     hello: (firstName) => `How far${name(firstName)},`,
     team: 'Gona team',
     openInGona: (url) => `Open am for Gona: ${url}`,
+    attached: (names) => `Di file dey inside dis mail: ${names}`,
     emailSettings: (url) =>
       `To choose di notifications wey go reach you by email, go Settings › Notifications: ${url}`,
     digestSubject: (count) => (count === 1 ? 'Gona: 1 new notification' : `Gona: ${count} new notifications`),

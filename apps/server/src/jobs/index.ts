@@ -87,9 +87,9 @@ export async function startJobs(
   await startPaymentsReconcile(boss, { db: database.db, logger, payments: payments ?? null, config });
   await startBillingSweep(boss, { db: database.db, logger, payments: payments ?? null, config });
   await startReportPdfs(boss, { db: database.db, logger, storage: files.storage, now: () => Date.now() });
-  await startMonthlyReports(boss, { db: database.db, logger });
+  await startMonthlyReports(boss, { db: database.db, logger, storage: files.storage });
 
-  const delivery = { ...mailDeps, logger, db: database.db, mail };
+  const delivery = { ...mailDeps, logger, db: database.db, mail, storage: files.storage };
   const notifications = await createNotificationQueues(boss, delivery);
   const stopWakeUps = await startNotificationWorkers(boss, delivery, notifications);
 

@@ -1,6 +1,7 @@
 import type { PgBoss } from 'pg-boss';
 import type { Db } from '../db/client';
 import { sendMonthlyReports } from '../features/reports/monthly-reports.service';
+import type { FileStorage } from '../integrations/storage';
 import type { Logger } from '../lib/logger';
 
 export const MONTHLY_REPORTS_QUEUE = 'monthly-reports';
@@ -9,7 +10,10 @@ export const MONTHLY_REPORTS_QUEUE = 'monthly-reports';
  * Every hour: farms whose own day is the first of a month have last month's summary sent to their
  * owners and managers (once; see sendMonthlyReports). Hourly, so every time zone's first day is met.
  */
-export async function startMonthlyReports(boss: PgBoss, deps: { db: Db; logger: Logger }): Promise<void> {
+export async function startMonthlyReports(
+  boss: PgBoss,
+  deps: { db: Db; logger: Logger; storage: FileStorage },
+): Promise<void> {
   await boss.createQueue(MONTHLY_REPORTS_QUEUE);
   await boss.work(MONTHLY_REPORTS_QUEUE, async () => {
     const told = await sendMonthlyReports(deps, new Date());

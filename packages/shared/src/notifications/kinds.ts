@@ -362,6 +362,8 @@ export type NotificationParams = {
     deaths: number;
     tasks_done: number;
     tasks_late: number;
+    /** On Gona Pro: the month's PDF report (a file of the farm's), which its mail carries. */
+    attachment_file_id?: string;
   };
   test: Record<string, never>;
 };

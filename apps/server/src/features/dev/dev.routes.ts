@@ -28,6 +28,7 @@ function renderOutbox(messages: SentMail[]): string {
       (m) => `<li>
   <p><strong>${escape(m.subject)}</strong><br>to ${escape(m.to)} · ${escape(m.created_at)}</p>
   ${m.link ? `<p><a href="${escape(m.link)}">${escape(m.link)}</a></p>` : ''}
+  ${(m.attachments ?? []).map((a) => `<p>Attached: ${escape(a.filename)} (${escape(a.content_type)})</p>`).join('')}
   <pre>${escape(m.text)}</pre>
 </li>`,
     )

@@ -2,6 +2,7 @@ import { and, desc, eq, gt, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import { NOTIFICATION_PATHS, channelChoices } from '@gona/shared/notifications';
 import type { Db, Tx } from '../../db/client';
 import {
+  files,
   notification_deliveries,
   notification_preferences,
   notifications,
@@ -9,9 +10,10 @@ import {
   users,
   type DeliveryStatus,
 } from '../../db/schema/index';
-import { mails } from '../../integrations/email';
+import { mails, type MailAttachment } from '../../integrations/email';
 import type { PushSender } from '../../integrations/push';
 import { internationalPhone, type SmsProvider } from '../../integrations/sms';
+import type { FileStorage } from '../../integrations/storage';
 import type { MailQueue } from '../../jobs/mail';
 import type { Logger } from '../../lib/logger';
 
@@ -23,6 +25,8 @@ export type DeliveryDeps = {
   sms: SmsProvider | null;
   logger: Logger;
   baseUrl: string;
+  /** Where a file a mail carries is read from (`attachment_file_id` in a notification's params). */
+  storage: FileStorage;
 };
 
 /**
@@ -141,6 +145,8 @@ async function sendOn(
     .select({
       id: notifications.id,
       user_id: notifications.user_id,
+      farm_id: notifications.farm_id,
+      params: notifications.params,
       title: notifications.title,
       body: notifications.body,
       link: notifications.link,
@@ -169,6 +175,7 @@ async function sendOn(
           { title: row.title, body: row.body, url },
           `${deps.baseUrl}${NOTIFICATION_PATHS.settings}`,
           row.language,
+          await attachmentsOf(deps, row),
         ),
       });
       return { status: 'sent' };
@@ -182,6 +189,30 @@ async function sendOn(
       return outcome.status === 'sent' ? { status: 'sent' } : { status: 'failed', error: outcome.reason };
     }
   }
+}
+
+/**
+ * The file a notification's mail carries (`attachment_file_id` in its params: the monthly report's
+ * PDF), read from the files service; only a file of the notification's own farm. A file gone since
+ * (deleted with the farm's files) leaves the mail with its link only.
+ */
+async function attachmentsOf(
+  deps: DeliveryDeps,
+  row: { farm_id: string | null; params: Record<string, unknown> },
+): Promise<MailAttachment[]> {
+  const fileId = row.params.attachment_file_id;
+  if (typeof fileId !== 'string' || !row.farm_id) return [];
+  const [file] = await deps.db
+    .select({ key: files.storage_key, name: files.original_name, type: files.content_type })
+    .from(files)
+    .where(and(eq(files.id, fileId), eq(files.farm_id, row.farm_id), isNull(files.deleted_at)));
+  const stored = file ? await deps.storage.get(file.key) : null;
+  if (!file || !stored) {
+    deps.logger.warn(`notifications: the file ${fileId} a mail was to carry is gone; sent without it`);
+    return [];
+  }
+  const bytes = Buffer.from(await new Response(stored.body).arrayBuffer());
+  return [{ filename: file.name, content_type: file.type, content_base64: bytes.toString('base64') }];
 }
 
 /**

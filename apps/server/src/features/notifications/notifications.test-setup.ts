@@ -20,6 +20,7 @@ export async function notificationJobs(t: TestContext) {
     sms: t.deps.sms,
     logger: t.deps.logger,
     baseUrl: t.deps.config.baseUrl,
+    storage: t.deps.storage,
   };
   const jobs = await createNotificationQueues(t.boss, deps);
   return {

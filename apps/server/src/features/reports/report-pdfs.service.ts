@@ -6,7 +6,7 @@ import {
   type ReportPdfPage,
   type RequestReportPdfInput,
 } from '@gona/shared/reports';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { farms, files, report_pdfs } from '../../db/schema/index';
 import type { FileStorage } from '../../integrations/storage';
 import type { FarmCtx } from '../../lib/ctx';
@@ -122,42 +122,59 @@ export async function buildQueuedReportPdfs(deps: ReportPdfJobDeps, batch = 5): 
   return made;
 }
 
-async function buildOne(deps: ReportPdfJobDeps, pdf: typeof report_pdfs.$inferSelect): Promise<void> {
-  const now = new Date(deps.now());
-  // Made for the farm (its owners and managers read it, and those who read money download it):
-  // the whole report, money included.
-  const ctx: FarmCtx = {
-    db: deps.db,
-    logger: deps.logger,
-    farmId: pdf.farm_id,
-    userId: pdf.requested_by ?? '',
-    role: 'owner',
-  };
-  const query = { from: pdf.from, to: pdf.to, scope: pdf.scope };
+/**
+ * A period's report as PDF bytes, with the period before beside it for the summary, made for the
+ * farm (its owners and managers read it, and those who read money download it): the whole report,
+ * money included. Days and the time it was made are the farm's.
+ */
+export async function makeReportPdf(
+  deps: { db: Db; logger: Logger },
+  farmId: string,
+  query: { from: string; to: string; scope: string },
+  now: Date,
+): Promise<{ bytes: Buffer; farmName: string }> {
+  const ctx: FarmCtx = { db: deps.db, logger: deps.logger, farmId, userId: '', role: 'owner' };
   const [report, previous, timeZone] = await Promise.all([
     farmReport(ctx, query, now),
-    farmReport(ctx, { ...previousPeriod(query), scope: pdf.scope }, now),
-    farmTimeZone(deps.db, pdf.farm_id),
+    farmReport(ctx, { ...previousPeriod(query), scope: query.scope }, now),
+    farmTimeZone(deps.db, farmId),
   ]);
   const day = dateIn(timeZone, now);
   const generatedAt = `${day.slice(8, 10)}/${day.slice(5, 7)}/${day.slice(0, 4)} ${timeIn(timeZone, now)}`;
-  const bytes = await renderReportPdf(report, { previous, generatedAt });
+  return { bytes: await renderReportPdf(report, { previous, generatedAt }), farmName: report.farm.name };
+}
+
+/** Keeps a made PDF through the files service (kind `report`, read with `money.read`) as its row's file. */
+export async function keepReportPdf(
+  tx: Tx,
+  storage: FileStorage,
+  pdf: { id: string; farm_id: string; from: string; to: string; requested_by: string | null },
+  made: { bytes: Buffer; farmName: string },
+  now: Date,
+): Promise<string> {
+  const file = await keepDocumentIn(tx, storage, {
+    farmId: pdf.farm_id,
+    userId: pdf.requested_by,
+    kind: 'report',
+    name: `${made.farmName} report ${pdf.from} to ${pdf.to}.pdf`,
+    contentType: 'application/pdf',
+    extension: 'pdf',
+    data: made.bytes,
+    table: report_pdfs,
+    recordId: pdf.id,
+  });
+  await tx
+    .update(report_pdfs)
+    .set({ status: 'ready', file_id: file.id, updated_at: now, version: sql`${report_pdfs.version} + 1` })
+    .where(eq(report_pdfs.id, pdf.id));
+  return file.id;
+}
+
+async function buildOne(deps: ReportPdfJobDeps, pdf: typeof report_pdfs.$inferSelect): Promise<void> {
+  const now = new Date(deps.now());
+  const made = await makeReportPdf(deps, pdf.farm_id, { from: pdf.from, to: pdf.to, scope: pdf.scope }, now);
   await deps.db.transaction(async (tx) => {
-    const file = await keepDocumentIn(tx, deps.storage, {
-      farmId: pdf.farm_id,
-      userId: pdf.requested_by,
-      kind: 'report',
-      name: `${report.farm.name} report ${pdf.from} to ${pdf.to}.pdf`,
-      contentType: 'application/pdf',
-      extension: 'pdf',
-      data: bytes,
-      table: report_pdfs,
-      recordId: pdf.id,
-    });
-    await tx
-      .update(report_pdfs)
-      .set({ status: 'ready', file_id: file.id, updated_at: now, version: sql`${report_pdfs.version} + 1` })
-      .where(eq(report_pdfs.id, pdf.id));
+    await keepReportPdf(tx, deps.storage, pdf, made, now);
     if (pdf.requested_by)
       await notify(
         { db: tx },
@@ -165,7 +182,7 @@ async function buildOne(deps: ReportPdfJobDeps, pdf: typeof report_pdfs.$inferSe
           userIds: [pdf.requested_by],
           farmId: pdf.farm_id,
           kind: 'report_ready',
-          params: { farm_name: report.farm.name, from: pdf.from, to: pdf.to },
+          params: { farm_name: made.farmName, from: pdf.from, to: pdf.to },
           link: '/dashboard/reports',
           dedupeKey: `report_ready:${pdf.id}`,
         },
