@@ -191,6 +191,22 @@ describe('settings', () => {
     expect((await patch({ version: 0, timezone: 'Africa/Accra' })).status).toBe(409);
   });
 
+  it('saves the screen as it was shown on a server without SMS, an SMS that is on by default included', async () => {
+    const me = await seedUser(t);
+    const shown = await t.request<NotificationSettings>('GET', '/api/notifications/settings', {
+      cookie: me.cookie,
+    });
+    expect(shown.body.channels.subscription).toMatchObject({ sms: true });
+    // The screen sends every switch of a kind it lists, as shown, beside the one changed.
+    const channels = { subscription: shown.body.channels.subscription, low_stock: { email: false } };
+    const saved = await t.request<NotificationSettings>('PATCH', '/api/notifications/settings', {
+      cookie: me.cookie,
+      body: { version: 0, channels },
+    });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    expect(saved.body.channels.low_stock).toMatchObject({ email: false });
+  });
+
   it('refuses SMS on a server that sends none, and bad times, hours and kinds, naming the field', async () => {
     const me = await seedUser(t);
     const patch = async (body: object) =>

@@ -53,7 +53,6 @@ export async function updateNotificationPreferences(
 ): Promise<NotificationSettings> {
   const [user] = await ctx.db.select({ phone: users.phone }).from(users).where(eq(users.id, ctx.userId));
   if (!user) throw new AppError('UNAUTHENTICATED');
-  checkChannels(input.channels ?? {}, capabilities, user.phone);
 
   const prefs = await ctx.db.transaction(async (tx) => {
     const [saved] = await tx
@@ -61,6 +60,7 @@ export async function updateNotificationPreferences(
       .from(notification_preferences)
       .where(eq(notification_preferences.user_id, ctx.userId))
       .for('update');
+    checkChannels(input.channels ?? {}, channelChoices(saved?.channels), capabilities, user.phone);
     const changes = changesOf(saved, input);
     return saved
       ? updateSaved(tx, ctx, input.version, changes)
@@ -144,8 +144,14 @@ export function quietHoursOf(
     : null;
 }
 
+/**
+ * Refuses a switch the person turned on that cannot work here. A switch sent as it already is (the
+ * screen sends every switch) is not a choice: an SMS that is on by default, such as Gona Pro's news,
+ * does not stop someone on a server without SMS from saving their other settings.
+ */
 function checkChannels(
   channels: NonNullable<UpdateNotificationPreferences['channels']>,
+  current: ReturnType<typeof channelChoices>,
   capabilities: NotificationCapabilities,
   phone: string | null,
 ) {
@@ -158,6 +164,8 @@ function checkChannels(
       const on = switches[channel];
       if (on === undefined) continue;
       const field = `channels.${kind}.${channel}`;
+      if (isChoosable(kind, channel) && on === (current[kind] as Partial<Record<string, boolean>>)[channel])
+        continue;
       if (!isChoosable(kind, channel)) fields[field] = 'This notification does not come that way';
       else if (on && channel === 'sms' && !capabilities.smsAvailable)
         fields[field] = 'SMS is not set up on this server yet';
