@@ -10,7 +10,7 @@ import { uploadPhoto } from './photo-upload';
 import { isRefusal } from './query-client';
 
 /** A photo in a form: one the record has, one on its way, or one waiting for the connection. */
-export type PickedPhoto = { id: string; src: string; state: 'sent' | 'sending' | 'waiting' };
+export type PickedPhoto = { id: string; src: string; state: 'preparing' | 'sent' | 'sending' | 'waiting' };
 
 /**
  * The photos of a form, for a `PhotoPicker`. A picked photo is made smaller on the phone, kept in
@@ -55,17 +55,24 @@ export function usePhotoField(options: {
   };
 
   async function addOne(file: File) {
+    // Shown at once while it is made smaller (a second or more on a cheap phone), so the form can
+    // wait for it instead of being saved without it.
+    const id = newClientId();
+    const original = URL.createObjectURL(file);
+    previews.current.set(id, original);
+    setPhotos((current) => [...current, { id, src: original, state: 'preparing' }]);
     let photo;
     try {
       photo = await shrinkPhoto(file);
     } catch {
+      drop(id);
       setError(t('heic'));
       return;
     }
-    const id = newClientId();
+    URL.revokeObjectURL(original);
     const src = URL.createObjectURL(photo.blob);
     previews.current.set(id, src);
-    setPhotos((current) => [...current, { id, src, state: 'sending' }]);
+    setPhotos((current) => current.map((p) => (p.id === id ? { id, src, state: 'sending' } : p)));
     await keepWaitingPhoto({ id, farmId, kind, name: photo.name, blob: photo.blob, savedAt: Date.now() });
     if (!onlineManager.isOnline()) {
       setState(id, 'waiting');
@@ -100,8 +107,10 @@ export function usePhotoField(options: {
     void forgetWaitingPhoto(id);
   }
 
-  const ids = photos.map((photo) => photo.id);
-  return { photos, ids, changed: ids.join() !== initialIds, error, setError, add, remove };
+  const ids = photos.filter((photo) => photo.state !== 'preparing').map((photo) => photo.id);
+  /** A picked photo is still being made smaller: saving now would leave it out. */
+  const preparing = photos.some((photo) => photo.state === 'preparing');
+  return { photos, ids, preparing, changed: ids.join() !== initialIds, error, setError, add, remove };
 }
 
 /** What a farmer on a metered connection sends: at most this long side, as a JPEG of this quality. */

@@ -6,7 +6,7 @@ import { buttonClasses } from './Button';
 import { cx } from './cx';
 import { Spinner } from './Spinner';
 
-export type PickerPhoto = { id: string; src: string; state: 'sent' | 'sending' | 'waiting' };
+export type PickerPhoto = { id: string; src: string; state: 'preparing' | 'sent' | 'sending' | 'waiting' };
 
 type Props = {
   label: string;
@@ -55,7 +55,9 @@ export function PhotoPicker({ label, photos, max, hint, error, onAdd, onRemove }
               />
               {photo.state !== 'sent' && (
                 <Badge className="absolute bottom-1 left-1 max-w-[calc(100%-0.5rem)] gap-1">
-                  {photo.state === 'sending' && <Spinner className="size-3" />}
+                  {(photo.state === 'sending' || photo.state === 'preparing') && (
+                    <Spinner className="size-3" />
+                  )}
                   <span className="truncate">{t(photo.state)}</span>
                 </Badge>
               )}

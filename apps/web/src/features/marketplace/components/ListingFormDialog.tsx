@@ -175,7 +175,12 @@ export function ListingFormDialog({ farmId, sources, listing, onClose, onSaved }
       dirty={dirty || photos.changed}
       title={listing ? t('form.editTitle', { title: listing.title }) : t('form.addTitle')}
       footer={
-        <Button type="submit" form={formId} loading={create.isPending || update.isPending} fullWidth>
+        <Button
+          type="submit"
+          form={formId}
+          loading={create.isPending || update.isPending || photos.preparing}
+          fullWidth
+        >
           {listing ? t('form.saveChanges') : t('form.save')}
         </Button>
       }
