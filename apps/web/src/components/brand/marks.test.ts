@@ -19,7 +19,7 @@ describe('the marks drawn from the code', () => {
   });
 
   it('give app.html its icon without a request of its own', () => {
-    const href = /<link rel="icon" type="image\/svg\+xml" href="data:image\/svg\+xml,([^"]*)"/.exec(
+    const href = /<link\s+rel="icon"\s+type="image\/svg\+xml"\s+href="data:image\/svg\+xml,([^"]*)"/.exec(
       appHtml,
     )?.[1];
     expect(href && decodeURIComponent(href)).toBe(file('icon.svg'));
