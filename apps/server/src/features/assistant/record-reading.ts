@@ -1,4 +1,5 @@
 import { addDays } from '../../lib/farm-time';
+import { editDistance } from '../knowledge/search.service';
 import { dayMonth } from './context';
 import type { Period, RecordAsk } from './reading';
 
@@ -154,27 +155,6 @@ const SAME_AS: [RegExp, string][] = [
   [/\b(mudu|mudus|bowl|bowls|paint bucket|paint rubber)\b/g, 'mudu'],
 ];
 
-/** Damerau–Levenshtein distance, stopping early once past `most`. */
-function distance(a: string, b: string, most: number): number {
-  if (Math.abs(a.length - b.length) > most) return most + 1;
-  const rows: number[][] = [];
-  for (let i = 0; i <= a.length; i++) rows.push([i]);
-  for (let j = 1; j <= b.length; j++) rows[0]![j] = j;
-  for (let i = 1; i <= a.length; i++) {
-    let best = Infinity;
-    for (let j = 1; j <= b.length; j++) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      let value = Math.min(rows[i - 1]![j]! + 1, rows[i]![j - 1]! + 1, rows[i - 1]![j - 1]! + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
-        value = Math.min(value, rows[i - 2]![j - 2]! + 1);
-      rows[i]![j] = value;
-      best = Math.min(best, value);
-    }
-    if (best > most) return most + 1;
-  }
-  return rows[a.length]![b.length]!;
-}
-
 /** Record words, their singulars and plurals, and the words never read as another. */
 const KNOWN = new Set([
   ...RECORD_WORDS.flatMap((word) => [word, word.replace(/s$/, ''), `${word}s`]),
@@ -193,7 +173,7 @@ export function nearest(word: string): string | null {
   let foundDistance = most + 1;
   for (const candidate of RECORD_WORDS) {
     if (candidate[0] !== word[0] || candidate.length < 4) continue;
-    const d = distance(word, candidate, most);
+    const d = editDistance(word, candidate, most);
     // Four letters: no letter changed ("need" is not "feed"), only left out, added or swapped.
     if (word.length === 4 && d === 1 && candidate.length === 4 && !swapped(word, candidate)) continue;
     if (d < foundDistance) {

@@ -413,6 +413,7 @@ const SPELLING_MIN_LENGTH = 5;
 
 /** Letters to change, add, drop or swap (two side by side) to turn one word into the other; above `most`, most + 1. */
 export function editDistance(a: string, b: string, most: number): number {
+  if (Math.abs(a.length - b.length) > most) return most + 1;
   const rows: number[][] = [];
   for (let i = 0; i <= a.length; i++) rows.push([i, ...Array<number>(b.length).fill(0)]);
   for (let j = 0; j <= b.length; j++) rows[0]![j] = j;
